@@ -1,0 +1,61 @@
+# One entry point per task. `make demo` and `make test` do every set-up step on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+WHEELS := .cache/pyodide-wheels
+WHEEL_STAMP := $(WHEELS)/.installed
+DEMO_MANIFEST ?= fixtures/example-demo/manifest.json
+DEMO_OUT ?= build/demo
+DEMO_PORT ?= 8000
+
+.PHONY: setup demo host test lint bench chromium clean
+
+setup: $(PY_STAMP) $(NODE_STAMP) $(WHEEL_STAMP)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Python packages come from the pinned lock; the project itself runs from the checkout.
+$(PY_STAMP): requirements.lock | $(BIN)/python
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements.lock
+	touch $@
+
+# npm packages come from package-lock.json (Pyodide, duckdb-wasm, esbuild, lit).
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Pure-Python wheels for Pyodide (Python 3.14), placed into demo sites at build time.
+$(WHEEL_STAMP): requirements-pyodide.lock | $(PY_STAMP)
+	mkdir -p $(WHEELS)
+	$(BIN)/python -m pip download -q --no-deps --only-binary=:all: --platform any \
+		--python-version 3.14 --implementation py -d $(WHEELS) -r requirements-pyodide.lock
+	touch $@
+
+# Debian's Chromium for the browser tests (Playwright cannot download browsers here).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+demo: setup
+	$(BIN)/python -m demo build --manifest $(DEMO_MANIFEST) --out $(DEMO_OUT)
+	$(BIN)/python -m demo serve $(DEMO_OUT) --port $(DEMO_PORT)
+
+host: setup
+	$(BIN)/python -m host serve
+
+test: setup chromium
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: setup
+	$(BIN)/ruff check host demo tests bench
+
+bench: setup chromium
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf build .cache $(VENV) node_modules

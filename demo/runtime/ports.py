@@ -1,0 +1,68 @@
+"""The seams between the pure demo runtime and the platform it runs on.
+
+The runtime (routing, mocks, SQL, persistence policy) is written once against
+these protocols. Natively they are backed by files, the `duckdb` package and
+a dict; inside the service worker by fetch, duckdb-wasm and IndexedDB
+(`demo.browser`). Keep this module free of imports beyond the standard library.
+
+Contract notes
+- Every byte the runtime persists goes through `Store`; keys are built by the
+  runtime as "<storageNamespace>/<service>/<name>", so two demos on one origin
+  never share keys.
+- `Store.put` resolves only once the bytes are durable (IndexedDB transaction
+  complete): a 200 from a write is answered after it.
+- `DuckConnection` is synchronous because duckdb-wasm's blocking bundle is; it
+  returns plain Python values (int, float, str, bool, None, bytes, lists and
+  dicts for nested types) with DuckDB's type name for each column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+__all__ = ["AssetSource", "DuckConnection", "DuckResult", "OpenDuck", "Store"]
+
+
+class AssetSource(Protocol):
+    """Reads the built site's files, by path relative to the site root."""
+
+    async def read(self, path: str) -> bytes:
+        """Return the file's bytes; raise FileNotFoundError when it is missing."""
+        ...
+
+
+class Store(Protocol):
+    """Durable key -> bytes storage (IndexedDB in the browser)."""
+
+    async def get(self, key: str) -> bytes | None: ...
+
+    async def put(self, key: str, value: bytes) -> None: ...
+
+    async def delete_prefix(self, prefix: str) -> None:
+        """Delete every key that starts with `prefix`."""
+        ...
+
+
+@dataclass(frozen=True)
+class DuckResult:
+    """One statement's result: column names, DuckDB type names, rows of Python values."""
+
+    columns: Sequence[str]
+    types: Sequence[str]
+    rows: Sequence[Sequence[Any]]
+
+
+class DuckConnection(Protocol):
+    """One in-memory DuckDB database."""
+
+    def execute(self, sql: str) -> DuckResult:
+        """Run exactly one statement; raise Exception(message) on error."""
+        ...
+
+    def close(self) -> None: ...
+
+
+# Opens a fresh, empty in-memory DuckDB database.
+OpenDuck = Callable[[], DuckConnection]
