@@ -1,0 +1,82 @@
+"""Everything a request handler needs, built once per host process."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .credentials import Credentials
+from .ratelimit import LoginLimiter
+from .sessions import Lifetimes, SessionStore
+from .settings import defaults, merge_settings
+from .state import StateDB
+from .tokens import TokenStore
+
+__all__ = ["HostContext", "SettingsStore"]
+
+
+class SettingsStore:
+    """Current settings = defaults overlaid with what was saved."""
+
+    _KEY = "settings"
+
+    def __init__(self, db: StateDB) -> None:
+        self._db = db
+        self._listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._cache: dict[str, Any] | None = None
+
+    def current(self) -> dict[str, Any]:
+        # Read on every request by the middleware, so cached until the next write.
+        if self._cache is None:
+            merged = defaults()
+            merged.update(self._db.get_json(self._KEY, {}))
+            self._cache = merged
+        return dict(self._cache)
+
+    def get(self, name: str) -> Any:
+        return self.current()[name]
+
+    def saved(self) -> dict[str, Any]:
+        return dict(self._db.get_json(self._KEY, {}))
+
+    def update(self, changes: Any) -> dict[str, Any]:
+        """Validate and persist; a bad value raises BadRequest and saves nothing."""
+        saved = merge_settings(self.saved(), changes)
+        self._db.set_json(self._KEY, saved)
+        self._cache = None
+        current = self.current()
+        for listener in self._listeners:
+            listener(current)
+        return current
+
+    def on_change(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        self._listeners.append(listener)
+
+    def lifetimes(self) -> Lifetimes:
+        s = self.current()
+        return Lifetimes(s["session_access_ttl_s"], s["session_refresh_ttl_s"], s["session_remember_ttl_s"])
+
+
+@dataclass
+class HostContext:
+    db: StateDB
+    https_port: int
+    clock: Callable[[], float] = time.time
+    monotonic: Callable[[], float] = time.monotonic
+    version: str = "0.1.0"
+    features: frozenset[str] = frozenset()
+    log_path: str | None = None
+    credentials: Credentials = field(init=False)
+    tokens: TokenStore = field(init=False)
+    sessions: SessionStore = field(init=False)
+    settings: SettingsStore = field(init=False)
+    limiter: LoginLimiter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.credentials = Credentials(self.db)
+        self.tokens = TokenStore(self.db, self.clock)
+        self.sessions = SessionStore(self.db, self.clock)
+        self.settings = SettingsStore(self.db)
+        self.limiter = LoginLimiter(self.monotonic)

@@ -1,0 +1,61 @@
+"""The administrator account: one username and a password hash in the state DB."""
+
+from __future__ import annotations
+
+import hmac
+from functools import cache
+
+from .errors import BadRequest
+from .passwords import hash_password, verify_password
+from .state import StateDB
+
+__all__ = ["Credentials", "validate_new_credentials"]
+
+_KEY = "credentials"
+
+
+@cache
+def _dummy_record() -> str:
+    # Verifying against this keeps "no account" as slow as a wrong password.
+    return hash_password("helio-timing-equaliser")
+
+MAX_USERNAME = 128
+MAX_PASSWORD = 1024
+
+
+def validate_new_credentials(username: object, password: object, confirm: object) -> None:
+    """Raise BadRequest unless the new username/password pair is usable."""
+    if not isinstance(username, str) or not username.strip():
+        raise BadRequest("newUsername is required")
+    if len(username) > MAX_USERNAME or any(c in username for c in ":\r\n\x00"):
+        raise BadRequest(f"newUsername must be at most {MAX_USERNAME} characters without ':' or control characters")
+    if not isinstance(password, str) or not password:
+        raise BadRequest("newPassword is required")
+    if len(password) > MAX_PASSWORD:
+        raise BadRequest(f"newPassword must be at most {MAX_PASSWORD} characters")
+    if confirm != password:
+        raise BadRequest("newPassword and confirmNewPassword do not match")
+
+
+class Credentials:
+    def __init__(self, db: StateDB) -> None:
+        self._db = db
+
+    def configured(self) -> bool:
+        return self._db.get_json(_KEY) is not None
+
+    def username(self) -> str | None:
+        record = self._db.get_json(_KEY)
+        return record["username"] if record else None
+
+    def set(self, username: str, password: str) -> None:
+        self._db.set_json(_KEY, {"username": username, "password_hash": hash_password(password)})
+
+    def verify(self, username: str, password: str) -> bool:
+        record = self._db.get_json(_KEY)
+        if record is None:
+            verify_password(password, _dummy_record())
+            return False
+        same_user = hmac.compare_digest(username.encode(), record["username"].encode())
+        right_password = verify_password(password, record["password_hash"])
+        return same_user and right_password

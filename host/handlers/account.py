@@ -1,0 +1,51 @@
+"""The administrator account: first creation on the host PC, later changes."""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from host.body import read_json_object, required_str
+from host.cookies import REFRESH_COOKIE, SESSION_COOKIE, clear_cookie
+from host.core.credentials import validate_new_credentials
+from host.core.errors import BadRequest, TooManyRequests
+from host.middleware.auth import TOO_MANY_FAILURES, peer_address
+from host.responses import ok
+
+from .common import context
+
+__all__ = ["change_password"]
+
+
+async def change_password(request: Request) -> JSONResponse:
+    """First run: create the account (middleware allowed it from loopback only).
+
+    Afterwards: `currentUsername`/`currentPassword` must be right; the new
+    credentials replace them and every web session is revoked.
+    """
+    ctx = context(request)
+    body = await read_json_object(request)
+    if not ctx.credentials.configured():
+        new_username = body.get("newUsername")
+        validate_new_credentials(new_username, body.get("newPassword"), body.get("confirmNewPassword"))
+        await run_in_threadpool(ctx.credentials.set, new_username, body["newPassword"])
+        return ok(created=True)
+    current_username = required_str(body, "currentUsername")
+    current_password = required_str(body, "currentPassword")
+    new_username = body.get("newUsername") or current_username
+    validate_new_credentials(new_username, body.get("newPassword"), body.get("confirmNewPassword"))
+    address = peer_address(request.scope)
+    settings = ctx.settings.current()
+    window = settings["login_failure_window_s"]
+    if ctx.limiter.blocked(address, settings["login_max_failures"], window):
+        raise TooManyRequests(TOO_MANY_FAILURES)
+    if not await run_in_threadpool(ctx.credentials.verify, current_username, current_password):
+        ctx.limiter.record_failure(address, window)
+        raise BadRequest("currentUsername or currentPassword is wrong")
+    await run_in_threadpool(ctx.credentials.set, new_username, body["newPassword"])
+    ctx.sessions.revoke_all()
+    response = ok(created=False, sessions_revoked=True)
+    clear_cookie(response, SESSION_COOKIE)
+    clear_cookie(response, REFRESH_COOKIE)
+    return response

@@ -1,0 +1,1 @@
+"""ASGI middleware of the host, one concern per module."""

@@ -1,0 +1,32 @@
+"""Network reach: a peer outside `origin_web_ui_allowed` gets 403 on every route."""
+
+from __future__ import annotations
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from host.core.context import HostContext
+from host.core.errors import Forbidden
+from host.core.reach import reach_allows
+from host.responses import error_response
+
+__all__ = ["ReachMiddleware"]
+
+
+class ReachMiddleware:
+    def __init__(self, app: ASGIApp, ctx: HostContext) -> None:
+        self.app = app
+        self.ctx = ctx
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            client = scope.get("client")
+            address = client[0] if client else ""
+            level = self.ctx.settings.get("origin_web_ui_allowed")
+            if not reach_allows(level, address):
+                denied = Forbidden(
+                    f"Access from {address or 'an unknown address'} is not allowed"
+                    f" (origin_web_ui_allowed is {level})"
+                )
+                await error_response(denied)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
