@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,6 +74,10 @@ def serve(options: ServeOptions) -> None:
         lifespan="off",
     )
     log.info("Helio %s: admin console on https://%s:%d", __version__, options.bind, options.admin_port)
-    uvicorn.Server(config).run()  # returns after SIGINT/SIGTERM once connections close
+    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to the
+    # handler it found; a no-op one lets us close the state database and exit 0.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: None)
+    uvicorn.Server(config).run()
     ctx.db.close()
     log.info("Helio stopped")

@@ -1,0 +1,114 @@
+"""Start the real host (`python -m host serve`) on HTTPS in a temporary data folder."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def free_base_port() -> int:
+    """A base port whose admin (+1), streaming (-5) and plain (0) ports are all free."""
+    for _ in range(200):
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            base = sock.getsockname()[1] - 1
+        if base > 1030 and all(_free(base + d) for d in (-5, 0, 1)):
+            return base
+    raise RuntimeError("no free port range")
+
+
+class HostProcess:
+    def __init__(self, data_dir: Path, extra_args: tuple[str, ...] = ()) -> None:
+        self.data_dir = data_dir
+        self.extra_args = extra_args
+        self.base_port = free_base_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"https://127.0.0.1:{self.base_port + 1}"
+
+    @property
+    def origin(self) -> str:
+        return self.url
+
+    def start(self) -> None:
+        args = [sys.executable, "-m", "host", "serve", "--data-dir", str(self.data_dir)]
+        args += ["--port", str(self.base_port), "--bind", "127.0.0.1", *self.extra_args]
+        self.process = subprocess.Popen(
+            args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ.copy()
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"host exited: {self.process.stderr.read().decode()}")  # type: ignore[union-attr]
+            try:
+                with socket.create_connection(("127.0.0.1", self.base_port + 1), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("host did not start listening")
+
+    def stop(self) -> int:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            code = self.process.wait(timeout=15)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+        self.process.stderr.close()  # type: ignore[union-attr]
+        return code
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def ssl_context(self) -> ssl.SSLContext:
+        # Trust exactly the certificate the host made on first run.
+        return ssl.create_default_context(cafile=str(self.data_dir / "cert.pem"))
+
+    def client(self, **kwargs: Any) -> httpx.Client:
+        return httpx.Client(base_url=self.url, verify=self.ssl_context(), timeout=20, **kwargs)
+
+    def set_credentials(self, username: str, password: str) -> None:
+        subprocess.run(
+            [sys.executable, "-m", "host", "creds", username, password, "--data-dir", str(self.data_dir)],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+
+
+@contextmanager
+def running_host(data_dir: Path, *extra_args: str, credentials: tuple[str, str] | None = None) -> Iterator[HostProcess]:
+    host = HostProcess(data_dir, extra_args)
+    if credentials:
+        host.set_credentials(*credentials)
+    host.start()
+    try:
+        yield host
+    finally:
+        host.stop()
