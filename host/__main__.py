@@ -27,6 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     creds.add_argument("username")
     creds.add_argument("password", nargs="?", help="omit, or '-', to read it from a prompt or standard input")
     creds.add_argument("--data-dir", type=Path, default=None)
+
+    commands.add_parser("settings-doc", help="print docs/settings.md, generated from the settings table")
     return parser
 
 
@@ -43,6 +45,11 @@ def _read_password(given: str | None) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "settings-doc":
+        from host.core.settings import settings_markdown
+
+        sys.stdout.write(settings_markdown())
+        return 0
     data_dir = args.data_dir or default_data_dir()
     if args.command == "serve":
         if not 6 <= args.port <= 65534:

@@ -21,6 +21,7 @@ __all__ = [
     "Setting",
     "defaults",
     "merge_settings",
+    "settings_markdown",
     "validate_settings",
 ]
 
@@ -192,3 +193,22 @@ def merge_settings(current: Mapping[str, Any], changes: Any) -> dict[str, Any]:
     merged = dict(current)
     merged.update(validate_settings(changes))
     return merged
+
+
+def settings_markdown() -> str:
+    """docs/settings.md, generated from SETTINGS (a test keeps the file in sync)."""
+    import json
+
+    lines = [
+        "# Host settings",
+        "",
+        "Generated from `host/core/settings.py` by `python -m host settings-doc > docs/settings.md`.",
+        "Read with `GET /api/config`; change with `POST` or `PATCH /api/config` (merged; a bad value",
+        "of a known key is a 400 naming it and nothing is saved; unknown keys are kept as given).",
+        "",
+        "| name | default | meaning |",
+        "|---|---|---|",
+    ]
+    for setting in SETTINGS:
+        lines.append(f"| `{setting.name}` | `{json.dumps(setting.default)}` | {setting.help} |")
+    return "\n".join(lines) + "\n"
