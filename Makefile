@@ -12,7 +12,9 @@ DEMO_PORT ?= 8000
 
 .PHONY: setup demo host test lint bench chromium clean
 
-setup: $(PY_STAMP) $(NODE_STAMP) $(WHEEL_STAMP)
+CONSOLE := web/dist/console.js
+
+setup: $(PY_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CONSOLE)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +36,10 @@ $(WHEEL_STAMP): requirements-pyodide.lock | $(PY_STAMP)
 	$(BIN)/python -m pip download -q --no-deps --only-binary=:all: --platform any \
 		--python-version 3.14 --implementation py -d $(WHEELS) -r requirements-pyodide.lock
 	touch $@
+
+# The host's web console: Lit elements bundled into one module.
+$(CONSOLE): $(wildcard web/src/*.js) $(NODE_STAMP)
+	node_modules/.bin/esbuild web/src/main.js --bundle --format=esm --minify --log-level=warning --outfile=$@
 
 # Debian's Chromium for the browser tests (Playwright cannot download browsers here).
 chromium:

@@ -1,0 +1,1 @@
+import "./helio-app.js";
