@@ -53,7 +53,7 @@ _PASSWORD = _obj(
     confirmNewPassword=_STR,
 )
 
-ROUTES: tuple[Route, ...] = (
+AUTH_ROUTES: tuple[Route, ...] = (
     # Authentication and tokens: public or never grantable.
     Route("/api/auth/status", ("GET",), auth.auth_status, "auth-status", "Whether credentials exist and how this request is authenticated", PUBLIC),
     Route("/api/auth/login", ("POST",), auth.login, "auth-login", "Sign in; sets session cookies and returns access, refresh and CSRF tokens", PUBLIC, request_schema=_LOGIN, response_schema=_SESSION_TOKENS),
@@ -74,7 +74,20 @@ ROUTES: tuple[Route, ...] = (
     Route("/api/openapi.json", ("GET",), openapi.openapi_json, "openapi", "This API as an OpenAPI 3.1 document", response_schema={"type": "object"}),
 )
 
+# -- Admin resources: status, apps, covers, clients, browse, updates, logs ---------------
+RESOURCE_ROUTES: tuple[Route, ...] = ()
+
+# -- Streaming: stream registry and its simulator (feature "simulate-streams") -----------
+STREAM_ROUTES: tuple[Route, ...] = ()
+SIMULATOR_ROUTES: tuple[Route, ...] = ()
+
+# -- Platform helpers: displays, frame limiting, HDR, store and library integrations -----
+PLATFORM_ROUTES: tuple[Route, ...] = ()
+
+ROUTES: tuple[Route, ...] = AUTH_ROUTES + RESOURCE_ROUTES + STREAM_ROUTES + PLATFORM_ROUTES
+
 
 def build_route_table(features: frozenset[str] = frozenset()) -> RouteTable:
     """The routes of this host process; `features` switches optional groups on."""
-    return RouteTable(ROUTES)
+    simulator = SIMULATOR_ROUTES if "simulate-streams" in features else ()
+    return RouteTable(ROUTES + simulator)
