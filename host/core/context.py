@@ -7,11 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .clients import ClientStore
 from .credentials import Credentials
 from .ratelimit import LoginLimiter
 from .sessions import Lifetimes, SessionStore
 from .settings import defaults, merge_settings
 from .state import StateDB
+from .streams import StreamRegistry
 from .tokens import TokenStore
 
 __all__ = ["HostContext", "SettingsStore"]
@@ -73,6 +75,8 @@ class HostContext:
     sessions: SessionStore = field(init=False)
     settings: SettingsStore = field(init=False)
     limiter: LoginLimiter = field(init=False)
+    clients: ClientStore = field(init=False)
+    streams: StreamRegistry = field(init=False)
 
     def __post_init__(self) -> None:
         self.credentials = Credentials(self.db)
@@ -80,3 +84,5 @@ class HostContext:
         self.sessions = SessionStore(self.db, self.clock)
         self.settings = SettingsStore(self.db)
         self.limiter = LoginLimiter(self.monotonic)
+        self.clients = ClientStore(self.db, self.clock)
+        self.streams = StreamRegistry(self.clock)

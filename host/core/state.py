@@ -17,7 +17,8 @@ from typing import Any
 
 __all__ = ["MIGRATIONS", "StateDB"]
 
-# Append-only: each entry upgrades the schema by one version.
+# Append-only: each entry upgrades the schema by one version. Statements are split on ";",
+# so none may contain a semicolon inside a literal or comment.
 MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -44,6 +45,16 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE rotated_refresh (
         hash TEXT PRIMARY KEY,
         session_id TEXT NOT NULL
+    );
+    """,
+    """
+    CREATE TABLE clients (
+        uuid TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        cert_fingerprint TEXT NOT NULL UNIQUE,
+        cert_pem TEXT NOT NULL,
+        permissions TEXT NOT NULL,
+        paired_at REAL NOT NULL
     );
     """,
 )
