@@ -47,6 +47,10 @@ class HostProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
+    def stderr_path(self) -> Path:
+        return self.data_dir.parent / f"{self.data_dir.name}.stderr.log"
+
+    @property
     def url(self) -> str:
         return f"https://127.0.0.1:{self.base_port + 1}"
 
@@ -57,13 +61,15 @@ class HostProcess:
     def start(self) -> None:
         args = [sys.executable, "-m", "host", "serve", "--data-dir", str(self.data_dir)]
         args += ["--port", str(self.base_port), "--bind", "127.0.0.1", *self.extra_args]
-        self.process = subprocess.Popen(
-            args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ.copy()
-        )
+        # A file, not a pipe: a chatty host must never block on a full pipe buffer.
+        with open(self.stderr_path, "ab") as stderr:
+            self.process = subprocess.Popen(
+                args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr, env=os.environ.copy()
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"host exited: {self.process.stderr.read().decode()}")  # type: ignore[union-attr]
+                raise RuntimeError(f"host exited: {self.stderr_path.read_text()[-2000:]}")
             try:
                 with socket.create_connection(("127.0.0.1", self.base_port + 1), timeout=0.2):
                     return
@@ -79,8 +85,14 @@ class HostProcess:
         finally:
             if self.process.poll() is None:
                 self.process.kill()
-        self.process.stderr.close()  # type: ignore[union-attr]
+                self.process.wait()
         return code
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to flush or close anything."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait()
 
     def restart(self) -> None:
         self.stop()
