@@ -7,6 +7,7 @@ moment it is added to the table.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
@@ -105,6 +106,28 @@ def test_revoked_session_is_401(host: HostProcess, case: tuple[Route, str]) -> N
     with closing(client):
         client.post("/api/auth/logout", headers={"X-CSRF-Token": body["csrf_token"]})
         assert_error(send(client, method, concrete(route), headers={"X-CSRF-Token": body["csrf_token"]}), 401)
+
+
+@pytest.fixture(scope="module")
+def expired_session(host: HostProcess) -> Iterator[tuple[httpx.Client, dict[str, Any]]]:
+    """A session whose access token has expired (signed in while the lifetime was 1 s)."""
+    with host.client(auth=ADMIN) as admin:
+        admin.patch("/api/config", json={"session_access_ttl_s": 1})
+        client, body = login(host, *ADMIN)
+        admin.patch("/api/config", json={"session_access_ttl_s": 7200})
+    time.sleep(1.2)
+    with closing(client):
+        yield client, body
+
+
+@pytest.mark.parametrize("case", PROTECTED, ids=case_id)
+def test_expired_session_is_401(host: HostProcess, expired_session: tuple[httpx.Client, dict[str, Any]], case: tuple[Route, str]) -> None:
+    route, method = case
+    client, body = expired_session
+    headers = {"X-CSRF-Token": body["csrf_token"]}
+    assert_error(send(client, method, concrete(route), headers=headers), 401)
+    with host.client(headers={"Authorization": f"Bearer {body['access_token']}"}) as bearer:
+        assert_error(send(bearer, method, concrete(route), headers=headers), 401)
 
 
 @pytest.mark.parametrize("case", CHANGING, ids=case_id)
