@@ -6,6 +6,8 @@ PY_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 WHEELS := .cache/pyodide-wheels
 WHEEL_STAMP := $(WHEELS)/.installed
+TEST_WHEELS := .cache/pyodide-test-wheels
+TEST_WHEEL_STAMP := $(TEST_WHEELS)/.installed
 DEMO_MANIFEST ?= fixtures/example-demo/manifest.json
 DEMO_OUT ?= build/demo
 DEMO_PORT ?= 8000
@@ -41,6 +43,13 @@ $(WHEEL_STAMP): requirements-pyodide.lock | $(PY_STAMP)
 $(CONSOLE): $(wildcard web/src/*.js) $(NODE_STAMP)
 	node_modules/.bin/esbuild web/src/main.js --bundle --format=esm --minify --log-level=warning --outfile=$@
 
+# pytest and its pure deps for running tests/demo/runtime inside Pyodide (never copied into sites).
+$(TEST_WHEEL_STAMP): requirements-pyodide-test.lock | $(PY_STAMP)
+	mkdir -p $(TEST_WHEELS)
+	$(BIN)/python -m pip download -q --no-deps --only-binary=:all: --platform any \
+		--python-version 3.14 --implementation py -d $(TEST_WHEELS) -r requirements-pyodide-test.lock
+	touch $@
+
 # Debian's Chromium for the browser tests (Playwright cannot download browsers here).
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -54,7 +63,7 @@ demo: setup
 host: setup
 	$(BIN)/python -m host serve
 
-test: setup chromium
+test: setup chromium $(TEST_WHEEL_STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: setup

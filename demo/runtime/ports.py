@@ -1,5 +1,7 @@
 """The seams between the pure demo runtime and the platform it runs on.
 
+Added (runtime side, contract notes only, no API change): the last two notes below.
+
 The runtime (routing, mocks, SQL, persistence policy) is written once against
 these protocols. Natively they are backed by files, the `duckdb` package and
 a dict; inside the service worker by fetch, duckdb-wasm and IndexedDB
@@ -14,6 +16,13 @@ Contract notes
 - `DuckConnection` is synchronous because duckdb-wasm's blocking bundle is; it
   returns plain Python values (int, float, str, bool, None, bytes, lists and
   dicts for nested types) with DuckDB's type name for each column.
+- DECIMAL, DATE, TIME, TIMESTAMP[ WITH TIME ZONE] and INTERVAL values are str in
+  the text DuckDB's `CAST(... AS VARCHAR)` prints ("1.50", "2024-02-29 12:00:00.5",
+  "2023-12-31 19:00:00.12+00"); the session works in UTC. `demo.runtime` never
+  relies on these forms for persistence (its dump casts to VARCHAR in SQL).
+- A DuckConnection must not try to fetch extensions (`SET autoinstall_known_extensions
+  = false; SET autoload_known_extensions = false`): offline, duckdb-wasm would hang or
+  fail on json/icu. The runtime's transpiler keeps to DuckDB's core for that reason.
 """
 
 from __future__ import annotations

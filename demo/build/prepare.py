@@ -1,0 +1,255 @@
+"""Build-time preparation of a demo's services (native only).
+
+`prepare_site_services` reads a source manifest, checks it, and writes every
+service's assets into the site folder in the form the browser can use at once:
+
+- mock-http: the OpenAPI document (YAML or JSON) as normalized JSON
+  (`services/<name>/openapi.json`, so the browser never parses YAML) and all
+  fixture files merged into one checked list (`services/<name>/fixtures.json`).
+- sqlite: the seed files executed into a database whose serialized image is
+  `services/<name>/seed.sqlite`.
+- postgres: the seed files transpiled from Postgres to DuckDB with sqlglot, run on
+  native DuckDB, and saved as a logical dump (`services/<name>/seed.duckdump.json`,
+  see `demo.runtime.sql.duckdump`). psql meta lines (`\\c db`) and
+  `CREATE/DROP DATABASE` are skipped; `ALTER TABLE ... ADD CONSTRAINT ... FOREIGN
+  KEY` is skipped because DuckDB cannot add constraints to existing tables. Each skip
+  is recorded in the service's `config.warnings` and reported through `progress`.
+
+In the browser the first query then only restores an image; no SQL parsing of the
+seed happens there.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from demo.runtime.manifest import (
+    BUILT_MANIFEST_VERSION,
+    ManifestError,
+    SourceManifest,
+    SourceService,
+    default_storage_namespace,
+    parse_built_manifest,
+    parse_source_manifest,
+)
+from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
+from demo.runtime.mock.openapi import OpenApiError, check_openapi
+from demo.runtime.sql.duckdump import dump_database
+from demo.runtime.sql.sqlite_engine import SqliteEngine
+from demo.runtime.sql.statements import SqlError, split_postgres
+from demo.runtime.sql.transpile import transpile_statement
+
+__all__ = ["Progress", "load_source_manifest", "prepare_site_services"]
+
+log = logging.getLogger("demo.build.prepare")
+
+# Receives one human-readable line per step ("ledger: transpiled 15 statements in 1.4 s").
+Progress = Callable[[str], None]
+
+_PSQL_META = re.compile(r"^[ \t]*\\.*$", re.M)
+
+
+def load_source_manifest(path: str | Path) -> tuple[SourceManifest, bytes]:
+    """Read and check a source manifest; return it with the file's bytes."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ManifestError("", f"cannot read manifest {path}: {exc.strerror or exc}") from exc
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise ManifestError("", f"{path} is not valid JSON: {exc}") from exc
+    return parse_source_manifest(data), raw
+
+
+def prepare_site_services(
+    source_manifest_path: str | Path,
+    out_dir: str | Path,
+    *,
+    progress: Progress | None = None,
+    write_manifest: bool = True,
+) -> dict[str, Any]:
+    """Check the source manifest, write each service's assets under `out_dir`, return manifest.json.
+
+    `out_dir` is the site root. Assets go to `out_dir/services/<name>/`; the returned
+    dict is the built manifest (`version`, `storageNamespace`, `services[]` with
+    site-relative paths), also written to `out_dir/manifest.json` unless
+    `write_manifest` is false. `progress` gets one line per step. Raises
+    `ManifestError` naming the bad field, e.g.
+    ``services[1].config.seed: file not found: notes/x.sql``.
+    The source manifest's `app` folder is not copied here (the site builder does it).
+    """
+    report = _reporter(progress)
+    manifest_path = Path(source_manifest_path)
+    source, raw = load_source_manifest(manifest_path)
+    base = manifest_path.parent
+    out = Path(out_dir)
+    if source.app is not None and not (base / source.app).is_dir():
+        raise ManifestError("app", f"folder not found: {source.app}")
+    services = []
+    for index, service in enumerate(source.services):
+        target = out / "services" / service.name
+        if target.exists():
+            shutil.rmtree(target)
+        target.mkdir(parents=True)
+        at = f"services[{index}].config"
+        started = time.perf_counter()
+        if service.adapter == "mock-http":
+            config = _prepare_mock(service, base, target, at)
+        elif service.adapter == "sqlite":
+            config = _prepare_sqlite(service, base, target, at, report)
+        else:
+            config = _prepare_postgres(service, base, target, at, report)
+        config = {k: (v.relative_to(out).as_posix() if isinstance(v, Path) else v) for k, v in config.items()}
+        report(f"{service.name}: {service.adapter} ready in {time.perf_counter() - started:.2f} s")
+        services.append({"name": service.name, "adapter": service.adapter, "config": config})
+    built = {
+        "version": BUILT_MANIFEST_VERSION,
+        "storageNamespace": source.storage_namespace or default_storage_namespace(source.name, raw),
+        "services": services,
+    }
+    parse_built_manifest(built)  # the runtime will read it: fail here, not in the browser
+    if write_manifest:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "manifest.json").write_text(json.dumps(built, indent=2) + "\n", encoding="utf-8")
+    return built
+
+
+def _reporter(progress: Progress | None) -> Progress:
+    def report(line: str) -> None:
+        log.info("%s", line)
+        if progress is not None:
+            progress(line)
+
+    return report
+
+
+def _source_file(base: Path, relative: str, where: str) -> Path:
+    path = base / relative
+    if not path.exists():
+        raise ManifestError(where, f"file not found: {relative}")
+    return path
+
+
+def _prepare_mock(service: SourceService, base: Path, target: Path, at: str) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    if "openapi" in service.config:
+        path = _source_file(base, service.config["openapi"], f"{at}.openapi")
+        document = _load_document(path, f"{at}.openapi")
+        try:
+            check_openapi(document)
+        except OpenApiError as exc:
+            raise ManifestError(f"{at}.openapi", f"{service.config['openapi']}: {exc}") from exc
+        config["openapi"] = target / "openapi.json"
+        config["openapi"].write_text(json.dumps(document, indent=1, ensure_ascii=False), encoding="utf-8")
+    if "fixtures" in service.config:
+        path = _source_file(base, service.config["fixtures"], f"{at}.fixtures")
+        files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+        entries: list[Any] = []
+        for file in files:
+            name = file.relative_to(base).as_posix()
+            data = _load_json(file, f"{at}.fixtures")
+            try:
+                parse_fixtures(data, origin=name)
+            except FixtureError as exc:
+                raise ManifestError(f"{at}.fixtures", str(exc)) from exc
+            entries.extend(data)
+        config["fixtures"] = target / "fixtures.json"
+        config["fixtures"].write_text(json.dumps(entries, indent=1, ensure_ascii=False), encoding="utf-8")
+    if "address" in service.config:
+        config["address"] = service.config["address"]
+    return config
+
+
+def _load_json(path: Path, where: str) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ManifestError(where, f"{path.name} is not valid JSON: {exc}") from exc
+
+
+def _load_document(path: Path, where: str) -> Any:
+    if path.suffix.lower() == ".json":
+        return _load_json(path, where)
+    import yaml  # native only: the browser receives JSON
+
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise ManifestError(where, f"{path.name} is not valid YAML: {exc}") from exc
+
+
+def _read_seeds(service: SourceService, base: Path, at: str) -> list[tuple[str, str]]:
+    seeds = []
+    for relative in service.config.get("seed", []):
+        path = _source_file(base, relative, f"{at}.seed")
+        try:
+            seeds.append((relative, path.read_text(encoding="utf-8-sig")))
+        except UnicodeDecodeError as exc:
+            raise ManifestError(f"{at}.seed", f"{relative} is not UTF-8 text: {exc}") from exc
+    return seeds
+
+
+def _statement_error(at: str, relative: str, exc: SqlError) -> ManifestError:
+    statement = " ".join(exc.statement.split())
+    statement = statement if len(statement) <= 200 else statement[:197] + "..."
+    return ManifestError(f"{at}.seed", f"{relative}: {exc.message} (in: {statement})")
+
+
+def _prepare_sqlite(service: SourceService, base: Path, target: Path, at: str, report: Progress) -> dict[str, Any]:
+    engine = SqliteEngine()
+    try:
+        for relative, text in _read_seeds(service, base, at):
+            try:
+                engine.run_script(text)
+            except SqlError as exc:
+                raise _statement_error(at, relative, exc) from exc
+            report(f"{service.name}: ran {relative}")
+        image = target / "seed.sqlite"
+        image.write_bytes(engine.image())
+    finally:
+        engine.close()
+    return {"image": image}
+
+
+def _prepare_postgres(service: SourceService, base: Path, target: Path, at: str, report: Progress) -> dict[str, Any]:
+    from demo.native.duck import open_native_duck
+
+    conn = open_native_duck()
+    warnings: list[str] = []
+    try:
+        for relative, text in _read_seeds(service, base, at):
+            started = time.perf_counter()
+            # psql meta-commands (`\c chinook`) are client commands, not SQL.
+            meta = _PSQL_META.findall(text)
+            warnings.extend(f"{relative}: skipped psql command {m.strip()}" for m in meta)
+            try:
+                items = [transpile_statement(s, seed=True) for s in split_postgres(_PSQL_META.sub("", text))]
+            except SqlError as exc:
+                raise _statement_error(at, relative, exc) from exc
+            report(f"{service.name}: transpiled {len(items)} statements of {relative} "
+                   f"in {time.perf_counter() - started:.2f} s")
+            started = time.perf_counter()
+            for item in items:
+                warnings.extend(f"{relative}: {w}" for w in item.warnings)
+                for statement in item.statements:
+                    try:
+                        conn.execute(statement)
+                    except Exception as exc:
+                        raise _statement_error(at, relative, SqlError(str(exc), item.source)) from exc
+            report(f"{service.name}: loaded {relative} into DuckDB in {time.perf_counter() - started:.2f} s")
+        for warning in warnings:
+            report(f"{service.name}: warning: {warning}")
+        image = target / "seed.duckdump.json"
+        image.write_bytes(dump_database(conn))
+    finally:
+        conn.close()
+    return {"image": image, "warnings": warnings}

@@ -1,0 +1,100 @@
+"""`DuckConnection` over the native `duckdb` package (imported only when opened).
+
+Values are converted to the plain types the port promises, in the text forms
+DuckDB's own `CAST(... AS VARCHAR)` prints (what the browser adapter produces
+from duckdb-wasm too): DECIMAL, dates, times, timestamps, intervals and UUIDs
+become strings; BLOBs bytes; LIST/STRUCT/MAP lists and dicts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import uuid
+from typing import Any
+
+from demo.runtime.ports import DuckResult
+
+__all__ = ["NativeDuckConnection", "open_native_duck"]
+
+
+def _interval(value: dt.timedelta) -> str:
+    days, seconds = value.days, value.seconds
+    parts = [f"{days} day{'s' if abs(days) != 1 else ''}"] if days else []
+    if seconds or value.microseconds or not parts:
+        hours, rest = divmod(seconds, 3600)
+        minutes, secs = divmod(rest, 60)
+        clock = f"{hours:02d}:{minutes:02d}:{secs:02d}"
+        clock += _fraction(value.microseconds)
+        parts.append(clock)
+    return " ".join(parts)
+
+
+def _fraction(microseconds: int) -> str:
+    # DuckDB prints fractional seconds without trailing zeros ("12:00:00.5").
+    return "." + f"{microseconds:06d}".rstrip("0") if microseconds else ""
+
+
+def _clock(value: dt.time | dt.datetime) -> str:
+    return f"{value.hour:02d}:{value.minute:02d}:{value.second:02d}{_fraction(value.microsecond)}"
+
+
+def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str | bytes):
+        return value
+    if isinstance(value, decimal.Decimal):
+        return str(value)
+    if isinstance(value, dt.datetime):
+        text = f"{value.date().isoformat()} {_clock(value)}"
+        if value.tzinfo is not None:
+            # The session runs in UTC (see __init__), as duckdb-wasm does.
+            text += "+00"
+        return text
+    if isinstance(value, dt.time):
+        return _clock(value)
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, dt.timedelta):
+        return _interval(value)
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    if isinstance(value, memoryview | bytearray):
+        return bytes(value)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return str(value)
+
+
+class NativeDuckConnection:
+    """One in-memory database of the `duckdb` package."""
+
+    def __init__(self) -> None:
+        import duckdb
+
+        self._conn = duckdb.connect(":memory:")
+        # Timestamps with time zone are read in UTC, as duckdb-wasm does.
+        self._conn.execute("SET TimeZone = 'UTC'")
+
+    def execute(self, sql: str) -> DuckResult:
+        import duckdb
+
+        try:
+            cursor = self._conn.execute(sql)
+            if cursor.description is None:
+                return DuckResult([], [], [])
+            rows = cursor.fetchall()
+        except duckdb.Error as exc:
+            raise Exception(str(exc)) from exc
+        columns = [d[0] for d in cursor.description]
+        types = [str(d[1]) for d in cursor.description]
+        return DuckResult(columns, types, [[_plain(v) for v in row] for row in rows])
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+def open_native_duck() -> NativeDuckConnection:
+    """The native `OpenDuck`: a fresh, empty in-memory database."""
+    return NativeDuckConnection()

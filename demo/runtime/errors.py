@@ -1,0 +1,65 @@
+"""The demo runtime's HTTP errors and the one function that builds their JSON body.
+
+    DemoError (status on the class)
+    ├── BadRequest            400  {"error"} or {"error", "statement"} for SQL
+    ├── NotFound              404  {"error", ...names of what was not found}
+    ├── MethodNotAllowed      405  {"error"} + Allow header
+    ├── PayloadTooLarge       413
+    ├── UnsupportedMediaType  415
+    └── StorageFailed         500  the database changed but could not be persisted
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = [
+    "BadRequest",
+    "DemoError",
+    "MethodNotAllowed",
+    "NotFound",
+    "PayloadTooLarge",
+    "StorageFailed",
+    "UnsupportedMediaType",
+    "error_body",
+]
+
+
+class DemoError(Exception):
+    status = 500
+
+    def __init__(self, message: str, headers: dict[str, str] | None = None, **fields: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.headers = headers or {}
+        self.fields = fields
+
+
+class BadRequest(DemoError):
+    status = 400
+
+
+class NotFound(DemoError):
+    status = 404
+
+
+class MethodNotAllowed(DemoError):
+    status = 405
+
+
+class PayloadTooLarge(DemoError):
+    status = 413
+
+
+class UnsupportedMediaType(DemoError):
+    status = 415
+
+
+class StorageFailed(DemoError):
+    status = 500
+
+
+def error_body(error: DemoError) -> bytes:
+    """`{"error": message, **fields}` as JSON bytes: the only error shape of `/__demo`."""
+    return json.dumps({"error": error.message, **error.fields}, ensure_ascii=False).encode()

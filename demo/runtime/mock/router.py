@@ -1,0 +1,242 @@
+"""One mock-http service: matching a request to a fixture or an OpenAPI operation.
+
+Matching (decided here, tested in tests/demo/runtime/test_mock_*.py):
+
+1. The route is tried as written in the OpenAPI `paths` object (what Prism serves);
+   if nothing matches and the path starts with the base path of `servers[0].url`
+   (petstore: `/api/v3`), it is tried again without that prefix. So both
+   `/__demo/mock/api/pet/1` and `/__demo/mock/api/api/v3/pet/1` reach `/pet/{petId}`;
+   the second form is what rewritten calls to the service's full address produce.
+2. Among routes whose path matches, a concrete path beats a template; among
+   templates, fewer parameters and then more literal characters win; at equal
+   rank a fixture beats the OpenAPI document (fixtures win over examples).
+3. A route that matches the path but not the method gives 405 with `Allow`;
+   HEAD falls back to GET without a body. No route at all gives 404.
+
+Responses from the document: `Prefer: code=<status>` picks that response (else the
+`<N>XX` range, else `default`); otherwise the lowest 2xx, then `2XX`, then
+`default` (sent as 200), then the lowest code defined. The media type follows
+`Accept` (JSON preferred); `Prefer: example=<name>` picks a named example (400 when
+absent). Responses without `content`, and 204/304, have no body.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .examples import NoExample, example_for, sample_schema
+from .fixtures import Fixture
+from .openapi import Operation, operations, resolve, server_base_path
+
+__all__ = ["MockResponse", "MockService", "compile_template", "parse_prefer"]
+
+_PARAM = re.compile(r"\{[^{}/]+\}")
+
+
+@dataclass
+class MockResponse:
+    status: int
+    headers: dict[str, str] = field(default_factory=dict)
+    body: bytes = b""
+
+
+def compile_template(path: str) -> tuple[re.Pattern[str], int, int]:
+    """A path or template as (regex, parameter count, literal characters).
+
+    >>> compile_template("/api/apps/{uuid}/icon")[0].pattern
+    '^/api/apps/(?:[^/]+)/icon$'
+    """
+    parts = _PARAM.split(path)
+    regex = "(?:[^/]+)".join(re.escape(p) for p in parts)
+    return re.compile(f"^{regex}$"), len(parts) - 1, sum(len(p) for p in parts)
+
+
+@dataclass(frozen=True)
+class _Route:
+    method: str  # upper case or "*"
+    pattern: re.Pattern[str]
+    rank: tuple[int, int, int, int]
+    fixture: Fixture | None = None
+    operation: Operation | None = None
+
+
+def _normalize(path: str) -> str:
+    return path.rstrip("/") or "/"
+
+
+def parse_prefer(header: str) -> dict[str, str]:
+    """`code=404, example=missing` -> {"code": "404", "example": "missing"}."""
+    out = {}
+    for part in re.split(r"[,;]", header):
+        key, sep, value = part.partition("=")
+        if sep:
+            out[key.strip().lower()] = value.strip().strip('"')
+    return out
+
+
+def _error(status: int, message: str, **extra: Any) -> MockResponse:
+    body = json.dumps({"error": message, **extra}).encode()
+    return MockResponse(status, {"content-type": "application/json"}, body)
+
+
+def _is_json(media_type: str) -> bool:
+    base = media_type.split(";", 1)[0].strip().lower()
+    return base == "application/json" or base.endswith("+json") or base == "*/*"
+
+
+def _accepts(accept: str) -> list[str]:
+    ranges = []
+    for index, item in enumerate(accept.split(",")):
+        media, *params = (p.strip() for p in item.split(";"))
+        q = 1.0
+        for param in params:
+            if param.startswith("q="):
+                try:
+                    q = float(param[2:])
+                except ValueError:
+                    q = 0.0
+        if media and q > 0:
+            ranges.append((-q, index, media.lower()))
+    return [media for _, _, media in sorted(ranges)]
+
+
+def _pick_media(content: dict[str, Any], accept: str) -> str:
+    keys = list(content)
+    for wanted in _accepts(accept):
+        if wanted in ("*/*", ""):
+            break
+        for key in keys:
+            base = key.split(";", 1)[0].lower()
+            if base == wanted or (wanted.endswith("/*") and base.startswith(wanted[:-1])):
+                return key
+    return next((k for k in keys if _is_json(k)), keys[0])
+
+
+class MockService:
+    """The routes of one mock-http service, built from its document and fixtures."""
+
+    def __init__(self, name: str, document: dict[str, Any] | None, fixtures: list[Fixture]) -> None:
+        self.name = name
+        self.document = document or {}
+        self.base_path = server_base_path(self.document) if document else ""
+        routes = []
+        for order, fixture in enumerate(fixtures):
+            pattern, params, literal = compile_template(_normalize(fixture.path))
+            routes.append(_Route(fixture.method, pattern, (min(params, 1), params, -literal, order), fixture=fixture))
+        for order, op in enumerate(operations(self.document) if document else []):
+            pattern, params, literal = compile_template(_normalize(op.path))
+            rank = (min(params, 1), params, -literal, len(fixtures) + order)
+            routes.append(_Route(op.method, pattern, rank, operation=op))
+        # Sorted once: the first route that matches path and method is the answer.
+        self._routes = sorted(routes, key=lambda r: r.rank)
+
+    def _candidates(self, path: str) -> list[str]:
+        path = _normalize(path)
+        out = [path]
+        base = self.base_path
+        if base and (path == base or path.startswith(base + "/")):
+            out.append(_normalize(path[len(base) :]))
+        return out
+
+    def respond(self, method: str, path: str, headers: Mapping[str, str]) -> MockResponse:
+        """Answer one request; `path` is the route below `/__demo/mock/<service>`."""
+        method = method.upper()
+        allowed: set[str] = set()
+        for candidate in self._candidates(path):
+            matching = [r for r in self._routes if r.pattern.match(candidate)]
+            for wanted in (method, "GET") if method == "HEAD" else (method,):
+                route = next((r for r in matching if r.method in (wanted, "*")), None)
+                if route is not None:
+                    response = self._answer(route, headers)
+                    if method == "HEAD":
+                        response.body = b""
+                    return response
+            allowed.update(r.method for r in matching)
+        if allowed:
+            allow = "*" if "*" in allowed else ", ".join(sorted(allowed | {"OPTIONS"}))
+            response = _error(
+                405,
+                f"mock service {self.name!r} has no {method} {path} (allowed: {allow})",
+                service=self.name, method=method, path=path,
+            )
+            response.headers["allow"] = allow
+            return response
+        return _error(
+            404,
+            f"mock service {self.name!r} has no route for {method} {path}",
+            service=self.name, method=method, path=path,
+        )
+
+    def allowed_methods(self, path: str) -> list[str]:
+        """Methods defined for `path` (for CORS preflight answers)."""
+        methods = {r.method for c in self._candidates(path) for r in self._routes if r.pattern.match(c)}
+        return sorted(methods)
+
+    def _answer(self, route: _Route, headers: Mapping[str, str]) -> MockResponse:
+        if route.fixture is not None:
+            fixture = route.fixture
+            body, default_type = fixture.encoded_body()
+            out = {k.lower(): v for k, v in fixture.headers.items()}
+            if default_type and "content-type" not in out:
+                out["content-type"] = default_type
+            return MockResponse(fixture.status, out, b"" if fixture.status in (204, 304) else body)
+        assert route.operation is not None
+        return self._from_operation(route.operation, headers)
+
+    def _from_operation(self, op: Operation, headers: Mapping[str, str]) -> MockResponse:
+        prefer = parse_prefer(headers.get("prefer", ""))
+        picked = self._pick_response(op, prefer.get("code"))
+        if isinstance(picked, MockResponse):
+            return picked
+        status, response = picked
+        response = resolve(self.document, response) or {}
+        out: dict[str, str] = {}
+        for header, spec in (response.get("headers") or {}).items():
+            spec = resolve(self.document, spec)
+            if header.lower() != "content-type" and isinstance(spec, dict):
+                value = spec.get("example", sample_schema(self.document, spec.get("schema", {})))
+                if value is not None:
+                    out[header.lower()] = value if isinstance(value, str) else json.dumps(value)
+        content = response.get("content") or {}
+        if not content or status in (204, 304) or status < 200:
+            return MockResponse(status, out)
+        media_type = _pick_media(content, headers.get("accept", ""))
+        media = resolve(self.document, content[media_type]) or {}
+        try:
+            value = example_for(self.document, media, prefer.get("example"))
+        except NoExample as exc:
+            return _error(400, f"{op.method} {op.path}, response {status} {media_type}: {exc}")
+        if isinstance(value, str) and not _is_json(media_type):
+            out["content-type"] = media_type
+            return MockResponse(status, out, value.encode())
+        # Non-JSON media types with structured examples are sent as JSON (no XML rendering).
+        out["content-type"] = media_type if _is_json(media_type) and media_type != "*/*" else "application/json"
+        return MockResponse(status, out, json.dumps(value, ensure_ascii=False).encode())
+
+    def _pick_response(self, op: Operation, code: str | None) -> tuple[int, Any] | MockResponse:
+        responses = op.responses
+        if code is not None:
+            if not code.isdigit() or not 100 <= int(code) <= 599:
+                return _error(400, f"Prefer: code={code} is not an HTTP status code")
+            for key in (code, f"{code[0]}XX", f"{code[0]}xx", "default"):
+                if key in responses:
+                    return int(code), responses[key]
+            return _error(
+                400,
+                f"{op.method} {op.path} defines no response {code} "
+                f"(defined: {', '.join(responses) or 'none'})",
+            )
+        numeric = sorted(int(k) for k in responses if str(k).isdigit())
+        success = [c for c in numeric if 200 <= c < 300]
+        if success:
+            return success[0], responses[str(success[0])]
+        for key in ("2XX", "2xx", "default"):
+            if key in responses:
+                return 200, responses[key]
+        if numeric:
+            return numeric[0], responses[str(numeric[0])]
+        return 200, {}

@@ -1,0 +1,100 @@
+"""The `postgres` adapter: Postgres-dialect SQL run on DuckDB, answering like PGlite.
+
+Each statement of a request is transpiled with sqlglot (`transpile.py`) and run
+through the platform's `DuckConnection`. Unless the SQL carries its own BEGIN/
+COMMIT/ROLLBACK, the whole request runs in one transaction (Postgres simple-query
+semantics): the first failing statement rolls everything back and raises
+`SqlError` naming the user's statement. A transaction the SQL leaves open is
+rolled back at the end of the request (every request is a session of its own).
+
+Result: one `{"rows", "fields", "affectedRows"}` per statement, as PGlite's `exec`:
+rows are objects keyed by column name; INSERT/UPDATE/DELETE without RETURNING have
+no rows and report the count in `affectedRows`; transaction control and DDL report
+an empty result.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from ..ports import DuckConnection
+from .duckdump import dump_database, restore_database
+from .pgtypes import json_value, type_oid
+from .statements import SqlError, split_postgres
+from .transpile import Transpiled, transpile_statement
+
+__all__ = ["DuckEngine"]
+
+
+class DuckEngine:
+    """One DuckDB database behind the Postgres-flavoured query API."""
+
+    adapter = "postgres"
+
+    def __init__(self, conn: DuckConnection) -> None:
+        self._conn = conn
+
+    def load_image(self, image: bytes) -> None:
+        restore_database(self._conn, image)
+
+    def image(self) -> bytes:
+        return dump_database(self._conn)
+
+    def _run(self, item: Transpiled) -> dict[str, Any]:
+        result = None
+        for duck_sql in item.statements:
+            try:
+                result = self._conn.execute(duck_sql)
+            except Exception as exc:  # adapters raise plain Exception(message)
+                raise SqlError(str(exc), item.source.strip()) from exc
+        if result is None or item.kind == "transaction":
+            return {"rows": [], "fields": [], "affectedRows": 0}
+        if item.kind == "dml" and not item.returning:
+            count = result.rows[0][0] if result.rows and result.rows[0] else 0
+            return {"rows": [], "fields": [], "affectedRows": int(count or 0)}
+        if item.kind == "other" and not result.rows:
+            return {"rows": [], "fields": [], "affectedRows": 0}  # DDL: DuckDB's "Count" column
+        columns = list(result.columns)
+        types = list(result.types)
+        rows = [
+            {c: json_value(v, t) for c, v, t in zip(columns, row, types, strict=False)}
+            for row in result.rows
+        ]
+        fields = [{"name": c, "dataTypeID": type_oid(t)} for c, t in zip(columns, types, strict=False)]
+        affected = len(rows) if item.kind == "dml" else 0
+        return {"rows": rows, "fields": fields, "affectedRows": affected}
+
+    def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
+        """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
+        # Transpile everything first: a statement sqlglot cannot read fails the request
+        # before anything has run.
+        items = [transpile_statement(s) for s in split_postgres(sql)]
+        own_tx = any(item.kind == "transaction" for item in items)
+        in_tx = False
+        results: list[dict[str, Any]] = []
+        if not own_tx:
+            self._conn.execute("BEGIN TRANSACTION")
+            in_tx = True
+        try:
+            for item in items:
+                results.append(self._run(item))
+                if item.kind == "transaction":
+                    in_tx = item.statements[0].startswith("BEGIN")
+        except SqlError:
+            if in_tx:
+                self._rollback()
+            raise
+        if not own_tx:
+            self._conn.execute("COMMIT")
+        elif in_tx:
+            self._rollback()
+        return results, any(item.changes_data for item in items)
+
+    def _rollback(self) -> None:
+        # A failed statement may already have ended the transaction on some engines.
+        with contextlib.suppress(Exception):
+            self._conn.execute("ROLLBACK")
+
+    def close(self) -> None:
+        self._conn.close()

@@ -1,0 +1,110 @@
+"""DuckDB column types as Postgres type OIDs, and DuckDB values as PGlite-like JSON.
+
+The `postgres` adapter answers in PGlite's `exec` shape, so each field carries the
+OID Postgres would report (`pg_type.oid`). DuckDB keeps no difference between
+`text` and `varchar(n)`, so every string column reports `text` (25). Types with
+no Postgres twin (STRUCT, MAP, UNION) report `json` (114) because they are sent as
+JSON; unsigned integers report the next wider signed type.
+
+Values follow Postgres' text output where JSON has no native type: numeric,
+dates, times, intervals and UUIDs are strings (as `DuckConnection` returns them),
+`bytea` is `\\x` + hex, `json` columns are parsed, NaN/Infinity become null.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+__all__ = ["ARRAY_OIDS", "TYPE_OIDS", "json_value", "type_oid"]
+
+TYPE_OIDS: dict[str, int] = {
+    "BOOLEAN": 16,
+    "BLOB": 17,
+    "TINYINT": 21,
+    "SMALLINT": 21,
+    "INTEGER": 23,
+    "BIGINT": 20,
+    "HUGEINT": 1700,
+    "UTINYINT": 21,
+    "USMALLINT": 23,
+    "UINTEGER": 20,
+    "UBIGINT": 1700,
+    "UHUGEINT": 1700,
+    "FLOAT": 700,
+    "DOUBLE": 701,
+    "DECIMAL": 1700,
+    "VARCHAR": 25,
+    "DATE": 1082,
+    "TIME": 1083,
+    "TIME WITH TIME ZONE": 1266,
+    "TIMESTAMP": 1114,
+    "TIMESTAMP_S": 1114,
+    "TIMESTAMP_MS": 1114,
+    "TIMESTAMP_NS": 1114,
+    "TIMESTAMP WITH TIME ZONE": 1184,
+    "INTERVAL": 1186,
+    "UUID": 2950,
+    "JSON": 114,
+    "BIT": 1560,
+    "STRUCT": 114,
+    "MAP": 114,
+    "UNION": 114,
+    "ENUM": 25,
+    "NULL": 25,
+    '"NULL"': 25,
+}
+
+# Postgres array types (`_int4` and friends) for DuckDB LIST/ARRAY columns.
+ARRAY_OIDS: dict[int, int] = {
+    16: 1000, 17: 1001, 21: 1005, 23: 1007, 20: 1016, 25: 1009, 700: 1021, 701: 1022,
+    1700: 1231, 1082: 1182, 1083: 1183, 1114: 1115, 1184: 1185, 1186: 1187,
+    2950: 2951, 114: 199, 1560: 1561, 1266: 1270,
+}
+
+_ALIASES = {"TIMESTAMPTZ": "TIMESTAMP WITH TIME ZONE", "TIMETZ": "TIME WITH TIME ZONE", "TEXT": "VARCHAR",
+            "INT": "INTEGER", "FLOAT8": "DOUBLE", "REAL": "FLOAT", "BOOL": "BOOLEAN", "BYTEA": "BLOB"}
+_ARRAY_SUFFIX = re.compile(r"\[\d*\]$")
+
+
+def _base(type_name: str) -> str:
+    name = type_name.strip().upper()
+    name = re.sub(r"\(.*\)$", "", name) if not name.startswith(("STRUCT", "MAP", "UNION")) else name
+    head = re.split(r"[(\s]", name, maxsplit=1)[0] if "WITH TIME ZONE" not in name else name
+    return _ALIASES.get(head, head)
+
+
+def type_oid(type_name: str) -> int:
+    """OID for a DuckDB type name (`INTEGER`, `DECIMAL(10,2)`, `VARCHAR[]`, `STRUCT(a INT)`)."""
+    name = type_name.strip()
+    if _ARRAY_SUFFIX.search(name):
+        element = type_oid(_ARRAY_SUFFIX.sub("", name))
+        return ARRAY_OIDS.get(element, 114)
+    if name.upper().startswith("ENUM("):
+        return 25
+    return TYPE_OIDS.get(_base(name), 25)
+
+
+def json_value(value: Any, type_name: str) -> Any:
+    """A value from `DuckConnection` as JSON-ready data for a column of `type_name`."""
+    if value is None:
+        return None
+    if isinstance(value, bytes | bytearray | memoryview):
+        return "\\x" + bytes(value).hex()
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, str) and _base(type_name) == "JSON":
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    if isinstance(value, list | tuple):
+        element = _ARRAY_SUFFIX.sub("", type_name.strip())
+        return [json_value(v, element) for v in value]
+    if isinstance(value, dict):
+        return {str(k): json_value(v, "") for k, v in value.items()}
+    if isinstance(value, bool | int | str):
+        return value
+    return str(value)

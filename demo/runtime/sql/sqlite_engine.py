@@ -1,0 +1,127 @@
+"""The `sqlite` adapter: stdlib `sqlite3` in memory, answering in sql.js's `exec` shape.
+
+A request's statements run inside one transaction that the engine opens, unless the
+SQL carries its own transaction control (BEGIN/COMMIT/ROLLBACK/SAVEPOINT); then
+statements outside the user's transaction commit on their own and a transaction
+left open at the end of the request is rolled back. On the first failing
+statement the open transaction is rolled back and `SqlError` names it.
+Like sql.js, only statements that produce at least one row add a
+`{"columns", "values"}` entry. BLOBs are sent as `\\x` + hex.
+
+The image persisted to `Store` is `sqlite3.Connection.serialize()`; where a build
+of Python lacks serialize/deserialize the engine goes through a temporary file
+with the backup API instead.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sqlite3
+import tempfile
+from typing import Any
+
+from .statements import SqlError, is_sqlite_transaction_control, split_sqlite
+
+__all__ = ["SqliteEngine"]
+
+
+def _json_cell(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return "\\x" + value.hex()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+class SqliteEngine:
+    """One in-memory SQLite database."""
+
+    adapter = "sqlite"
+
+    def __init__(self, image: bytes | None = None) -> None:
+        self._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        if image:
+            self.load_image(image)
+
+    # -- images -------------------------------------------------------------------
+
+    def load_image(self, image: bytes) -> None:
+        """Replace the database with a serialized image."""
+        if hasattr(self._conn, "deserialize"):
+            self._conn.deserialize(image)
+            return
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "image.sqlite")
+            with open(path, "wb") as fh:
+                fh.write(image)
+            source = sqlite3.connect(path)
+            try:
+                source.backup(self._conn)
+            finally:
+                source.close()
+
+    def image(self) -> bytes:
+        """The whole database as bytes (the `.sqlite` file format)."""
+        if hasattr(self._conn, "serialize"):
+            try:
+                return bytes(self._conn.serialize())
+            except sqlite3.OperationalError:
+                pass  # a database without pages (never written) cannot be serialized
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "image.sqlite")
+            target = sqlite3.connect(path)
+            try:
+                self._conn.backup(target)
+            finally:
+                target.close()
+            with open(path, "rb") as fh:
+                return fh.read()
+
+    def run_script(self, sql: str) -> None:
+        """Run seed SQL as given (build time); raise SqlError naming the failing statement."""
+        for statement in split_sqlite(sql):
+            try:
+                self._conn.execute(statement)
+            except sqlite3.Error as exc:
+                raise SqlError(str(exc), statement) from exc
+
+    # -- queries ------------------------------------------------------------------
+
+    def _fingerprint(self) -> tuple[int, int]:
+        schema_version = self._conn.execute("PRAGMA schema_version").fetchone()[0]
+        return self._conn.total_changes, schema_version
+
+    def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
+        """Run a request's SQL; return (sql.js-shaped result, whether data changed)."""
+        statements = split_sqlite(sql)
+        own_tx = any(is_sqlite_transaction_control(s) for s in statements)
+        before = self._fingerprint()
+        results: list[dict[str, Any]] = []
+        if not own_tx:
+            self._conn.execute("BEGIN")
+        for statement in statements:
+            try:
+                cursor = self._conn.execute(statement)
+                rows = cursor.fetchall()
+            except sqlite3.Error as exc:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise SqlError(str(exc), statement.rstrip(";").rstrip()) from exc
+            if cursor.description and rows:
+                results.append(
+                    {
+                        "columns": [d[0] for d in cursor.description],
+                        "values": [[_json_cell(v) for v in row] for row in rows],
+                    }
+                )
+        if not own_tx:
+            self._conn.execute("COMMIT")
+        elif self._conn.in_transaction:
+            # Each request is a session of its own: what it left open is rolled back,
+            # as Postgres does when a client disconnects inside a transaction.
+            self._conn.execute("ROLLBACK")
+        return results, self._fingerprint() != before
+
+    def close(self) -> None:
+        self._conn.close()

@@ -1,0 +1,192 @@
+"""Postgres-dialect statements to DuckDB statements, one at a time, with sqlglot.
+
+`transpile_statement` turns one Postgres statement into the DuckDB statements that
+do the same, and says what kind of statement it was (so the runtime knows whether
+to persist, whether the user controls the transaction, and how to shape the
+result). Beyond sqlglot's own `read="postgres", write="duckdb"`:
+
+- `SERIAL`/`BIGSERIAL`/`SMALLSERIAL` columns become a sequence plus
+  `DEFAULT nextval('<table>_<column>_seq')`, which is what Postgres itself does
+  (DuckDB has no serial types).
+- `N'...'` literals become plain strings.
+- `json`/`jsonb` become text and `CURRENT_DATE` the date of `current_timestamp`:
+  duckdb-wasm has only DuckDB's core (the json and icu extensions cannot be fetched
+  offline), and the same SQL must run natively and in the browser.
+- `'\\x...'::bytea` hex literals become `unhex('...')` (DuckDB would read the
+  backslash escapes as text).
+- `BEGIN`/`START TRANSACTION`/`COMMIT`/`END`/`ROLLBACK`/`ABORT` are recognised before
+  parsing (sqlglot reads `START TRANSACTION` as an alias) and become DuckDB's.
+
+Seed-only rewrites (build time, `seed=True`): psql meta lines are removed by the
+caller; `CREATE/DROP DATABASE` are skipped; `ALTER TABLE ... ADD [CONSTRAINT]
+FOREIGN KEY` is skipped with a warning because DuckDB cannot add constraints to an
+existing table. Seeds keep their data; only the referential check is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .statements import SqlError, strip_leading_comments
+
+__all__ = ["Transpiled", "transpile_statement"]
+
+_BEGIN = re.compile(r"^(BEGIN|START\s+TRANSACTION)\b", re.I)
+_COMMIT = re.compile(r"^(COMMIT|END)\b", re.I)
+_ROLLBACK = re.compile(r"^(ROLLBACK|ABORT)\b", re.I)
+
+_SERIAL_TYPES = {"SERIAL": "INTEGER", "BIGSERIAL": "BIGINT", "SMALLSERIAL": "SMALLINT"}
+
+
+@dataclass
+class Transpiled:
+    """One Postgres statement as DuckDB statements.
+
+    kind: "transaction" (BEGIN/COMMIT/ROLLBACK), "dml" (INSERT/UPDATE/DELETE; result is
+    a row count unless it has RETURNING), "read" (returns rows, changes nothing),
+    "other" (DDL and everything else: may change the database).
+    """
+
+    source: str
+    statements: list[str]
+    kind: str
+    returning: bool = False
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def changes_data(self) -> bool:
+        return self.kind in ("dml", "other")
+
+
+def _transaction(statement: str) -> Transpiled | None:
+    head = strip_leading_comments(statement)
+    for pattern, duck in ((_BEGIN, "BEGIN TRANSACTION"), (_COMMIT, "COMMIT"), (_ROLLBACK, "ROLLBACK")):
+        if pattern.match(head):
+            return Transpiled(statement, [duck], "transaction")
+    return None
+
+
+def _serial_columns(tree: Any) -> list[str]:
+    """Rewrite SERIAL columns of a CREATE TABLE in place; return the sequences to create."""
+    from sqlglot import exp
+
+    schema = tree.this
+    if not isinstance(schema, exp.Schema) or not isinstance(schema.this, exp.Table):
+        return []
+    table = schema.this
+    sequences = []
+    for column in schema.find_all(exp.ColumnDef):
+        kind = column.args.get("kind")
+        if not isinstance(kind, exp.DataType):
+            continue
+        base = _SERIAL_TYPES.get(kind.this.name)
+        if base is None:
+            continue
+        seq = f"{table.name}_{column.name}_seq"
+        qualified = ".".join(part for part in (table.db, seq) if part)
+        column.set("kind", exp.DataType.build(base))
+        default = exp.DefaultColumnConstraint(
+            this=exp.func("nextval", exp.Literal.string(qualified))
+        )
+        column.append("constraints", exp.ColumnConstraint(kind=default))
+        column.append("constraints", exp.ColumnConstraint(kind=exp.NotNullColumnConstraint()))
+        sequences.append(f"CREATE SEQUENCE IF NOT EXISTS {qualified}")
+    return sequences
+
+
+_HEX_BYTEA = re.compile(r"^\\x([0-9A-Fa-f]{2})*$")
+
+
+def _bytea_literals(tree: Any) -> None:
+    """`'\\xdead'::bytea` is hex in Postgres but escaped text in DuckDB: use unhex()."""
+    from sqlglot import exp
+
+    for cast in list(tree.find_all(exp.Cast)):
+        value = cast.this
+        if (
+            isinstance(value, exp.Literal)
+            and value.is_string
+            and cast.to.is_type("varbinary", "binary", "blob")
+            and _HEX_BYTEA.match(value.this)
+        ):
+            cast.replace(exp.func("unhex", exp.Literal.string(value.this[2:])))
+
+
+def _core_only(tree: Any) -> None:
+    """Keep to what DuckDB's core has: duckdb-wasm cannot fetch extensions offline.
+
+    `json`/`jsonb` (json extension) are stored as text; `CURRENT_DATE` (icu extension)
+    becomes the date part of the core `current_timestamp`.
+    """
+    from sqlglot import exp
+
+    for node in list(tree.find_all(exp.DataType)):
+        if node.is_type("json", "jsonb"):
+            node.replace(exp.DataType.build("text"))
+    for node in list(tree.find_all(exp.CurrentDate)):
+        timestamp = exp.cast(exp.CurrentTimestamp(), exp.DataType.build("timestamp"))
+        node.replace(exp.cast(timestamp, exp.DataType.build("date")))
+
+
+def _adds_foreign_key(tree: Any) -> bool:
+    from sqlglot import exp
+
+    actions = (tree.args.get("actions") or []) if isinstance(tree, exp.Alter) else []
+    return any(isinstance(a, exp.AddConstraint) for a in actions) and any(tree.find_all(exp.ForeignKey))
+
+
+def _is_read(tree: Any) -> bool:
+    from sqlglot import exp
+
+    if isinstance(tree, (exp.Select, exp.SetOperation)) and not tree.args.get("into"):
+        return not any(tree.find_all(exp.Insert, exp.Update, exp.Delete, exp.Merge))
+    return isinstance(tree, (exp.Describe, exp.Show))
+
+
+def transpile_statement(statement: str, *, seed: bool = False) -> Transpiled:
+    """Transpile one Postgres statement; raise SqlError(message, statement) if it can't."""
+    import sqlglot
+    from sqlglot import exp
+    from sqlglot.errors import SqlglotError
+
+    control = _transaction(statement)
+    if control is not None:
+        return control
+    try:
+        trees = [t for t in sqlglot.parse(statement, read="postgres") if t is not None]
+    except SqlglotError as exc:
+        raise SqlError(f"could not parse as Postgres SQL: {exc}", statement) from exc
+    if len(trees) != 1:
+        raise SqlError("expected exactly one statement", statement)
+    tree = trees[0]
+    if seed and isinstance(tree, (exp.Create, exp.Drop)) and tree.args.get("kind") == "DATABASE":
+        return Transpiled(statement, [], "other", warnings=[f"skipped (one database per service): {_head(statement)}"])
+    if seed and _adds_foreign_key(tree):
+        return Transpiled(
+            statement,
+            [],
+            "other",
+            warnings=[f"skipped foreign key (DuckDB cannot add constraints to existing tables): {_head(statement)}"],
+        )
+    for national in list(tree.find_all(exp.National)):
+        national.replace(exp.Literal.string(national.this))
+    _bytea_literals(tree)
+    _core_only(tree)
+    before: list[str] = []
+    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
+        before = _serial_columns(tree)
+    try:
+        duck = tree.sql(dialect="duckdb")
+    except SqlglotError as exc:
+        raise SqlError(f"cannot express this statement in DuckDB: {exc}", statement) from exc
+    if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
+        return Transpiled(statement, [*before, duck], "dml", returning=bool(tree.args.get("returning")))
+    kind = "read" if _is_read(tree) else "other"
+    return Transpiled(statement, [*before, duck], kind)
+
+
+def _head(statement: str) -> str:
+    text = " ".join(strip_leading_comments(statement).split())
+    return text if len(text) <= 100 else text[:97] + "..."

@@ -1,0 +1,143 @@
+// Runs tests/demo/runtime inside Pyodide under Node, to prove the runtime code is the
+// same code the service worker runs. Started by test_pyodide.py:
+//
+//   node tests/demo/runtime/pyodide_runner.mjs REPO PREBUILT_SITES [pytest args as JSON]
+//
+// Pyodide comes from node_modules (npm), wheels from .cache/pyodide-wheels (the site's)
+// and .cache/pyodide-test-wheels (pytest), installed with micropip from emfs: paths:
+// no network. The repository and the natively prepared sites are mounted with NODEFS.
+// DuckDB is duckdb-wasm's Node blocking bundle, exposed to Python as `helio_node_duck`,
+// with values converted by duck_convert.mjs into the plain values of the port.
+// Exit status: pytest's.
+
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+const [repoArg, sitesArg, argsJson] = process.argv.slice(2);
+const repo = path.resolve(repoArg);
+const sites = path.resolve(sitesArg);
+const pytestArgs = JSON.parse(argsJson || "[]");
+const require = createRequire(path.join(repo, "package.json"));
+
+const { loadPyodide } = await import(path.join(repo, "node_modules/pyodide/pyodide.mjs"));
+const { duckResultFromArrow, toJsonText } = await import(path.join(repo, "tests/demo/runtime/duck_convert.mjs"));
+
+async function openDuckFactory() {
+  const duckdb = require("@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs");
+  const dist = path.join(repo, "node_modules/@duckdb/duckdb-wasm/dist");
+  const bundles = {
+    mvp: { mainModule: path.join(dist, "duckdb-mvp.wasm"), mainWorker: path.join(dist, "duckdb-node-mvp.worker.cjs") },
+    eh: { mainModule: path.join(dist, "duckdb-eh.wasm"), mainWorker: path.join(dist, "duckdb-node-eh.worker.cjs") },
+  };
+  const db = await duckdb.createDuckDB(bundles, new duckdb.VoidLogger(), duckdb.NODE_RUNTIME);
+  await db.instantiate(() => {});
+  const connections = new Map();
+  let next = 0;
+  // One wasm instance; each opened database is a connection with its own attached
+  // in-memory catalog (what serviceworker/duck.js does too).
+  return {
+    open() {
+      const id = next++;
+      const conn = db.connect();
+      // Offline: never try to download extensions (a JSON column would hang otherwise).
+      // The icu extension (TimeZone setting) is missing too: DuckDB then works in UTC.
+      conn.query("SET autoinstall_known_extensions = false");
+      conn.query("SET autoload_known_extensions = false");
+      conn.query(`ATTACH ':memory:' AS db${id}`);
+      conn.query(`USE db${id}`);
+      connections.set(id, conn);
+      return id;
+    },
+    query(id, sql) {
+      try {
+        return toJsonText(duckResultFromArrow(connections.get(id).query(sql)));
+      } catch (error) {
+        return JSON.stringify({ error: String(error.message || error) });
+      }
+    },
+    close(id) {
+      const conn = connections.get(id);
+      if (!conn) return;
+      connections.delete(id);
+      try {
+        conn.query("USE memory");
+        conn.query(`DETACH db${id}`);
+      } finally {
+        conn.close();
+      }
+    },
+  };
+}
+
+const pyodide = await loadPyodide({
+  indexURL: path.join(repo, "node_modules/pyodide") + path.sep,
+  stdout: (line) => process.stdout.write(line + "\n"),
+  stderr: (line) => process.stderr.write(line + "\n"),
+});
+
+function mount(hostPath, target) {
+  pyodide.FS.mkdirTree(target);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: hostPath }, target);
+}
+mount(repo, "/repo");
+mount(sites, "/sites");
+
+const wheelDirs = [".cache/pyodide-wheels", ".cache/pyodide-test-wheels"];
+const wheels = wheelDirs.flatMap((dir) =>
+  fs.readdirSync(path.join(repo, dir)).filter((f) => f.endsWith(".whl")).map((f) => `${dir}/${f}`),
+);
+const micropipWheel = wheels.find((w) => path.basename(w).startsWith("micropip-"));
+await pyodide.loadPackage(path.join(repo, micropipWheel));
+
+pyodide.registerJsModule("helio_node_duck_js", await openDuckFactory());
+pyodide.globals.set("wheel_paths", pyodide.toPy(wheels.filter((w) => w !== micropipWheel).map((w) => `emfs:/repo/${w}`)));
+pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
+
+const code = await pyodide.runPythonAsync(`
+import base64, json, os, sys, types
+import micropip
+await micropip.install(list(wheel_paths), deps=False)
+
+# The Python face of the Node DuckDB bridge (the DuckConnection port).
+sys.path.insert(0, "/repo")
+import helio_node_duck_js as _js
+
+def _decode(value):
+    if isinstance(value, dict):
+        if set(value) == {"$bytes"}:
+            return base64.b64decode(value["$bytes"])
+        if set(value) == {"$float"}:
+            return float(value["$float"])
+        return {k: _decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    return value
+
+class NodeDuckConnection:
+    def __init__(self):
+        self._id = _js.open()
+
+    def execute(self, sql):
+        from demo.runtime.ports import DuckResult  # late: pytest must import anyio first
+
+        out = json.loads(_js.query(self._id, sql))
+        if "error" in out:
+            raise Exception(out["error"])
+        return DuckResult(out["columns"], out["types"], [[_decode(v) for v in row] for row in out["rows"]])
+
+    def close(self):
+        _js.close(self._id)
+
+module = types.ModuleType("helio_node_duck")
+module.NodeDuckConnection = NodeDuckConnection
+module.open_duck = NodeDuckConnection
+sys.modules["helio_node_duck"] = module
+
+os.chdir("/repo")
+os.environ["HELIO_PREBUILT_SITES"] = "/sites"
+sys.dont_write_bytecode = True  # never leave cpython-314 .pyc files in the checkout
+import pytest
+int(pytest.main(["-p", "no:cacheprovider", "-o", "timeout=0", *pytest_args]))
+`);
+process.exit(Number(code));

@@ -1,0 +1,122 @@
+"""Build-time preparation (native only): outputs, conversions and field-naming errors."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from demo.build.prepare import prepare_site_services
+from demo.runtime.manifest import ManifestError
+from demo.runtime.sql.duckdump import parse_dump
+
+from .conftest import SITES, native_only
+
+pytestmark = native_only
+
+
+def write(folder: Path, manifest: dict[str, Any], files: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    path = folder / "manifest.json"
+    path.write_text(json.dumps(manifest))
+    return path
+
+
+def test_example_site(sites_root: Path) -> None:
+    site = sites_root / "example"
+    manifest = json.loads((site / "manifest.json").read_text())
+    assert manifest["version"] == 1
+    assert manifest["storageNamespace"].startswith("helio-example-demo-")
+    configs = {s["name"]: s["config"] for s in manifest["services"]}
+    assert configs["petstore"]["openapi"] == "services/petstore/openapi.json"
+    assert configs["petstore"]["address"] == "https://petstore3.swagger.io"
+    document = json.loads((site / configs["petstore"]["openapi"]).read_text())
+    assert document["openapi"].startswith("3.0") and "/pet/{petId}" in document["paths"]
+    assert len(json.loads((site / configs["petstore"]["fixtures"]).read_text())) == 4
+    notes = sqlite3.connect(site / configs["notes"]["image"])
+    assert notes.execute("SELECT count(*) FROM note").fetchone() == (3,)
+    notes.close()
+    statements = parse_dump((site / configs["chinook"]["image"]).read_bytes())
+    assert any(s.startswith("CREATE TABLE track") for s in statements)
+
+
+def test_namespace_follows_the_source(tmp_path: Path) -> None:
+    manifest = {"name": "n", "services": [{"name": "db", "adapter": "sqlite", "config": {}}]}
+    first = prepare_site_services(write(tmp_path / "a", manifest, {}), tmp_path / "out-a")
+    again = prepare_site_services(write(tmp_path / "b", manifest, {}), tmp_path / "out-b")
+    manifest["services"][0]["name"] = "db2"
+    changed = prepare_site_services(write(tmp_path / "c", manifest, {}), tmp_path / "out-c")
+    assert first["storageNamespace"] == again["storageNamespace"] != changed["storageNamespace"]
+    assert (tmp_path / "out-a" / "manifest.json").is_file()
+
+
+def test_progress_lines(tmp_path: Path) -> None:
+    lines: list[str] = []
+    prepare_site_services(SITES["mini"], tmp_path, progress=lines.append)
+    assert any(line.startswith("ledger: transpiled") for line in lines)
+    assert any("warning" in line and "foreign key" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("service", "files", "message"),
+    [
+        (
+            {"name": "notes", "adapter": "sqlite", "config": {"seed": ["notes/x.sql"]}},
+            {},
+            "services[1].config.seed: file not found: notes/x.sql",
+        ),
+        (
+            {"name": "notes", "adapter": "sqlite", "config": {"seed": ["s.sql"]}},
+            {"s.sql": "CREATE TABLE a (x);\nINSERT INTO nope VALUES (1);"},
+            "services[1].config.seed: s.sql: no such table: nope (in: INSERT INTO nope VALUES (1);)",
+        ),
+        (
+            {"name": "pg", "adapter": "postgres", "config": {"seed": ["p.sql"]}},
+            {"p.sql": "CREATE TABLE a (x INT);\nINSERT INTO b VALUES (1);"},
+            "services[1].config.seed: p.sql: Catalog Error",
+        ),
+        (
+            {"name": "m", "adapter": "mock-http", "config": {"openapi": "o.yaml"}},
+            {"o.yaml": "swagger: '2.0'\npaths: {}\n"},
+            "services[1].config.openapi: o.yaml: expected OpenAPI 3.0 or 3.1",
+        ),
+        (
+            {"name": "m", "adapter": "mock-http", "config": {"openapi": "o.yaml"}},
+            {"o.yaml": "openapi: [unclosed\n"},
+            "services[1].config.openapi: o.yaml is not valid YAML",
+        ),
+        (
+            {"name": "m", "adapter": "mock-http", "config": {"fixtures": "f/"}},
+            {"f/a.json": '[{"method": "GET", "path": "/x", "status": 200}]', "f/b.json": '[{"method": "GET", "path": "x"}]'},
+            "services[1].config.fixtures: f/b.json[0].path: is required and must start with '/'",
+        ),
+        (
+            {"name": "m", "adapter": "mock-http", "config": {"fixtures": "f.json"}},
+            {"f.json": '{"not": "a list"}'},
+            "services[1].config.fixtures: f.json: must be a JSON list",
+        ),
+    ],
+)
+def test_errors_name_the_field(tmp_path: Path, service: dict[str, Any], files: dict[str, str], message: str) -> None:
+    manifest = {"name": "x", "services": [{"name": "ok", "adapter": "sqlite", "config": {}}, service]}
+    with pytest.raises(ManifestError) as caught:
+        prepare_site_services(write(tmp_path, manifest, files), tmp_path / "out")
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_missing_app_folder(tmp_path: Path) -> None:
+    manifest = {"name": "x", "app": "site/", "services": []}
+    with pytest.raises(ManifestError, match="^app: folder not found: site/"):
+        prepare_site_services(write(tmp_path, manifest, {}), tmp_path / "out")
+
+
+def test_missing_manifest(tmp_path: Path) -> None:
+    with pytest.raises(ManifestError, match="cannot read manifest"):
+        prepare_site_services(tmp_path / "nope.json", tmp_path / "out")

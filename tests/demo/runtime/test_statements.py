@@ -1,0 +1,87 @@
+"""Statement splitting and Postgres -> DuckDB transpiling (no engine needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from demo.runtime.sql.statements import (
+    SqlError,
+    is_sqlite_transaction_control,
+    split_postgres,
+    split_sqlite,
+)
+from demo.runtime.sql.transpile import transpile_statement
+
+
+def test_split_sqlite() -> None:
+    sql = """
+    -- leading comment; with semicolon
+    INSERT INTO t VALUES ('a;b');
+    CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET x = 1; DELETE FROM u; END;
+    ;
+    SELECT "x;y" FROM t /* trailing; comment */
+    """
+    assert split_sqlite(sql) == [
+        "-- leading comment; with semicolon\n    INSERT INTO t VALUES ('a;b');",
+        "CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET x = 1; DELETE FROM u; END;",
+        'SELECT "x;y" FROM t /* trailing; comment */',
+    ]
+    assert split_sqlite("-- only a comment") == []
+
+
+def test_sqlite_transaction_control() -> None:
+    assert is_sqlite_transaction_control("/* x */ begin immediate")
+    assert is_sqlite_transaction_control("SAVEPOINT a")
+    assert not is_sqlite_transaction_control("SELECT 'BEGIN'")
+
+
+def test_split_postgres() -> None:
+    sql = "SELECT 'a;b'; -- c;\nINSERT INTO x VALUES (1);  SELECT $$x;y$$ ;; SELECT E'q\\';r'"
+    assert split_postgres(sql) == ["SELECT 'a;b'", "INSERT INTO x VALUES (1)", "SELECT $$x;y$$", "SELECT E'q\\';r'"]
+
+
+def test_split_postgres_error() -> None:
+    with pytest.raises(SqlError):
+        split_postgres("SELECT 'unterminated")
+
+
+@pytest.mark.parametrize(
+    ("postgres", "duck", "kind"),
+    [
+        ("SELECT a::int FROM t WHERE b ILIKE 'x%'", ["SELECT CAST(a AS INT) FROM t WHERE b ILIKE 'x%'"], "read"),
+        ("SELECT N'abc'", ["SELECT 'abc'"], "read"),
+        ("SELECT '\\x00ff'::bytea", ["SELECT UNHEX('00ff')"], "read"),
+        (
+            "CREATE TABLE s.t (id SERIAL PRIMARY KEY, n TEXT)",
+            [
+                "CREATE SEQUENCE IF NOT EXISTS s.t_id_seq",
+                "CREATE TABLE s.t (id INT PRIMARY KEY DEFAULT NEXTVAL('s.t_id_seq') NOT NULL, n TEXT)",
+            ],
+            "other",
+        ),
+        ("INSERT INTO t VALUES (1)", ["INSERT INTO t VALUES (1)"], "dml"),
+        ("start transaction", ["BEGIN TRANSACTION"], "transaction"),
+        ("END", ["COMMIT"], "transaction"),
+        ("abort", ["ROLLBACK"], "transaction"),
+        ("WITH a AS (DELETE FROM t RETURNING *) SELECT * FROM a", None, "other"),
+    ],
+)
+def test_transpile(postgres: str, duck: list[str] | None, kind: str) -> None:
+    result = transpile_statement(postgres)
+    if duck is not None:
+        assert result.statements == duck
+    assert result.kind == kind
+
+
+def test_seed_only_rewrites() -> None:
+    fk = "ALTER TABLE a ADD CONSTRAINT a_fk FOREIGN KEY (b) REFERENCES b (id)"
+    skipped = transpile_statement(fk, seed=True)
+    assert skipped.statements == [] and "foreign key" in skipped.warnings[0]
+    assert transpile_statement(fk).statements  # a user's query reaches DuckDB (and its error)
+    assert transpile_statement("DROP DATABASE IF EXISTS x", seed=True).statements == []
+
+
+def test_transpile_parse_error_names_statement() -> None:
+    with pytest.raises(SqlError) as caught:
+        transpile_statement("SELEC 1 FROM")
+    assert caught.value.statement == "SELEC 1 FROM"
