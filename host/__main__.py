@@ -1,4 +1,4 @@
-"""`python -m host serve | creds`: the host's command line."""
+"""`python -m host serve | creds | pair`: the host's command line."""
 
 from __future__ import annotations
 
@@ -29,6 +29,12 @@ def _parser() -> argparse.ArgumentParser:
     creds.add_argument("--data-dir", type=Path, default=None)
 
     commands.add_parser("settings-doc", help="print docs/settings.md, generated from the settings table")
+
+    pair = commands.add_parser("pair", help="provision a streaming device from its client certificate; prints its uuid")
+    pair.add_argument("--data-dir", type=Path, default=None)
+    pair.add_argument("--name", required=True, help="the device's name in the console")
+    pair.add_argument("--cert", type=Path, required=True, help="the device's client certificate (PEM)")
+    pair.add_argument("--permissions", default=None, help="comma-separated, e.g. view,launch,input (default: the default set)")
     return parser
 
 
@@ -72,7 +78,30 @@ def main(argv: list[str] | None = None) -> int:
         db.close()
         print(f"Administrator credentials saved in {data_dir}")
         return 0
+    if args.command == "pair":
+        return _pair(args, data_dir)
     return 2
+
+
+def _pair(args: argparse.Namespace, data_dir: Path) -> int:
+    from host.core.clients import DEFAULT_PERMISSIONS, ClientStore, parse_permissions
+    from host.core.errors import BadRequest
+    from host.native.pairing_crypto import load_client_certificate
+
+    try:
+        pem, fingerprint = load_client_certificate(args.cert.read_bytes())
+        permissions = DEFAULT_PERMISSIONS if args.permissions is None else parse_permissions(args.permissions)
+    except OSError as error:
+        raise SystemExit(f"Cannot read {args.cert}: {error.strerror}") from None
+    except ValueError as error:
+        raise SystemExit(f"{args.cert} is not a usable client certificate: {error}") from None
+    except BadRequest as error:
+        raise SystemExit(error.message) from None
+    db = open_state(data_dir)
+    client = ClientStore(db).add(args.name, pem.decode(), fingerprint, permissions)
+    db.close()
+    print(client.uuid)
+    return 0
 
 
 if __name__ == "__main__":

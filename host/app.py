@@ -49,6 +49,9 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(ctx: HostContext) -> Starlette:
+    from host.native.services import attach
+
+    attach(ctx)  # apps runner, codec probe (starts now), updater, crash dumps, covers
     table = build_route_table(ctx.features)
     routes: list[StarletteRoute | Mount] = [
         StarletteRoute(r.path, r.endpoint, methods=list(r.methods), name=f"{r.name}:{'/'.join(r.methods)}")

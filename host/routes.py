@@ -8,7 +8,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.handlers import account, auth, config, openapi, tokens
+from host.handlers import (
+    account,
+    apps,
+    auth,
+    config,
+    covers,
+    debug_streams,
+    devices,
+    diagnostics,
+    displays,
+    files,
+    library,
+    lifecycle,
+    openapi,
+    pairing_admin,
+    platform_tools,
+    status,
+    tokens,
+    updates,
+)
 from host.table import Access, Route, RouteTable
 
 __all__ = ["build_route_table"]
@@ -75,14 +94,173 @@ AUTH_ROUTES: tuple[Route, ...] = (
 )
 
 # -- Admin resources: status, apps, covers, clients, browse, updates, logs ---------------
-RESOURCE_ROUTES: tuple[Route, ...] = ()
+_INT = {"type": "integer"}
+_ANY_OBJ = {"type": "object"}
+_APP_FIELDS = _obj(
+    uuid=_STR, name=_STR, cmd=_STR, output=_STR, detached={"type": "array", "items": _STR},
+    **{"working-dir": _STR, "image-path": _STR, "auto-detach": _BOOL, "wait-all": _BOOL, "elevated": _BOOL,
+       "exit-timeout": {"type": "integer", "minimum": 0, "maximum": 3600}, "autosync": _BOOL,
+       "prep-cmd": {"type": "array", "items": _obj(do=_STR, undo=_STR, elevated=_BOOL)}},
+)
+_APP_LIST = _obj(("status", "apps"), status=_BOOL, apps={"type": "array", "items": _ANY_OBJ}, current_app=_STR)
+_APP_KEY = _obj(uuid=_STR, id=_INT)
+_CLIENT_KEY = _obj(("uuid",), uuid=_STR)
+_CLIENT_UPDATE = _obj(("uuid",), uuid=_STR, name=_STR, permissions={"type": "array", "items": {"enum": ["view", "launch", "input", "clipboard", "server_commands"]}})
+_UPDATE_STATE = _obj(
+    ("status", "state", "progress", "now"), status=_BOOL,
+    state={"enum": ["idle", "checking", "up_to_date", "available", "queued", "downloading", "installing", "restarting", "failed"]},
+    progress=_INT, now=_BOOL, result={"type": ["object", "null"]}, installed_version=_STR, available={"type": ["object", "null"]},
+)
+_METADATA = _obj(
+    ("status", "version", "codec"), status=_BOOL, version=_STR, started_at={"type": "number"}, pid=_INT,
+    codec=_obj(("state",), state={"enum": ["checking", "ready", "failed"]}, encoders={"type": "array", "items": _ANY_OBJ}, error=_STR),
+    capture=_STR, encoder=_STR, displays={"type": "array", "items": _ANY_OBJ}, audio={"type": "array", "items": _ANY_OBJ},
+    virtual_display=_ANY_OBJ,
+)
+_BROWSE = _obj(("status", "path", "parent", "entries"), status=_BOOL, path=_STR, parent=_STR,
+               entries={"type": "array", "items": _obj(("name", "path", "type"), name=_STR, path=_STR, type={"enum": ["directory", "file"]})})
+_TAIL = _obj(("status", "text", "offset", "size", "reset"), status=_BOOL, text=_STR, offset=_INT, size=_INT, reset=_BOOL)
+_CRASH = _obj(("status", "notice", "dumps"), status=_BOOL, notice=_BOOL, dumps={"type": "array", "items": _ANY_OBJ})
+_IMAGE, _TEXT, _ZIP = "image/*", "text/plain", "application/zip"
+
+RESOURCE_ROUTES: tuple[Route, ...] = (
+    # Settings and status (GET/POST/PATCH /api/config and /api/configLocale are in AUTH_ROUTES).
+    Route("/api/metadata", ("GET",), status.metadata, "metadata", "Host version, codec probe state, capture backend, displays, audio, virtual displays (cached up to 5 s)", response_schema=_METADATA),
+    Route("/api/meta", ("GET",), status.metadata, "meta", "Alias of /api/metadata", response_schema=_METADATA),
+    Route("/api/session/status", ("GET",), status.session_status, "session-status", "Active streams and the launched app (independent flags)",
+          response_schema=_obj(("status", "activeSessions", "appRunning", "appName", "paused", "running"), status=_BOOL, activeSessions=_INT, appRunning=_BOOL, appName=_STR, appUuid=_STR, paused=_BOOL, running=_BOOL)),
+    Route("/api/rtsp/sessions", ("GET",), status.rtsp_sessions, "rtsp-sessions", "Streaming sessions from the stream registry",
+          response_schema=_obj(("status", "sessions"), status=_BOOL, sessions={"type": "array", "items": _ANY_OBJ})),
+    # Applications and covers.
+    Route("/api/apps", ("GET",), apps.list_apps, "apps-list", "Every app with uuid and numeric id, and the running app's uuid", response_schema=_APP_LIST),
+    Route("/api/apps", ("POST",), apps.save_app, "apps-save", "Create an app, or update the one with this uuid (fields merged)", request_schema=_APP_FIELDS),
+    Route("/api/apps/{id}", ("DELETE",), apps.delete_app, "apps-delete", "Delete an app by uuid or numeric id"),
+    Route("/api/apps/delete", ("POST",), apps.delete_app_by_body, "apps-delete-body", "Delete the app with this uuid", request_schema=_obj(("uuid",), uuid=_STR)),
+    Route("/api/apps/reorder", ("POST",), apps.reorder_apps, "apps-reorder", "New order: the full list of app uuids", request_schema=_obj(("order",), order={"type": "array", "items": _STR}), response_schema=_APP_LIST),
+    Route("/api/apps/launch", ("POST",), apps.launch_app, "apps-launch", "Run prep commands, then start the app's command (one app at a time)", request_schema=_APP_KEY),
+    Route("/api/apps/close", ("POST",), apps.close_app, "apps-close", "Stop the running app (terminate, kill after its exit timeout), then undo commands", request_schema=_ANY_OBJ),
+    Route("/api/apps/purge_autosync", ("POST",), apps.purge_autosync, "apps-purge-autosync", "Remove apps imported by a library sync", request_schema=_ANY_OBJ),
+    Route("/api/apps/{id}/cover", ("GET",), covers.app_cover, "apps-cover", "The app's cover image", response_type=_IMAGE),
+    Route("/api/apps/{uuid}/icon", ("GET",), covers.app_icon, "apps-icon", "PNG icon saved by a library sync; 404 when none", response_type="image/png"),
+    Route("/api/covers/{id}", ("GET",), covers.cover, "covers-read", "A cover image by key", response_type=_IMAGE),
+    Route("/api/covers/upload", ("POST",), covers.upload_cover, "covers-upload", "Save a PNG/JPEG/WebP/GIF under a sanitised `key`: JSON with base64 `data`, or the image as the body with `?key=`",
+          request_schema=_obj(("key", "data"), key=_STR, data=_STR), query_schema=_obj(key=_STR)),
+    # Paired devices (pending, pin and otp come with the pairing flow).
+    Route("/api/clients/list", ("GET",), devices.list_clients, "clients-list", "Paired devices, their permissions and streams",
+          response_schema=_obj(("status", "clients"), status=_BOOL, clients={"type": "array", "items": _ANY_OBJ})),
+    Route("/api/clients/update", ("POST",), devices.update_client, "clients-update", "Rename a device or set its permissions", request_schema=_CLIENT_UPDATE),
+    Route("/api/clients/disconnect", ("POST",), devices.disconnect_client, "clients-disconnect", "End that device's stream", request_schema=_CLIENT_KEY),
+    Route("/api/clients/unpair", ("POST",), devices.unpair_client, "clients-unpair", "Forget a device (ends its stream)", request_schema=_CLIENT_KEY),
+    Route("/api/clients/unpair-all", ("POST",), devices.unpair_all_clients, "clients-unpair-all", "Forget every device", request_schema=_ANY_OBJ),
+    # File browsing.
+    Route("/api/browse", ("GET",), files.browse, "browse", "List a folder of the host PC (folders first; `type` filters files)",
+          query_schema=_obj(path=_STR, type={"enum": ["any", "file", "executable", "directory"]}), response_schema=_BROWSE),
+    # Updates.
+    Route("/api/updates", ("GET",), updates.update_state, "updates", "Update state, progress, result and `now`", response_schema=_UPDATE_STATE),
+    Route("/api/updates/check", ("POST",), updates.check_updates, "updates-check", "Read the release index of `update_source`", request_schema=_ANY_OBJ, response_schema=_UPDATE_STATE),
+    Route("/api/updates/install", ("POST",), updates.install_update, "updates-install", "Install the available update once no stream is active", request_schema=_ANY_OBJ, response_schema=_UPDATE_STATE),
+    # Restarts the host only when an update is ready; with none it is a 400 (safe on shared hosts).
+    Route("/api/updates/install_now", ("POST",), updates.install_update_now, "updates-install-now", "End running streams and install the available update now", request_schema=_ANY_OBJ, response_schema=_UPDATE_STATE),
+    Route("/api/updates/cancel", ("POST",), updates.cancel_update, "updates-cancel", "Cancel a queued or downloading update", request_schema=_ANY_OBJ, response_schema=_UPDATE_STATE),
+    # Logs and diagnostics.
+    Route("/api/logs", ("GET",), diagnostics.logs, "logs", "Up to the last 8 MiB of the current log", response_type=_TEXT),
+    Route("/api/logs/export", ("GET",), diagnostics.export_logs, "logs-export", "The same text as an attachment", response_type=_TEXT),
+    Route("/api/logs/tail", ("GET",), diagnostics.logs_tail, "logs-tail", "Whole lines of the log from `offset`, at most `max` bytes",
+          query_schema=_obj(offset=_INT, max=_INT), response_schema=_TAIL),
+    Route("/api/logs/export_crash", ("GET",), diagnostics.export_crash, "logs-export-crash", "Support ZIP: logs, settings without secrets, system summary, crash dumps", response_type=_ZIP),
+    Route("/api/logs/export_crash/manifest", ("GET",), diagnostics.export_crash_manifest, "logs-export-crash-manifest", "What the support ZIP would contain",
+          response_schema=_obj(("status", "files"), status=_BOOL, files={"type": "array", "items": _obj(name=_STR, size=_INT)})),
+    Route("/api/health/crashdump", ("GET",), diagnostics.crashdump, "crashdump", "Crash dumps written by earlier host processes", response_schema=_CRASH),
+    Route("/api/health/crashdump/dismiss", ("POST",), diagnostics.dismiss_crashdump, "crashdump-dismiss", "Clear the crash-dump notice", request_schema=_ANY_OBJ),
+    # Host process.
+    Route("/api/restart", ("POST",), lifecycle.restart_host, "restart", "Answer, then re-execute the host with the same arguments", request_schema=_ANY_OBJ, disruptive=True),
+    Route("/api/quit", ("POST",), lifecycle.quit_host, "quit", "Answer, then stop the host (exit code 0)", request_schema=_ANY_OBJ, disruptive=True),
+)
 
 # -- Streaming: stream registry and its simulator (feature "simulate-streams") -----------
-STREAM_ROUTES: tuple[Route, ...] = ()
-SIMULATOR_ROUTES: tuple[Route, ...] = ()
+_STREAM = _obj(("device", "kind", "state"), device=_STR, kind={"enum": ["normal", "remote_monitor", "input_only"]},
+               state={"enum": ["pending", "active", "stopping"]}, started_at={"type": "number"})
+_PENDING = _obj(("id", "device_name", "address", "phase"), id=_STR, device_name=_STR, address=_STR, phase=_STR,
+                created_at={"type": "number"}, expires_at={"type": "number"})
+STREAM_ROUTES: tuple[Route, ...] = (
+    # Pairing (the handshake itself is GET /pair on the streaming ports; see docs/streaming.md).
+    Route("/api/clients/pending", ("GET",), pairing_admin.pending_clients, "clients-pending", "Pairing requests waiting for a PIN, oldest first",
+          response_schema=_obj(("status", "pending"), status=_BOOL, pending={"type": "array", "items": _PENDING})),
+    Route("/api/pin", ("POST",), pairing_admin.enter_pin, "pin", "Enter the PIN a device shows; it pairs with the default permissions",
+          request_schema=_obj(("pin",), pin={"type": "string", "pattern": "^[0-9]{4}$"}, name=_STR, id=_STR)),
+    Route("/api/otp", ("POST",), pairing_admin.issue_otp, "otp", "Issue a one-time PIN a device uses with this passphrase (expires)",
+          request_schema=_obj(("passphrase",), passphrase=_STR, name=_STR),
+          response_schema=_obj(("status", "otp", "expires_at"), status=_BOOL, otp=_STR, expires_at={"type": "number"}, expires_in={"type": "integer"})),
+)
+SIMULATOR_ROUTES: tuple[Route, ...] = (
+    Route("/api/debug/streams", ("GET",), debug_streams.list_streams, "debug-streams", "Simulated streams of the stream registry",
+          response_schema=_obj(("status", "streams"), status=_BOOL, streams={"type": "array", "items": _STREAM})),
+    Route("/api/debug/streams", ("POST",), debug_streams.put_stream, "debug-streams-put", "Create or update a paired device's simulated stream",
+          request_schema=_obj(("device", "kind", "state"), device=_STR, kind=_STREAM["properties"]["kind"], state=_STREAM["properties"]["state"])),
+    Route("/api/debug/streams/{device}", ("DELETE",), debug_streams.delete_stream, "debug-streams-delete", "End a device's simulated stream"),
+)
 
 # -- Platform helpers: displays, frame limiting, HDR, store and library integrations -----
-PLATFORM_ROUTES: tuple[Route, ...] = ()
+_P_OBJS = {"type": "array", "items": {"type": "object"}}
+_P_NUM = {"type": "number"}
+_P_DEVICES = _obj(("status", "platform", "devices"), status=_BOOL, platform=_STR, devices=_P_OBJS)
+_P_LAYOUT = _obj(
+    ("device_id",), device_id=_STR, resolution={"type": ["string", "null"], "pattern": "^[0-9]+x[0-9]+$"},
+    refresh_hz={"type": ["number", "null"]}, scaling={"type": "integer", "minimum": 50, "maximum": 400},
+)
+_P_EMPTY = _obj()
+_P_DEVICE_QUERY = _obj(device_id=_STR)
+_P_LIB_STATUS = _obj(
+    ("status", "installed", "game_count"), status=_BOOL, integration=_STR, product=_STR, installed=_BOOL,
+    path={"type": ["string", "null"]}, reason={"type": ["string", "null"]}, client={"type": ["string", "null"]},
+    game_count={"type": ["integer", "null"]}, installed_count={"type": ["integer", "null"]}, last_sync={"type": ["object", "null"]},
+)
+_P_GAMES = _obj(("status", "games"), status=_BOOL, product=_STR, games=_P_OBJS, problems={"type": "array", "items": _STR})
+_P_SYNC = _obj(("status", "imported", "updated", "removed"), status=_BOOL, imported=_INT, updated=_INT, removed=_INT, icons=_INT, covers=_INT,
+               apps={"type": "array", "items": _STR}, last_sync={"type": "object"})
+_P_LIBMGR_ID = _obj(("libmgr_id",), libmgr_id={"type": ["string", "integer"]})
+_P_TOOLS = _obj(("status", "installed", "tools"), status=_BOOL, platform=_STR, installed=_BOOL, tools=_P_OBJS)
+
+PLATFORM_ROUTES: tuple[Route, ...] = (
+    Route("/api/display-devices", ("GET",), displays.display_devices, "display-devices", "The PC's display outputs with EDID modes and refresh rates", response_schema=_P_DEVICES),
+    Route("/api/clients/display-layout", ("GET",), displays.read_layout, "display-layout-read", "Stored display layouts (output, resolution, refresh, scaling)", query_schema=_P_DEVICE_QUERY,
+          response_schema=_obj(("status", "layouts"), status=_BOOL, layouts=_P_OBJS)),
+    Route("/api/clients/display-layout", ("PUT",), displays.write_layout, "display-layout-write", "Store one device's layout, validated against its advertised modes", request_schema=_P_LAYOUT),
+    Route("/api/clients/hdr-profiles", ("GET",), displays.hdr_profiles, "hdr-profiles", "HDR support and display colour profiles per device",
+          response_schema=_obj(("status", "devices"), status=_BOOL, devices=_P_OBJS, profile_dirs={"type": "array", "items": _STR})),
+    Route("/api/display/golden_status", ("GET",), displays.golden_status, "display-golden-status", "Whether a golden display snapshot exists and how the present differs",
+          response_schema=_obj(("status", "exists"), status=_BOOL, exists=_BOOL, golden={"type": "object"}, matches=_BOOL, differences={"type": "array", "items": _STR})),
+    Route("/api/display/export_golden", ("POST",), displays.export_golden, "display-golden-export", "Store the present display configuration as the golden snapshot", request_schema=_P_EMPTY),
+    Route("/api/display/restore_golden", ("POST",), displays.restore_golden, "display-golden-restore", "Apply the golden snapshot back where the platform allows (else 400 with the reason)", request_schema=_P_EMPTY),
+    Route("/api/display/golden", ("DELETE",), displays.delete_golden, "display-golden-delete", "Delete the golden snapshot", response_schema=_obj(("status", "deleted"), status=_BOOL, deleted=_BOOL)),
+    Route("/api/display/terminate_virtual", ("POST",), displays.terminate_virtual, "display-terminate-virtual", "Remove a virtual display of the host (400 when none exists or the OS refuses)", request_schema=_obj(("device_id",), device_id=_STR)),
+    Route("/api/reset-display-device-persistence", ("POST",), displays.reset_persistence, "display-reset-persistence", "Forget every stored display layout", request_schema=_P_EMPTY),
+    Route("/api/framegen/edid-refresh", ("GET",), displays.edid_refresh, "edid-refresh", "Refresh rates a device's EDID advertises", query_schema=_obj(("device_id",), device_id=_STR),
+          response_schema=_obj(("status", "device_id", "refresh_rates"), status=_BOOL, device_id=_STR, edid=_BOOL, refresh_rates={"type": "array", "items": _P_NUM}, range={"type": ["object", "null"]})),
+    # Game store (Steam on Linux) and game-library manager (Lutris on Linux), behind host.core.library.
+    Route("/api/storefront/status", ("GET",), library.storefront_status, "storefront-status", "Whether the game store is installed, its library path, game count, last sync", response_schema=_P_LIB_STATUS),
+    Route("/api/storefront/games", ("GET",), library.storefront_games, "storefront-games", "Games of the store's library with install state and covers", response_schema=_P_GAMES),
+    Route("/api/storefront/force_sync", ("POST",), library.storefront_force_sync, "storefront-sync", "Import the installed store games as auto-synced apps", request_schema=_P_EMPTY, response_schema=_P_SYNC),
+    Route("/api/storefront/launch", ("POST",), library.storefront_launch, "storefront-launch", "Start a game through the store client", request_schema=_obj(("appid",), appid={"type": ["string", "integer"]})),
+    Route("/api/libmgr/status", ("GET",), library.libmgr_status, "libmgr-status", "Whether the library manager is installed, its library path, game count, last sync", response_schema=_P_LIB_STATUS),
+    Route("/api/libmgr/games", ("GET",), library.libmgr_games, "libmgr-games", "Games of the library manager with categories and install state", response_schema=_P_GAMES),
+    Route("/api/libmgr/categories", ("GET",), library.libmgr_categories, "libmgr-categories", "Categories of the library manager with their game counts",
+          response_schema=_obj(("status", "categories"), status=_BOOL, product=_STR, categories=_P_OBJS)),
+    Route("/api/libmgr/install", ("POST",), library.libmgr_install, "libmgr-install", "Start installing a game through the manager's command line", request_schema=_P_LIBMGR_ID),
+    Route("/api/libmgr/uninstall", ("POST",), library.libmgr_uninstall, "libmgr-uninstall", "Uninstall a game through the manager's command line (400 with the reason where it has none)", request_schema=_P_LIBMGR_ID),
+    Route("/api/libmgr/force_sync", ("POST",), library.libmgr_force_sync, "libmgr-sync", "Import the installed library games as auto-synced apps, with icons", request_schema=_P_EMPTY, response_schema=_P_SYNC),
+    Route("/api/libmgr/cover", ("POST",), library.libmgr_cover, "libmgr-cover", "Use an uploaded cover as a game's cover in the manager, sync, return its path",
+          request_schema=_obj(("libmgr_id", "cover_key"), libmgr_id=_P_LIBMGR_ID["properties"]["libmgr_id"], cover_key=_STR)),
+    # Frame limiting, overlay, upscaling and HDR helpers (detected, never assumed).
+    Route("/api/frame-limiter/status", ("GET",), platform_tools.frame_limiter_status, "frame-limiter-status", "Frame limiters found on this PC", response_schema=_P_TOOLS),
+    Route("/api/overlay_limiter/status", ("GET",), platform_tools.overlay_limiter_status, "overlay-limiter-status", "The frame-limiter overlay tool: program and Vulkan layer", response_schema=_P_TOOLS),
+    Route("/api/upscaler/status", ("GET",), platform_tools.upscaler_status, "upscaler-status", "Scaling tools found on this PC", response_schema=_P_TOOLS),
+    Route("/api/health/vulkan-hdr-layer", ("GET",), platform_tools.vulkan_hdr_layer, "vulkan-hdr-layer", "Whether the HDR Vulkan layer is installed and registered as implicit",
+          response_schema=_obj(("status", "installed", "registered"), status=_BOOL, installed=_BOOL, registered=_BOOL, layer={"type": ["object", "null"]}, layer_dirs={"type": "array", "items": _STR})),
+    Route("/api/health/vulkan-hdr-layer/register", ("POST",), platform_tools.register_vulkan_hdr_layer, "vulkan-hdr-layer-register", "Register the installed HDR layer's manifest as an implicit layer", request_schema=_P_EMPTY),
+    Route("/api/apps/hdr_filter/live", ("POST",), platform_tools.hdr_filter_live, "hdr-filter-live", "Switch the running app's HDR filter on or off (400 when no app runs)", request_schema=_obj(("enabled",), enabled=_BOOL)),
+    Route("/api/libmgr/launch", ("POST",), library.libmgr_launch, "libmgr-launch", "Start (or bring forward) the library manager's desktop window", request_schema=_obj(("mode",), mode={"enum": ["desktop"]})),
+)
 
 ROUTES: tuple[Route, ...] = AUTH_ROUTES + RESOURCE_ROUTES + STREAM_ROUTES + PLATFORM_ROUTES
 

@@ -43,6 +43,12 @@ class Route:
     grantable: bool = True
     request_schema: dict[str, Any] | None = None
     response_schema: dict[str, Any] | None = None
+    # Query parameters as a JSON schema of an object (for OpenAPI and the fuzz run).
+    query_schema: dict[str, Any] | None = None
+    # Media type of a successful answer; errors are always JSON.
+    response_type: str = "application/json"
+    # Restarts or stops the host: tests call it only on a host of their own.
+    disruptive: bool = False
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

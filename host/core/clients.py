@@ -103,6 +103,10 @@ class ClientStore:
             raise NotFound(f"No paired client with uuid {client_uuid}")
         return _client(rows[0])
 
+    def fingerprints(self) -> frozenset[str]:
+        """The pinned fingerprints only: cheap enough to check at every TLS handshake."""
+        return frozenset(row[0] for row in self._db.query("SELECT cert_fingerprint FROM clients"))
+
     def by_fingerprint(self, fingerprint: str) -> Client | None:
         rows = self._db.query(
             "SELECT * FROM clients WHERE cert_fingerprint = ?", (fingerprint.lower(),)

@@ -7,14 +7,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .apps import AppStore
 from .clients import ClientStore
 from .credentials import Credentials
+from .lifecycle import Lifecycle
+from .metadata import CodecProbe, MetadataCache
+from .metrics_cache import MetricsService
+from .pairing import PairingBroker
 from .ratelimit import LoginLimiter
 from .sessions import Lifetimes, SessionStore
 from .settings import defaults, merge_settings
 from .state import StateDB
 from .streams import StreamRegistry
 from .tokens import TokenStore
+from .updates import UpdateState
 
 __all__ = ["HostContext", "SettingsStore"]
 
@@ -77,6 +83,20 @@ class HostContext:
     limiter: LoginLimiter = field(init=False)
     clients: ClientStore = field(init=False)
     streams: StreamRegistry = field(init=False)
+    # Streaming service (issue 5): on-demand hardware metrics (the sampler is attached at
+    # start-up; None answers 503) and pending pairing requests.
+    metrics: MetricsService = field(init=False)
+    pairing: PairingBroker = field(init=False)
+    # Admin resources (issue 4). `data_dir` holds covers, icons and crash dumps; None =
+    # beside the state database. `native` is host.native.services.NativeServices,
+    # attached by host.app.create_app (the pure core cannot import it).
+    data_dir: str | None = None
+    apps: AppStore = field(init=False)
+    lifecycle: Lifecycle = field(init=False)
+    codec_probe: CodecProbe = field(init=False)
+    metadata_cache: MetadataCache = field(init=False)
+    updates: UpdateState = field(init=False)
+    native: Any = None
 
     def __post_init__(self) -> None:
         self.credentials = Credentials(self.db)
@@ -86,3 +106,12 @@ class HostContext:
         self.limiter = LoginLimiter(self.monotonic)
         self.clients = ClientStore(self.db, self.clock)
         self.streams = StreamRegistry(self.clock)
+        self.metrics = MetricsService(None, self.settings.current, self.clock, self.monotonic)
+        self.pairing = PairingBroker(self.clock)
+        self.apps = AppStore(self.db)
+        self.lifecycle = Lifecycle()
+        self.codec_probe = CodecProbe(self.clock)
+        self.metadata_cache = MetadataCache(self.monotonic)
+        self.updates = UpdateState(self.version)
+        self.settings.on_change(lambda _: self.metadata_cache.drop())
+        self.codec_probe.on_finish(self.metadata_cache.drop)

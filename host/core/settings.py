@@ -73,6 +73,38 @@ def _metric_ids(value: Any) -> str | None:
     return f"unknown metric identifiers: {', '.join(unknown)}" if unknown else None
 
 
+def _update_source(value: Any) -> str | None:
+    if value == "" or value.startswith("/") or _is_windows_path(value):
+        return None
+    parts = urlsplit(value)
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return None
+    return "must be empty, an http(s):// URL or an absolute folder path"
+
+
+def _is_absolute(value: str) -> bool:
+    return value.startswith("/") or _is_windows_path(value)
+
+
+def _folder_path(value: Any) -> str | None:
+    return None if value == "" or _is_absolute(value) else "must be empty or an absolute folder path"
+
+
+def _folder_paths(value: Any) -> str | None:
+    bad = [item for item in value if not _is_absolute(item)]
+    return f"must be absolute folder paths (not {bad[0]!r})" if bad else None
+
+
+def _search_path(value: Any) -> str | None:
+    separator = ";" if ";" in value or _is_windows_path(value) else ":"
+    bad = [item for item in value.split(separator) if item and not _is_absolute(item)]
+    return f"must list absolute folders (not {bad[0]!r})" if bad else None
+
+
+def _is_windows_path(value: str) -> bool:
+    return len(value) > 2 and value[0].isalpha() and value[1:3] in (":\\", ":/")
+
+
 @dataclass(frozen=True)
 class Setting:
     name: str
@@ -141,6 +173,56 @@ SETTINGS: tuple[Setting, ...] = (
         [],
         "Metric identifiers to report; empty means every supported reading.",
         _metric_ids,
+    ),
+    Setting(
+        "capture",
+        "auto",
+        "Capture backend reported by /api/metadata: auto, kms, x11, wlr, portal or nvfbc. A change re-runs the codec probe.",
+        _one_of("auto", "kms", "x11", "wlr", "portal", "nvfbc"),
+    ),
+    Setting(
+        "encoder",
+        "auto",
+        "Preferred video encoder: auto, nvenc, vaapi or software. A change re-runs the codec probe.",
+        _one_of("auto", "nvenc", "vaapi", "software"),
+    ),
+    Setting(
+        "update_source",
+        "",
+        "Where updates come from: an https:// URL of a releases.json index, or an absolute local folder holding one; empty disables updates.",
+        _update_source,
+    ),
+    # Platform helpers (issue 6): where the adapters look on this PC. Tests point them at fixtures.
+    Setting("drm_root", "/sys/class/drm", "Folder listing the display outputs (Linux DRM sysfs).", _folder_path),
+    Setting(
+        "steam_root",
+        "",
+        "Folder of the game store (Steam) holding steamapps/; empty = the usual per-user locations.",
+        _folder_path,
+    ),
+    Setting(
+        "lutris_root",
+        "",
+        "Data folder of the game-library manager (Lutris) holding pga.db; empty = the usual per-user location.",
+        _folder_path,
+    ),
+    Setting(
+        "vulkan_layer_dirs",
+        [],
+        "Vulkan implicit-layer folders to inspect, the first one writable for registering a layer; empty = the standard folders.",
+        _folder_paths,
+    ),
+    Setting(
+        "icc_profile_dirs",
+        [],
+        "Folders holding ICC colour profiles for /api/clients/hdr-profiles; empty = the standard folders.",
+        _folder_paths,
+    ),
+    Setting(
+        "tool_path",
+        "",
+        "Search path (like PATH) for helper programs the host detects or starts (steam, lutris, mangohud, gamescope); empty = the host's PATH.",
+        _search_path,
     ),
 )
 

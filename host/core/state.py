@@ -57,6 +57,21 @@ MIGRATIONS: tuple[str, ...] = (
         paired_at REAL NOT NULL
     );
     """,
+    """
+    CREATE TABLE apps (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uuid TEXT NOT NULL UNIQUE,
+        position INTEGER NOT NULL,
+        data TEXT NOT NULL
+    );
+    """,
+    """
+    CREATE TABLE display_layouts (
+        device_id TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    """,
 )
 
 

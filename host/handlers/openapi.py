@@ -27,16 +27,22 @@ def openapi_document(table: RouteTable, version: str) -> dict[str, Any]:
             {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
             for name in route.regex.groupindex
         ]
+        query = (route.query_schema or {}).get("properties", {})
+        params += [{"name": name, "in": "query", "required": False, "schema": schema} for name, schema in query.items()]
+        success = route.response_schema or _OK
+        if route.response_type != "application/json":
+            success = {"type": "string", "format": "binary"}
         for method in route.methods:
             operation: dict[str, Any] = {
                 "operationId": f"{route.name}-{method.lower()}" if len(route.methods) > 1 else route.name,
                 "summary": route.summary,
                 "x-helio-access": route.access.value,
                 "x-helio-grantable": route.grantable,
+                "x-helio-disruptive": route.disruptive,
                 "responses": {
                     "200": {
                         "description": "Success",
-                        "content": {"application/json": {"schema": route.response_schema or _OK}},
+                        "content": {route.response_type: {"schema": success}},
                     },
                     "default": {
                         "description": "Error",

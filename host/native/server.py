@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
 import signal
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,12 +15,14 @@ from host.core.context import HostContext
 from host.core.state import StateDB
 
 from .logs import setup_logging
+from .streaming_server import run_together, streaming_servers
 from .tls import ensure_certificate
 
 __all__ = ["DEFAULT_BASE_PORT", "ServeOptions", "open_state", "serve"]
 
 DEFAULT_BASE_PORT = 47989
 STATE_NAME = "state.db"
+GRACEFUL_SHUTDOWN_S = 3
 log = logging.getLogger("helio")
 
 
@@ -55,6 +59,8 @@ def serve(options: ServeOptions) -> None:
         log_path=str(log_path),
     )
     ctx.sessions.forget_unremembered()
+    app = create_app(ctx)
+    ctx.native.crash.enable()  # fatal errors of this process land in the data folder
     if not ctx.credentials.configured():
         log.warning(
             "No administrator account yet: open https://localhost:%d on this PC, "
@@ -62,7 +68,7 @@ def serve(options: ServeOptions) -> None:
             options.admin_port,
         )
     config = uvicorn.Config(
-        create_app(ctx),
+        app,
         host=options.bind,
         port=options.admin_port,
         ssl_certfile=str(cert),
@@ -72,12 +78,36 @@ def serve(options: ServeOptions) -> None:
         server_header=False,
         log_config=None,
         lifespan="off",
+        # An idle TLS keep-alive client rarely answers close_notify, and asyncio would wait
+        # 30 s for it: stop (SIGTERM, restart, quit) after a short grace instead.
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
     )
     log.info("Helio %s: admin console on https://%s:%d", __version__, options.bind, options.admin_port)
     # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to the
     # handler it found; a no-op one lets us close the state database and exit 0.
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: None)
-    uvicorn.Server(config).run()
+    server = uvicorn.Server(config)
+
+    def stop(action: str) -> None:
+        log.info("%s requested through the API", action.capitalize())
+        server.should_exit = True  # graceful: in-flight answers finish first
+
+    ctx.lifecycle.install(stop)
+    # Streaming HTTPS (base-5) and plain HTTP (base) run beside the console and stop with it.
+    streaming = streaming_servers(ctx, options.base_port, options.bind, cert, key)
+    log.info("Streaming on https://%s:%d and http://%s:%d", options.bind, options.base_port - 5, options.bind, options.base_port)
+    run_together(server, streaming)
+    ctx.native.crash.disable()
     ctx.db.close()
+    if ctx.lifecycle.requested == "restart":
+        _reexecute()
     log.info("Helio stopped")
+
+
+def _reexecute() -> None:
+    """Replace this process with a fresh host: same interpreter, same arguments, same PID."""
+    log.info("Helio restarting")
+    logging.shutdown()
+    # orig_argv keeps `-m host` and interpreter flags, which sys.argv loses.
+    os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])

@@ -40,9 +40,10 @@ def free_base_port() -> int:
 
 
 class HostProcess:
-    def __init__(self, data_dir: Path, extra_args: tuple[str, ...] = ()) -> None:
+    def __init__(self, data_dir: Path, extra_args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
         self.data_dir = data_dir
         self.extra_args = extra_args
+        self.env = env or {}  # extra environment, e.g. HELIO_FAKE_SAMPLER for the metrics tests
         self.base_port = free_base_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -64,15 +65,18 @@ class HostProcess:
         # A file, not a pipe: a chatty host must never block on a full pipe buffer.
         with open(self.stderr_path, "ab") as stderr:
             self.process = subprocess.Popen(
-                args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr, env=os.environ.copy()
+                args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, **self.env}
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"host exited: {self.stderr_path.read_text()[-2000:]}")
             try:
-                with socket.create_connection(("127.0.0.1", self.base_port + 1), timeout=0.2):
-                    return
+                # Admin (+1), streaming HTTPS (-5) and plain HTTP (0) all listening.
+                for delta in (1, -5, 0):
+                    with socket.create_connection(("127.0.0.1", self.base_port + delta), timeout=0.2):
+                        pass
+                return
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError("host did not start listening")
@@ -115,8 +119,10 @@ class HostProcess:
 
 
 @contextmanager
-def running_host(data_dir: Path, *extra_args: str, credentials: tuple[str, str] | None = None) -> Iterator[HostProcess]:
-    host = HostProcess(data_dir, extra_args)
+def running_host(
+    data_dir: Path, *extra_args: str, credentials: tuple[str, str] | None = None, env: dict[str, str] | None = None
+) -> Iterator[HostProcess]:
+    host = HostProcess(data_dir, extra_args, env)
     if credentials:
         host.set_credentials(*credentials)
     host.start()

@@ -46,6 +46,11 @@ def test_post_and_patch_merge_and_persist_across_restart(fresh_host: HostProcess
         ({"hardware_metrics_interval": True}, "hardware_metrics_interval"),
         ({"hardware_metrics_selection": ["gpu_magic"]}, "hardware_metrics_selection"),
         ({"login_max_failures": 0}, "login_max_failures"),
+        ({"capture": "dxgi"}, "capture"),
+        ({"encoder": "quicksync"}, "encoder"),
+        ({"update_source": "ftp://mirror.example/releases.json"}, "update_source"),
+        ({"update_source": "relative/folder"}, "update_source"),
+        ({"update_source": 5}, "update_source"),
         ({"status": False}, "status"),
     ],
 )
@@ -63,3 +68,12 @@ def test_config_body_must_be_a_json_object(admin: httpx.Client) -> None:
 
 def test_config_locale_is_public(anon: httpx.Client) -> None:
     assert anon.get("/api/configLocale").json() == {"status": True, "locale": "en"}
+
+
+@pytest.mark.parametrize(
+    "source", ["", "https://updates.example/helio/releases.json", "http://10.0.0.2/helio", "/srv/helio-releases", "C:\\Helio\\releases"]
+)
+def test_update_source_accepts_urls_and_absolute_folders(admin: httpx.Client, source: str) -> None:
+    assert admin.patch("/api/config", json={"update_source": source}).status_code == 200
+    assert admin.get("/api/config").json()["update_source"] == source
+    admin.patch("/api/config", json={"update_source": ""})

@@ -1,0 +1,255 @@
+"""Pending pairing requests: their state machine, the PIN hand-off and one-time PINs.
+
+A Moonlight client starts pairing with `getservercert` and waits for the
+administrator to type the PIN the client shows. Each such request is a
+`PendingPairing`:
+
+    pending ──enter_pin──▶ pin_entered ──succeed──▶ paired
+       │                        │
+       ├──────── fail ──────────┴──▶ failed
+       └──────── expire ────────┴──▶ expired
+
+`paired`, `failed` and `expired` are final. The `PairingBroker` keeps the
+requests (in memory: a request lives as long as the client's HTTP exchange),
+lets `POST /api/pin` hand a PIN to the one waiting, and issues the one-time
+PINs of `POST /api/otp` that a device can use with its passphrase instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import re
+import secrets
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .errors import ApiError, BadRequest, NotFound, TooManyRequests
+
+__all__ = [
+    "OTP_TTL_S",
+    "PIN_WAIT_S",
+    "MAX_OPEN_REQUESTS",
+    "InvalidTransition",
+    "OneTimePin",
+    "PairingBroker",
+    "PairingPhase",
+    "PendingPairing",
+    "otp_auth",
+    "validate_pin",
+]
+
+PIN_WAIT_S = 120.0  # how long getservercert waits for the administrator's PIN
+OTP_TTL_S = 180.0
+FINISH_WINDOW_S = 60.0  # time for the client to finish the later phases after the PIN
+MAX_OPEN_REQUESTS = 16  # each one holds an HTTP request open: bound what a LAN peer can pile up
+_PIN = re.compile(r"^[0-9]{4}$")
+
+
+class PairingPhase(StrEnum):
+    PENDING = "pending"
+    PIN_ENTERED = "pin_entered"
+    PAIRED = "paired"
+    FAILED = "failed"
+    EXPIRED = "expired"
+
+
+_MOVES: dict[PairingPhase, frozenset[PairingPhase]] = {
+    PairingPhase.PENDING: frozenset({PairingPhase.PIN_ENTERED, PairingPhase.FAILED, PairingPhase.EXPIRED}),
+    PairingPhase.PIN_ENTERED: frozenset({PairingPhase.PAIRED, PairingPhase.FAILED, PairingPhase.EXPIRED}),
+}
+
+
+class InvalidTransition(ApiError):
+    status_code = 409
+
+
+def validate_pin(pin: Any) -> str:
+    if not isinstance(pin, str) or not _PIN.match(pin):
+        raise BadRequest("pin must be the 4 digits the device shows")
+    return pin
+
+
+def otp_auth(pin: str, salt_hex: str, passphrase: str) -> str:
+    """What a device sends as `otpauth`: SHA-256 hex of PIN + salt (hex, as sent) + passphrase."""
+    return hashlib.sha256((pin + salt_hex + passphrase).encode()).hexdigest().upper()
+
+
+@dataclass
+class PendingPairing:
+    id: str
+    device_name: str  # what the client calls itself (Moonlight sends "roth")
+    address: str
+    uniqueid: str
+    client_cert_pem: bytes
+    salt: bytes
+    created_at: float
+    expires_at: float
+    phase: PairingPhase = PairingPhase.PENDING
+    pin: str | None = None
+    name: str | None = None  # the administrator's name for the device
+    failure: str | None = None
+    # Protocol secrets of the later phases (host.core.pairing_protocol).
+    secrets: dict[str, bytes] = field(default_factory=dict)
+    _waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = field(default_factory=list, repr=False)
+
+    @property
+    def final(self) -> bool:
+        return self.phase not in _MOVES
+
+    def _move(self, to: PairingPhase) -> None:
+        if to not in _MOVES.get(self.phase, frozenset()):
+            raise InvalidTransition(f"Pairing request {self.id} is {self.phase.value}; it cannot become {to.value}")
+        self.phase = to
+        for loop, future in self._waiters:
+            loop.call_soon_threadsafe(_settle, future)
+        self._waiters.clear()
+
+    def enter_pin(self, pin: str, name: str | None = None) -> None:
+        self.pin = validate_pin(pin)
+        if name:
+            self.name = name
+        self._move(PairingPhase.PIN_ENTERED)
+
+    def succeed(self) -> None:
+        self._move(PairingPhase.PAIRED)
+
+    def fail(self, reason: str) -> None:
+        self.failure = reason
+        self._move(PairingPhase.FAILED)
+
+    def expire(self) -> None:
+        self._move(PairingPhase.EXPIRED)
+
+    async def wait_for_pin(self, timeout_s: float) -> bool:
+        """Wait (on any event loop) until the PIN arrives; False when the wait ran out."""
+        if self.phase is PairingPhase.PENDING:
+            loop = asyncio.get_running_loop()
+            future: asyncio.Future[None] = loop.create_future()
+            self._waiters.append((loop, future))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(future, timeout_s)
+        return self.phase is PairingPhase.PIN_ENTERED
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "device_name": self.device_name,
+            "address": self.address,
+            "phase": self.phase.value,
+            "created_at": self.created_at,
+            "expires_at": self.expires_at,
+        }
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+@dataclass(frozen=True)
+class OneTimePin:
+    pin: str
+    passphrase: str
+    name: str | None
+    expires_at: float
+
+
+class PairingBroker:
+    """Pairing requests keyed by (client address, uniqueid), and the current one-time PIN."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
+        self._requests: dict[tuple[str, str], PendingPairing] = {}
+        self._otp: OneTimePin | None = None
+        self._lock = threading.RLock()
+
+    def begin(self, address: str, uniqueid: str, device_name: str, cert_pem: bytes, salt: bytes) -> PendingPairing:
+        """A new request from getservercert; one earlier request of the same client fails."""
+        now = self._clock()
+        request = PendingPairing(
+            str(uuid.uuid4()), device_name, address, uniqueid, cert_pem, salt, now, now + PIN_WAIT_S
+        )
+        with self._lock:
+            self.sweep()
+            earlier = self._requests.pop((address, uniqueid), None)
+            if earlier is not None and not earlier.final:
+                earlier.fail("Superseded by a newer pairing request")
+            if sum(1 for r in self._requests.values() if not r.final) >= MAX_OPEN_REQUESTS:
+                raise TooManyRequests("Too many pairing requests are open; enter or let expire the waiting ones")
+            self._requests[(address, uniqueid)] = request
+        return request
+
+    def find(self, address: str, uniqueid: str) -> PendingPairing | None:
+        with self._lock:
+            self.sweep()
+            return self._requests.get((address, uniqueid))
+
+    def drop(self, address: str, uniqueid: str, reason: str) -> None:
+        with self._lock:
+            request = self._requests.pop((address, uniqueid), None)
+        if request is not None and not request.final:
+            request.fail(reason)
+
+    def pending(self) -> list[PendingPairing]:
+        with self._lock:
+            self.sweep()
+            waiting = [r for r in self._requests.values() if r.phase is PairingPhase.PENDING]
+        return sorted(waiting, key=lambda r: r.created_at)
+
+    def enter_pin(self, pin: str, name: str | None = None, request_id: str | None = None) -> PendingPairing:
+        """Hand the PIN to one waiting request: the one named, else the oldest."""
+        validate_pin(pin)
+        waiting = self.pending()
+        if request_id is not None:
+            waiting = [r for r in waiting if r.id == request_id]
+        if not waiting:
+            raise NotFound("No pairing request is waiting for a PIN; start pairing on the device first")
+        waiting[0].enter_pin(pin, name)
+        return waiting[0]
+
+    def sweep(self) -> None:
+        """Expire requests past their deadline and forget finished ones."""
+        now = self._clock()
+        with self._lock:
+            for key, request in list(self._requests.items()):
+                if not request.final and now >= request.expires_at:
+                    request.expire()
+                if request.final and now >= request.expires_at:
+                    del self._requests[key]
+
+    def extend(self, request: PendingPairing) -> None:
+        """After the PIN: give the client time to finish the remaining phases."""
+        request.expires_at = self._clock() + FINISH_WINDOW_S
+
+    # -- one-time PINs (POST /api/otp) ------------------------------------------------
+
+    def issue_otp(self, passphrase: Any, name: Any = None) -> OneTimePin:
+        if not isinstance(passphrase, str) or len(passphrase) < 4:
+            raise BadRequest("passphrase is required: at least 4 characters, typed on the device with the PIN")
+        if name is not None and not isinstance(name, str):
+            raise BadRequest("name must be a string")
+        otp = OneTimePin(f"{secrets.randbelow(10_000):04d}", passphrase, name or None, self._clock() + OTP_TTL_S)
+        with self._lock:
+            self._otp = otp
+        return otp
+
+    def redeem_otp(self, otpauth: str, salt_hex: str) -> OneTimePin | None:
+        """The one-time PIN whose hash the device sent, used up; None when none matches."""
+        with self._lock:
+            otp = self._otp
+            if otp is None or self._clock() >= otp.expires_at:
+                self._otp = None
+                return None
+            expected = otp_auth(otp.pin, salt_hex, otp.passphrase)
+            if not hmac.compare_digest(expected, otpauth.upper()):
+                return None
+            self._otp = None  # one use only
+            return otp

@@ -1,0 +1,85 @@
+"""Applications: list, create/update by uuid, delete, reorder, launch, close, purge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from host.body import read_json_object
+from host.core.errors import BadRequest
+from host.responses import ok
+
+from .common import context
+from .services import native
+
+__all__ = ["close_app", "delete_app", "delete_app_by_body", "launch_app", "list_apps", "purge_autosync", "reorder_apps", "save_app"]
+
+
+def _listing(request: Request) -> dict[str, Any]:
+    running = native(request).runner.current()
+    return {
+        "apps": [app.as_json() for app in context(request).apps.list()],
+        "current_app": running.app.uuid if running else "",
+    }
+
+
+async def list_apps(request: Request) -> JSONResponse:
+    return ok(**_listing(request))
+
+
+async def save_app(request: Request) -> JSONResponse:
+    app = context(request).apps.save(await read_json_object(request))
+    return ok(app=app.as_json())
+
+
+async def delete_app(request: Request) -> JSONResponse:
+    app = context(request).apps.delete(request.path_params["id"])
+    native(request).covers.drop_icon(app.uuid)
+    return ok(deleted=app.uuid)
+
+
+async def delete_app_by_body(request: Request) -> JSONResponse:
+    body = await read_json_object(request)
+    if not isinstance(body.get("uuid"), str) or not body["uuid"]:
+        raise BadRequest("uuid is required: the uuid of the app to delete")
+    app = context(request).apps.delete(body["uuid"])
+    native(request).covers.drop_icon(app.uuid)
+    return ok(deleted=app.uuid)
+
+
+async def reorder_apps(request: Request) -> JSONResponse:
+    body = await read_json_object(request)
+    if "order" not in body:
+        raise BadRequest("order is required: the list of every app's uuid, in the new order")
+    context(request).apps.reorder(body["order"])
+    return ok(**_listing(request))
+
+
+def _target(body: dict[str, Any]) -> Any:
+    key = body.get("uuid", body.get("id"))
+    if key is None:
+        raise BadRequest("uuid (or numeric id) of the app to launch is required")
+    return key
+
+
+async def launch_app(request: Request) -> JSONResponse:
+    body = await read_json_object(request)
+    app = context(request).apps.find(_target(body))
+    running = await run_in_threadpool(native(request).runner.launch, app)
+    return ok(app=running.as_json())
+
+
+async def close_app(request: Request) -> JSONResponse:
+    # Blocks for up to the app's exit timeout while it is asked, then made, to stop.
+    closed = await run_in_threadpool(native(request).runner.close)
+    return ok(closed=closed.app.uuid)
+
+
+async def purge_autosync(request: Request) -> JSONResponse:
+    purged = context(request).apps.purge_autosync()
+    for app in purged:
+        native(request).covers.drop_icon(app.uuid)
+    return ok(purged=[app.uuid for app in purged])

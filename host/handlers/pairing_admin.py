@@ -1,0 +1,43 @@
+"""Admin side of pairing: waiting requests, entering the PIN, one-time PINs."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from host.body import read_json_object
+from host.core.errors import BadRequest
+from host.core.pairing import validate_pin
+from host.responses import ok
+
+from .common import context
+
+__all__ = ["enter_pin", "issue_otp", "pending_clients"]
+
+
+async def pending_clients(request: Request) -> JSONResponse:
+    """Pairing requests waiting for a PIN, oldest first."""
+    return ok(pending=[r.as_json() for r in context(request).pairing.pending()])
+
+
+def _optional_str(body: dict[str, object], name: str) -> str | None:
+    value = body.get(name)
+    if value is not None and (not isinstance(value, str) or not value.strip()):
+        raise BadRequest(f"{name} must be a non-empty string when given")
+    return value.strip() if isinstance(value, str) else None
+
+
+async def enter_pin(request: Request) -> JSONResponse:
+    """`{pin, name?, id?}`: the PIN the device shows, for the named (else the oldest) request."""
+    body = await read_json_object(request)
+    pin = validate_pin(body.get("pin"))
+    paired = context(request).pairing.enter_pin(pin, _optional_str(body, "name"), _optional_str(body, "id"))
+    return ok(request=paired.as_json())
+
+
+async def issue_otp(request: Request) -> JSONResponse:
+    """`{passphrase, name?}`: a one-time PIN the device uses with the passphrase, no PIN entry needed."""
+    body = await read_json_object(request)
+    ctx = context(request)
+    otp = ctx.pairing.issue_otp(body.get("passphrase"), _optional_str(body, "name"))
+    return ok(otp=otp.pin, expires_at=otp.expires_at, expires_in=round(otp.expires_at - ctx.clock()))

@@ -1,0 +1,72 @@
+"""Frame limiting, overlay, upscaling and HDR helpers: detection, layer registration,
+and the running app's live HDR filter switch."""
+
+from __future__ import annotations
+
+import sys
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from host.body import read_json_object
+from host.core.errors import BadRequest
+from host.native.platform import tool_search_path
+from host.native.tools import Toolbox
+from host.responses import ok
+
+from .common import context
+from .services import native
+
+__all__ = [
+    "frame_limiter_status",
+    "hdr_filter_live",
+    "overlay_limiter_status",
+    "register_vulkan_hdr_layer",
+    "upscaler_status",
+    "vulkan_hdr_layer",
+]
+
+HDR_FILTER_KEY = "hdr_filter.live"
+
+
+def _toolbox(request: Request) -> Toolbox:
+    settings = context(request).settings.current()
+    return Toolbox(settings, tool_search_path(settings))
+
+
+async def frame_limiter_status(request: Request) -> JSONResponse:
+    return ok(platform=sys.platform, **await run_in_threadpool(_toolbox(request).frame_limiters))
+
+
+async def overlay_limiter_status(request: Request) -> JSONResponse:
+    return ok(platform=sys.platform, **await run_in_threadpool(_toolbox(request).overlay_limiter))
+
+
+async def upscaler_status(request: Request) -> JSONResponse:
+    return ok(platform=sys.platform, **await run_in_threadpool(_toolbox(request).upscalers))
+
+
+async def vulkan_hdr_layer(request: Request) -> JSONResponse:
+    return ok(platform=sys.platform, **await run_in_threadpool(_toolbox(request).hdr_layer))
+
+
+async def register_vulkan_hdr_layer(request: Request) -> JSONResponse:
+    await read_json_object(request, allow_empty=True)
+    return ok(**await run_in_threadpool(_toolbox(request).register_hdr_layer))
+
+
+async def hdr_filter_live(request: Request) -> JSONResponse:
+    body = await read_json_object(request)
+    enabled = body.get("enabled")
+    if not isinstance(enabled, bool):
+        raise BadRequest("enabled is required and must be true or false")
+    running = await run_in_threadpool(native(request).runner.current)
+    if running is None:
+        raise BadRequest("No app is running; launch one first (POST /api/apps/launch)")
+    ctx = context(request)
+    # Recorded per app uuid; the streaming engine (out of scope here) is what applies it.
+    states = ctx.db.get_json(HDR_FILTER_KEY, {})
+    states[running.app.uuid] = enabled
+    ctx.db.set_json(HDR_FILTER_KEY, states)
+    return ok(uuid=running.app.uuid, name=running.app.name, enabled=enabled)

@@ -1,0 +1,71 @@
+"""Metadata (`/api/metadata`, `/api/meta`), session status and the stream list."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from host.core.context import HostContext
+from host.native import probe
+from host.responses import ok
+
+from .common import context
+from .services import native
+
+__all__ = ["metadata", "rtsp_sessions", "session_status"]
+
+STARTED_AT = time.time()  # this process: a restart shows as a new value
+
+
+def _build(ctx: HostContext) -> dict[str, Any]:
+    settings = ctx.settings.current()
+    return {
+        "version": ctx.version,
+        "started_at": STARTED_AT,
+        "pid": os.getpid(),
+        "codec": ctx.codec_probe.as_json(),
+        "capture": settings["capture"],
+        "encoder": settings["encoder"],
+        "displays": probe.displays(),
+        "audio": probe.audio_endpoints(),
+        "virtual_display": probe.virtual_display(),
+    }
+
+
+async def metadata(request: Request) -> JSONResponse:
+    ctx = context(request)
+    native(request)  # the first probe starts with the services, never because of this read
+    answer = await run_in_threadpool(ctx.metadata_cache.get, lambda: _build(ctx))
+    return ok(**answer)
+
+
+def _app_running(request: Request) -> dict[str, Any] | None:
+    running = native(request).runner.current()
+    return running.as_json() if running else None
+
+
+async def session_status(request: Request) -> JSONResponse:
+    ctx = context(request)
+    app = _app_running(request)
+    active = ctx.streams.active_count()
+    # An app may outlive its stream (paused) and a stream may have no app (desktop).
+    return ok(
+        activeSessions=active,
+        appRunning=app is not None,
+        appName=app["name"] if app else "",
+        appUuid=app["uuid"] if app else "",
+        paused=app is not None and active == 0,
+        running=active > 0,
+    )
+
+
+async def rtsp_sessions(request: Request) -> JSONResponse:
+    ctx = context(request)
+    names = {c.uuid: c.name for c in ctx.clients.list()}
+    sessions = [{**s.as_json(), "name": names.get(s.device, "")} for s in ctx.streams.list()]
+    return ok(sessions=sessions)

@@ -1,0 +1,94 @@
+"""Cover images and library icons in the data folder.
+
+Uploads are checked by content (PNG, JPEG, WebP or GIF magic bytes, not the
+name), capped at MAX_COVER_BYTES and stored as `covers/<key>.<ext>` where
+`key` is sanitised to `[a-z0-9_-]`, so no upload can name a path. Icons are
+`icons/<app uuid>.png`, written by a library-manager sync.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from host.core.errors import BadRequest, NotFound
+
+__all__ = ["MAX_COVER_BYTES", "CoverStore", "image_type", "sanitize_key"]
+
+MAX_COVER_BYTES = 8 * 1024 * 1024
+_TYPES = {"png": "image/png", "jpg": "image/jpeg", "webp": "image/webp", "gif": "image/gif"}
+
+
+def image_type(data: bytes) -> str | None:
+    """The file extension for these image bytes, or None when they are no image we serve."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "jpg"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "gif"
+    return None
+
+
+def sanitize_key(key: str) -> str:
+    cleaned = re.sub(r"[^a-z0-9_-]+", "-", key.strip().lower()).strip("-")[:64]
+    if not cleaned:
+        raise BadRequest("key must contain letters or digits (it names the cover file)")
+    return cleaned
+
+
+class CoverStore:
+    def __init__(self, data_dir: Path) -> None:
+        self.covers = data_dir / "covers"
+        self.icons = data_dir / "icons"
+
+    def save(self, key: str, data: bytes) -> tuple[str, Path]:
+        if len(data) > MAX_COVER_BYTES:
+            raise BadRequest(f"The image is larger than {MAX_COVER_BYTES // (1024 * 1024)} MiB; resize it")
+        kind = image_type(data)
+        if kind is None:
+            raise BadRequest("The data is not a PNG, JPEG, WebP or GIF image")
+        clean = sanitize_key(key)
+        self.covers.mkdir(parents=True, exist_ok=True)
+        for other in _TYPES:
+            (self.covers / f"{clean}.{other}").unlink(missing_ok=True)
+        path = self.covers / f"{clean}.{kind}"
+        temp = path.with_suffix(".tmp")
+        temp.write_bytes(data)
+        os.replace(temp, path)  # a reader never sees half an image
+        return clean, path
+
+    def find(self, key: str) -> tuple[bytes, str]:
+        clean = re.sub(r"[^a-z0-9_-]+", "-", key.strip().lower()).strip("-")[:64]
+        for ext, media in _TYPES.items():
+            path = self.covers / f"{clean}.{ext}"
+            if clean and path.is_file():
+                return path.read_bytes(), media
+        raise NotFound(f"No cover {key}; upload one with POST /api/covers/upload")
+
+    def read_image_file(self, path: str) -> tuple[bytes, str]:
+        """An app's `image-path` that names a file: served only if it is an image."""
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_COVER_BYTES + 1)
+        except (OSError, ValueError):
+            raise NotFound(f"The app's image {path} cannot be read") from None
+        kind = image_type(data)
+        if kind is None or len(data) > MAX_COVER_BYTES:
+            raise NotFound(f"The app's image {path} is not a PNG, JPEG, WebP or GIF under the size cap")
+        return data, _TYPES[kind]
+
+    def icon(self, app_uuid: str) -> bytes:
+        if not re.fullmatch(r"[A-Za-z0-9-]{1,64}", app_uuid):
+            raise NotFound(f"No icon for app {app_uuid}")
+        path = self.icons / f"{app_uuid}.png"
+        if not path.is_file():
+            raise NotFound(f"No icon for app {app_uuid}: none was saved by a library sync")
+        return path.read_bytes()
+
+    def drop_icon(self, app_uuid: str) -> None:
+        if re.fullmatch(r"[A-Za-z0-9-]{1,64}", app_uuid):
+            (self.icons / f"{app_uuid}.png").unlink(missing_ok=True)

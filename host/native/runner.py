@@ -1,0 +1,180 @@
+"""Launching and closing the one running application as real processes.
+
+Launch: each prep command's `do` runs first (in order, through the shell;
+a failure undoes the ones already done), then the detached commands are
+started and forgotten, then `cmd` in a new process group. Close: SIGTERM to
+that group, SIGKILL after the app's exit timeout, then each `undo` in
+reverse order. One app at a time, like Sunshine.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.core.apps import App
+from host.core.errors import BadRequest
+
+__all__ = ["AppRunner", "RunningApp"]
+
+log = logging.getLogger("helio.apps")
+PREP_TIMEOUT_S = 60
+# A command that exits successfully this soon was a launcher (auto-detach).
+AUTO_DETACH_S = 5.0
+
+Spawn = Callable[..., "subprocess.Popen[bytes]"]
+
+
+@dataclass
+class RunningApp:
+    app: App
+    process: subprocess.Popen[bytes] | None
+    started: float
+    undo: list[str] = field(default_factory=list)
+    detached: bool = False  # the command exited as a launcher; the app counts as running
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "uuid": self.app.uuid,
+            "id": self.app.id,
+            "name": self.app.name,
+            "pid": self.process.pid if self.process else None,
+        }
+
+
+class AppRunner:
+    def __init__(self, spawn: Spawn = subprocess.Popen) -> None:
+        self._spawn = spawn
+        self._lock = threading.RLock()
+        self._running: RunningApp | None = None
+
+    def current(self) -> RunningApp | None:
+        """The running app; an app whose command ended by itself is closed here."""
+        with self._lock:
+            running = self._running
+            if running is None or running.process is None or running.detached:
+                return running
+            code = running.process.poll()
+            if code is None:
+                return running
+            quick = time.monotonic() - running.started < AUTO_DETACH_S
+            if code == 0 and quick and running.app.get("auto-detach"):
+                running.detached = True
+                return running
+            log.info("App %s exited with code %s", running.app.name, code)
+            self._running = None
+        self._run_undo(running)
+        return None
+
+    def launch(self, app: App) -> RunningApp:
+        with self._lock:
+            if self.current() is not None:
+                assert self._running is not None
+                raise BadRequest(f"{self._running.app.name} is running; close it first (POST /api/apps/close)")
+            cwd = app.get("working-dir") or None
+            if cwd is not None and not os.path.isdir(cwd):
+                raise BadRequest(f"working-dir {cwd} is not a folder; fix the app and try again")
+            undo: list[str] = []
+            for step in app.get("prep-cmd"):
+                if step.get("do"):
+                    code = self._shell(step["do"], cwd)
+                    if code != 0:
+                        self._run_undo(RunningApp(app, None, 0, undo))
+                        raise BadRequest(f"Prep command {step['do']!r} failed with exit code {code}; nothing was launched")
+                undo.append(step.get("undo", ""))
+            try:
+                for command in app.get("detached"):
+                    self._start(command, cwd, app.get("output"))
+                process = self._start(app.get("cmd"), cwd, app.get("output")) if app.get("cmd") else None
+            except BadRequest:
+                self._run_undo(RunningApp(app, None, 0, undo))  # leave the PC as prep found it
+                raise
+            self._running = RunningApp(app, process, time.monotonic(), undo)
+            log.info("Launched app %s (pid %s)", app.name, process.pid if process else "-")
+            return self._running
+
+    def close(self) -> RunningApp:
+        with self._lock:
+            running = self._running
+            if running is None:
+                raise BadRequest("No app is running")
+            self._running = None
+        if running.process is not None and running.process.poll() is None:
+            self._stop(running.process, running.app.get("exit-timeout"), running.app.get("wait-all"))
+        self._run_undo(running)
+        log.info("Closed app %s", running.app.name)
+        return running
+
+    # -- processes -----------------------------------------------------------
+
+    def _start(self, command: str, cwd: str | None, output: str) -> subprocess.Popen[bytes]:
+        try:
+            sink = open(output, "ab") if output else subprocess.DEVNULL  # noqa: SIM115
+        except (OSError, ValueError) as error:
+            raise BadRequest(f"Cannot open the app's output file {output!r}: {error}") from None
+        try:
+            kwargs: dict[str, Any] = {"cwd": cwd, "stdin": subprocess.DEVNULL, "stdout": sink, "stderr": sink}
+            if sys.platform == "win32":
+                kwargs["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
+            else:
+                kwargs["start_new_session"] = True  # its own group, so close reaches its children
+            return self._spawn(command, shell=True, **kwargs)
+        except (OSError, ValueError) as error:  # ValueError: a NUL byte in the command
+            raise BadRequest(f"Cannot start {command!r}: {error}") from None
+        finally:
+            if output and not isinstance(sink, int):
+                sink.close()
+
+    def _shell(self, command: str, cwd: str | None) -> int:
+        try:
+            return subprocess.run(command, shell=True, cwd=cwd, timeout=PREP_TIMEOUT_S, capture_output=True).returncode
+        except subprocess.TimeoutExpired:
+            return -1
+        except (OSError, ValueError):  # not runnable at all (e.g. a NUL byte): a failed step
+            return -2
+
+    @staticmethod
+    def _stop(process: subprocess.Popen[bytes], timeout: int, whole_group: bool) -> None:
+        def signal_it(signum: int) -> None:
+            try:
+                if sys.platform != "win32" and whole_group:
+                    os.killpg(process.pid, signum)
+                elif signum == getattr(signal, "SIGKILL", None):
+                    process.kill()
+                else:
+                    process.terminate()
+            except ProcessLookupError:
+                pass
+
+        def group_alive() -> bool:
+            if sys.platform == "win32" or not whole_group:
+                return False
+            try:
+                os.killpg(process.pid, 0)
+            except (ProcessLookupError, PermissionError):
+                return False
+            return True
+
+        signal_it(signal.SIGTERM)
+        # The shell may exit on SIGTERM while the game it started ignores it: wait for the group.
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and (process.poll() is None or group_alive()):
+            time.sleep(0.05)
+        if process.poll() is None or group_alive():
+            log.warning("App pid %s ignored SIGTERM for %s s; killing it", process.pid, timeout)
+            signal_it(getattr(signal, "SIGKILL", signal.SIGTERM))
+        process.wait()
+
+    def _run_undo(self, running: RunningApp) -> None:
+        cwd = running.app.get("working-dir") or None
+        for command in reversed(running.undo):
+            if command and self._shell(command, cwd if cwd and os.path.isdir(cwd) else None) != 0:
+                log.warning("Undo command %r of %s failed", command, running.app.name)

@@ -1,0 +1,39 @@
+"""Helpers for the admin-resource tests: an in-process host with a token for every route."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from host.core.context import HostContext
+from host.core.tokens import Scope
+
+from .helpers import in_process
+
+ALL_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
+
+
+def admin_in_process(tmp_path: Path, **settings: Any) -> tuple[HostContext, Any]:
+    """(ctx, TestClient) for a loopback peer, authenticated by a token granting every path.
+
+    A token (one SHA-256 lookup) instead of Basic (scrypt) keeps table-driven and fuzz
+    runs fast; the auth rules themselves are test_route_matrix.py's business.
+    """
+    ctx, client = in_process(tmp_path, "127.0.0.1", **settings)
+    ctx.credentials.set("admin", "pw")
+    secret, _ = ctx.tokens.create("admin", [Scope(r"/api/.*", ALL_METHODS)])
+    client.headers["Authorization"] = f"Bearer {secret}"
+    return ctx, client
+
+
+def wait_for(condition: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
+    """Poll until `condition()` is truthy (no timing is asserted, only the outcome)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"gave up waiting for {what}")
