@@ -155,7 +155,9 @@ def _prepare_mock(service: SourceService, base: Path, target: Path, at: str) -> 
         files = sorted(path.glob("*.json")) if path.is_dir() else [path]
         entries: list[Any] = []
         for file in files:
-            name = file.relative_to(base).as_posix()
+            # Named as the manifest names it: fixtures may live outside the manifest's folder.
+            given = service.config["fixtures"]
+            name = f"{given.rstrip('/')}/{file.name}" if path.is_dir() else given
             data = _load_json(file, f"{at}.fixtures")
             try:
                 parse_fixtures(data, origin=name)

@@ -120,3 +120,13 @@ def test_missing_app_folder(tmp_path: Path) -> None:
 def test_missing_manifest(tmp_path: Path) -> None:
     with pytest.raises(ManifestError, match="cannot read manifest"):
         prepare_site_services(tmp_path / "nope.json", tmp_path / "out")
+
+
+def test_fixtures_outside_the_manifest_folder(tmp_path: Path) -> None:
+    shared = tmp_path / "shared-fixtures"
+    shared.mkdir()
+    (shared / "users.json").write_text(json.dumps([{"method": "GET", "path": "/users", "status": 200, "body": []}]))
+    manifest = {"name": "n", "services": [{"name": "api", "adapter": "mock-http", "config": {"fixtures": "../shared-fixtures"}}]}
+    built = prepare_site_services(write(tmp_path / "demo", manifest, {}), tmp_path / "out")
+    fixtures = json.loads((tmp_path / "out" / built["services"][0]["config"]["fixtures"]).read_text())
+    assert [f["path"] for f in fixtures] == ["/users"]
