@@ -1,0 +1,79 @@
+"""Command line of the demo kit.
+
+    python -m demo build --manifest FILE --out DIR
+    python -m demo serve [DIR] [--port PORT] [--native-demo]
+
+Exit codes: 0 done, 1 a build step failed (missing setup, esbuild), 2 bad
+input (manifest, service address, output folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+__all__ = ["main"]
+
+
+def _build(args: argparse.Namespace) -> int:
+    from demo.build.addresses import AddressError
+    from demo.build.runtime_files import BuildInputError
+    from demo.build.site import SiteBuildError, build_site
+    from demo.runtime.manifest import ManifestError
+
+    started = time.perf_counter()
+
+    def progress(line: str) -> None:
+        print(f"[{time.perf_counter() - started:5.1f}s] {line}", flush=True)
+
+    try:
+        site = build_site(args.manifest, args.out, progress=progress)
+    except ManifestError as exc:
+        print(f"error: bad manifest {args.manifest}: {exc}", file=sys.stderr)
+        return 2
+    except (AddressError, SiteBuildError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except BuildInputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    services = ", ".join(f"{s['name']} ({s['adapter']})" for s in site.manifest["services"])
+    print(f"built {site.out} in {site.seconds:.1f} s: {services}; build {site.checksum}")
+    print(f"serve it with: python -m demo serve {site.out}")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from demo.serve import serve
+
+    try:
+        serve(args.dir, port=args.port, native_demo=args.native_demo)
+    except FileNotFoundError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m demo", description="Helio in-browser demo kit")
+    commands = parser.add_subparsers(dest="command", required=True)
+    build = commands.add_parser("build", help="build a static demo site from a source manifest")
+    build.add_argument("--manifest", required=True, type=Path, help="source manifest (JSON)")
+    build.add_argument("--out", required=True, type=Path, help="output folder (replaced)")
+    build.set_defaults(run=_build)
+    serve = commands.add_parser("serve", help="serve a built site on 127.0.0.1")
+    serve.add_argument("dir", nargs="?", default=Path("build/demo"), type=Path, help="site folder")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--native-demo", action="store_true",
+        help="answer /__demo/ natively (no service worker), to compare behaviour",
+    )
+    serve.set_defaults(run=_serve)
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

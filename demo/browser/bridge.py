@@ -1,0 +1,95 @@
+"""One forwarded fetch -> one ASGI HTTP call -> (status, headers, body).
+
+The worker hands over the request as plain values (method, path relative to
+the demo root, raw query string, header pairs, body bytes); this module builds
+the ASGI scope, drives the app and collects its answer. An exception from the
+app becomes a JSON 500 that names the cause, so the page sees why.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote
+
+__all__ = ["Reply", "call_asgi", "error_reply"]
+
+Message = MutableMapping[str, Any]
+ASGIApp = Callable[[Message, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]]
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: list[tuple[str, str]] = field(default_factory=list)
+    body: bytes = b""
+
+
+def error_reply(status: int, message: str) -> Reply:
+    body = json.dumps({"error": message}).encode()
+    return Reply(status, [("content-type", "application/json"), ("cache-control", "no-store")], body)
+
+
+def _scope(method: str, path: str, query: str, headers: Iterable[tuple[str, str]]) -> Message:
+    raw_path = path if path.startswith("/") else "/" + path
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0", "spec_version": "2.3"},
+        "http_version": "1.1",
+        "method": method.upper(),
+        "scheme": "https",
+        "path": unquote(raw_path),
+        "raw_path": raw_path.encode(),
+        "query_string": query.encode("latin-1", "replace"),
+        "root_path": "",
+        "headers": [(k.lower().encode("latin-1"), v.encode("latin-1", "replace")) for k, v in headers],
+        "client": ("127.0.0.1", 0),  # the page itself; there is no network peer
+        "server": None,
+        "state": {},
+    }
+
+
+async def call_asgi(
+    app: ASGIApp,
+    method: str,
+    path: str,
+    query: str,
+    headers: Iterable[tuple[str, str]],
+    body: bytes,
+) -> Reply:
+    """Run `app` for one request; never raises (errors become a JSON 500)."""
+    scope = _scope(method, path, query, headers)
+    received = False
+    reply = Reply(500)
+    chunks: list[bytes] = []
+    started = False
+
+    async def receive() -> Message:
+        nonlocal received
+        if received:
+            return {"type": "http.disconnect"}
+        received = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: Message) -> None:
+        nonlocal started
+        if message["type"] == "http.response.start":
+            started = True
+            reply.status = int(message["status"])
+            reply.headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in message.get("headers", [])]
+        elif message["type"] == "http.response.body":
+            chunks.append(bytes(message.get("body", b"")))
+
+    try:
+        await app(scope, receive, send)
+    except Exception as exc:  # the page must get an answer, whatever went wrong
+        traceback.print_exc(file=sys.stderr)
+        return error_reply(500, f"{type(exc).__name__}: {exc} ({scope['method']} {scope['path']})")
+    if not started:
+        return error_reply(500, f"the demo app sent no response for {scope['method']} {scope['path']}")
+    reply.body = b"".join(chunks)
+    return reply

@@ -1,0 +1,169 @@
+"""`DuckConnection` over duckdb-wasm (serviceworker/duck.js).
+
+duck.js answers each statement with raw column values plus a structural
+description of every Arrow column type; this module names the DuckDB type
+(`INTEGER`, `DECIMAL(10,2)`, `VARCHAR[]`, ...) and turns raw values into the
+plain values demo.native.duck gives (decimals, dates and times as DuckDB's text).
+Those two functions are pure and tested natively.
+
+duckdb-wasm is started lazily: the worker calls `LazyDuck.start()` before a
+request that reaches a postgres service, so the synchronous `OpenDuck` port
+can hand out connections without waiting.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from demo.runtime.ports import DuckConnection, DuckResult
+
+__all__ = ["BrowserDuckConnection", "LazyDuck", "convert_column", "duck_type_name"]
+
+# apache-arrow's Type enum.
+_NULL, _INT, _FLOAT, _BINARY, _UTF8, _BOOL, _DECIMAL, _DATE, _TIME, _TIMESTAMP = range(1, 11)
+_INTERVAL, _LIST, _STRUCT, _UNION, _FIXED_BINARY, _FIXED_LIST, _MAP, _DURATION = range(11, 19)
+_LARGE_BINARY, _LARGE_UTF8 = 19, 20
+
+_INT_NAMES = {8: "TINYINT", 16: "SMALLINT", 32: "INTEGER", 64: "BIGINT"}
+_TIMESTAMP_NAMES = {0: "TIMESTAMP_S", 1: "TIMESTAMP_MS", 2: "TIMESTAMP", 3: "TIMESTAMP_NS"}
+# Units per second for Arrow's TimeUnit (SECOND, MILLISECOND, MICROSECOND, NANOSECOND).
+_PER_SECOND = {0: 1, 1: 1_000, 2: 1_000_000, 3: 1_000_000_000}
+_EPOCH = dt.datetime(1970, 1, 1)
+_EPOCH_DATE = dt.date(1970, 1, 1)
+
+
+def duck_type_name(t: Mapping[str, Any]) -> str:
+    """DuckDB's name for an Arrow type description from duck.js."""
+    kind = t.get("id")
+    children = t.get("children") or []
+    if kind == _INT:
+        name = _INT_NAMES.get(int(t.get("bitWidth", 32)), "BIGINT")
+        return name if t.get("signed", True) else "U" + name
+    if kind == _FLOAT:
+        return "FLOAT" if t.get("precision", 2) < 2 else "DOUBLE"
+    if kind == _DECIMAL:
+        return f"DECIMAL({t.get('precision', 18)},{t.get('scale', 3)})"
+    if kind == _TIMESTAMP:
+        if t.get("timezone"):
+            return "TIMESTAMP WITH TIME ZONE"
+        return _TIMESTAMP_NAMES.get(t.get("unit", 2), "TIMESTAMP")
+    if kind in (_LIST, _FIXED_LIST) and children:
+        return duck_type_name(children[0]["type"]) + "[]"
+    if kind == _STRUCT:
+        return "STRUCT(" + ", ".join(f'"{c["name"]}" {duck_type_name(c["type"])}' for c in children) + ")"
+    if kind == _MAP and children:
+        entry = children[0]["type"].get("children") or []
+        if len(entry) == 2:
+            return f"MAP({duck_type_name(entry[0]['type'])}, {duck_type_name(entry[1]['type'])})"
+        return "MAP"
+    simple = {
+        _NULL: "NULL", _BINARY: "BLOB", _LARGE_BINARY: "BLOB", _FIXED_BINARY: "BLOB",
+        _UTF8: "VARCHAR", _LARGE_UTF8: "VARCHAR", _BOOL: "BOOLEAN", _DATE: "DATE",
+        _TIME: "TIME", _INTERVAL: "INTERVAL", _DURATION: "INTERVAL", _UNION: "UNION",
+    }
+    return simple.get(kind, "VARCHAR")
+
+
+def _since_epoch(raw: int, unit: int) -> dt.timedelta:
+    per_second = _PER_SECOND.get(unit, 1_000_000)
+    return dt.timedelta(microseconds=int(raw) * 1_000_000 // per_second)
+
+
+def _text(moment: dt.datetime | dt.time) -> str:
+    # DuckDB prints fractional seconds without trailing zeros (05.25, not 05.250000).
+    text = moment.replace(microsecond=0).isoformat(sep=" ") if isinstance(moment, dt.datetime) else (
+        moment.replace(microsecond=0).isoformat()
+    )
+    if moment.microsecond:
+        text += f".{moment.microsecond:06d}".rstrip("0")
+    return text
+
+
+def _convert(value: Any, t: Mapping[str, Any]) -> Any:
+    # Text forms match DuckDB's CAST(... AS VARCHAR), as demo.native.duck gives them.
+    if value is None:
+        return None
+    kind = t.get("id")
+    if kind == _TIMESTAMP:
+        moment = _EPOCH + _since_epoch(value, t.get("unit", 2))
+        return _text(moment) + ("+00" if t.get("timezone") else "")
+    if kind == _DATE:
+        # DateUnit DAY (0) counts days; MILLISECOND (1) counts milliseconds.
+        days = int(value) if t.get("unit", 0) == 0 else int(value) // 86_400_000
+        return (_EPOCH_DATE + dt.timedelta(days=days)).isoformat()
+    if kind == _TIME:
+        return _text((_EPOCH + _since_epoch(value, t.get("unit", 2))).time())
+    if kind == _DECIMAL:
+        return str(Decimal(int(str(value))).scaleb(-int(t.get("scale", 0))))
+    if kind in (_BINARY, _LARGE_BINARY, _FIXED_BINARY):
+        return bytes(value)
+    if kind == _INT and isinstance(value, float):
+        return int(value)
+    return value
+
+
+def convert_column(values: Sequence[Any], t: Mapping[str, Any]) -> list[Any]:
+    """Raw column values from duck.js -> Python values for a column of type `t`."""
+    return [_convert(v, t) for v in values]
+
+
+def _js_message(exc: Exception) -> str:
+    message = str(exc).strip()
+    return message.removeprefix("Error: ")
+
+
+class BrowserDuckConnection:
+    """One fresh in-memory database inside the worker's duckdb-wasm instance."""
+
+    def __init__(self, js_database: Any) -> None:
+        self._db = js_database
+
+    def execute(self, sql: str) -> DuckResult:
+        try:
+            answer = self._db.query(sql)
+        except Exception as exc:  # JsException: duckdb-wasm's message is what the user needs
+            raise Exception(_js_message(exc)) from None
+        data = answer.to_py()
+        types = data["types"]
+        columns = [convert_column(col, t) for col, t in zip(data["columns"], types, strict=True)]
+        rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
+        return DuckResult(
+            columns=list(data["names"]),
+            types=[duck_type_name(t) for t in types],
+            rows=rows,
+        )
+
+    def close(self) -> None:
+        self._db.close()
+
+
+class LazyDuck:
+    """The `OpenDuck` port: the engine starts on the first postgres request."""
+
+    def __init__(self, js_open_duck: Any) -> None:
+        self._js_open = js_open_duck
+        self._factory: Any = None
+
+    @property
+    def available(self) -> bool:
+        return self._js_open is not None
+
+    @property
+    def started(self) -> bool:
+        return self._factory is not None
+
+    async def start(self) -> None:
+        if self._factory is None:
+            if self._js_open is None:
+                raise RuntimeError("this demo was built without duckdb-wasm (no postgres service)")
+            self._factory = await self._js_open()
+
+    def __call__(self) -> DuckConnection:
+        if self._factory is None:
+            raise RuntimeError(
+                "duckdb-wasm is not started yet; the worker starts it before postgres requests"
+            )
+        return BrowserDuckConnection(self._factory.open())

@@ -1,0 +1,167 @@
+"""What the service worker calls inside Pyodide.
+
+A memory snapshot may not hold any JavaScript object, so the work is split:
+
+- `prepare(manifest_text, has_duck)` imports everything heavy and builds the
+  `/__demo` ASGI app over adapters that look their JavaScript functions up
+  only when called. The snapshot is taken after it, so a restored worker
+  starts with the app already built.
+- `attach(js)` hands over the worker's JavaScript functions (fetch, IndexedDB,
+  duckdb-wasm) and returns the `Handler`; it runs after every (re)start.
+
+`Handler.handle` serves one forwarded fetch.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+from demo.browser.bridge import Reply, call_asgi, error_reply
+
+__all__ = ["Handler", "attach", "needs_duck", "preload", "prepare"]
+
+
+def preload() -> None:
+    """Import the runtime and its dependencies (starlette, sqlglot and its dialects)."""
+    import sqlglot  # noqa: F401
+    import sqlglot.dialects.duckdb  # noqa: F401
+    import sqlglot.dialects.postgres  # noqa: F401
+    import starlette.applications  # noqa: F401
+    import starlette.responses  # noqa: F401
+    import starlette.routing  # noqa: F401
+
+    import demo.browser.assets  # noqa: F401
+    import demo.browser.duck  # noqa: F401
+    import demo.browser.store  # noqa: F401
+    import demo.runtime.app  # noqa: F401
+
+
+def needs_duck(path: str, postgres_services: set[str]) -> bool:
+    """Whether a request will open a DuckDB database: a query to a postgres service.
+    (Resets only drop stored data and engines; they never open one.)"""
+    parts = path.rstrip("/").split("/")
+    # ["", "__demo", "db", "<service>", "query"]
+    return len(parts) == 5 and parts[1:3] == ["__demo", "db"] and parts[3] in postgres_services and parts[4] == "query"
+
+
+class Handler:
+    def __init__(self, app: Any, duck: Any, postgres_services: set[str]) -> None:
+        self._app = app
+        self._duck = duck
+        self._postgres = postgres_services
+
+    async def serve(self, method: str, path: str, query: str, headers: list[tuple[str, str]], body: bytes) -> Reply:
+        if self._duck is not None and not self._duck.started and needs_duck(path, self._postgres):
+            try:
+                await self._duck.start()
+            except Exception as exc:
+                return error_reply(500, f"could not start duckdb-wasm: {exc}")
+        return await call_asgi(self._app, method, path, query, headers, body)
+
+    async def handle(self, method: str, path: str, query: str, js_headers: Any, js_body: Any) -> Any:
+        from js import Object
+        from pyodide.ffi import to_js
+
+        headers = [(str(k), str(v)) for k, v in js_headers.to_py()]
+        reply = await self.serve(method, path, query, headers, bytes(js_body.to_bytes()))
+        return to_js(
+            {"status": reply.status, "headers": [list(h) for h in reply.headers], "body": reply.body},
+            dict_converter=Object.fromEntries,
+        )
+
+
+class _Late:
+    """Attribute access to the worker's JavaScript API, resolved at call time."""
+
+    def __init__(self) -> None:
+        self.js: Any = None
+
+    def function(self, name: str) -> Any:
+        def call(*args: Any) -> Any:
+            if self.js is None:
+                raise RuntimeError("the worker has not attached its JavaScript API yet")
+            return getattr(self.js, name)(*args)
+
+        return call
+
+
+_late = _Late()
+_handler: Handler | None = None
+
+
+class _FolderAssets:
+    """Stands in for the JavaScript API while warming up: site files copied into the
+    Pyodide file system by the worker."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = Path(folder)
+
+    async def readAsset(self, path: str) -> Any:  # noqa: N802 - the JavaScript name
+        target = self.folder / path
+        return _Bytes(target.read_bytes()) if target.is_file() else None
+
+
+class _Bytes:
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+
+    def to_bytes(self) -> bytes:
+        return self._data
+
+
+def _run_now(coro: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine that never really waits (file reads, free locks), without an event loop."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("the warm-up had to wait for something")
+
+
+def _warm_mocks(app: Any, manifest: dict[str, Any], folder: str) -> None:
+    # The mock services parse their OpenAPI document and fixtures on first use; doing it
+    # here puts the parsed routes into the snapshot instead of into the first request.
+    _late.js = _FolderAssets(folder)
+    try:
+        for service in manifest.get("services", []):
+            if service.get("adapter") == "mock-http":
+                _run_now(app.services.mock(service["name"]))
+    except Exception as exc:  # only an optimisation: the first request loads them instead
+        print(f"[helio-demo] mock warm-up skipped: {type(exc).__name__}: {exc}", file=sys.stderr)
+    finally:
+        _late.js = None
+
+
+def prepare(manifest_text: str, has_duck: bool, warm_folder: str | None = None) -> None:
+    """Build the app for the site's manifest.json; holds no JavaScript object.
+
+    `warm_folder` holds copies of the mock services' files: they are loaded now."""
+    global _handler
+    from demo.browser.assets import FetchAssetSource
+    from demo.browser.duck import LazyDuck
+    from demo.browser.store import IndexedDBStore
+    from demo.runtime.app import create_demo_app
+
+    preload()
+    manifest = json.loads(manifest_text)
+    assets = FetchAssetSource(_late.function("readAsset"))
+    store = IndexedDBStore(_late.function("idbGet"), _late.function("idbPut"), _late.function("idbDeletePrefix"))
+    duck = LazyDuck(_late.function("openDuck") if has_duck else None)
+    postgres = {s["name"] for s in manifest.get("services", []) if s.get("adapter") == "postgres"}
+    app = create_demo_app(manifest, assets, store, duck)
+    if warm_folder is not None:
+        _warm_mocks(app, manifest, warm_folder)
+    _handler = Handler(app, duck if duck.available else None, postgres)
+
+
+def attach(js: Any) -> Handler:
+    """Give the prepared app the worker's JavaScript functions; return the handler."""
+    if _handler is None:
+        raise RuntimeError("prepare() must run before attach()")
+    _late.js = js
+    return _handler

@@ -1,0 +1,148 @@
+"""Bundles serviceworker/ with esbuild and stamps the build identity into it.
+
+The worker and the page script get the same `BuildInfo` through esbuild's
+`--define`: the checksum of everything the worker loads, the runtime file
+names and the service address table. The worker compares its stamped checksum
+with the site's `__demo-build.json` at startup, and keys its memory snapshot
+by it, so a rebuilt site never runs with a stale worker or snapshot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from demo.build.addresses import Address
+from demo.build.runtime_files import RUNTIME_DIR, BuildInputError, Checkout, RuntimeFiles
+
+__all__ = [
+    "BUILD_FILE",
+    "CLIENT_FILE",
+    "WORKER_FILE",
+    "BuildInfo",
+    "bundle_client",
+    "bundle_duck_bridge",
+    "bundle_worker",
+    "site_checksum",
+]
+
+WORKER_FILE = "__demo-sw.js"
+CLIENT_FILE = "__demo-client.js"
+BUILD_FILE = "__demo-build.json"
+KIT_VERSION = "helio-demo/1"
+
+
+@dataclass(frozen=True)
+class BuildInfo:
+    version: str
+    checksum: str
+    runtimeDir: str
+    micropip: str
+    wheels: list[str]
+    demoPackage: str
+    pyodideInfo: dict[str, str]
+    duckdb: bool
+    addresses: list[Address]
+    prefetch: list[str]
+
+    def define(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+
+def _files_under(paths: Iterable[Path]) -> list[Path]:
+    out: list[Path] = []
+    for path in paths:
+        if path.is_file():
+            out.append(path)
+        elif path.is_dir():
+            out += sorted(p for p in path.rglob("*") if p.is_file())
+    return out
+
+
+def site_checksum(checkout: Checkout, site: Path) -> str:
+    """sha256 over the worker sources and every file the worker loads (not the app pages)."""
+    digest = hashlib.sha256(KIT_VERSION.encode())
+    sources = sorted((checkout.root / "serviceworker").glob("*.js"))
+    loaded = _files_under([site / RUNTIME_DIR, site / "services", site / "manifest.json"])
+    for path in [*sources, *loaded]:
+        label = path.relative_to(site if path.is_relative_to(site) else checkout.root).as_posix()
+        digest.update(label.encode() + b"\0")
+        with path.open("rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+        digest.update(b"\0")
+    return digest.hexdigest()[:20]
+
+
+def prefetch_paths(manifest: dict[str, Any]) -> list[str]:
+    """Site files the worker fetches while Python restores: the mock services' small
+    documents (database images can be large and wait for a query)."""
+    paths: list[str] = []
+    for service in manifest["services"]:
+        if service["adapter"] == "mock-http":
+            paths += [service["config"][k] for k in ("openapi", "fixtures") if service["config"].get(k)]
+    return paths
+
+
+def build_info(
+    checksum: str, files: RuntimeFiles, addresses: list[Address], manifest: dict[str, Any]
+) -> BuildInfo:
+    return BuildInfo(
+        version=KIT_VERSION,
+        checksum=checksum,
+        runtimeDir=RUNTIME_DIR + "/",
+        micropip=files.micropip,
+        wheels=list(files.wheels),
+        demoPackage=files.demo_package,
+        pyodideInfo=files.pyodide_info,
+        duckdb=files.duckdb,
+        addresses=addresses,
+        prefetch=prefetch_paths(manifest),
+    )
+
+
+def _esbuild(checkout: Checkout, entry: Path, out: Path, *options: str) -> None:
+    binary = checkout.need(checkout.node_modules / ".bin" / "esbuild")
+    args = [
+        str(binary), str(entry), "--bundle", "--platform=browser", "--target=es2022",
+        f"--outfile={out}", "--log-level=warning", "--legal-comments=none", *options,
+    ]
+    done = subprocess.run(args, cwd=checkout.root, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildInputError(f"esbuild failed for {entry.name}:\n{done.stderr.strip()}")
+
+
+def bundle_worker(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
+    out = site / WORKER_FILE
+    _esbuild(
+        checkout, checkout.root / "serviceworker" / "main.js", out, "--format=esm",
+        # pyodide.asm.mjs mentions Node-only modules behind runtime checks; never loaded here.
+        "--external:node:*", "--external:ws",
+        f"--define:__DEMO_BUILD__={info.define()}",
+    )
+    return out
+
+
+def bundle_duck_bridge(checkout: Checkout, site: Path) -> Path:
+    """duckdb-wasm's blocking bundle + Arrow + serviceworker/duck.js, loaded on first use."""
+    out = site / RUNTIME_DIR / "duckdb" / "duck-bridge.js"
+    _esbuild(checkout, checkout.root / "serviceworker" / "duck.js", out,
+             "--format=iife", "--global-name=helioDuck", "--minify")
+    return out
+
+
+def bundle_client(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
+    out = site / CLIENT_FILE
+    client = {"checksum": info.checksum, "worker": WORKER_FILE, "addresses": info.addresses}
+    _esbuild(checkout, checkout.root / "serviceworker" / "page.js", out, "--format=iife",
+             f"--define:__DEMO_CLIENT__={json.dumps(client, sort_keys=True)}")
+    return out
+
+
+def write_build_file(site: Path, info: BuildInfo) -> None:
+    (site / BUILD_FILE).write_text(json.dumps({"version": info.version, "checksum": info.checksum}) + "\n")

@@ -1,0 +1,150 @@
+"""The site's pages: the demo's own `app` folder, or a generated landing page.
+
+An `app` folder is copied as is, except that each HTML page gets the page
+script (`__demo-client.js`, by a path relative to that page) unless it already
+includes it. Without an app, `index.html` lists the services with a request
+panel per mock service, a query panel per database and the reset control.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from demo.build.bundle import CLIENT_FILE
+
+__all__ = ["copy_app", "write_landing_page"]
+
+_HERE = Path(__file__).parent / "landing"
+_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
+_SAMPLE_SQL = {
+    "sqlite": "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name;",
+    "postgres": "SELECT table_name FROM information_schema.tables ORDER BY table_name;",
+}
+
+
+def _client_tag(relative: str) -> str:
+    return f'<script src="{html.escape(relative)}"></script>'
+
+
+def copy_app(app_dir: Path, site: Path) -> list[Path]:
+    """Copy the app's files into the site; add the page script to every HTML page."""
+    pages = []
+    for source in sorted(app_dir.rglob("*")):
+        if not source.is_file():
+            continue
+        target = site / source.relative_to(app_dir)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.suffix.lower() not in (".html", ".htm"):
+            shutil.copyfile(source, target)
+            continue
+        text = source.read_text(encoding="utf-8")
+        if CLIENT_FILE not in text:
+            relative = os.path.relpath(site / CLIENT_FILE, target.parent).replace(os.sep, "/")
+            text = _inject(text, _client_tag(relative))
+        target.write_text(text, encoding="utf-8")
+        pages.append(target)
+    return pages
+
+
+def _inject(text: str, tag: str) -> str:
+    # Before any other script, so fetches made while the page loads are already rewritten.
+    for pattern in (r"<head[^>]*>", r"<html[^>]*>"):
+        match = re.search(pattern, text, re.I)
+        if match:
+            return text[: match.end()] + "\n" + tag + text[match.end():]
+    return tag + "\n" + text
+
+
+def _routes(site: Path, config: dict[str, Any]) -> list[tuple[str, str]]:
+    routes: list[tuple[str, str]] = []
+    try:
+        if config.get("fixtures"):
+            for item in json.loads((site / config["fixtures"]).read_text(encoding="utf-8")):
+                routes.append((str(item.get("method", "GET")).upper(), str(item.get("path", "/"))))
+        if config.get("openapi"):
+            document = json.loads((site / config["openapi"]).read_text(encoding="utf-8"))
+            for path, item in (document.get("paths") or {}).items():
+                for method in item or {}:
+                    if method.upper() in _METHODS:
+                        routes.append((method.upper(), path))
+    except (OSError, ValueError, AttributeError):
+        pass  # the list is a convenience; the panel works without it
+    return list(dict.fromkeys(routes))
+
+
+def _mock_section(site: Path, name: str, config: dict[str, Any]) -> str:
+    e = html.escape
+    routes = _routes(site, config)
+    items = "".join(
+        f'<li><code>{e(m)} <a href="#" data-fill="{e(name)}" data-method="{e(m)}" data-route="{e(p)}">{e(p)}</a></code></li>'
+        for m, p in routes[:40]
+    )
+    address = f' · frontend address <code>{e(config["address"])}</code>' if config.get("address") else ""
+    first = routes[0] if routes else ("GET", "/")
+    options = "".join(f'<option{" selected" if m == first[0] else ""}>{m}</option>' for m in _METHODS)
+    return f"""<section class="service"><h2>{e(name)} <small class="muted">mock-http</small></h2>
+<p class="muted">Answers <code>__demo/mock/{e(name)}/&lt;route&gt;</code>{address}</p>
+<details{" open" if len(routes) <= 12 else ""}><summary>{len(routes)} route(s): click one to fill the form</summary>
+<ul class="routes">{items}</ul></details>
+<form data-mock="{e(name)}"><div class="row"><select name="method">{options}</select>
+<input name="route" value="{e(first[1].lstrip('/'))}" aria-label="route"><button>Send</button></div>
+<textarea name="body" placeholder="JSON body (for POST/PUT/PATCH)"></textarea><output hidden></output></form></section>"""
+
+
+def _db_section(name: str, adapter: str) -> str:
+    e = html.escape
+    engine = "SQLite" if adapter == "sqlite" else "Postgres dialect on DuckDB"
+    return f"""<section class="service"><h2>{e(name)} <small class="muted">{e(adapter)}</small></h2>
+<p class="muted">{engine} · <code>POST __demo/db/{e(name)}/query</code> with <code>{{"sql": "..."}}</code></p>
+<form data-db="{e(name)}"><textarea name="sql" aria-label="SQL">{e(_SAMPLE_SQL.get(adapter, ""))}</textarea>
+<div class="row"><button>Run</button></div><output hidden></output></form></section>"""
+
+
+_FILL_SCRIPT = """<script>
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-fill]");
+  if (!link) return;
+  event.preventDefault();
+  const form = document.querySelector(`form[data-mock="${link.dataset.fill}"]`);
+  form.elements.method.value = link.dataset.method;
+  form.elements.route.value = link.dataset.route.replace(/^\\/+/, "");
+});
+</script>"""
+
+
+def write_landing_page(site: Path, title: str, manifest: dict[str, Any]) -> Path:
+    shutil.copyfile(_HERE / "landing.js", site / "__demo-landing.js")
+    shutil.copyfile(_HERE / "landing.css", site / "__demo-landing.css")
+    sections = []
+    for service in manifest["services"]:
+        if service["adapter"] == "mock-http":
+            sections.append(_mock_section(site, service["name"], service.get("config", {})))
+        else:
+            sections.append(_db_section(service["name"], service["adapter"]))
+    e = html.escape
+    page = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{e(title)} · Helio demo</title>
+{_client_tag(CLIENT_FILE)}
+<link rel="stylesheet" href="__demo-landing.css">
+</head><body>
+<h1>{e(title)}</h1>
+<p class="muted">In-browser demo: a service worker running Python (Pyodide) answers every service below.
+Data lives in this browser only (storage namespace <code>{e(manifest["storageNamespace"])}</code>).</p>
+<p id="demo-status" class="muted">Starting the service worker…</p>
+<p><button id="demo-reset" type="button">Reset demo data</button> <span id="demo-reset-result" hidden></span></p>
+{"".join(sections)}
+{_FILL_SCRIPT}
+<script src="__demo-landing.js"></script>
+</body></html>
+"""
+    target = site / "index.html"
+    target.write_text(page, encoding="utf-8")
+    return target

@@ -1,0 +1,135 @@
+"""`python -m demo build`: lays out a complete static demo site.
+
+Site layout (every path relative, so the site works under any subpath)::
+
+    index.html              the app's pages, or the generated landing page
+    manifest.json           built manifest (demo.build.prepare)
+    services/<name>/...     each service's prepared assets
+    __demo-sw.js            the service worker bundle (module worker, site root)
+    __demo-client.js        the page script: registers the worker, rewrites addresses
+    __demo-build.json       {version, checksum}: checked by the worker at startup
+    __demo-runtime/         Pyodide files, the locked wheels, the demo package,
+                            duckdb-wasm (only when a postgres service exists)
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from demo.build.addresses import address_table
+from demo.build.bundle import (
+    BUILD_FILE,
+    build_info,
+    bundle_client,
+    bundle_duck_bridge,
+    bundle_worker,
+    site_checksum,
+    write_build_file,
+)
+from demo.build.landing import copy_app, write_landing_page
+from demo.build.prepare import load_source_manifest, prepare_site_services
+from demo.build.runtime_files import Checkout, copy_runtime_files
+from demo.runtime.manifest import SourceManifest
+
+__all__ = ["SiteBuild", "SiteBuildError", "build_site"]
+
+Progress = Callable[[str], None]
+
+
+class SiteBuildError(RuntimeError):
+    """The output folder cannot be used (it holds something that is not a demo site)."""
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    out: Path
+    checksum: str
+    manifest: dict[str, Any]
+    duckdb: bool
+    seconds: float
+
+
+def _check_output(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise SiteBuildError(f"{out} exists and is not a folder")
+    if out.exists() and any(out.iterdir()) and not (out / BUILD_FILE).exists():
+        raise SiteBuildError(
+            f"{out} is not empty and holds no demo build ({BUILD_FILE}); "
+            "choose an empty or new folder, the build replaces its contents"
+        )
+
+
+def _replace(out: Path, staging: Path) -> None:
+    # The old site stays intact until the new one is complete.
+    if out.exists():
+        shutil.rmtree(out)
+    staging.rename(out)
+    out.chmod(0o755)  # mkdtemp made it private
+
+
+def build_site(
+    manifest_path: str | Path,
+    out_dir: str | Path,
+    *,
+    progress: Progress | None = None,
+    checkout: Checkout | None = None,
+) -> SiteBuild:
+    """Build the demo described by `manifest_path` into `out_dir` (replacing an older build).
+
+    Raises `demo.runtime.manifest.ManifestError` for a bad manifest,
+    `AddressError` for a bad service address, `BuildInputError` when a locked
+    input is missing and `SiteBuildError` for an unusable output folder.
+    """
+    started = time.perf_counter()
+    say = progress or (lambda line: None)
+    checkout = checkout or Checkout.here()
+    manifest_path = Path(manifest_path)
+    out = Path(out_dir)
+    source, _ = load_source_manifest(manifest_path)  # fail on a bad manifest before touching `out`
+    _check_output(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".building", dir=out.parent))
+    try:
+        checksum, manifest, duckdb = _build_into(checkout, manifest_path, source, staging, say)
+        _replace(out, staging)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging)
+    return SiteBuild(out, checksum, manifest, duckdb, time.perf_counter() - started)
+
+
+def _build_into(
+    checkout: Checkout, manifest_path: Path, source: SourceManifest, out: Path, say: Progress
+) -> tuple[str, dict[str, Any], bool]:
+
+    say("preparing services")
+    manifest = prepare_site_services(manifest_path, out, progress=lambda line: say(f"  {line}"))
+    addresses = address_table(manifest["services"])
+    duckdb = any(s["adapter"] == "postgres" for s in manifest["services"])
+
+    say("copying runtime files (Pyodide, wheels, demo package" + (", duckdb-wasm)" if duckdb else ")"))
+    files = copy_runtime_files(checkout, out, duckdb=duckdb)
+
+    if source.app is not None:
+        pages = copy_app(manifest_path.parent / source.app, out)
+        say(f"copied app {source.app} ({len(pages)} page(s) got the page script)")
+    else:
+        write_landing_page(out, source.name, manifest)
+        say("wrote landing page index.html")
+
+    if duckdb:  # before the checksum, which covers it
+        say("bundling duckdb-wasm for the worker with esbuild")
+        bundle_duck_bridge(checkout, out)
+    checksum = site_checksum(checkout, out)
+    info = build_info(checksum, files, addresses, manifest)
+    say("bundling the service worker with esbuild")
+    bundle_worker(checkout, out, info)
+    bundle_client(checkout, out, info)
+    write_build_file(out, info)
+    return checksum, manifest, duckdb

@@ -1,0 +1,227 @@
+// Boots Pyodide from the site's own files and returns the Python request handler.
+//
+// First start: plain boot, micropip installs the site's wheels and the demo
+// package is unpacked; after the first answer a memory snapshot is made (taken
+// after the heavy imports, with the app built) and kept in the Cache API with
+// the installed files, which the snapshot does not hold. Later starts restore
+// it: several times faster.
+
+import { loadPyodide } from "pyodide/pyodide.mjs";
+import createPyodideModule from "pyodide/pyodide.asm.mjs";
+import { dropSnapshot, packFiles, readSnapshot, unpackFiles, writeSnapshot } from "./snapshot.js";
+import { idbGet, idbPut, idbDeletePrefix } from "./idb.js";
+
+// Installed files a restored worker never reads: micropip itself, bytecode caches.
+const SKIPPED = /\/micropip[-/]|\/__pycache__$/;
+
+export async function bootPython({ build, root, openDuckDB, waitUntil }) {
+  const started = performance.now();
+  const marks = [`worker-start ${-Math.round(started)}`];
+  const mark = (label) => marks.push(`${label} ${Math.round(performance.now() - started)}`);
+  // The build check, the snapshot read and the first assets are independent: overlap them.
+  const prefetched = new Map(build.prefetch.map((path) => [path, fetchAsset(root, path)]));
+  prefetched.forEach((p) => p.catch(() => {}));
+  const snapshotRead = readSnapshot(root, build.checksum).catch(() => null);
+  const runtime = new URL(build.runtimeDir, root);
+  const compiled = precompile(new URL("pyodide/pyodide.asm.wasm", runtime));
+  await checkSiteBuild(build, root);
+  mark("checked");
+  const options = {
+    indexURL: new URL("pyodide/", runtime).href,
+    // The lock's `info` only, stamped at build time: no package entry, nothing to fetch.
+    lockFileContents: { info: build.pyodideInfo, packages: {} },
+    packageBaseUrl: new URL("pyodide/", runtime).href,
+    createPyodideModule,
+    stdout: (line) => console.log(`[python] ${line}`),
+    stderr: (line) => console.warn(`[python] ${line}`),
+  };
+
+  let pyodide = null;
+  let how = "snapshot";
+  const snapshot = await snapshotRead;
+  mark("snapshot-read");
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({
+        ...options,
+        _loadSnapshot: snapshot.memory,
+        createPyodideModule: instantiateFrom(compiled, snapshot.memory.length),
+      });
+      mark("restored");
+      unpackFiles(pyodide.FS, snapshot.files);
+      pyodide.runPython("import importlib; importlib.invalidate_caches()");
+      mark("files");
+    } catch (err) {
+      console.warn("[helio-demo] snapshot restore failed, booting from scratch:", err);
+      await dropSnapshot(root);
+      pyodide = null;
+    }
+  }
+  if (!pyodide) {
+    how = "fresh";
+    const manifestRead = fetchAsset(root, "manifest.json");
+    pyodide = await loadPyodide({ ...options, createPyodideModule: instantiateFrom(compiled, 0) });
+    const sitePackages = await installPackages(pyodide, build, runtime);
+    const files = packFiles(pyodide.FS, [sitePackages], (path) => SKIPPED.test(path));
+    const manifest = new TextDecoder().decode(await manifestRead);
+    await prepareApp(pyodide, root, build, manifest);
+    // After the first answer, not before it: the snapshot costs a second boot.
+    const later = new Promise((resolve) => setTimeout(resolve, 100));
+    waitUntil(later.then(() => makeSnapshot(options, root, build, files, manifest)).catch((err) => {
+      console.warn("[helio-demo] could not make the memory snapshot:", err);
+    }));
+  }
+
+  // The app was built before the snapshot (or just now); it gets the JavaScript side.
+  const handler = pyodide.pyimport("demo.browser.worker_entry").attach({
+    readAsset: (path) => {
+      const early = prefetched.get(path);
+      prefetched.delete(path);
+      return early ?? fetchAsset(root, path);
+    },
+    idbGet,
+    idbPut,
+    idbDeletePrefix,
+    openDuck: () => openDuckDB(new URL("duckdb/", runtime)),
+  });
+  mark("app");
+  console.info(`[helio-demo] python ready (${how}) in ${Math.round(performance.now() - started)} ms [${marks.join(", ")}]`);
+  return handler;
+}
+
+// Imports the runtime and builds the app (worker_entry.prepare): no JavaScript
+// object reaches Python, so the instance can still be snapshotted. The mock
+// services' files go through the file system so their routes are parsed now.
+async function prepareApp(pyodide, root, build, manifest) {
+  const warm = "/tmp/helio-warm";
+  const files = await Promise.all(build.prefetch.map((path) => fetchAsset(root, path)));
+  build.prefetch.forEach((path, i) => {
+    if (!files[i]) return;
+    pyodide.FS.mkdirTree(`${warm}/${path}`.slice(0, `${warm}/${path}`.lastIndexOf("/")));
+    pyodide.FS.writeFile(`${warm}/${path}`, files[i]);
+  });
+  pyodide.globals.set("_helio_manifest", manifest); // a JS string arrives as a Python str
+  pyodide.runPython(
+    "import importlib; importlib.invalidate_caches()\n" +
+      "import demo.browser.worker_entry as _helio_entry\n" +
+      `_helio_entry.prepare(_helio_manifest, ${build.duckdb ? "True" : "False"}, "${warm}")\n` +
+      "del _helio_entry, _helio_manifest",
+  );
+}
+
+// A snapshot can only be taken from an instance that never imported micropip (it
+// keeps JavaScript objects alive), so a second, throw-away instance gets the
+// installed files, builds the app and is snapshotted. Modules imported by then
+// live in the snapshot, so only the other files are kept beside it.
+async function makeSnapshot(options, root, build, files, manifest) {
+  const started = performance.now();
+  const maker = await loadPyodide({ ...options, _makeSnapshot: true });
+  unpackFiles(maker.FS, files);
+  await prepareApp(maker, root, build, manifest);
+  const imported = JSON.parse(
+    maker.runPython(
+      "import json as _j, sys as _s\n" +
+        "_j.dumps(sorted({getattr(m, '__file__', None) or '' for m in list(_s.modules.values())}))",
+    ),
+  );
+  const sitePackages = sitePackagesOf(maker);
+  const loaded = new Set(imported);
+  const rest = packFiles(maker.FS, [sitePackages], (path) => loaded.has(path) || SKIPPED.test(path));
+  const memory = maker.makeMemorySnapshot();
+  await writeSnapshot(root, build.checksum, memory, rest);
+  const mb = (bytes) => (bytes / 1e6).toFixed(1);
+  console.info(
+    `[helio-demo] memory snapshot kept (${mb(memory.length)} MB + ${mb(rest.length)} MB of files) ` +
+      `in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+// Compiling pyodide.asm.wasm (≈10 MB) is the slowest step of a restore; started
+// at once, it overlaps the build check and the snapshot read.
+function precompile(url) {
+  const compiled = WebAssembly.compileStreaming(fetch(url));
+  compiled.catch(() => {});
+  return compiled;
+}
+
+// Pyodide restores a snapshot into the module's initial heap; a heap that had grown
+// before the snapshot does not fit, so grow the fresh memory first. Pyodide's own
+// instantiation is kept (it adds imports of its own); only its one
+// instantiateStreaming call is served from the precompiled module.
+function instantiateFrom(compiled, heapBytes) {
+  return (settings) => {
+    const streaming = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async (source, imports) => {
+      WebAssembly.instantiateStreaming = streaming;
+      let module;
+      try {
+        module = await compiled;
+      } catch {
+        return streaming(source, imports);
+      }
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    };
+    const instantiate = settings.instantiateWasm;
+    settings.instantiateWasm = (imports, done) =>
+      instantiate(imports, (instance, module) => {
+        const memory = instance.exports.memory;
+        const missing = Math.ceil((heapBytes - memory.buffer.byteLength) / 65536);
+        if (missing > 0) memory.grow(missing);
+        done(instance, module);
+      });
+    return createPyodideModule(settings);
+  };
+}
+
+// The worker's stamped checksum must match the site it serves: a stale worker
+// would load another build's Python and wasm.
+async function checkSiteBuild(build, root) {
+  const response = await fetch(new URL("__demo-build.json", root), { cache: "no-store" });
+  if (!response.ok) throw new Error(`cannot read __demo-build.json (HTTP ${response.status})`);
+  const site = await response.json();
+  if (site.checksum !== build.checksum) {
+    self.registration.update().catch(() => {});
+    throw new Error(
+      `build mismatch: this service worker is build ${build.checksum} but the site holds build ` +
+        `${site.checksum}; reload the page to update the worker`,
+    );
+  }
+}
+
+// sysconfig says //lib/python3.x/site-packages; module __file__ paths start /lib/.
+function sitePackagesOf(pyodide) {
+  return pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']").replace(/^\/+/, "/");
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot load ${url} (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function installPackages(pyodide, build, runtime) {
+  const wheelDir = "/tmp/helio-wheels";
+  pyodide.FS.mkdirTree(wheelDir);
+  const [micropip, demoZip, ...wheels] = await Promise.all([
+    fetchBytes(new URL(`wheels/${build.micropip}`, runtime)),
+    fetchBytes(new URL(build.demoPackage, runtime)),
+    ...build.wheels.map((name) => fetchBytes(new URL(`wheels/${name}`, runtime))),
+  ]);
+  build.wheels.forEach((name, i) => pyodide.FS.writeFile(`${wheelDir}/${name}`, wheels[i]));
+  pyodide.unpackArchive(micropip, "wheel");
+  const sitePackages = sitePackagesOf(pyodide);
+  pyodide.unpackArchive(demoZip, "zip", { extractDir: sitePackages });
+  pyodide.globals.set("_helio_wheels", pyodide.toPy(build.wheels.map((n) => `emfs:${wheelDir}/${n}`)));
+  // deps=False: the site holds the complete locked set, and nothing may be fetched from an index.
+  await pyodide.runPythonAsync(
+    "import micropip\nawait micropip.install(_helio_wheels, deps=False)\ndel _helio_wheels",
+  );
+  return sitePackages;
+}
+
+async function fetchAsset(root, path) {
+  const response = await fetch(new URL(path.replace(/^\/+/, ""), root));
+  if (response.status === 404) return undefined; // None in Python
+  if (!response.ok) throw new Error(`cannot read asset ${path} (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}

@@ -1,0 +1,5 @@
+// Worker bundle entry (esbuild: serviceworker/main.js -> <site>/__demo-sw.js).
+import { openDuckDB } from "./duck-loader.js";
+import { startWorker } from "./worker.js";
+
+startWorker({ openDuckDB });

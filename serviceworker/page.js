@@ -1,0 +1,110 @@
+// Helio demo page script (served as <demo root>/__demo-client.js).
+//
+// Include it with a relative <script src> from any page of the demo. It
+// registers the demo's service worker for the demo root (the folder this
+// script is served from, so any subpath works), waits until the worker
+// controls the page, and sends requests for a mock service's container-style
+// address (http://api:8080/users) to <demo root>/__demo/mock/api/users, for
+// fetch and XMLHttpRequest. `window.helioDemo` exposes `ready`, `root` and
+// `reset()`.
+
+/* global __DEMO_CLIENT__ */
+import { BUILD_QUERY } from "./protocol.js";
+
+(() => {
+  const CLIENT = __DEMO_CLIENT__;
+  if (window.helioDemo) return; // included twice
+
+  const script = document.currentScript;
+  const root = new URL("./", script ? script.src : location.href);
+  const demoPrefix = root.pathname + "__demo/";
+
+  if (!("serviceWorker" in navigator)) {
+    console.error("[helio-demo] this browser has no service workers; the demo cannot run here");
+  }
+
+  const ready = navigator.serviceWorker
+    ? navigator.serviceWorker
+        .register(new URL(CLIENT.worker, root), { scope: root.pathname, type: "module", updateViaCache: "none" })
+        .then(() => controlled())
+    : Promise.reject(new Error("service workers unavailable"));
+  ready.catch((err) => console.error("[helio-demo] service worker registration failed:", err));
+  ready.then(checkWorkerBuild, () => {});
+
+  // A worker from an older build may still control the page (it answers with a
+  // build-mismatch error); ask it, and have the browser fetch the new one.
+  function checkWorkerBuild() {
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data?.type !== BUILD_QUERY || event.data.build === CLIENT.checksum) return;
+      console.warn(`[helio-demo] worker build ${event.data.build} differs from page build ${CLIENT.checksum}; updating`);
+      navigator.serviceWorker.getRegistration(root.pathname).then((r) => r?.update());
+    });
+    navigator.serviceWorker.controller?.postMessage({ type: BUILD_QUERY });
+  }
+
+  // First visit: the worker's activate handler calls clients.claim(), which fires controllerchange.
+  function controlled() {
+    if (navigator.serviceWorker.controller) return Promise.resolve();
+    return new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+    });
+  }
+
+  // The mock URL for a service address, or null.
+  function rewrite(url) {
+    let parsed;
+    try {
+      parsed = new URL(url, location.href);
+    } catch {
+      return null;
+    }
+    for (const address of CLIENT.addresses) {
+      if (parsed.origin !== address.origin || !(parsed.pathname + "/").startsWith(address.basePath)) continue;
+      const rest = parsed.pathname.slice(address.basePath.length - 1) || "/";
+      return new URL(`__demo/mock/${address.service}${rest}${parsed.search}${parsed.hash}`, root).href;
+    }
+    return null;
+  }
+
+  function isDemoURL(url) {
+    try {
+      const parsed = new URL(url, location.href);
+      return parsed.origin === root.origin && parsed.pathname.startsWith(demoPrefix);
+    } catch {
+      return false;
+    }
+  }
+
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = function (input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    const target = rewrite(url);
+    if (target === null && !isDemoURL(url)) return nativeFetch(input, init);
+    let request = new Request(input, init);
+    if (target !== null) request = new Request(target, request);
+    // A /__demo/ request before the worker controls the page would reach the static server.
+    return ready.then(() => nativeFetch(request));
+  };
+
+  const xhrOpen = XMLHttpRequest.prototype.open;
+  const xhrSend = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    const target = rewrite(String(url));
+    this.__helioDemo = target !== null || isDemoURL(String(url));
+    this.__helioAsync = rest.length === 0 || rest[0] !== false;
+    return xhrOpen.call(this, method, target ?? url, ...rest);
+  };
+  XMLHttpRequest.prototype.send = function (body) {
+    if (!this.__helioDemo || !this.__helioAsync) return xhrSend.call(this, body);
+    ready.then(() => xhrSend.call(this, body));
+  };
+
+  async function reset() {
+    await ready;
+    const response = await nativeFetch(new URL("__demo/reset", root), { method: "POST" });
+    if (!response.ok) throw new Error(`reset failed: HTTP ${response.status} ${await response.text()}`);
+    return response.json().catch(() => ({}));
+  }
+
+  window.helioDemo = { ready, root: root.href, build: CLIENT.checksum, reset, rewrite };
+})();

@@ -1,0 +1,99 @@
+// Helio demo service worker: transport only.
+//
+// It turns fetch events under <demo root>/__demo/ (and requests to a mock
+// service's container-style address) into ASGI calls inside Pyodide and the
+// answers back into Responses. Every routing, matching, SQL and persistence
+// decision is Python in demo/runtime, tested natively; this file boots,
+// forwards and reports failures.
+//
+// `BUILD` is stamped by `python -m demo build` (esbuild --define).
+
+import { bootPython } from "./boot.js";
+import { BUILD_QUERY } from "./protocol.js";
+
+/* global __DEMO_BUILD__ */
+const BUILD = __DEMO_BUILD__;
+const ROOT = new URL(self.registration.scope);
+const DEMO_PREFIX = ROOT.pathname + "__demo/";
+
+let openDuck = null; // duckdb-wasm loader, called on the first postgres query
+let booting = null; // Promise of the Python handler; reset on failure so the next request retries.
+
+export function startWorker({ openDuckDB = null } = {}) {
+  openDuck = openDuckDB;
+  self.addEventListener("install", (event) => {
+    event.waitUntil(self.skipWaiting());
+  });
+  self.addEventListener("activate", (event) => {
+    event.waitUntil(self.clients.claim());
+  });
+  self.addEventListener("fetch", onFetch);
+  self.addEventListener("message", onMessage);
+}
+
+// Which demo path a request maps to, or null to let it pass through untouched.
+function demoPathOf(url) {
+  if (url.origin === ROOT.origin && url.pathname.startsWith(DEMO_PREFIX)) {
+    return url.pathname.slice(ROOT.pathname.length - 1);
+  }
+  for (const address of BUILD.addresses) {
+    // basePath ends with "/"; "/v1" itself belongs to base "/v1/" too.
+    if (url.origin !== address.origin || !(url.pathname + "/").startsWith(address.basePath)) continue;
+    const rest = url.pathname.slice(address.basePath.length - 1) || "/";
+    return `/__demo/mock/${address.service}${rest}`;
+  }
+  return null;
+}
+
+function onFetch(event) {
+  const url = new URL(event.request.url);
+  const path = demoPathOf(url);
+  if (path === null) return; // not ours: the browser handles it as if no worker existed
+  event.respondWith(answer(event, path, url.search.slice(1)));
+}
+
+function onMessage(event) {
+  if (event.data?.type === BUILD_QUERY) {
+    event.source?.postMessage({ type: BUILD_QUERY, build: BUILD.checksum });
+  }
+}
+
+async function answer(event, path, query) {
+  const request = event.request;
+  try {
+    const python = await pythonHandler(event);
+    const body = new Uint8Array(await request.arrayBuffer());
+    const reply = await python.handle(request.method, path, query, [...request.headers], body);
+    return toResponse(request, reply.status, reply.headers, reply.body);
+  } catch (err) {
+    console.error(`[helio-demo] ${request.method} ${path} failed:`, err);
+    return jsonError(500, `demo service worker: ${errorText(err)}`);
+  }
+}
+
+function toResponse(request, status, headers, body) {
+  const empty = request.method === "HEAD" || [204, 205, 304].includes(status);
+  return new Response(empty ? null : body, { status, headers });
+}
+
+function pythonHandler(event) {
+  if (!booting) {
+    booting = bootPython({ build: BUILD, root: ROOT, openDuckDB: openDuck, waitUntil: (p) => event.waitUntil(p) });
+    booting.catch(() => {
+      booting = null; // a failed boot is retried on the next request
+    });
+  }
+  return booting;
+}
+
+function errorText(err) {
+  if (err && typeof err === "object" && "message" in err) return String(err.message).trim();
+  return String(err);
+}
+
+function jsonError(status, message) {
+  return new Response(JSON.stringify({ error: message }), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
+}

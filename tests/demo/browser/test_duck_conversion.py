@@ -1,0 +1,108 @@
+"""demo.browser.duck: Arrow type descriptions and raw values from duck.js, natively."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from demo.browser.duck import BrowserDuckConnection, LazyDuck, convert_column, duck_type_name
+from tests.demo.browser.asyncrun import run
+
+INT, FLOAT, BINARY, UTF8, BOOL, DECIMAL, DATE, TIME, TIMESTAMP = 2, 3, 4, 5, 6, 7, 8, 9, 10
+LIST, STRUCT, MAP = 12, 13, 17
+
+
+@pytest.mark.parametrize(("desc", "name"), [
+    ({"id": INT, "bitWidth": 32, "signed": True}, "INTEGER"),
+    ({"id": INT, "bitWidth": 64, "signed": True}, "BIGINT"),
+    ({"id": INT, "bitWidth": 8, "signed": False}, "UTINYINT"),
+    ({"id": FLOAT, "precision": 2}, "DOUBLE"),
+    ({"id": FLOAT, "precision": 1}, "FLOAT"),
+    ({"id": UTF8}, "VARCHAR"),
+    ({"id": BOOL}, "BOOLEAN"),
+    ({"id": BINARY}, "BLOB"),
+    ({"id": DECIMAL, "precision": 10, "scale": 2}, "DECIMAL(10,2)"),
+    ({"id": DATE, "unit": 0}, "DATE"),
+    ({"id": TIME, "unit": 2}, "TIME"),
+    ({"id": TIMESTAMP, "unit": 2}, "TIMESTAMP"),
+    ({"id": TIMESTAMP, "unit": 2, "timezone": "UTC"}, "TIMESTAMP WITH TIME ZONE"),
+    ({"id": LIST, "children": [{"name": "l", "type": {"id": INT, "bitWidth": 32}}]}, "INTEGER[]"),
+    ({"id": STRUCT, "children": [{"name": "a", "type": {"id": UTF8}}]}, 'STRUCT("a" VARCHAR)'),
+    ({"id": MAP, "children": [{"name": "entries", "type": {"id": STRUCT, "children": [
+        {"name": "key", "type": {"id": UTF8}}, {"name": "value", "type": {"id": INT, "bitWidth": 32}}]}}]},
+     "MAP(VARCHAR, INTEGER)"),
+])
+def test_duckdb_type_names(desc: dict[str, Any], name: str) -> None:
+    assert duck_type_name(desc) == name
+
+
+def test_values_match_the_native_adapter_text_forms() -> None:
+    assert convert_column(["12345", None], {"id": DECIMAL, "scale": 2}) == ["123.45", None]
+    assert convert_column([19723], {"id": DATE, "unit": 0}) == ["2024-01-01"]
+    assert convert_column([1_704_067_200_000_000], {"id": TIMESTAMP, "unit": 2}) == ["2024-01-01 00:00:00"]
+    assert convert_column([1_704_067_200_000_000], {"id": TIMESTAMP, "unit": 2, "timezone": "UTC"}) == [
+        "2024-01-01 00:00:00+00"
+    ]
+    assert convert_column([45_296_000_000], {"id": TIME, "unit": 2}) == ["12:34:56"]
+    assert convert_column([45_296_500_000], {"id": TIME, "unit": 2}) == ["12:34:56.5"]
+    assert convert_column([1_704_067_200_250_000], {"id": TIMESTAMP, "unit": 2}) == ["2024-01-01 00:00:00.25"]
+    assert convert_column([memoryview(b"\x01\x02")], {"id": BINARY}) == [b"\x01\x02"]
+    assert convert_column([7, "x", True], {"id": UTF8}) == [7, "x", True]
+
+
+class _FakeAnswer:
+    def __init__(self, data: dict[str, Any]) -> None:
+        self._data = data
+
+    def to_py(self) -> dict[str, Any]:
+        return self._data
+
+
+class _FakeDatabase:
+    closed = False
+
+    def query(self, sql: str) -> _FakeAnswer:
+        if "bad" in sql:
+            raise RuntimeError("Error: Catalog Error: Table with name bad does not exist!")
+        return _FakeAnswer({
+            "names": ["id", "price"],
+            "types": [{"id": INT, "bitWidth": 32, "signed": True}, {"id": DECIMAL, "precision": 5, "scale": 1}],
+            "columns": [[1, 2], ["15", "250"]],
+            "numRows": 2,
+        })
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_connection_turns_columns_into_rows_and_js_errors_into_messages() -> None:
+    db = _FakeDatabase()
+    conn = BrowserDuckConnection(db)
+    result = conn.execute("SELECT 1")
+    assert list(result.columns) == ["id", "price"]
+    assert list(result.types) == ["INTEGER", "DECIMAL(5,1)"]
+    assert [list(r) for r in result.rows] == [[1, "1.5"], [2, "25.0"]]
+    with pytest.raises(Exception, match=r"^Catalog Error: Table with name bad"):
+        conn.execute("SELECT * FROM bad")
+    conn.close()
+    assert db.closed
+
+
+def test_lazy_duck_refuses_to_open_before_it_started() -> None:
+
+    class Factory:
+        def open(self) -> _FakeDatabase:
+            return _FakeDatabase()
+
+    async def js_open() -> Factory:
+        return Factory()
+
+    duck = LazyDuck(js_open)
+    with pytest.raises(RuntimeError, match="not started"):
+        duck()
+    run(duck.start())
+    assert duck.started
+    assert list(duck().execute("SELECT 1").columns) == ["id", "price"]
+    with pytest.raises(RuntimeError, match="without duckdb-wasm"):
+        run(LazyDuck(None).start())

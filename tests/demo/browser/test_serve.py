@@ -1,0 +1,41 @@
+"""`python -m demo serve`: MIME types, caching, and the natively mounted /__demo app."""
+
+from __future__ import annotations
+
+from starlette.testclient import TestClient
+
+from demo.serve import make_app
+from tests.demo.browser.conftest import Sites
+
+
+def test_static_files_have_browser_ready_types_and_no_caching(sites: Sites) -> None:
+    client = TestClient(make_app(sites.root))
+    expected = {
+        "/demos/shop/__demo-sw.js": "text/javascript",
+        "/demos/shop/__demo-runtime/pyodide/pyodide.asm.wasm": "application/wasm",
+        "/demos/shop/manifest.json": "application/json",
+        "/demos/shop/": "text/html",
+    }
+    for path, kind in expected.items():
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers["content-type"].startswith(kind), path
+        assert response.headers["cache-control"] == "no-cache"
+    assert client.get("/demos/shop/__demo-sw.js").headers["service-worker-allowed"] == "/"
+    assert client.get("/demos/shop/nothing-here").status_code == 404
+
+
+def test_without_native_demo_the_demo_urls_are_plain_404s(sites: Sites) -> None:
+    client = TestClient(make_app(sites.shop.out))
+    assert client.get("/__demo/mock/api/users").status_code == 404
+
+
+def test_native_demo_answers_like_the_worker(sites: Sites) -> None:
+    client = TestClient(make_app(sites.shop.out, native_demo=True))
+    users = client.get("/__demo/mock/api/users")
+    assert users.status_code == 200
+    assert users.json()[0]["name"] == "Ada"
+    answer = client.post("/__demo/db/ledger/query", json={"sql": "SELECT owner, balance FROM accounts ORDER BY id"})
+    assert answer.status_code == 200
+    assert answer.json()["result"][0]["rows"][0] == {"owner": "ada", "balance": "100.50"}
+    assert "shop-test-v1" in client.get("/index.html").text  # static files still served

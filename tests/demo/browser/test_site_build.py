@@ -1,0 +1,105 @@
+"""`python -m demo build`: the site layout, the stamped build identity, CLI errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from demo.__main__ import main
+from demo.build.bundle import BUILD_FILE, CLIENT_FILE, WORKER_FILE
+from demo.build.site import build_site
+from tests.demo.browser.conftest import SITES, Sites
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_site_holds_worker_runtime_and_services(sites: Sites) -> None:
+    site = sites.shop.out
+    for name in ("index.html", "manifest.json", WORKER_FILE, CLIENT_FILE, BUILD_FILE):
+        assert (site / name).is_file(), name
+    runtime = site / "__demo-runtime"
+    assert sorted(p.name for p in (runtime / "pyodide").iterdir()) == ["pyodide.asm.wasm", "python_stdlib.zip"]
+    wheels = sorted(p.name.split("-")[0] for p in (runtime / "wheels").iterdir())
+    assert wheels == ["anyio", "idna", "micropip", "sqlglot", "starlette", "typing_extensions"]
+    assert (runtime / "duckdb" / "duckdb-eh.wasm").is_file()
+    manifest = json.loads((site / "manifest.json").read_text())
+    assert manifest["storageNamespace"] == "shop-test-v1"
+    assert [s["name"] for s in manifest["services"]] == ["api", "notes", "ledger"]
+
+
+def test_duckdb_ships_only_with_a_postgres_service(sites: Sites) -> None:
+    assert sites.shop.duckdb and not sites.other.duckdb
+    assert not (sites.other.out / "__demo-runtime" / "duckdb").exists()
+    assert (sites.shop.out / "__demo-runtime" / "duckdb" / "duck-bridge.js").is_file()
+    # duckdb-wasm and Arrow stay out of the worker bundle: they load on the first postgres query.
+    assert (sites.shop.out / WORKER_FILE).stat().st_size < 2_000_000
+    assert "createDuckDB" not in (sites.shop.out / WORKER_FILE).read_text()
+
+
+def test_worker_and_page_script_carry_the_build_checksum(sites: Sites) -> None:
+    site = sites.shop.out
+    stamped = json.loads((site / BUILD_FILE).read_text())["checksum"]
+    assert stamped == sites.shop.checksum
+    assert stamped in (site / WORKER_FILE).read_text()
+    client = (site / CLIENT_FILE).read_text()
+    assert stamped in client and 'origin: "http://api:8080"' in client
+
+
+def test_demo_package_zip_holds_runtime_and_browser_only(sites: Sites) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(sites.shop.out / "__demo-runtime" / "demo-python.zip") as zf:
+        names = zf.namelist()
+    assert "demo/runtime/app.py" in names and "demo/browser/worker_entry.py" in names
+    assert not any(n.startswith(("demo/native/", "demo/build/")) or n.endswith(".pyc") for n in names)
+
+
+def test_identical_sources_give_the_same_checksum(tmp_path: Path, sites: Sites) -> None:
+    again = build_site(SITES / "shop" / "other.json", tmp_path / "again")
+    assert again.checksum == sites.other.checksum
+
+
+def test_app_folder_pages_get_the_page_script(tmp_path: Path) -> None:
+    built = build_site(SITES / "shop" / "with-app.json", tmp_path / "app-site")
+    assert f'<script src="{CLIENT_FILE}"></script>' in (built.out / "index.html").read_text()
+    assert f'<script src="../{CLIENT_FILE}"></script>' in (built.out / "pages" / "users.html").read_text()
+    assert not (built.out / "__demo-landing.js").exists()
+
+
+def test_rebuild_replaces_an_older_build_but_not_other_folders(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_site(SITES / "shop" / "other.json", out)
+    (out / "stale.txt").write_text("old")
+    build_site(SITES / "shop" / "other.json", out)
+    assert not (out / "stale.txt").exists()
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "keep.txt").write_text("mine")
+    assert main(["build", "--manifest", str(SITES / "shop" / "other.json"), "--out", str(foreign)]) == 2
+    assert (foreign / "keep.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize(("manifest", "message"), [
+    ({"name": "x", "services": [{"name": "a b", "adapter": "sqlite"}]}, "services[0].name"),
+    ({"name": "x", "services": [{"name": "db", "adapter": "sqlite", "config": {"seed": ["missing.sql"]}}]},
+     "file not found: missing.sql"),
+    ({"name": "x", "services": [{"name": "api", "adapter": "mock-http",
+                                 "config": {"fixtures": "f.json", "address": "api:8080"}}]}, "api: address"),
+])
+def test_bad_manifest_exits_2_with_a_clear_message(tmp_path: Path, manifest: dict, message: str) -> None:
+    (tmp_path / "f.json").write_text("[]")
+    path = tmp_path / "manifest.json"
+    path.write_text(json.dumps(manifest))
+    done = subprocess.run(
+        [sys.executable, "-m", "demo", "build", "--manifest", str(path), "--out", str(tmp_path / "out")],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("error: ")
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "out").exists()

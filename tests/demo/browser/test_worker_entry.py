@@ -1,0 +1,112 @@
+"""demo.browser.worker_entry: which requests start duckdb-wasm, natively."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from demo.browser.worker_entry import Handler, needs_duck
+from tests.demo.browser.asyncrun import run
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("/__demo/db/ledger/query", True),
+    ("/__demo/db/ledger/query/", True),
+    ("/__demo/db/notes/query", False),  # sqlite
+    ("/__demo/db/ledger/reset", False),  # resets never open an engine
+    ("/__demo/reset", False),
+    ("/__demo/mock/ledger/query", False),
+])
+def test_only_postgres_queries_need_duckdb(path: str, expected: bool) -> None:
+    assert needs_duck(path, {"ledger"}) is expected
+
+
+class _Duck:
+    def __init__(self, fail: bool = False) -> None:
+        self.started = False
+        self.fail = fail
+
+    async def start(self) -> None:
+        if self.fail:
+            raise RuntimeError("wasm missing")
+        self.started = True
+
+
+async def _app(scope: Any, receive: Any, send: Any) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": scope["path"].encode()})
+
+
+def test_duckdb_starts_before_the_first_postgres_query_only() -> None:
+    duck = _Duck()
+    handler = Handler(_app, duck, {"ledger"})
+    run(handler.serve("GET", "/__demo/mock/api/x", "", [], b""))
+    assert not duck.started
+    reply = run(handler.serve("POST", "/__demo/db/ledger/query", "", [], b"{}"))
+    assert duck.started
+    assert reply.body == b"/__demo/db/ledger/query"
+
+
+def test_duckdb_that_cannot_start_is_a_json_500() -> None:
+    handler = Handler(_app, _Duck(fail=True), {"ledger"})
+    reply = run(handler.serve("POST", "/__demo/db/ledger/query", "", [], b"{}"))
+    assert reply.status == 500
+    assert b"could not start duckdb-wasm: wasm missing" in reply.body
+
+
+class _Bytes:
+    """What a JS Uint8Array looks like from Python."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+
+    def to_bytes(self) -> bytes:
+        return self._data
+
+
+class _FakeJs:
+    """The worker's JavaScript API, over a built site folder and a dict."""
+
+    def __init__(self, site: Any) -> None:
+        self.site = site
+        self.stored: dict[str, bytes] = {}
+
+    async def readAsset(self, path: str) -> Any:  # noqa: N802 - the JS name
+        target = self.site / path
+        return _Bytes(target.read_bytes()) if target.is_file() else None
+
+    async def idbGet(self, key: str) -> Any:  # noqa: N802
+        return _Bytes(self.stored[key]) if key in self.stored else None
+
+    async def idbPut(self, key: str, value: Any) -> None:  # noqa: N802
+        self.stored[key] = bytes(value)
+
+    async def idbDeletePrefix(self, prefix: str) -> None:  # noqa: N802
+        for key in [k for k in self.stored if k.startswith(prefix)]:
+            del self.stored[key]
+
+
+def test_app_is_prepared_without_javascript_and_attached_later(sites: Any) -> None:
+    import json
+
+    from demo.browser import worker_entry
+
+    site = sites.other.out
+    worker_entry.prepare((site / "manifest.json").read_text(), False)
+    handler = worker_entry._handler
+    assert handler is not None
+    # Before attach nothing can reach JavaScript: the request fails with a clear 500.
+    early = run(handler.serve("GET", "/__demo/mock/api/health", "", [], b""))
+    assert early.status == 500 and b"not attached" in early.body
+    # With a warm-up folder the mock routes are loaded by prepare() itself (before the
+    # snapshot): they answer even before the JavaScript side is attached.
+    worker_entry.prepare((site / "manifest.json").read_text(), False, str(site))
+    warmed = worker_entry._handler
+    assert warmed is not None
+    reply = run(warmed.serve("GET", "/__demo/mock/api/health", "", [], b""))
+    assert (reply.status, reply.body) == (200, b"ok")
+    attached = worker_entry.attach(_FakeJs(site))
+    answer = run(attached.serve("POST", "/__demo/db/notes/query", "", [("content-type", "application/json")],
+                                json.dumps({"sql": "SELECT body FROM notes ORDER BY id"}).encode()))
+    assert json.loads(answer.body)["result"][0]["values"] == [["first"], ["second"]]
