@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadRequest
-from .library import Game, LibraryStatus, Starter
+from .library import Game, LibraryStatus, Starter, find_root
 
 __all__ = ["DEFAULT_LUTRIS_ROOTS", "LutrisLibrary"]
 
@@ -45,15 +45,7 @@ class LutrisLibrary:
         self._which = which
 
     def root(self) -> Path | None:
-        options = (
-            [self._configured]
-            if self._configured
-            else [os.path.expanduser(c) for c in self._candidates]
-        )
-        for option in options:
-            if (Path(option) / "pga.db").is_file():
-                return Path(option)
-        return None
+        return find_root(self._configured, self._candidates, lambda folder: (folder / "pga.db").is_file())
 
     def status(self) -> LibraryStatus:
         root = self.root()

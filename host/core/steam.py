@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadRequest
-from .library import Game, LibraryStatus, Starter
+from .library import Game, LibraryStatus, Starter, find_root
 from .vdf import VdfError, get_key, parse_vdf
 
 __all__ = ["DEFAULT_STEAM_ROOTS", "SteamLibrary"]
@@ -53,15 +53,7 @@ class SteamLibrary:
         self.problems: list[str] = []  # manifests that could not be read in the last scan
 
     def root(self) -> Path | None:
-        options = (
-            [self._configured]
-            if self._configured
-            else [os.path.expanduser(c) for c in self._candidates]
-        )
-        for option in options:
-            if (Path(option) / "steamapps").is_dir():
-                return Path(option)
-        return None
+        return find_root(self._configured, self._candidates, lambda folder: (folder / "steamapps").is_dir())
 
     def status(self) -> LibraryStatus:
         root = self.root()
