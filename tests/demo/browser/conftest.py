@@ -92,10 +92,12 @@ def server(sites: Sites) -> Iterator[Server]:
         yield running
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: Playwright's sync API keeps an event loop running on the
+# main thread while it is alive, which would break asyncio.run() in every later test.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} not installed (make chromium)")
+        pytest.fail(f"{CHROMIUM} is not installed: run `make chromium` (make test does)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -139,7 +141,7 @@ class Demo:
         self.cdp.send("ServiceWorker.stopAllWorkers")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def demo(browser: Any, server: Server) -> Iterator[Demo]:
     context = browser.new_context()
     log = WorkerLog()
