@@ -132,6 +132,7 @@ def write_landing_page(site: Path, title: str, manifest: dict[str, Any]) -> Path
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{e(title)} · Helio demo</title>
+<link rel="icon" href="data:,">
 {_client_tag(CLIENT_FILE)}
 <link rel="stylesheet" href="__demo-landing.css">
 </head><body>
