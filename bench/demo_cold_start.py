@@ -29,10 +29,6 @@ COLD_RUNS = 5
 PLAIN_RUNS = 3
 WARM_RUNS = 60
 TARGET_MS = 500
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 
 TIME_FETCH = """async (url) => {
   const started = performance.now();
@@ -157,6 +153,7 @@ def run(work: Path) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     from demo.build.site import build_site
+    from tests.chromium import launch_chromium
 
     load_before = round(os.getloadavg()[0], 2)
     if work.exists():
@@ -167,7 +164,7 @@ def run(work: Path) -> dict[str, Any]:
     server, base = _serve(served)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            browser = launch_chromium(playwright)
             try:
                 figures = _measure(base, browser)
             finally:

@@ -20,17 +20,9 @@ from typing import Any
 import pytest
 
 from demo.build.site import SiteBuild, build_site
+from tests.chromium import CHROMIUM, launch_chromium
 
 SITES = Path(__file__).parent / "sites"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 @dataclass(frozen=True)
@@ -101,7 +93,7 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
 
