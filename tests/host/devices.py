@@ -118,13 +118,25 @@ class FakeControl:
     def env(self) -> dict[str, str]:
         return {"HELIO_FAKE_SAMPLER": str(self.path)}
 
-    def started(self) -> int:
+    def _count(self, word: str) -> int:
         if not self.log.exists():
             return 0
-        return sum(1 for line in self.log.read_text().splitlines() if line.startswith("start"))
+        return sum(1 for line in self.log.read_text().splitlines() if line.startswith(word))
+
+    def started(self) -> int:
+        return self._count("start")
+
+    def finished(self) -> int:
+        return self._count("done")
 
     def wait_started(self, count: int, timeout: float = 20) -> None:
         deadline = time.monotonic() + timeout
         while self.started() < count:
             assert time.monotonic() < deadline, f"the sampler never started sample {count}"
+            time.sleep(0.01)
+
+    def wait_finished(self, count: int, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while self.finished() < count:
+            assert time.monotonic() < deadline, f"the sampler never finished sample {count}"
             time.sleep(0.01)
