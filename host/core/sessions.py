@@ -22,7 +22,9 @@ from .errors import NotFound, Unauthorized
 from .state import StateDB
 from .tokens import hash_secret
 
-__all__ = ["IssuedTokens", "SessionRecord", "SessionStore", "csrf_for"]
+__all__ = ["LAST_SEEN_GRANULARITY_S", "IssuedTokens", "SessionRecord", "SessionStore", "csrf_for"]
+
+LAST_SEEN_GRANULARITY_S = 60
 
 
 def csrf_for(access_token: str) -> str:
@@ -135,13 +137,19 @@ class SessionStore:
         return _record(rows[0])
 
     def authenticate(self, access_token: str) -> SessionRecord | None:
-        """The live session whose access token this is, or None."""
+        """The live session whose access token this is, or None; notes when it was last seen."""
         now = self._clock()
         rows = self._db.query(
             "SELECT * FROM sessions WHERE access_hash = ? AND access_expires > ?",
             (hash_secret(access_token), now),
         )
-        return _record(rows[0]) if rows else None
+        if not rows:
+            return None
+        record = _record(rows[0])
+        # At most one write a minute per session, not one per request.
+        if now - record.last_seen >= LAST_SEEN_GRANULARITY_S:
+            self.touch(record.id)
+        return record
 
     def session_for_refresh(self, refresh_token: str) -> SessionRecord | None:
         now = self._clock()
