@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import stat
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -154,6 +155,14 @@ def fake_tool(folder: Path, name: str, exit_code: int = 0) -> Path:
 def tool_calls(folder: Path) -> list[str]:
     log = folder / "calls.log"
     return log.read_text().splitlines() if log.exists() else []
+
+
+def wait_for_calls(folder: Path, count: int, timeout: float = 20) -> list[str]:
+    """The stand-in tools' calls once `count` were logged (they start detached), or at the timeout."""
+    deadline = time.monotonic() + timeout
+    while len(tool_calls(folder)) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return tool_calls(folder)
 
 
 def _vdf(value: dict[str, object], depth: int = 0) -> str:

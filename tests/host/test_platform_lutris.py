@@ -7,7 +7,6 @@ folder whose `lutris` only records its arguments: no real Lutris is touched.
 from __future__ import annotations
 
 import base64
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ import pytest
 
 from .conftest import ADMIN
 from .helpers import assert_error
-from .platform_fixtures import PNG, fake_tool, make_lutris, tool_calls
+from .platform_fixtures import PNG, fake_tool, make_lutris, tool_calls, wait_for_calls
 from .server import HostProcess
 
 JPEG = b"\xff\xd8\xff\xe0" + b"\1" * 40
@@ -56,13 +55,6 @@ def admin(client: httpx.Client) -> httpx.Client:
 
 def _apps(admin: httpx.Client) -> dict[str, dict[str, Any]]:
     return {a["source-id"]: a for a in admin.get("/api/apps").json()["apps"] if a.get("source") == "libmgr"}
-
-
-def _wait_for_calls(folder: Path, count: int) -> list[str]:
-    deadline = time.monotonic() + 20
-    while len(tool_calls(folder)) < count and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return tool_calls(folder)
 
 
 def test_status_reports_the_database(admin: httpx.Client, lutris: Path, tools: Path) -> None:
@@ -104,7 +96,7 @@ def test_install_starts_the_manager_installer(admin: httpx.Client, tools: Path) 
     before = len(tool_calls(tools))
     answer = admin.post("/api/libmgr/install", json={"libmgr_id": 3}).json()
     assert answer == {"status": True, "libmgr_id": "3", "name": "Quake", "started": True, "command": ["lutris", "lutris:install/quake"]}
-    assert _wait_for_calls(tools, before + 1)[before:] == ["lutris lutris:install/quake"]
+    assert wait_for_calls(tools, before + 1)[before:] == ["lutris lutris:install/quake"]
 
 
 @pytest.mark.parametrize(
@@ -148,7 +140,7 @@ def test_launch_opens_the_manager_window(admin: httpx.Client, tools: Path) -> No
     before = len(tool_calls(tools))
     answer = admin.post("/api/libmgr/launch", json={"mode": "desktop"}).json()
     assert (answer["status"], answer["started"], answer["command"]) == (True, True, ["lutris"])
-    assert _wait_for_calls(tools, before + 1)[before:] == ["lutris "]
+    assert wait_for_calls(tools, before + 1)[before:] == ["lutris "]
 
 
 def test_without_lutris_the_truth_is_told(client: httpx.Client, lutris: Path, tmp_path: Path) -> None:

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ import pytest
 
 from .conftest import ADMIN
 from .helpers import assert_error
-from .platform_fixtures import fake_tool, make_steam, tool_calls
+from .platform_fixtures import fake_tool, make_steam, tool_calls, wait_for_calls
 from .server import HostProcess
 
 JPEG = b"\xff\xd8\xff\xe0" + b"\0" * 60
@@ -59,13 +58,6 @@ def admin(client: httpx.Client) -> httpx.Client:
 
 def _apps(admin: httpx.Client) -> dict[str, dict[str, Any]]:
     return {a["source-id"]: a for a in admin.get("/api/apps").json()["apps"] if a.get("source") == "storefront"}
-
-
-def _wait_for_calls(folder: Path, count: int) -> list[str]:
-    deadline = time.monotonic() + 20
-    while len(tool_calls(folder)) < count and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return tool_calls(folder)
 
 
 def test_status_reports_the_library(admin: httpx.Client, steam: Path, tools: Path) -> None:
@@ -124,7 +116,7 @@ def test_launch_starts_the_game_through_the_store_client(admin: httpx.Client, to
     assert answer.json() == {
         "status": True, "launched": "440", "name": "Team Fortress 2", "command": ["steam", "steam://rungameid/440"]
     }
-    assert _wait_for_calls(tools, before + 1)[before:] == ["steam steam://rungameid/440"]
+    assert wait_for_calls(tools, before + 1)[before:] == ["steam steam://rungameid/440"]
 
 
 @pytest.mark.parametrize(
