@@ -8,6 +8,8 @@ Known fields are validated; unknown fields are kept as given, like settings.
 
 from __future__ import annotations
 
+import builtins
+
 import json
 import re
 import uuid as uuid_module
@@ -165,7 +167,7 @@ class AppStore:
             db.execute("DELETE FROM apps WHERE uuid = ?", (app.uuid,))
         return app
 
-    def reorder(self, uuids: Any) -> list[App]:
+    def reorder(self, uuids: Any) -> builtins.list[App]:
         """`uuids` must name every app exactly once; anything else changes nothing."""
         current = [app.uuid for app in self.list()]
         if not isinstance(uuids, list) or not all(isinstance(u, str) for u in uuids):
@@ -184,7 +186,7 @@ class AppStore:
                 db.execute("UPDATE apps SET position = ? WHERE uuid = ?", (position, app_uuid))
         return self.list()
 
-    def purge_autosync(self) -> list[App]:
+    def purge_autosync(self) -> builtins.list[App]:
         purged = [app for app in self.list() if app.get("autosync") is True]
         with self._db.transaction() as db:
             for app in purged:

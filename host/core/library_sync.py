@@ -82,7 +82,9 @@ def sync_games(
     installed = [g for g in games if g.installed]
     wanted = {app_uuid(integration, g.id): g for g in installed}
     existing = {a.uuid: a for a in apps.list()}
-    imported, updated, removed = [], [], []
+    imported: list[str] = []
+    updated: list[str] = []
+    removed: list[str] = []
     icons = covers = 0
     for app_id, game in wanted.items():
         fields = {

@@ -55,7 +55,9 @@ def parse_index(document: Any) -> list[Release]:
         if not isinstance(entry, dict):
             raise ValueError(f"release {number} is not an object")
         version, artifact, digest = entry.get("version"), entry.get("artifact"), entry.get("sha256")
-        parse_version(version)  # type: ignore[arg-type]
+        if not isinstance(version, str):
+            raise ValueError(f"release {number} has no version string")
+        parse_version(version)
         if not isinstance(artifact, str) or not artifact:
             raise ValueError(f"release {version} has no artifact")
         if not isinstance(digest, str) or not _SHA256.match(digest):

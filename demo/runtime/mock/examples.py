@@ -64,9 +64,10 @@ def _number(value: Any) -> bool:
 def _lowest(schema: dict[str, Any]) -> int | float:
     """The smallest allowed number: 0, or the minimum (3.0 boolean / 3.1 numeric exclusiveMinimum)."""
     low, exclusive = schema.get("minimum"), schema.get("exclusiveMinimum")
-    if _number(exclusive):
+    # isinstance spelled out (not _number) so type checkers narrow the values.
+    if isinstance(exclusive, int | float) and not isinstance(exclusive, bool):
         return exclusive + 1
-    if _number(low):
+    if isinstance(low, int | float) and not isinstance(low, bool):
         return low + 1 if exclusive is True else low
     return 0
 
@@ -138,7 +139,8 @@ def sample_schema(document: dict[str, Any], schema: Any, depth: int = 0) -> Any:
 
 def example_for(document: dict[str, Any], media: dict[str, Any], name: str | None = None) -> Any:
     """The example value of one media-type object, honouring a requested example name."""
-    examples = media.get("examples") if isinstance(media.get("examples"), dict) else {}
+    raw_examples = media.get("examples")
+    examples: dict[str, Any] = raw_examples if isinstance(raw_examples, dict) else {}
     if name is not None:
         if name not in examples:
             available = ", ".join(examples) or "none"
