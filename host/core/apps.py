@@ -9,7 +9,6 @@ Known fields are validated; unknown fields are kept as given, like settings.
 from __future__ import annotations
 
 import builtins
-
 import json
 import re
 import uuid as uuid_module
