@@ -68,6 +68,7 @@ test: setup chromium $(TEST_WHEEL_STAMP)
 
 lint: setup
 	$(BIN)/ruff check host demo tests bench
+	$(BIN)/ruff format --check host demo tests bench
 	$(BIN)/python -m mypy
 
 bench: setup chromium

@@ -40,8 +40,12 @@ BENCHMARKS: dict[str, Callable[[Path], dict[str, Any]]] = {
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help=f"benchmarks to run (default: all of {', '.join(BENCHMARKS)})")
-    parser.add_argument("--out", type=Path, default=Path("build/bench"), help="folder for the JSON results")
+    parser.add_argument(
+        "names", nargs="*", help=f"benchmarks to run (default: all of {', '.join(BENCHMARKS)})"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=Path("build/bench"), help="folder for the JSON results"
+    )
     args = parser.parse_args(argv)
     unknown = [n for n in args.names if n not in BENCHMARKS]
     if unknown:

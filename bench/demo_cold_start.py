@@ -53,7 +53,9 @@ def _serve(folder: Path) -> tuple[Any, str]:
     from demo.serve import make_app
 
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(make_app(folder), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(make_app(folder), host="127.0.0.1", port=port, log_level="warning")
+    )
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
         time.sleep(0.02)
@@ -100,7 +102,9 @@ def _measure(base: str, browser: Any) -> dict[str, Any]:
     snapshot_boot = boots[-1] if boots else ""
     plain = []
     for _ in range(PLAIN_RUNS):
-        plain.append(_cold(page, cdp, ROUTE, before=lambda: page.evaluate("(n) => caches.delete(n)", cache)))
+        plain.append(
+            _cold(page, cdp, ROUTE, before=lambda: page.evaluate("(n) => caches.delete(n)", cache))
+        )
         _wait_for_snapshot(page, cache)  # the plain boot makes a new one in the background
     warm_python = [page.evaluate(TIME_FETCH, ROUTE) for _ in range(WARM_RUNS)]
 
@@ -172,8 +176,12 @@ def run(work: Path) -> dict[str, Any]:
     finally:
         server.should_exit = True
     figures["ratios"] = {
-        "snapshot_speedup": round(figures["cold_without_snapshot_ms"] / figures["cold_with_snapshot_ms"], 2),
-        "warm_python_over_js": round(figures["warm_python_ms"] / max(figures["warm_js_only_ms"], 0.01), 2),
+        "snapshot_speedup": round(
+            figures["cold_without_snapshot_ms"] / figures["cold_with_snapshot_ms"], 2
+        ),
+        "warm_python_over_js": round(
+            figures["warm_python_ms"] / max(figures["warm_js_only_ms"], 0.01), 2
+        ),
     }
     figures["meets_target"] = figures["cold_with_snapshot_ms"] < TARGET_MS
     # Shared machines: the load says how much to trust the absolute figures.

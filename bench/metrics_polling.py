@@ -65,14 +65,25 @@ def _make_device(folder: Path, index: int) -> tuple[Path, Path, str, str]:
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"bench device {index}")])
     now = datetime.datetime.now(datetime.UTC)
     cert = (
-        x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-        .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(days=1))
-        .not_valid_after(now + datetime.timedelta(days=30)).sign(key, hashes.SHA256())
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=30))
+        .sign(key, hashes.SHA256())
     )
     pem = cert.public_bytes(serialization.Encoding.PEM)
     cert_path, key_path = folder / f"d{index}.pem", folder / f"d{index}.key"
     cert_path.write_bytes(pem)
-    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL, serialization.NoEncryption()))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.TraditionalOpenSSL,
+            serialization.NoEncryption(),
+        )
+    )
     from host.native.pairing_crypto import load_client_certificate
 
     return cert_path, key_path, pem.decode(), load_client_certificate(pem)[1]
@@ -93,15 +104,31 @@ def _prepare(data: Path, devices: int, interval_ms: int) -> list[tuple[Path, Pat
     certs.mkdir()
     for index in range(devices):
         cert_path, key_path, pem, fingerprint = _make_device(certs, index)
-        made.append((cert_path, key_path, ClientStore(db).add(f"bench {index}", pem, fingerprint).uuid))
+        made.append(
+            (cert_path, key_path, ClientStore(db).add(f"bench {index}", pem, fingerprint).uuid)
+        )
     db.close()
     return made
 
 
 def _start_host(data: Path, base: int, control: Path) -> subprocess.Popen[bytes]:
-    args = [sys.executable, "-m", "host", "serve", "--data-dir", str(data), "--port", str(base), "--bind", "127.0.0.1", "--simulate-streams"]
+    args = [
+        sys.executable,
+        "-m",
+        "host",
+        "serve",
+        "--data-dir",
+        str(data),
+        "--port",
+        str(base),
+        "--bind",
+        "127.0.0.1",
+        "--simulate-streams",
+    ]
     env = {**os.environ, "HELIO_FAKE_SAMPLER": str(control)}
-    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -115,15 +142,26 @@ def _start_host(data: Path, base: int, control: Path) -> subprocess.Popen[bytes]
     raise RuntimeError("the host did not start")
 
 
-async def _poll(base: int, cafile: Path, device: tuple[Path, Path, str], until: float, poll_s: float, out: dict[str, Any]) -> None:
+async def _poll(
+    base: int,
+    cafile: Path,
+    device: tuple[Path, Path, str],
+    until: float,
+    poll_s: float,
+    out: dict[str, Any],
+) -> None:
     import httpx
 
     context = ssl.create_default_context(cafile=str(cafile))
     context.load_cert_chain(str(device[0]), str(device[1]))
-    async with httpx.AsyncClient(base_url=f"https://127.0.0.1:{base - 5}", verify=context, timeout=30) as client:
+    async with httpx.AsyncClient(
+        base_url=f"https://127.0.0.1:{base - 5}", verify=context, timeout=30
+    ) as client:
         while time.monotonic() < until:
             started = time.perf_counter()
-            answer = await client.get("/api/hardware-metrics", headers={"Accept": "application/json"})
+            answer = await client.get(
+                "/api/hardware-metrics", headers={"Accept": "application/json"}
+            )
             out["metrics_s"].append(time.perf_counter() - started)
             if answer.status_code == 200:
                 out["stamps"].add(answer.json()["sampled_at_unix_ms"])
@@ -140,21 +178,34 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-def run(devices: int = 40, seconds: float = 10.0, interval_ms: int = 1000, poll_ms: int = 100) -> dict[str, Any]:
+def run(
+    devices: int = 40, seconds: float = 10.0, interval_ms: int = 1000, poll_ms: int = 100
+) -> dict[str, Any]:
     import httpx
 
     with tempfile.TemporaryDirectory(prefix="helio-bench-") as tmp:
         data = Path(tmp) / "data"
         paired = _prepare(data, devices, interval_ms)
         control = Path(tmp) / "sampler.json"
-        control.write_text(json.dumps({"cpu_times": [[i * 10, i * 100] for i in range(1, 1000)],
-                                       "gpus": [{"id": 0, "name": "Fake GPU", "metrics": {"gpu_usage_percent": 50}}]}))
+        control.write_text(
+            json.dumps(
+                {
+                    "cpu_times": [[i * 10, i * 100] for i in range(1, 1000)],
+                    "gpus": [{"id": 0, "name": "Fake GPU", "metrics": {"gpu_usage_percent": 50}}],
+                }
+            )
+        )
         base = _free_base_port()
         host = _start_host(data, base, control)
         try:
-            with httpx.Client(base_url=f"https://127.0.0.1:{base + 1}", verify=str(data / "cert.pem"), auth=ADMIN) as admin:
+            with httpx.Client(
+                base_url=f"https://127.0.0.1:{base + 1}", verify=str(data / "cert.pem"), auth=ADMIN
+            ) as admin:
                 for _, _, uuid in paired:
-                    admin.post("/api/debug/streams", json={"device": uuid, "kind": "normal", "state": "active"}).raise_for_status()
+                    admin.post(
+                        "/api/debug/streams",
+                        json={"device": uuid, "kind": "normal", "state": "active"},
+                    ).raise_for_status()
             out: dict[str, Any] = {"metrics_s": [], "trivial_s": [], "stamps": set(), "errors": []}
             log = Path(str(control) + ".log")
             before = log.read_text().count("start") if log.exists() else 0
@@ -162,7 +213,9 @@ def run(devices: int = 40, seconds: float = 10.0, interval_ms: int = 1000, poll_
 
             async def everyone() -> None:
                 until = time.monotonic() + seconds
-                await asyncio.gather(*(_poll(base, data / "cert.pem", d, until, poll_ms / 1000, out) for d in paired))
+                await asyncio.gather(
+                    *(_poll(base, data / "cert.pem", d, until, poll_ms / 1000, out) for d in paired)
+                )
 
             asyncio.run(everyone())
             elapsed = time.monotonic() - began
@@ -178,25 +231,43 @@ def run(devices: int = 40, seconds: float = 10.0, interval_ms: int = 1000, poll_
         while stamp - stamps[start] >= interval_ms:
             start += 1
         most = max(most, end - start + 1)
-    metrics_med, trivial_med = statistics.median(out["metrics_s"]) * 1000, statistics.median(out["trivial_s"]) * 1000
+    metrics_med, trivial_med = (
+        statistics.median(out["metrics_s"]) * 1000,
+        statistics.median(out["trivial_s"]) * 1000,
+    )
     return {
-        "devices": devices, "seconds": round(elapsed, 2), "interval_ms": interval_ms, "poll_ms": poll_ms,
-        "requests": len(out["metrics_s"]), "errors": len(out["errors"]),
-        "samples": samples, "distinct_sampled_at": len(stamps),
-        "max_samples_in_any_interval": most, "mean_samples_per_interval": round(samples / (elapsed * 1000 / interval_ms), 3),
+        "devices": devices,
+        "seconds": round(elapsed, 2),
+        "interval_ms": interval_ms,
+        "poll_ms": poll_ms,
+        "requests": len(out["metrics_s"]),
+        "errors": len(out["errors"]),
+        "samples": samples,
+        "distinct_sampled_at": len(stamps),
+        "max_samples_in_any_interval": most,
+        "mean_samples_per_interval": round(samples / (elapsed * 1000 / interval_ms), 3),
         "min_gap_between_samples_ms": min(gaps) if gaps else None,
-        "metrics_median_ms": round(metrics_med, 2), "metrics_p95_ms": round(_p(out["metrics_s"], 0.95), 2),
-        "trivial_median_ms": round(trivial_med, 2), "trivial_p95_ms": round(_p(out["trivial_s"], 0.95), 2),
+        "metrics_median_ms": round(metrics_med, 2),
+        "metrics_p95_ms": round(_p(out["metrics_s"], 0.95), 2),
+        "trivial_median_ms": round(trivial_med, 2),
+        "trivial_p95_ms": round(_p(out["trivial_s"], 0.95), 2),
         "median_ratio_metrics_to_trivial": round(metrics_med / trivial_med, 2),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.metrics_polling", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.metrics_polling", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--devices", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--interval-ms", type=int, default=1000)
-    parser.add_argument("--poll-ms", type=int, default=100, help="pause between one device's polls (faster than the interval)")
+    parser.add_argument(
+        "--poll-ms",
+        type=int,
+        default=100,
+        help="pause between one device's polls (faster than the interval)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     args = parser.parse_args(argv)
     result = run(args.devices, args.seconds, args.interval_ms, args.poll_ms)
@@ -206,7 +277,10 @@ def main(argv: list[str] | None = None) -> int:
         for key, value in result.items():
             print(f"{key:34} {value}")
     # The rule under test: never more than one sample per interval, every sample seen by a client.
-    ok = result["max_samples_in_any_interval"] <= 1 and result["samples"] == result["distinct_sampled_at"]
+    ok = (
+        result["max_samples_in_any_interval"] <= 1
+        and result["samples"] == result["distinct_sampled_at"]
+    )
     return 0 if ok and not result["errors"] else 1
 
 

@@ -67,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("dir", nargs="?", default=Path("build/demo"), type=Path, help="site folder")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument(
-        "--native-demo", action="store_true",
+        "--native-demo",
+        action="store_true",
         help="answer /__demo/ natively (no service worker), to compare behaviour",
     )
     serve.set_defaults(run=_serve)

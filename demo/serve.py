@@ -44,7 +44,9 @@ class _Headers:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"]
+                headers = [
+                    (k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"
+                ]
                 headers.append((b"cache-control", b"no-cache"))
                 headers.append((b"x-content-type-options", b"nosniff"))
                 if scope["path"].endswith(".js"):
@@ -68,13 +70,17 @@ def make_app(site: str | Path, *, native_demo: bool = False) -> ASGIApp:
     """The ASGI app serving `site`; with `native_demo`, `/__demo/...` runs natively."""
     root = Path(site).resolve()
     if not root.is_dir():
-        raise FileNotFoundError(f"{root}: no such folder (build a site with `python -m demo build`)")
+        raise FileNotFoundError(
+            f"{root}: no such folder (build a site with `python -m demo build`)"
+        )
     # Inside a Starlette app so a missing file is a plain 404, not an unhandled exception.
     static = _Headers(Starlette(routes=[Mount("/", StaticFiles(directory=root, html=True))]))
     if not native_demo:
         return static
     if not (root / "manifest.json").is_file():
-        raise FileNotFoundError(f"{root}/manifest.json missing: --native-demo needs a built demo site")
+        raise FileNotFoundError(
+            f"{root}/manifest.json missing: --native-demo needs a built demo site"
+        )
     demo_app = _native_demo_app(root)
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
@@ -86,9 +92,14 @@ def make_app(site: str | Path, *, native_demo: bool = False) -> ASGIApp:
     return app
 
 
-def serve(site: str | Path, *, port: int = 8000, native_demo: bool = False, **uvicorn_options: Any) -> None:
+def serve(
+    site: str | Path, *, port: int = 8000, native_demo: bool = False, **uvicorn_options: Any
+) -> None:
     import uvicorn
 
     app = make_app(site, native_demo=native_demo)
-    print(f"serving {Path(site).resolve()} at http://127.0.0.1:{port}/" + (" (native /__demo)" if native_demo else ""))
+    print(
+        f"serving {Path(site).resolve()} at http://127.0.0.1:{port}/"
+        + (" (native /__demo)" if native_demo else "")
+    )
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **uvicorn_options)

@@ -18,23 +18,53 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     run = commands.add_parser("serve", help="serve the admin API and console over HTTPS on BASE+1")
-    run.add_argument("--data-dir", type=Path, default=None, help="state, certificate and logs (default: per-user data folder)")
-    run.add_argument("--port", type=int, default=DEFAULT_BASE_PORT, help=f"base port (default {DEFAULT_BASE_PORT}; console on +1)")
-    run.add_argument("--bind", default="0.0.0.0", help="address to listen on (default 0.0.0.0; '::' for IPv6 too)")
-    run.add_argument("--simulate-streams", action="store_true", help="enable the stream simulator and its /api/debug/streams routes")
+    run.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="state, certificate and logs (default: per-user data folder)",
+    )
+    run.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_BASE_PORT,
+        help=f"base port (default {DEFAULT_BASE_PORT}; console on +1)",
+    )
+    run.add_argument(
+        "--bind",
+        default="0.0.0.0",
+        help="address to listen on (default 0.0.0.0; '::' for IPv6 too)",
+    )
+    run.add_argument(
+        "--simulate-streams",
+        action="store_true",
+        help="enable the stream simulator and its /api/debug/streams routes",
+    )
 
     creds = commands.add_parser("creds", help="set the administrator username and password")
     creds.add_argument("username")
-    creds.add_argument("password", nargs="?", help="omit, or '-', to read it from a prompt or standard input")
+    creds.add_argument(
+        "password", nargs="?", help="omit, or '-', to read it from a prompt or standard input"
+    )
     creds.add_argument("--data-dir", type=Path, default=None)
 
-    commands.add_parser("settings-doc", help="print docs/settings.md, generated from the settings table")
+    commands.add_parser(
+        "settings-doc", help="print docs/settings.md, generated from the settings table"
+    )
 
-    pair = commands.add_parser("pair", help="provision a streaming device from its client certificate; prints its uuid")
+    pair = commands.add_parser(
+        "pair", help="provision a streaming device from its client certificate; prints its uuid"
+    )
     pair.add_argument("--data-dir", type=Path, default=None)
     pair.add_argument("--name", required=True, help="the device's name in the console")
-    pair.add_argument("--cert", type=Path, required=True, help="the device's client certificate (PEM)")
-    pair.add_argument("--permissions", default=None, help="comma-separated, e.g. view,launch,input (default: the default set)")
+    pair.add_argument(
+        "--cert", type=Path, required=True, help="the device's client certificate (PEM)"
+    )
+    pair.add_argument(
+        "--permissions",
+        default=None,
+        help="comma-separated, e.g. view,launch,input (default: the default set)",
+    )
     return parser
 
 
@@ -90,7 +120,9 @@ def _pair(args: argparse.Namespace, data_dir: Path) -> int:
 
     try:
         pem, fingerprint = load_client_certificate(args.cert.read_bytes())
-        permissions = DEFAULT_PERMISSIONS if args.permissions is None else parse_permissions(args.permissions)
+        permissions = (
+            DEFAULT_PERMISSIONS if args.permissions is None else parse_permissions(args.permissions)
+        )
     except OSError as error:
         raise SystemExit(f"Cannot read {args.cert}: {error.strerror}") from None
     except ValueError as error:

@@ -54,7 +54,9 @@ def create_app(ctx: HostContext) -> Starlette:
     attach(ctx)  # apps runner, codec probe (starts now), updater, crash dumps, covers
     table = build_route_table(ctx.features)
     routes: list[StarletteRoute | Mount] = [
-        StarletteRoute(r.path, r.endpoint, methods=list(r.methods), name=f"{r.name}:{'/'.join(r.methods)}")
+        StarletteRoute(
+            r.path, r.endpoint, methods=list(r.methods), name=f"{r.name}:{'/'.join(r.methods)}"
+        )
         for r in table.routes
     ]
     if WEB_ROOT.is_dir():
@@ -65,7 +67,11 @@ def create_app(ctx: HostContext) -> Starlette:
             Middleware(ReachMiddleware, ctx=ctx),
             Middleware(AuthMiddleware, ctx=ctx, table=table),
         ],
-        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _server_error},
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            Exception: _server_error,
+        },
     )
     app.state.ctx = ctx
     app.state.route_table = table

@@ -52,7 +52,9 @@ class NoStore:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"]
+                headers = [
+                    (k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"
+                ]
                 message["headers"] = [*headers, (b"cache-control", b"no-store")]
             await send(message)
 
@@ -66,7 +68,9 @@ async def _api_error(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    message = f"No route {request.url.path} on this port" if exc.status_code == 404 else str(exc.detail)
+    message = (
+        f"No route {request.url.path} on this port" if exc.status_code == 404 else str(exc.detail)
+    )
     return JSONResponse(error_body(message), status_code=exc.status_code)
 
 
@@ -75,7 +79,9 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return JSONResponse(error_body("Internal server error; see the host log"), status_code=500)
 
 
-def _app(ctx: HostContext, ports: StreamPorts, crypto: PairingCrypto | None, over_https: bool) -> Starlette:
+def _app(
+    ctx: HostContext, ports: StreamPorts, crypto: PairingCrypto | None, over_https: bool
+) -> Starlette:
     routes = [
         Route("/serverinfo", streaming.serverinfo, methods=["GET"]),
         Route("/pair", pair.pair, methods=["GET"]),
@@ -89,7 +95,11 @@ def _app(ctx: HostContext, ports: StreamPorts, crypto: PairingCrypto | None, ove
     app = Starlette(
         routes=routes,
         middleware=middleware,
-        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _server_error},
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            Exception: _server_error,
+        },
     )
     app.state.ctx = ctx
     app.state.ports = ports
@@ -98,9 +108,13 @@ def _app(ctx: HostContext, ports: StreamPorts, crypto: PairingCrypto | None, ove
     return app
 
 
-def create_plain_app(ctx: HostContext, ports: StreamPorts, crypto: PairingCrypto | None) -> Starlette:
+def create_plain_app(
+    ctx: HostContext, ports: StreamPorts, crypto: PairingCrypto | None
+) -> Starlette:
     return _app(ctx, ports, crypto, over_https=False)
 
 
-def create_stream_app(ctx: HostContext, ports: StreamPorts, crypto: PairingCrypto | None) -> Starlette:
+def create_stream_app(
+    ctx: HostContext, ports: StreamPorts, crypto: PairingCrypto | None
+) -> Starlette:
     return _app(ctx, ports, crypto, over_https=True)

@@ -110,7 +110,12 @@ class RouteTable:
                 continue
             entry = entries.setdefault(
                 scope_path(route.path),
-                {"path": scope_path(route.path), "methods": [], "pattern": route.is_pattern, "route": route.path},
+                {
+                    "path": scope_path(route.path),
+                    "methods": [],
+                    "pattern": route.is_pattern,
+                    "route": route.path,
+                },
             )
             entry["methods"].extend(m for m in route.methods if m not in entry["methods"])
         return list(entries.values())

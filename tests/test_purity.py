@@ -37,7 +37,9 @@ print(len(names))
         ("demo.runtime", NATIVE),
     ],
 )
-def test_pure_packages_import_with_native_packages_blocked(package: str, blocked: list[str]) -> None:
+def test_pure_packages_import_with_native_packages_blocked(
+    package: str, blocked: list[str]
+) -> None:
     result = subprocess.run(
         [sys.executable, "-c", PROBE, ",".join(blocked), package],
         cwd=ROOT,

@@ -19,7 +19,10 @@ from urllib.parse import unquote
 __all__ = ["Reply", "call_asgi", "error_reply"]
 
 Message = MutableMapping[str, Any]
-ASGIApp = Callable[[Message, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]]
+ASGIApp = Callable[
+    [Message, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
+    Awaitable[None],
+]
 
 
 @dataclass
@@ -31,7 +34,9 @@ class Reply:
 
 def error_reply(status: int, message: str) -> Reply:
     body = json.dumps({"error": message}).encode()
-    return Reply(status, [("content-type", "application/json"), ("cache-control", "no-store")], body)
+    return Reply(
+        status, [("content-type", "application/json"), ("cache-control", "no-store")], body
+    )
 
 
 def _scope(method: str, path: str, query: str, headers: Iterable[tuple[str, str]]) -> Message:
@@ -46,7 +51,9 @@ def _scope(method: str, path: str, query: str, headers: Iterable[tuple[str, str]
         "raw_path": raw_path.encode(),
         "query_string": query.encode("latin-1", "replace"),
         "root_path": "",
-        "headers": [(k.lower().encode("latin-1"), v.encode("latin-1", "replace")) for k, v in headers],
+        "headers": [
+            (k.lower().encode("latin-1"), v.encode("latin-1", "replace")) for k, v in headers
+        ],
         "client": ("127.0.0.1", 0),  # the page itself; there is no network peer
         "server": None,
         "state": {},
@@ -80,7 +87,9 @@ async def call_asgi(
         if message["type"] == "http.response.start":
             started = True
             reply.status = int(message["status"])
-            reply.headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in message.get("headers", [])]
+            reply.headers = [
+                (k.decode("latin-1"), v.decode("latin-1")) for k, v in message.get("headers", [])
+            ]
         elif message["type"] == "http.response.body":
             chunks.append(bytes(message.get("body", b"")))
 
@@ -90,6 +99,8 @@ async def call_asgi(
         traceback.print_exc(file=sys.stderr)
         return error_reply(500, f"{type(exc).__name__}: {exc} ({scope['method']} {scope['path']})")
     if not started:
-        return error_reply(500, f"the demo app sent no response for {scope['method']} {scope['path']}")
+        return error_reply(
+            500, f"the demo app sent no response for {scope['method']} {scope['path']}"
+        )
     reply.body = b"".join(chunks)
     return reply

@@ -53,16 +53,29 @@ def duck_type_name(t: Mapping[str, Any]) -> str:
     if kind in (_LIST, _FIXED_LIST) and children:
         return duck_type_name(children[0]["type"]) + "[]"
     if kind == _STRUCT:
-        return "STRUCT(" + ", ".join(f'"{c["name"]}" {duck_type_name(c["type"])}' for c in children) + ")"
+        return (
+            "STRUCT("
+            + ", ".join(f'"{c["name"]}" {duck_type_name(c["type"])}' for c in children)
+            + ")"
+        )
     if kind == _MAP and children:
         entry = children[0]["type"].get("children") or []
         if len(entry) == 2:
             return f"MAP({duck_type_name(entry[0]['type'])}, {duck_type_name(entry[1]['type'])})"
         return "MAP"
     simple = {
-        _NULL: "NULL", _BINARY: "BLOB", _LARGE_BINARY: "BLOB", _FIXED_BINARY: "BLOB",
-        _UTF8: "VARCHAR", _LARGE_UTF8: "VARCHAR", _BOOL: "BOOLEAN", _DATE: "DATE",
-        _TIME: "TIME", _INTERVAL: "INTERVAL", _DURATION: "INTERVAL", _UNION: "UNION",
+        _NULL: "NULL",
+        _BINARY: "BLOB",
+        _LARGE_BINARY: "BLOB",
+        _FIXED_BINARY: "BLOB",
+        _UTF8: "VARCHAR",
+        _LARGE_UTF8: "VARCHAR",
+        _BOOL: "BOOLEAN",
+        _DATE: "DATE",
+        _TIME: "TIME",
+        _INTERVAL: "INTERVAL",
+        _DURATION: "INTERVAL",
+        _UNION: "UNION",
     }
     return simple.get(kind, "VARCHAR")
 
@@ -74,8 +87,10 @@ def _since_epoch(raw: int, unit: int) -> dt.timedelta:
 
 def _text(moment: dt.datetime | dt.time) -> str:
     # DuckDB prints fractional seconds without trailing zeros (05.25, not 05.250000).
-    text = moment.replace(microsecond=0).isoformat(sep=" ") if isinstance(moment, dt.datetime) else (
-        moment.replace(microsecond=0).isoformat()
+    text = (
+        moment.replace(microsecond=0).isoformat(sep=" ")
+        if isinstance(moment, dt.datetime)
+        else (moment.replace(microsecond=0).isoformat())
     )
     if moment.microsecond:
         text += f".{moment.microsecond:06d}".rstrip("0")

@@ -45,7 +45,12 @@ def needs_duck(path: str, postgres_services: set[str]) -> bool:
     (Resets only drop stored data and engines; they never open one.)"""
     parts = path.rstrip("/").split("/")
     # ["", "__demo", "db", "<service>", "query"]
-    return len(parts) == 5 and parts[1:3] == ["__demo", "db"] and parts[3] in postgres_services and parts[4] == "query"
+    return (
+        len(parts) == 5
+        and parts[1:3] == ["__demo", "db"]
+        and parts[3] in postgres_services
+        and parts[4] == "query"
+    )
 
 
 class Handler:
@@ -54,7 +59,9 @@ class Handler:
         self._duck = duck
         self._postgres = postgres_services
 
-    async def serve(self, method: str, path: str, query: str, headers: list[tuple[str, str]], body: bytes) -> Reply:
+    async def serve(
+        self, method: str, path: str, query: str, headers: list[tuple[str, str]], body: bytes
+    ) -> Reply:
         if self._duck is not None and not self._duck.started and needs_duck(path, self._postgres):
             try:
                 await self._duck.start()
@@ -62,14 +69,20 @@ class Handler:
                 return error_reply(500, f"could not start duckdb-wasm: {exc}")
         return await call_asgi(self._app, method, path, query, headers, body)
 
-    async def handle(self, method: str, path: str, query: str, js_headers: Any, js_body: Any) -> Any:
+    async def handle(
+        self, method: str, path: str, query: str, js_headers: Any, js_body: Any
+    ) -> Any:
         from js import Object
         from pyodide.ffi import to_js
 
         headers = [(str(k), str(v)) for k, v in js_headers.to_py()]
         reply = await self.serve(method, path, query, headers, bytes(js_body.to_bytes()))
         return to_js(
-            {"status": reply.status, "headers": [list(h) for h in reply.headers], "body": reply.body},
+            {
+                "status": reply.status,
+                "headers": [list(h) for h in reply.headers],
+                "body": reply.body,
+            },
             dict_converter=Object.fromEntries,
         )
 
@@ -150,7 +163,9 @@ def prepare(manifest_text: str, has_duck: bool, warm_folder: str | None = None) 
     preload()
     manifest = json.loads(manifest_text)
     assets = FetchAssetSource(_late.function("readAsset"))
-    store = IndexedDBStore(_late.function("idbGet"), _late.function("idbPut"), _late.function("idbDeletePrefix"))
+    store = IndexedDBStore(
+        _late.function("idbGet"), _late.function("idbPut"), _late.function("idbDeletePrefix")
+    )
     duck = LazyDuck(_late.function("openDuck") if has_duck else None)
     postgres = {s["name"] for s in manifest.get("services", []) if s.get("adapter") == "postgres"}
     app = create_demo_app(manifest, assets, store, duck)

@@ -68,7 +68,9 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
 
 
 def _error(error: DemoError) -> Response:
-    return Response(error_body(error), error.status, headers=error.headers, media_type="application/json")
+    return Response(
+        error_body(error), error.status, headers=error.headers, media_type="application/json"
+    )
 
 
 class _Endpoint:
@@ -93,7 +95,9 @@ class _Endpoint:
 class DemoApp:
     """The ASGI app; see the module docstring for routes and mounting."""
 
-    def __init__(self, manifest: dict[str, Any], assets: AssetSource, store: Store, open_duck: OpenDuck) -> None:
+    def __init__(
+        self, manifest: dict[str, Any], assets: AssetSource, store: Store, open_duck: OpenDuck
+    ) -> None:
         self.manifest_data = manifest
         self.manifest = parse_built_manifest(manifest)
         self.services = Services(self.manifest, assets, store, open_duck)
@@ -118,7 +122,9 @@ class DemoApp:
 
     async def show_manifest(self, request: Request) -> Response:
         if request.method not in ("GET", "HEAD"):
-            raise MethodNotAllowed(f"{request.method} is not allowed here", headers={"allow": "GET, HEAD"})
+            raise MethodNotAllowed(
+                f"{request.method} is not allowed here", headers={"allow": "GET, HEAD"}
+            )
         return _json(self.manifest_data)
 
     async def reset_all(self, request: Request) -> Response:
@@ -134,7 +140,9 @@ class DemoApp:
     async def query(self, request: Request) -> Response:
         name = request.path_params["service"]
         database = self.services.database(name)  # 404 before 405: the URL itself is wrong
-        sql = check_query_request(request.method, request.headers.get("content-type"), await request.body())
+        sql = check_query_request(
+            request.method, request.headers.get("content-type"), await request.body()
+        )
         result = await database.query(sql)
         return _json(query_document(name, database.service.adapter, result))
 
@@ -158,7 +166,9 @@ class DemoApp:
             except DemoError:
                 methods = []
             if methods and "*" not in methods:
-                return ", ".join(sorted({*methods, "OPTIONS"} | ({"HEAD"} if "GET" in methods else set())))
+                return ", ".join(
+                    sorted({*methods, "OPTIONS"} | ({"HEAD"} if "GET" in methods else set()))
+                )
         elif path.startswith("/__demo/db/") or path == "/__demo/reset":
             return "POST, OPTIONS"
         return _DEFAULT_METHODS
@@ -172,13 +182,16 @@ class DemoApp:
         route_path = demo_route_path(scope["path"])
         inner = {k: v for k, v in scope.items() if k != "raw_path"}
         inner.update(path=route_path or scope["path"], root_path="")
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        headers = {
+            k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])
+        }
         if scope["method"] == "OPTIONS" and "access-control-request-method" in headers:
             allow = await self._preflight_methods(inner["path"])
             cors = {
                 "access-control-allow-origin": "*",
                 "access-control-allow-methods": allow,
-                "access-control-allow-headers": headers.get("access-control-request-headers") or "*",
+                "access-control-allow-headers": headers.get("access-control-request-headers")
+                or "*",
                 "access-control-max-age": "86400",
             }
             await Response(b"", 204, headers=cors)(inner, receive, send)
@@ -189,7 +202,10 @@ class DemoApp:
                 present = {k.lower() for k, _ in message.get("headers", [])}
                 extra = [
                     (k, v)
-                    for k, v in ((b"access-control-allow-origin", b"*"), (b"access-control-expose-headers", b"*"))
+                    for k, v in (
+                        (b"access-control-allow-origin", b"*"),
+                        (b"access-control-expose-headers", b"*"),
+                    )
                     if k not in present
                 ]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
@@ -201,7 +217,9 @@ class DemoApp:
         await self.router(inner, receive, send_with_cors)
 
 
-def create_demo_app(manifest: dict[str, Any], assets: AssetSource, store: Store, open_duck: OpenDuck) -> DemoApp:
+def create_demo_app(
+    manifest: dict[str, Any], assets: AssetSource, store: Store, open_duck: OpenDuck
+) -> DemoApp:
     """The `/__demo` ASGI app for one built manifest (the parsed `manifest.json`).
 
     `assets` reads the site's files (paths in the manifest are site-relative),

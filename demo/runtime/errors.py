@@ -1,12 +1,12 @@
 """The demo runtime's HTTP errors and the one function that builds their JSON body.
 
-    DemoError (status on the class)
-    ├── BadRequest            400  {"error"} or {"error", "statement"} for SQL
-    ├── NotFound              404  {"error", ...names of what was not found}
-    ├── MethodNotAllowed      405  {"error"} + Allow header
-    ├── PayloadTooLarge       413
-    ├── UnsupportedMediaType  415
-    └── StorageFailed         500  the database changed but could not be persisted
+DemoError (status on the class)
+├── BadRequest            400  {"error"} or {"error", "statement"} for SQL
+├── NotFound              404  {"error", ...names of what was not found}
+├── MethodNotAllowed      405  {"error"} + Allow header
+├── PayloadTooLarge       413
+├── UnsupportedMediaType  415
+└── StorageFailed         500  the database changed but could not be persisted
 """
 
 from __future__ import annotations

@@ -111,7 +111,9 @@ def _check_type(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         label = {"str": "a string", "dict": "an object", "list": "a list", "int": "an integer"}
-        raise ManifestError(where, f"must be {label.get(names, names)}, got {json.dumps(value)[:60]}")
+        raise ManifestError(
+            where, f"must be {label.get(names, names)}, got {json.dumps(value)[:60]}"
+        )
     return value
 
 
@@ -137,11 +139,15 @@ def _check_services(items: list[Any], where: str) -> list[tuple[str, str, dict[s
                 "starting with a letter or digit",
             )
         if name in seen:
-            raise ManifestError(f"{at}.name", f"duplicate service name {name!r} (also services[{seen[name]}])")
+            raise ManifestError(
+                f"{at}.name", f"duplicate service name {name!r} (also services[{seen[name]}])"
+            )
         seen[name] = i
         adapter = _require(item, "adapter", str, at)
         if adapter not in ADAPTERS:
-            raise ManifestError(f"{at}.adapter", f"unknown adapter {adapter!r} (one of: {', '.join(ADAPTERS)})")
+            raise ManifestError(
+                f"{at}.adapter", f"unknown adapter {adapter!r} (one of: {', '.join(ADAPTERS)})"
+            )
         config = _check_type(item.get("config", {}), dict, f"{at}.config")
         out.append((name, adapter, dict(config)))
     return out
@@ -180,7 +186,9 @@ def parse_source_manifest(data: Any) -> SourceManifest:
     if namespace is not None:
         _check_type(namespace, str, "storageNamespace")
         if not _NAMESPACE_RE.match(namespace):
-            raise ManifestError("storageNamespace", f"{namespace!r} must be 1-128 letters, digits, '.', '_' or '-'")
+            raise ManifestError(
+                "storageNamespace", f"{namespace!r} must be 1-128 letters, digits, '.', '_' or '-'"
+            )
     services = _check_services(_require(data, "services", list, ""), "services")
     checked = tuple(
         SourceService(n, a, _check_source_config(a, c, f"services[{i}].config"))
@@ -209,12 +217,19 @@ def parse_built_manifest(data: Any) -> BuiltManifest:
     _check_type(data, dict, "manifest")
     version = _require(data, "version", int, "")
     if version != BUILT_MANIFEST_VERSION:
-        raise ManifestError("version", f"unsupported version {version} (this runtime reads {BUILT_MANIFEST_VERSION})")
+        raise ManifestError(
+            "version",
+            f"unsupported version {version} (this runtime reads {BUILT_MANIFEST_VERSION})",
+        )
     namespace = _require(data, "storageNamespace", str, "")
     if not _NAMESPACE_RE.match(namespace):
-        raise ManifestError("storageNamespace", f"{namespace!r} must be 1-128 letters, digits, '.', '_' or '-'")
+        raise ManifestError(
+            "storageNamespace", f"{namespace!r} must be 1-128 letters, digits, '.', '_' or '-'"
+        )
     services = []
-    for i, (name, adapter, config) in enumerate(_check_services(_require(data, "services", list, ""), "services")):
+    for i, (name, adapter, config) in enumerate(
+        _check_services(_require(data, "services", list, ""), "services")
+    ):
         at = f"services[{i}].config"
         # Unknown keys are tolerated here so that newer build tools can add hints.
         for key in _BUILT_KEYS[adapter]:

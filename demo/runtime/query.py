@@ -23,7 +23,7 @@ MAX_QUERY_BYTES = 1024 * 1024
 def check_method(method: str) -> None:
     if method.upper() != "POST":
         raise MethodNotAllowed(
-            f"{method.upper()} is not allowed here: send POST with JSON {{\"sql\": \"...\"}}",
+            f'{method.upper()} is not allowed here: send POST with JSON {{"sql": "..."}}',
             headers={"allow": "POST, OPTIONS"},
         )
 

@@ -45,8 +45,14 @@ def image_key(namespace: str, service: str) -> str:
 class DatabaseService:
     """One sqlite or postgres service: engine, stored image, seed."""
 
-    def __init__(self, service: BuiltService, namespace: str, assets: AssetSource, store: Store,
-                 open_duck: OpenDuck) -> None:
+    def __init__(
+        self,
+        service: BuiltService,
+        namespace: str,
+        assets: AssetSource,
+        store: Store,
+        open_duck: OpenDuck,
+    ) -> None:
         self.service = service
         self.namespace = namespace
         self._assets = assets
@@ -75,7 +81,9 @@ class DatabaseService:
                 self._engine = engine
                 return engine
             except Exception as exc:  # an image from an older runtime, or damaged bytes
-                log.warning("%s: stored image unusable (%s); loading the seed", self.service.name, exc)
+                log.warning(
+                    "%s: stored image unusable (%s); loading the seed", self.service.name, exc
+                )
                 engine.close()
                 engine = self._new_engine()
         seed = await self._assets.read(self.service.config["image"])
@@ -119,7 +127,9 @@ class DatabaseService:
 class Services:
     """Every service of one built manifest, created on first use."""
 
-    def __init__(self, manifest: BuiltManifest, assets: AssetSource, store: Store, open_duck: OpenDuck) -> None:
+    def __init__(
+        self, manifest: BuiltManifest, assets: AssetSource, store: Store, open_duck: OpenDuck
+    ) -> None:
         self.manifest = manifest
         self._assets = assets
         self._store = store
@@ -131,11 +141,14 @@ class Services:
     def _lookup(self, name: str, kinds: tuple[str, ...], what: str) -> BuiltService:
         service = self.manifest.service(name)
         if service is None:
-            known = ", ".join(s.name for s in self.manifest.services if s.adapter in kinds) or "none"
+            known = (
+                ", ".join(s.name for s in self.manifest.services if s.adapter in kinds) or "none"
+            )
             raise NotFound(f"no {what} service named {name!r} (known: {known})", service=name)
         if service.adapter not in kinds:
             raise NotFound(
-                f"service {name!r} is a {service.adapter} service, not a {what} service", service=name
+                f"service {name!r} is a {service.adapter} service, not a {what} service",
+                service=name,
             )
         return service
 

@@ -65,17 +65,53 @@ class AppField:
 
 APP_FIELDS: tuple[AppField, ...] = (
     AppField("name", "", "Name shown to clients (required, non-empty).", _typed(str)),
-    AppField("cmd", "", "Command started on launch (run by the shell); empty = desktop.", _typed(str)),
+    AppField(
+        "cmd", "", "Command started on launch (run by the shell); empty = desktop.", _typed(str)
+    ),
     AppField("working-dir", "", "Working folder of the command; empty = the host's.", _typed(str)),
     AppField("output", "", "File receiving the command's output; empty = discarded.", _typed(str)),
-    AppField("detached", [], "Commands started on launch and never stopped by the host.", _str_list),
-    AppField("prep-cmd", [], "Commands run before launch (`do`) and after close (`undo`).", _prep_cmds),
-    AppField("image-path", "", "Cover: a key saved by /api/covers/upload, or an image file path.", _typed(str)),
-    AppField("auto-detach", True, "Keep the app running when its command exits successfully within 5 s (a launcher).", _typed(bool)),
-    AppField("wait-all", True, "Stop the command's whole process group on close, not only its first process.", _typed(bool)),
-    AppField("exit-timeout", 5, "Seconds between asking the command to stop and killing it.", _exit_timeout),
-    AppField("elevated", False, "Kept for Sunshine compatibility; commands run as the host's user.", _typed(bool)),
-    AppField("autosync", False, "Imported by a library sync; /api/apps/purge_autosync removes these.", _typed(bool)),
+    AppField(
+        "detached", [], "Commands started on launch and never stopped by the host.", _str_list
+    ),
+    AppField(
+        "prep-cmd", [], "Commands run before launch (`do`) and after close (`undo`).", _prep_cmds
+    ),
+    AppField(
+        "image-path",
+        "",
+        "Cover: a key saved by /api/covers/upload, or an image file path.",
+        _typed(str),
+    ),
+    AppField(
+        "auto-detach",
+        True,
+        "Keep the app running when its command exits successfully within 5 s (a launcher).",
+        _typed(bool),
+    ),
+    AppField(
+        "wait-all",
+        True,
+        "Stop the command's whole process group on close, not only its first process.",
+        _typed(bool),
+    ),
+    AppField(
+        "exit-timeout",
+        5,
+        "Seconds between asking the command to stop and killing it.",
+        _exit_timeout,
+    ),
+    AppField(
+        "elevated",
+        False,
+        "Kept for Sunshine compatibility; commands run as the host's user.",
+        _typed(bool),
+    ),
+    AppField(
+        "autosync",
+        False,
+        "Imported by a library sync; /api/apps/purge_autosync removes these.",
+        _typed(bool),
+    ),
 )
 _BY_NAME: Mapping[str, AppField] = {f.name: f for f in APP_FIELDS}
 _RESERVED = ("id", "uuid", "index")
@@ -142,13 +178,19 @@ class AppStore:
         fields = {k: v for k, v in submitted.items() if k not in _RESERVED}
         app_uuid = submitted.get("uuid")
         if app_uuid is not None and (not isinstance(app_uuid, str) or not _UUID.match(app_uuid)):
-            raise BadRequest("uuid must be 1-64 letters, digits or dashes; omit it to create an app")
-        existing = self._db.query("SELECT * FROM apps WHERE uuid = ?", (app_uuid,)) if app_uuid else []
+            raise BadRequest(
+                "uuid must be 1-64 letters, digits or dashes; omit it to create an app"
+            )
+        existing = (
+            self._db.query("SELECT * FROM apps WHERE uuid = ?", (app_uuid,)) if app_uuid else []
+        )
         if existing:
             merged = {**_app(existing[0]).fields, **fields}
             _require_name(merged)
             with self._db.transaction() as db:
-                db.execute("UPDATE apps SET data = ? WHERE uuid = ?", (json.dumps(merged), app_uuid))
+                db.execute(
+                    "UPDATE apps SET data = ? WHERE uuid = ?", (json.dumps(merged), app_uuid)
+                )
             return self.find(app_uuid)
         _require_name(fields)
         new_uuid = app_uuid or str(uuid_module.uuid4()).upper()

@@ -64,7 +64,9 @@ class SettingsStore:
 
     def lifetimes(self) -> Lifetimes:
         s = self.current()
-        return Lifetimes(s["session_access_ttl_s"], s["session_refresh_ttl_s"], s["session_remember_ttl_s"])
+        return Lifetimes(
+            s["session_access_ttl_s"], s["session_refresh_ttl_s"], s["session_remember_ttl_s"]
+        )
 
 
 @dataclass

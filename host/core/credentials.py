@@ -19,6 +19,7 @@ def _dummy_record() -> str:
     # Verifying against this keeps "no account" as slow as a wrong password.
     return hash_password("helio-timing-equaliser")
 
+
 MAX_USERNAME = 128
 MAX_PASSWORD = 1024
 
@@ -28,7 +29,9 @@ def validate_new_credentials(username: object, password: object, confirm: object
     if not isinstance(username, str) or not username.strip():
         raise BadRequest("newUsername is required")
     if len(username) > MAX_USERNAME or any(c in username for c in ":\r\n\x00"):
-        raise BadRequest(f"newUsername must be at most {MAX_USERNAME} characters without ':' or control characters")
+        raise BadRequest(
+            f"newUsername must be at most {MAX_USERNAME} characters without ':' or control characters"
+        )
     if not isinstance(password, str) or not password:
         raise BadRequest("newPassword is required")
     if len(password) > MAX_PASSWORD:

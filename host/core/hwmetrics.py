@@ -117,7 +117,9 @@ def _number(value: Any) -> float | int | None:
     return value
 
 
-def _select(values: Mapping[str, Any], allowed: Iterable[str], selection: frozenset[str]) -> dict[str, float]:
+def _select(
+    values: Mapping[str, Any], allowed: Iterable[str], selection: frozenset[str]
+) -> dict[str, float]:
     # Absent means unavailable: unselected, unknown or invalid readings are left out, never zeroed.
     chosen: dict[str, float] = {}
     for name in allowed:
@@ -130,7 +132,9 @@ def _select(values: Mapping[str, Any], allowed: Iterable[str], selection: frozen
     return chosen
 
 
-def sample_body(reading: Reading, sampled_at_unix_ms: int, interval_ms: int, selection: Iterable[str]) -> dict[str, Any]:
+def sample_body(
+    reading: Reading, sampled_at_unix_ms: int, interval_ms: int, selection: Iterable[str]
+) -> dict[str, Any]:
     """The version-1 JSON body for a reading, filtered by the metric selection."""
     wanted = frozenset(selection)
     gpus = []

@@ -20,7 +20,15 @@ from typing import Any, Protocol
 
 from .errors import BadRequest
 
-__all__ = ["Game", "GameLibrary", "LibraryManager", "LibraryStatus", "Starter", "find_game", "find_root"]
+__all__ = [
+    "Game",
+    "GameLibrary",
+    "LibraryManager",
+    "LibraryStatus",
+    "Starter",
+    "find_game",
+    "find_root",
+]
 
 # Starts a program detached from the host, argv[0] looked up on the tool search path;
 # returns its pid or raises BadRequest naming what is missing.
@@ -116,7 +124,9 @@ def find_game(games: Sequence[Game], game_id: Any, label: str) -> Game:
     raise BadRequest(f"No game with {label} {wanted} in the library")
 
 
-def find_root(configured: str, candidates: Sequence[str], looks_right: Callable[[Path], bool]) -> Path | None:
+def find_root(
+    configured: str, candidates: Sequence[str], looks_right: Callable[[Path], bool]
+) -> Path | None:
     """The configured folder, else the first default candidate, that `looks_right`."""
     options = [configured] if configured else [os.path.expanduser(c) for c in candidates]
     return next((Path(o) for o in options if looks_right(Path(o))), None)

@@ -45,7 +45,9 @@ class LutrisLibrary:
         self._which = which
 
     def root(self) -> Path | None:
-        return find_root(self._configured, self._candidates, lambda folder: (folder / "pga.db").is_file())
+        return find_root(
+            self._configured, self._candidates, lambda folder: (folder / "pga.db").is_file()
+        )
 
     def status(self) -> LibraryStatus:
         root = self.root()

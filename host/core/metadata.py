@@ -62,7 +62,9 @@ class CodecProbe:
         with self._lock:
             answer: dict[str, Any] = {"state": self.state, "encoders": list(self.result.encoders)}
             if self.state == "failed":
-                answer["error"] = self.result.error or "No usable video encoder was found on this PC"
+                answer["error"] = (
+                    self.result.error or "No usable video encoder was found on this PC"
+                )
             return answer
 
 

@@ -116,7 +116,9 @@ class MetricsService:
         inflight = self._inflight
         if inflight is not None and not inflight.done():
             if self._monotonic() - self._inflight_started >= self.timeout_s:
-                raise MetricsUnavailable(BUSY)  # the running sample is stuck: do not queue behind it
+                raise MetricsUnavailable(
+                    BUSY
+                )  # the running sample is stuck: do not queue behind it
             if self._waiters >= MAX_WAITERS:
                 raise MetricsUnavailable(BUSY)
             return inflight

@@ -62,8 +62,12 @@ class PairingPhase(StrEnum):
 
 
 _MOVES: dict[PairingPhase, frozenset[PairingPhase]] = {
-    PairingPhase.PENDING: frozenset({PairingPhase.PIN_ENTERED, PairingPhase.FAILED, PairingPhase.EXPIRED}),
-    PairingPhase.PIN_ENTERED: frozenset({PairingPhase.PAIRED, PairingPhase.FAILED, PairingPhase.EXPIRED}),
+    PairingPhase.PENDING: frozenset(
+        {PairingPhase.PIN_ENTERED, PairingPhase.FAILED, PairingPhase.EXPIRED}
+    ),
+    PairingPhase.PIN_ENTERED: frozenset(
+        {PairingPhase.PAIRED, PairingPhase.FAILED, PairingPhase.EXPIRED}
+    ),
 }
 
 
@@ -98,7 +102,9 @@ class PendingPairing:
     failure: str | None = None
     # Protocol secrets of the later phases (host.core.pairing_protocol).
     secrets: dict[str, bytes] = field(default_factory=dict)
-    _waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = field(default_factory=list, repr=False)
+    _waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = field(
+        default_factory=list, repr=False
+    )
 
     @property
     def final(self) -> bool:
@@ -106,7 +112,9 @@ class PendingPairing:
 
     def _move(self, to: PairingPhase) -> None:
         if to not in _MOVES.get(self.phase, frozenset()):
-            raise InvalidTransition(f"Pairing request {self.id} is {self.phase.value}; it cannot become {to.value}")
+            raise InvalidTransition(
+                f"Pairing request {self.id} is {self.phase.value}; it cannot become {to.value}"
+            )
         self.phase = to
         for loop, future in self._waiters:
             loop.call_soon_threadsafe(_settle, future)
@@ -171,7 +179,9 @@ class PairingBroker:
         self._otp: OneTimePin | None = None
         self._lock = threading.RLock()
 
-    def begin(self, address: str, uniqueid: str, device_name: str, cert_pem: bytes, salt: bytes) -> PendingPairing:
+    def begin(
+        self, address: str, uniqueid: str, device_name: str, cert_pem: bytes, salt: bytes
+    ) -> PendingPairing:
         """A new request from getservercert; one earlier request of the same client fails."""
         now = self._clock()
         request = PendingPairing(
@@ -183,7 +193,9 @@ class PairingBroker:
             if earlier is not None and not earlier.final:
                 earlier.fail("Superseded by a newer pairing request")
             if sum(1 for r in self._requests.values() if not r.final) >= MAX_OPEN_REQUESTS:
-                raise TooManyRequests("Too many pairing requests are open; enter or let expire the waiting ones")
+                raise TooManyRequests(
+                    "Too many pairing requests are open; enter or let expire the waiting ones"
+                )
             self._requests[(address, uniqueid)] = request
         return request
 
@@ -204,14 +216,18 @@ class PairingBroker:
             waiting = [r for r in self._requests.values() if r.phase is PairingPhase.PENDING]
         return sorted(waiting, key=lambda r: r.created_at)
 
-    def enter_pin(self, pin: str, name: str | None = None, request_id: str | None = None) -> PendingPairing:
+    def enter_pin(
+        self, pin: str, name: str | None = None, request_id: str | None = None
+    ) -> PendingPairing:
         """Hand the PIN to one waiting request: the one named, else the oldest."""
         validate_pin(pin)
         waiting = self.pending()
         if request_id is not None:
             waiting = [r for r in waiting if r.id == request_id]
         if not waiting:
-            raise NotFound("No pairing request is waiting for a PIN; start pairing on the device first")
+            raise NotFound(
+                "No pairing request is waiting for a PIN; start pairing on the device first"
+            )
         waiting[0].enter_pin(pin, name)
         return waiting[0]
 
@@ -233,10 +249,14 @@ class PairingBroker:
 
     def issue_otp(self, passphrase: Any, name: Any = None) -> OneTimePin:
         if not isinstance(passphrase, str) or len(passphrase) < 4:
-            raise BadRequest("passphrase is required: at least 4 characters, typed on the device with the PIN")
+            raise BadRequest(
+                "passphrase is required: at least 4 characters, typed on the device with the PIN"
+            )
         if name is not None and not isinstance(name, str):
             raise BadRequest("name must be a string")
-        otp = OneTimePin(f"{secrets.randbelow(10_000):04d}", passphrase, name or None, self._clock() + OTP_TTL_S)
+        otp = OneTimePin(
+            f"{secrets.randbelow(10_000):04d}", passphrase, name or None, self._clock() + OTP_TTL_S
+        )
         with self._lock:
             self._otp = otp
         return otp

@@ -80,27 +80,40 @@ def _unhex(value: str, name: str, length: int | None = None) -> bytes:
     return data
 
 
-def answer_client_challenge(request: PendingPairing, crypto: PairingCrypto, encrypted_hex: str) -> str:
+def answer_client_challenge(
+    request: PendingPairing, crypto: PairingCrypto, encrypted_hex: str
+) -> str:
     """Phase 2: the `challengeresponse` hex."""
     key = aes_key(request.salt, request.pin or "")
     challenge = crypto.aes_decrypt(key, _unhex(encrypted_hex, "clientchallenge", 16))
-    server_secret, server_challenge = secrets.token_bytes(SECRET_LEN), secrets.token_bytes(SECRET_LEN)
+    server_secret, server_challenge = (
+        secrets.token_bytes(SECRET_LEN),
+        secrets.token_bytes(SECRET_LEN),
+    )
     request.secrets.update(server_secret=server_secret, server_challenge=server_challenge)
-    digest = hashlib.sha256(challenge + crypto.cert_signature(crypto.server_cert_pem) + server_secret).digest()
+    digest = hashlib.sha256(
+        challenge + crypto.cert_signature(crypto.server_cert_pem) + server_secret
+    ).digest()
     return crypto.aes_encrypt(key, digest + server_challenge).hex()
 
 
-def answer_server_challenge_response(request: PendingPairing, crypto: PairingCrypto, encrypted_hex: str) -> str:
+def answer_server_challenge_response(
+    request: PendingPairing, crypto: PairingCrypto, encrypted_hex: str
+) -> str:
     """Phase 3: keep the client's hash; the `pairingsecret` hex."""
     if "server_secret" not in request.secrets:
         raise PairingRefused("serverchallengeresp before clientchallenge")
     key = aes_key(request.salt, request.pin or "")
-    request.secrets["client_hash"] = crypto.aes_decrypt(key, _unhex(encrypted_hex, "serverchallengeresp", HASH_LEN))
+    request.secrets["client_hash"] = crypto.aes_decrypt(
+        key, _unhex(encrypted_hex, "serverchallengeresp", HASH_LEN)
+    )
     server_secret = request.secrets["server_secret"]
     return (server_secret + crypto.sign(server_secret)).hex()
 
 
-def check_client_pairing_secret(request: PendingPairing, crypto: PairingCrypto, secret_hex: str) -> None:
+def check_client_pairing_secret(
+    request: PendingPairing, crypto: PairingCrypto, secret_hex: str
+) -> None:
     """Phase 4: return when the client proved the PIN and its key; else PairingRefused."""
     if "client_hash" not in request.secrets:
         raise PairingRefused("clientpairingsecret before serverchallengeresp")
@@ -112,7 +125,9 @@ def check_client_pairing_secret(request: PendingPairing, crypto: PairingCrypto, 
     if len(client_secret) != SECRET_LEN or not signature:
         raise PairingRefused("clientpairingsecret is too short")
     expected = hashlib.sha256(
-        request.secrets["server_challenge"] + crypto.cert_signature(request.client_cert_pem) + client_secret
+        request.secrets["server_challenge"]
+        + crypto.cert_signature(request.client_cert_pem)
+        + client_secret
     ).digest()
     if not hmac.compare_digest(expected, request.secrets["client_hash"]):
         raise PairingRefused("The PIN does not match")

@@ -29,7 +29,9 @@ def client_key(address: str) -> str:
 
 
 class LoginLimiter:
-    def __init__(self, clock: Callable[[], float] = time.monotonic, max_tracked: int = 1024) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, max_tracked: int = 1024
+    ) -> None:
         self._clock = clock
         self._max_tracked = max_tracked
         self._failures: OrderedDict[str, deque[float]] = OrderedDict()

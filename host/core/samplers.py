@@ -99,7 +99,8 @@ class FakeSampler:
             if usage is not None:
                 cpu["cpu_usage_percent"] = usage
         gpus = tuple(
-            GpuReading(g["id"], g.get("name", ""), dict(g.get("metrics", {}))) for g in script.get("gpus", [])
+            GpuReading(g["id"], g.get("name", ""), dict(g.get("metrics", {})))
+            for g in script.get("gpus", [])
         )
         self._record(f"done {number}")
         return Reading(cpu, gpus)

@@ -32,7 +32,9 @@ def host_uniqueid(db: StateDB) -> str:
     return value
 
 
-def xml_answer(status_code: int = 200, status_message: str | None = None, **children: object) -> str:
+def xml_answer(
+    status_code: int = 200, status_message: str | None = None, **children: object
+) -> str:
     """`<root status_code="…">` with one element per keyword (values escaped)."""
     attributes = f' status_code="{status_code}"'
     if status_message is not None:

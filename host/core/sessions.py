@@ -100,7 +100,9 @@ class SessionStore:
         now = self._clock()
         with self._db.transaction() as db:
             db.execute("DELETE FROM sessions WHERE remember = 0 OR refresh_expires <= ?", (now,))
-            db.execute("DELETE FROM rotated_refresh WHERE session_id NOT IN (SELECT id FROM sessions)")
+            db.execute(
+                "DELETE FROM rotated_refresh WHERE session_id NOT IN (SELECT id FROM sessions)"
+            )
 
     def create(
         self, username: str, remember: bool, lifetimes: Lifetimes, address: str, user_agent: str
@@ -191,7 +193,8 @@ class SessionStore:
                     ),
                 )
                 db.execute(
-                    "INSERT INTO rotated_refresh (hash, session_id) VALUES (?, ?)", (presented, row["id"])
+                    "INSERT INTO rotated_refresh (hash, session_id) VALUES (?, ?)",
+                    (presented, row["id"]),
                 )
         # Raised after the transaction so a revocation for reuse is committed.
         if raised is not None:
@@ -200,7 +203,9 @@ class SessionStore:
 
     def touch(self, session_id: str) -> None:
         with self._db.transaction() as db:
-            db.execute("UPDATE sessions SET last_seen = ? WHERE id = ?", (self._clock(), session_id))
+            db.execute(
+                "UPDATE sessions SET last_seen = ? WHERE id = ?", (self._clock(), session_id)
+            )
 
     def list(self) -> list[SessionRecord]:
         now = self._clock()

@@ -87,7 +87,9 @@ def _is_absolute(value: str) -> bool:
 
 
 def _folder_path(value: Any) -> str | None:
-    return None if value == "" or _is_absolute(value) else "must be empty or an absolute folder path"
+    return (
+        None if value == "" or _is_absolute(value) else "must be empty or an absolute folder path"
+    )
 
 
 def _folder_paths(value: Any) -> str | None:
@@ -193,7 +195,12 @@ SETTINGS: tuple[Setting, ...] = (
         _update_source,
     ),
     # Platform helpers (issue 6): where the adapters look on this PC. Tests point them at fixtures.
-    Setting("drm_root", "/sys/class/drm", "Folder listing the display outputs (Linux DRM sysfs).", _folder_path),
+    Setting(
+        "drm_root",
+        "/sys/class/drm",
+        "Folder listing the display outputs (Linux DRM sysfs).",
+        _folder_path,
+    ),
     Setting(
         "steam_root",
         "",

@@ -53,7 +53,9 @@ class SteamLibrary:
         self.problems: list[str] = []  # manifests that could not be read in the last scan
 
     def root(self) -> Path | None:
-        return find_root(self._configured, self._candidates, lambda folder: (folder / "steamapps").is_dir())
+        return find_root(
+            self._configured, self._candidates, lambda folder: (folder / "steamapps").is_dir()
+        )
 
     def status(self) -> LibraryStatus:
         root = self.root()

@@ -59,8 +59,14 @@ def parse_scopes(raw: Any, catalogue: Mapping[str, tuple[str, ...]]) -> list[Sco
             raise BadRequest(f"{where}.path must be a string from /api/token/routes")
         allowed = catalogue.get(path)
         if allowed is None:
-            raise BadRequest(f"{where}.path {path!r} is not grantable; choose one listed by /api/token/routes")
-        if not isinstance(methods, list) or not methods or not all(isinstance(m, str) for m in methods):
+            raise BadRequest(
+                f"{where}.path {path!r} is not grantable; choose one listed by /api/token/routes"
+            )
+        if (
+            not isinstance(methods, list)
+            or not methods
+            or not all(isinstance(m, str) for m in methods)
+        ):
             raise BadRequest(f"{where}.methods must be a non-empty array of HTTP method names")
         wanted = tuple(dict.fromkeys(m.upper() for m in methods))
         refused = [m for m in wanted if m not in allowed]

@@ -43,7 +43,12 @@ class Release:
     notes: str = ""
 
     def as_json(self) -> dict[str, Any]:
-        return {"version": self.version, "artifact": self.artifact, "sha256": self.sha256, "notes": self.notes}
+        return {
+            "version": self.version,
+            "artifact": self.artifact,
+            "sha256": self.sha256,
+            "notes": self.notes,
+        }
 
 
 def parse_index(document: Any) -> list[Release]:
@@ -63,7 +68,9 @@ def parse_index(document: Any) -> list[Release]:
         if not isinstance(digest, str) or not _SHA256.match(digest):
             raise ValueError(f"release {version} has no valid sha256 (64 hex digits)")
         notes = entry.get("notes", "")
-        releases.append(Release(version, artifact, digest.lower(), notes if isinstance(notes, str) else ""))
+        releases.append(
+            Release(version, artifact, digest.lower(), notes if isinstance(notes, str) else "")
+        )
     return releases
 
 

@@ -28,7 +28,9 @@ async def change_password(request: Request) -> JSONResponse:
     body = await read_json_object(request)
     if not ctx.credentials.configured():
         new_username = body.get("newUsername")
-        validate_new_credentials(new_username, body.get("newPassword"), body.get("confirmNewPassword"))
+        validate_new_credentials(
+            new_username, body.get("newPassword"), body.get("confirmNewPassword")
+        )
         await run_in_threadpool(ctx.credentials.set, new_username, body["newPassword"])
         return ok(created=True)
     current_username = required_str(body, "currentUsername")

@@ -15,7 +15,16 @@ from host.responses import ok
 from .common import context
 from .services import native
 
-__all__ = ["close_app", "delete_app", "delete_app_by_body", "launch_app", "list_apps", "purge_autosync", "reorder_apps", "save_app"]
+__all__ = [
+    "close_app",
+    "delete_app",
+    "delete_app_by_body",
+    "launch_app",
+    "list_apps",
+    "purge_autosync",
+    "reorder_apps",
+    "save_app",
+]
 
 
 def _listing(request: Request) -> dict[str, Any]:

@@ -60,8 +60,12 @@ def _issue(request: Request, issued: IssuedTokens) -> JSONResponse:
         remember_me=session.remember,
     )
     # Remembered sessions get persistent cookies; others end with the browser.
-    set_cookie(response, SESSION_COOKIE, issued.access_token, access_in if session.remember else None)
-    set_cookie(response, REFRESH_COOKIE, issued.refresh_token, refresh_in if session.remember else None)
+    set_cookie(
+        response, SESSION_COOKIE, issued.access_token, access_in if session.remember else None
+    )
+    set_cookie(
+        response, REFRESH_COOKIE, issued.refresh_token, refresh_in if session.remember else None
+    )
     clear_cookie(response, ANON_CSRF_COOKIE)
     return response
 

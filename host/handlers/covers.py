@@ -48,7 +48,9 @@ async def _raw_image(request: Request) -> bytes:
     async for chunk in request.stream():
         data += chunk
         if len(data) > MAX_COVER_BYTES:
-            raise BadRequest(f"The image is larger than {MAX_COVER_BYTES // (1024 * 1024)} MiB; resize it")
+            raise BadRequest(
+                f"The image is larger than {MAX_COVER_BYTES // (1024 * 1024)} MiB; resize it"
+            )
     return data
 
 
@@ -59,7 +61,9 @@ async def upload_cover(request: Request) -> Response:
     if media_type.startswith("image/") or media_type == "application/octet-stream":
         key = request.query_params.get("key", "")
         if not key:
-            raise BadRequest("key is required: POST /api/covers/upload?key=NAME with the image as the body")
+            raise BadRequest(
+                "key is required: POST /api/covers/upload?key=NAME with the image as the body"
+            )
         data = await _raw_image(request)
         saved, path = native(request).covers.save(key, data)
         return ok(key=saved, path=str(path), size=len(data))
@@ -67,7 +71,9 @@ async def upload_cover(request: Request) -> Response:
     key = required_str(body, "key")
     encoded = required_str(body, "data")
     if len(encoded) > MAX_COVER_BYTES * 4 // 3 + 4:
-        raise BadRequest(f"The image is larger than {MAX_COVER_BYTES // (1024 * 1024)} MiB; resize it")
+        raise BadRequest(
+            f"The image is larger than {MAX_COVER_BYTES // (1024 * 1024)} MiB; resize it"
+        )
     try:
         data = base64.b64decode(encoded, validate=True)
     except (binascii.Error, ValueError):

@@ -18,7 +18,13 @@ from host.responses import ok
 
 from .common import context
 
-__all__ = ["disconnect_client", "list_clients", "unpair_all_clients", "unpair_client", "update_client"]
+__all__ = [
+    "disconnect_client",
+    "list_clients",
+    "unpair_all_clients",
+    "unpair_client",
+    "update_client",
+]
 
 
 async def list_clients(request: Request) -> JSONResponse:

@@ -18,7 +18,15 @@ from host.responses import ok
 from .common import context
 from .services import native, query_int
 
-__all__ = ["crashdump", "dismiss_crashdump", "export_crash", "export_crash_manifest", "export_logs", "logs", "logs_tail"]
+__all__ = [
+    "crashdump",
+    "dismiss_crashdump",
+    "export_crash",
+    "export_crash_manifest",
+    "export_logs",
+    "logs",
+    "logs_tail",
+]
 
 LOG_LIMIT = 8 * 1024 * 1024
 
@@ -35,7 +43,9 @@ async def logs(request: Request) -> Response:
 async def export_logs(request: Request) -> Response:
     text = await run_in_threadpool(read_last, context(request).log_path, LOG_LIMIT)
     disposition = f'attachment; filename="helio-log-{_stamp()}.txt"'
-    return Response(text, media_type="text/plain; charset=utf-8", headers={"Content-Disposition": disposition})
+    return Response(
+        text, media_type="text/plain; charset=utf-8", headers={"Content-Disposition": disposition}
+    )
 
 
 async def logs_tail(request: Request) -> JSONResponse:
@@ -55,7 +65,9 @@ def _support_args(request: Request) -> tuple[str | None, dict[str, Any], str, Cr
 async def export_crash(request: Request) -> Response:
     data = await run_in_threadpool(support.build_zip, *_support_args(request))
     disposition = f'attachment; filename="helio-support-{_stamp()}.zip"'
-    return Response(data, media_type="application/zip", headers={"Content-Disposition": disposition})
+    return Response(
+        data, media_type="application/zip", headers={"Content-Disposition": disposition}
+    )
 
 
 async def export_crash_manifest(request: Request) -> JSONResponse:

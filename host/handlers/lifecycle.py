@@ -13,9 +13,14 @@ __all__ = ["quit_host", "restart_host"]
 
 async def restart_host(request: Request) -> JSONResponse:
     lifecycle = context(request).lifecycle
-    return JSONResponse({"status": True, "restarting": lifecycle.installed}, background=BackgroundTask(lifecycle.restart))
+    return JSONResponse(
+        {"status": True, "restarting": lifecycle.installed},
+        background=BackgroundTask(lifecycle.restart),
+    )
 
 
 async def quit_host(request: Request) -> JSONResponse:
     lifecycle = context(request).lifecycle
-    return JSONResponse({"status": True, "quitting": lifecycle.installed}, background=BackgroundTask(lifecycle.quit))
+    return JSONResponse(
+        {"status": True, "quitting": lifecycle.installed}, background=BackgroundTask(lifecycle.quit)
+    )

@@ -28,13 +28,18 @@ def openapi_document(table: RouteTable, version: str) -> dict[str, Any]:
             for name in route.regex.groupindex
         ]
         query = (route.query_schema or {}).get("properties", {})
-        params += [{"name": name, "in": "query", "required": False, "schema": schema} for name, schema in query.items()]
+        params += [
+            {"name": name, "in": "query", "required": False, "schema": schema}
+            for name, schema in query.items()
+        ]
         success = route.response_schema or _OK
         if route.response_type != "application/json":
             success = {"type": "string", "format": "binary"}
         for method in route.methods:
             operation: dict[str, Any] = {
-                "operationId": f"{route.name}-{method.lower()}" if len(route.methods) > 1 else route.name,
+                "operationId": f"{route.name}-{method.lower()}"
+                if len(route.methods) > 1
+                else route.name,
                 "summary": route.summary,
                 "x-helio-access": route.access.value,
                 "x-helio-grantable": route.grantable,
@@ -46,7 +51,9 @@ def openapi_document(table: RouteTable, version: str) -> dict[str, Any]:
                     },
                     "default": {
                         "description": "Error",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}
+                        },
                     },
                 },
             }
@@ -77,4 +84,6 @@ def openapi_document(table: RouteTable, version: str) -> dict[str, Any]:
 
 
 async def openapi_json(request: Request) -> JSONResponse:
-    return JSONResponse(openapi_document(request.app.state.route_table, request.app.state.ctx.version))
+    return JSONResponse(
+        openapi_document(request.app.state.route_table, request.app.state.ctx.version)
+    )

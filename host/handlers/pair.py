@@ -60,7 +60,12 @@ async def pair(request: Request) -> Response:
         return _refused("No pairing in progress for this client; start again")
     try:
         if "clientchallenge" in query:
-            return _xml(paired=1, challengeresponse=answer_client_challenge(pending, crypto, query["clientchallenge"]))
+            return _xml(
+                paired=1,
+                challengeresponse=answer_client_challenge(
+                    pending, crypto, query["clientchallenge"]
+                ),
+            )
         if "serverchallengeresp" in query:
             secret = answer_server_challenge_response(pending, crypto, query["serverchallengeresp"])
             return _xml(paired=1, pairingsecret=secret)
@@ -108,7 +113,9 @@ async def _get_server_cert(request: Request, crypto: PairingCrypto) -> Response:
 def _finish(request: Request, crypto: PairingCrypto, pending: PendingPairing) -> Response:
     ctx = context(request)
     pem, fingerprint = crypto.client_certificate(pending.client_cert_pem)
-    client = ctx.clients.add(pending.name or pending.device_name, pem.decode(), fingerprint, DEFAULT_PERMISSIONS)
+    client = ctx.clients.add(
+        pending.name or pending.device_name, pem.decode(), fingerprint, DEFAULT_PERMISSIONS
+    )
     pending.succeed()
     log.info("Paired device %s (%s)", client.uuid, client.name)
     return _xml(paired=1)
@@ -122,5 +129,9 @@ def _fail(pending: PendingPairing, reason: str) -> None:
 
 async def unpair(request: Request) -> Response:
     """Moonlight's cancel after a failed phase: forget this client's pending request."""
-    context(request).pairing.drop(peer_address(request.scope), request.query_params.get("uniqueid", ""), "Cancelled by the client")
+    context(request).pairing.drop(
+        peer_address(request.scope),
+        request.query_params.get("uniqueid", ""),
+        "Cancelled by the client",
+    )
     return _xml()

@@ -31,7 +31,9 @@ async def enter_pin(request: Request) -> JSONResponse:
     """`{pin, name?, id?}`: the PIN the device shows, for the named (else the oldest) request."""
     body = await read_json_object(request)
     pin = validate_pin(body.get("pin"))
-    paired = context(request).pairing.enter_pin(pin, _optional_str(body, "name"), _optional_str(body, "id"))
+    paired = context(request).pairing.enter_pin(
+        pin, _optional_str(body, "name"), _optional_str(body, "id")
+    )
     return ok(request=paired.as_json())
 
 
@@ -40,4 +42,6 @@ async def issue_otp(request: Request) -> JSONResponse:
     body = await read_json_object(request)
     ctx = context(request)
     otp = ctx.pairing.issue_otp(body.get("passphrase"), _optional_str(body, "name"))
-    return ok(otp=otp.pin, expires_at=otp.expires_at, expires_in=round(otp.expires_at - ctx.clock()))
+    return ok(
+        otp=otp.pin, expires_at=otp.expires_at, expires_in=round(otp.expires_at - ctx.clock())
+    )

@@ -43,7 +43,9 @@ async def serverinfo(request: Request) -> Response:
         paired=client is not None,
         busy=any(s.state is StreamState.ACTIVE for s in ctx.streams.list()),
         current_game=0,  # no application engine yet
-        hardware_metrics_version=discovery_version(client, over_https, ctx.settings.get("hardware_metrics")),
+        hardware_metrics_version=discovery_version(
+            client, over_https, ctx.settings.get("hardware_metrics")
+        ),
     )
     return Response(info.to_xml(), media_type="application/xml")
 

@@ -77,7 +77,9 @@ class AuthMiddleware:
             principal = None  # stale credentials must not lock anyone out of sign-in
         if access is Access.SETUP and not self.ctx.credentials.configured():
             if not is_loopback(peer_address(request.scope)):
-                raise Forbidden("The first administrator account can only be created on the host PC")
+                raise Forbidden(
+                    "The first administrator account can only be created on the host PC"
+                )
             access = Access.PUBLIC
         if access is Access.PUBLIC:
             if changes_state and principal is None:
@@ -86,8 +88,10 @@ class AuthMiddleware:
         if principal is None:
             raise Unauthorized("Authentication required")
         if principal.token is not None:
-            granted = route is not None and route.grantable and principal.token.allows(
-                "GET" if method == "HEAD" else method, path
+            granted = (
+                route is not None
+                and route.grantable
+                and principal.token.allows("GET" if method == "HEAD" else method, path)
             )
             if not granted:
                 raise Unauthorized(f"This token does not grant {method} {path}")
@@ -110,7 +114,11 @@ class AuthMiddleware:
 
     def allowed_origins(self, request: Request) -> set[str]:
         port = self.ctx.https_port
-        allowed = {f"https://localhost:{port}", f"https://127.0.0.1:{port}", f"https://[::1]:{port}"}
+        allowed = {
+            f"https://localhost:{port}",
+            f"https://127.0.0.1:{port}",
+            f"https://[::1]:{port}",
+        }
         host = request.headers.get("host")
         if host and not urlsplit(f"//{host}").path:
             allowed.add(f"https://{host}")
@@ -143,7 +151,9 @@ class AuthMiddleware:
         if self.ctx.limiter.blocked(address, settings["login_max_failures"], window):
             raise Unauthorized(TOO_MANY_FAILURES, headers=challenge)
         try:
-            username, sep, password = base64.b64decode(encoded, validate=True).decode().partition(":")
+            username, sep, password = (
+                base64.b64decode(encoded, validate=True).decode().partition(":")
+            )
         except (binascii.Error, UnicodeDecodeError):
             username, sep, password = "", "", ""
         if not sep:

@@ -21,9 +21,32 @@ __all__ = ["EXECUTABLE_SUFFIXES", "browse", "drives", "lists_files"]
 EXECUTABLE_SUFFIXES = (".exe", ".bat", ".cmd", ".ps1")
 # Pseudo filesystems are not places a user keeps games or tools.
 _VIRTUAL_FS = {
-    "proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "securityfs", "pstore", "bpf",
-    "debugfs", "tracefs", "mqueue", "hugetlbfs", "configfs", "fusectl", "autofs", "binfmt_misc",
-    "nsfs", "rpc_pipefs", "efivarfs", "ramfs", "overlay", "squashfs", "tmpfs", "shm", "none",
+    "proc",
+    "sysfs",
+    "devtmpfs",
+    "devpts",
+    "cgroup",
+    "cgroup2",
+    "securityfs",
+    "pstore",
+    "bpf",
+    "debugfs",
+    "tracefs",
+    "mqueue",
+    "hugetlbfs",
+    "configfs",
+    "fusectl",
+    "autofs",
+    "binfmt_misc",
+    "nsfs",
+    "rpc_pipefs",
+    "efivarfs",
+    "ramfs",
+    "overlay",
+    "squashfs",
+    "tmpfs",
+    "shm",
+    "none",
 }
 
 
@@ -37,7 +60,9 @@ def lists_files(kind: str | None, name: str) -> bool:
 
 def drives() -> list[str]:
     if sys.platform == "win32":
-        return [f"{letter}:\\" for letter in string.ascii_uppercase if os.path.isdir(f"{letter}:\\")]
+        return [
+            f"{letter}:\\" for letter in string.ascii_uppercase if os.path.isdir(f"{letter}:\\")
+        ]
     found = ["/"]
     try:
         with open("/proc/mounts") as handle:
@@ -93,7 +118,9 @@ def browse(path: str | None, kind: str | None) -> dict[str, Any]:
                 elif lists_files(kind, item.name):
                     files.append(_entry(item.name, item.path, "file"))
     except PermissionError:
-        raise BadRequest(f"Cannot read folder {folder}: permission denied; pick another folder") from None
+        raise BadRequest(
+            f"Cannot read folder {folder}: permission denied; pick another folder"
+        ) from None
     except OSError as error:
         raise BadRequest(f"Cannot read folder {folder}: {error.strerror or error}") from None
     folders.sort(key=lambda e: e["name"].lower())

@@ -47,7 +47,9 @@ class CoverStore:
 
     def save(self, key: str, data: bytes) -> tuple[str, Path]:
         if len(data) > MAX_COVER_BYTES:
-            raise BadRequest(f"The image is larger than {MAX_COVER_BYTES // (1024 * 1024)} MiB; resize it")
+            raise BadRequest(
+                f"The image is larger than {MAX_COVER_BYTES // (1024 * 1024)} MiB; resize it"
+            )
         kind = image_type(data)
         if kind is None:
             raise BadRequest("The data is not a PNG, JPEG, WebP or GIF image")
@@ -78,7 +80,9 @@ class CoverStore:
             raise NotFound(f"The app's image {path} cannot be read") from None
         kind = image_type(data)
         if kind is None or len(data) > MAX_COVER_BYTES:
-            raise NotFound(f"The app's image {path} is not a PNG, JPEG, WebP or GIF under the size cap")
+            raise NotFound(
+                f"The app's image {path} is not a PNG, JPEG, WebP or GIF under the size cap"
+            )
         return data, _TYPES[kind]
 
     def icon(self, app_uuid: str) -> bytes:

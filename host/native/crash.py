@@ -49,13 +49,20 @@ class CrashDumps:
     def dumps(self) -> list[Path]:
         if not self.folder.is_dir():
             return []
-        found = [p for p in self.folder.glob("fault-*.txt") if p != self._own and p.stat().st_size > 0]
+        found = [
+            p for p in self.folder.glob("fault-*.txt") if p != self._own and p.stat().st_size > 0
+        ]
         return sorted(found, key=lambda p: p.stat().st_mtime)
 
     def report(self) -> dict[str, Any]:
         dismissed = set(self._db.get_json(_DISMISSED, []))
         listed = [
-            {"name": p.name, "size": p.stat().st_size, "modified": p.stat().st_mtime, "dismissed": p.name in dismissed}
+            {
+                "name": p.name,
+                "size": p.stat().st_size,
+                "modified": p.stat().st_mtime,
+                "dismissed": p.name in dismissed,
+            }
             for p in self.dumps()
         ]
         return {"notice": any(not d["dismissed"] for d in listed), "dumps": listed}

@@ -43,11 +43,15 @@ def _nvenc() -> list[dict[str, Any]]:
             name = pynvml.nvmlDeviceGetName(handle)
             try:
                 # 0 (or NotSupported) on GPUs without NVENC, e.g. H100-class datacenter parts.
-                capacity = pynvml.nvmlDeviceGetEncoderCapacity(handle, pynvml.NVML_ENCODER_QUERY_H264)
+                capacity = pynvml.nvmlDeviceGetEncoderCapacity(
+                    handle, pynvml.NVML_ENCODER_QUERY_H264
+                )
             except Exception:
                 capacity = 0
             if capacity > 0:
-                found.append({"kind": "nvenc", "device": name if isinstance(name, str) else name.decode()})
+                found.append(
+                    {"kind": "nvenc", "device": name if isinstance(name, str) else name.decode()}
+                )
     finally:
         pynvml.nvmlShutdown()
     return found
@@ -58,7 +62,11 @@ def _vaapi() -> list[dict[str, Any]]:
 
 
 def _software() -> list[dict[str, Any]]:
-    return [{"kind": "software", "device": path} for name in SOFTWARE_ENCODERS if (path := shutil.which(name))]
+    return [
+        {"kind": "software", "device": path}
+        for name in SOFTWARE_ENCODERS
+        if (path := shutil.which(name))
+    ]
 
 
 def probe_encoders(preferred: str = "auto") -> ProbeResult:
@@ -73,7 +81,10 @@ def probe_encoders(preferred: str = "auto") -> ProbeResult:
     found.sort(key=lambda e: e["kind"] != preferred)
     if found:
         return ProbeResult(found)
-    detail = "; ".join(errors) or "no NVIDIA GPU via NVML, no /dev/dri render node, no software encoder on PATH"
+    detail = (
+        "; ".join(errors)
+        or "no NVIDIA GPU via NVML, no /dev/dri render node, no software encoder on PATH"
+    )
     return ProbeResult([], f"No usable video encoder: {detail}")
 
 
@@ -100,12 +111,20 @@ def audio_endpoints() -> list[dict[str, Any]]:
         with open("/proc/asound/cards") as handle:
             for line in handle:
                 if line[:4].strip().isdigit() and "]:" in line:
-                    found.append({"backend": "alsa", "id": line.split("[", 1)[1].split("]", 1)[0].strip(), "name": line.split("]:", 1)[1].strip()})
+                    found.append(
+                        {
+                            "backend": "alsa",
+                            "id": line.split("[", 1)[1].split("]", 1)[0].strip(),
+                            "name": line.split("]:", 1)[1].strip(),
+                        }
+                    )
     except OSError:
         pass
     if shutil.which("pactl"):
         try:
-            out = subprocess.run(["pactl", "list", "short", "sinks"], capture_output=True, text=True, timeout=3).stdout
+            out = subprocess.run(
+                ["pactl", "list", "short", "sinks"], capture_output=True, text=True, timeout=3
+            ).stdout
             for line in out.splitlines():
                 parts = line.split("\t")
                 if len(parts) > 1:
@@ -124,14 +143,18 @@ def virtual_display() -> dict[str, Any]:
 class Prober:
     """Runs encoder probes on a background thread and reports into CodecProbe."""
 
-    def __init__(self, state: CodecProbe, probe: Callable[[str], ProbeResult] = probe_encoders) -> None:
+    def __init__(
+        self, state: CodecProbe, probe: Callable[[str], ProbeResult] = probe_encoders
+    ) -> None:
         self._state = state
         self._probe = probe
         self._lock = threading.Lock()
 
     def start(self, preferred: str = "auto") -> threading.Thread:
         self._state.begin()
-        thread = threading.Thread(target=self._run, args=(preferred,), name="helio-codec-probe", daemon=True)
+        thread = threading.Thread(
+            target=self._run, args=(preferred,), name="helio-codec-probe", daemon=True
+        )
         thread.start()
         return thread
 

@@ -78,7 +78,9 @@ class AppRunner:
         with self._lock:
             if self.current() is not None:
                 assert self._running is not None
-                raise BadRequest(f"{self._running.app.name} is running; close it first (POST /api/apps/close)")
+                raise BadRequest(
+                    f"{self._running.app.name} is running; close it first (POST /api/apps/close)"
+                )
             cwd = app.get("working-dir") or None
             if cwd is not None and not os.path.isdir(cwd):
                 raise BadRequest(f"working-dir {cwd} is not a folder; fix the app and try again")
@@ -88,12 +90,16 @@ class AppRunner:
                     code = self._shell(step["do"], cwd)
                     if code != 0:
                         self._run_undo(RunningApp(app, None, 0, undo))
-                        raise BadRequest(f"Prep command {step['do']!r} failed with exit code {code}; nothing was launched")
+                        raise BadRequest(
+                            f"Prep command {step['do']!r} failed with exit code {code}; nothing was launched"
+                        )
                 undo.append(step.get("undo", ""))
             try:
                 for command in app.get("detached"):
                     self._start(command, cwd, app.get("output"))
-                process = self._start(app.get("cmd"), cwd, app.get("output")) if app.get("cmd") else None
+                process = (
+                    self._start(app.get("cmd"), cwd, app.get("output")) if app.get("cmd") else None
+                )
             except BadRequest:
                 self._run_undo(RunningApp(app, None, 0, undo))  # leave the PC as prep found it
                 raise
@@ -108,7 +114,9 @@ class AppRunner:
                 raise BadRequest("No app is running")
             self._running = None
         if running.process is not None and running.process.poll() is None:
-            self._stop(running.process, running.app.get("exit-timeout"), running.app.get("wait-all"))
+            self._stop(
+                running.process, running.app.get("exit-timeout"), running.app.get("wait-all")
+            )
         self._run_undo(running)
         log.info("Closed app %s", running.app.name)
         return running
@@ -121,7 +129,12 @@ class AppRunner:
         except (OSError, ValueError) as error:
             raise BadRequest(f"Cannot open the app's output file {output!r}: {error}") from None
         try:
-            kwargs: dict[str, Any] = {"cwd": cwd, "stdin": subprocess.DEVNULL, "stdout": sink, "stderr": sink}
+            kwargs: dict[str, Any] = {
+                "cwd": cwd,
+                "stdin": subprocess.DEVNULL,
+                "stdout": sink,
+                "stderr": sink,
+            }
             if sys.platform == "win32":
                 kwargs["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
             else:
@@ -135,7 +148,9 @@ class AppRunner:
 
     def _shell(self, command: str, cwd: str | None) -> int:
         try:
-            return subprocess.run(command, shell=True, cwd=cwd, timeout=PREP_TIMEOUT_S, capture_output=True).returncode
+            return subprocess.run(
+                command, shell=True, cwd=cwd, timeout=PREP_TIMEOUT_S, capture_output=True
+            ).returncode
         except subprocess.TimeoutExpired:
             return -1
         except (OSError, ValueError):  # not runnable at all (e.g. a NUL byte): a failed step

@@ -107,10 +107,22 @@ class NvmlGpus:
 
         try:
             put("gpu_usage_percent", lambda: float(nvml.nvmlDeviceGetUtilizationRates(handle).gpu))
-            put("gpu_clock_mhz", lambda: float(nvml.nvmlDeviceGetClockInfo(handle, nvml.NVML_CLOCK_GRAPHICS)))
-            put("gpu_memory_clock_mhz", lambda: float(nvml.nvmlDeviceGetClockInfo(handle, nvml.NVML_CLOCK_MEM)))
-            put("gpu_temperature_c", lambda: float(nvml.nvmlDeviceGetTemperature(handle, nvml.NVML_TEMPERATURE_GPU)))
-            put("gpu_memory_temperature_c", lambda: _field(nvml, handle, nvml.NVML_FI_DEV_MEMORY_TEMP))
+            put(
+                "gpu_clock_mhz",
+                lambda: float(nvml.nvmlDeviceGetClockInfo(handle, nvml.NVML_CLOCK_GRAPHICS)),
+            )
+            put(
+                "gpu_memory_clock_mhz",
+                lambda: float(nvml.nvmlDeviceGetClockInfo(handle, nvml.NVML_CLOCK_MEM)),
+            )
+            put(
+                "gpu_temperature_c",
+                lambda: float(nvml.nvmlDeviceGetTemperature(handle, nvml.NVML_TEMPERATURE_GPU)),
+            )
+            put(
+                "gpu_memory_temperature_c",
+                lambda: _field(nvml, handle, nvml.NVML_FI_DEV_MEMORY_TEMP),
+            )
             put("gpu_fan_percent", lambda: float(nvml.nvmlDeviceGetFanSpeed(handle)))
             put("gpu_fan_rpm", lambda: float(nvml.nvmlDeviceGetFanSpeedRPM(handle)))
             put("gpu_power_w", lambda: nvml.nvmlDeviceGetPowerUsage(handle) / 1000)
@@ -120,7 +132,10 @@ class NvmlGpus:
             if memory is not None:
                 used, total = memory
                 put("gpu_vram_used_mb", lambda: round(used / MIB, 1))
-                put("gpu_vram_usage_percent", lambda: round(100 * used / total, 1) if total else None)
+                put(
+                    "gpu_vram_usage_percent",
+                    lambda: round(100 * used / total, 1) if total else None,
+                )
         except Exception:
             return None  # the GPU was lost mid-sample
         # Hotspot temperature and voltage: NVML has no public reading, so they stay absent.
@@ -135,7 +150,9 @@ def _field(nvml: Any, handle: Any, field_id: int) -> float | None:
 
 
 def _scoped_power(nvml: Any, handle: Any) -> float | None:
-    value = nvml.nvmlDeviceGetFieldValues(handle, [(nvml.NVML_FI_DEV_POWER_INSTANT, nvml.NVML_POWER_SCOPE_MODULE)])[0]
+    value = nvml.nvmlDeviceGetFieldValues(
+        handle, [(nvml.NVML_FI_DEV_POWER_INSTANT, nvml.NVML_POWER_SCOPE_MODULE)]
+    )[0]
     if value.nvmlReturn != nvml.NVML_SUCCESS:
         return None
     return value.value.uiVal / 1000  # mW
@@ -168,6 +185,8 @@ def choose_sampler() -> Sampler:
     """The fake sampler when `HELIO_FAKE_SAMPLER` names a control file (tests, bench), else the host's."""
     control = os.environ.get(FAKE_SAMPLER_ENV)
     if control:
-        log.warning("Hardware metrics come from the fake sampler %s (%s is set)", control, FAKE_SAMPLER_ENV)
+        log.warning(
+            "Hardware metrics come from the fake sampler %s (%s is set)", control, FAKE_SAMPLER_ENV
+        )
         return FakeSampler(Path(control))
     return HostSampler()

@@ -82,7 +82,9 @@ def serve(options: ServeOptions) -> None:
         # 30 s for it: stop (SIGTERM, restart, quit) after a short grace instead.
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
     )
-    log.info("Helio %s: admin console on https://%s:%d", __version__, options.bind, options.admin_port)
+    log.info(
+        "Helio %s: admin console on https://%s:%d", __version__, options.bind, options.admin_port
+    )
     # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to the
     # handler it found; a no-op one lets us close the state database and exit 0.
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -96,7 +98,13 @@ def serve(options: ServeOptions) -> None:
     ctx.lifecycle.install(stop)
     # Streaming HTTPS (base-5) and plain HTTP (base) run beside the console and stop with it.
     streaming = streaming_servers(ctx, options.base_port, options.bind, cert, key)
-    log.info("Streaming on https://%s:%d and http://%s:%d", options.bind, options.base_port - 5, options.bind, options.base_port)
+    log.info(
+        "Streaming on https://%s:%d and http://%s:%d",
+        options.bind,
+        options.base_port - 5,
+        options.bind,
+        options.base_port,
+    )
     run_together(server, streaming)
     ctx.native.crash.disable()
     ctx.db.close()

@@ -57,7 +57,9 @@ def attach(ctx: HostContext) -> NativeServices:
         CoverStore(folder),
     )
     ctx.native = services
-    last_probe_settings: dict[str, object] = {k: ctx.settings.current().get(k) for k in PROBE_SETTINGS}
+    last_probe_settings: dict[str, object] = {
+        k: ctx.settings.current().get(k) for k in PROBE_SETTINGS
+    }
 
     def reprobe_on_change(settings: dict[str, object]) -> None:
         wanted = {k: settings.get(k) for k in PROBE_SETTINGS}

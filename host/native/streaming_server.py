@@ -35,11 +35,21 @@ class _FollowerServer(uvicorn.Server):
 
 
 def _config(app: object, bind: str, port: int) -> dict[str, object]:
-    return {"app": app, "host": bind, "port": port, "proxy_headers": False, "server_header": False,
-            "log_config": None, "lifespan": "off", "ws": "none"}
+    return {
+        "app": app,
+        "host": bind,
+        "port": port,
+        "proxy_headers": False,
+        "server_header": False,
+        "log_config": None,
+        "lifespan": "off",
+        "ws": "none",
+    }
 
 
-def streaming_servers(ctx: HostContext, base_port: int, bind: str, cert: Path, key: Path) -> list[uvicorn.Server]:
+def streaming_servers(
+    ctx: HostContext, base_port: int, bind: str, cert: Path, key: Path
+) -> list[uvicorn.Server]:
     """Attach the platform's sampler to `ctx` and build the two streaming servers."""
     ctx.metrics.use(choose_sampler())
     ports = StreamPorts.for_base(base_port)

@@ -72,19 +72,30 @@ def _system(version: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _entries(log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps) -> list[tuple[str, bytes]]:
+def _entries(
+    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps
+) -> list[tuple[str, bytes]]:
     entries = [(f"logs/{p.name}", read_last(str(p), LOG_CAP)) for p in _logs(log_path)]
-    entries.append(("settings.json", json.dumps(redact_settings(settings), indent=2, sort_keys=True).encode()))
+    entries.append(
+        ("settings.json", json.dumps(redact_settings(settings), indent=2, sort_keys=True).encode())
+    )
     entries.append(("system.txt", _system(version).encode()))
     entries += [(f"crashdumps/{p.name}", p.read_bytes()) for p in crash.dumps()]
     return entries
 
 
-def manifest(log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps) -> list[dict[str, Any]]:
-    return [{"name": name, "size": len(data)} for name, data in _entries(log_path, settings, version, crash)]
+def manifest(
+    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps
+) -> list[dict[str, Any]]:
+    return [
+        {"name": name, "size": len(data)}
+        for name, data in _entries(log_path, settings, version, crash)
+    ]
 
 
-def build_zip(log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps) -> bytes:
+def build_zip(
+    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps
+) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in _entries(log_path, settings, version, crash):

@@ -41,7 +41,16 @@ Installer = Callable[[Path], None]
 
 def pip_install(artifact: Path) -> None:
     """Install into this interpreter's environment; RuntimeError carries pip's complaint."""
-    command = [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--disable-pip-version-check", str(artifact)]
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--no-deps",
+        "--no-index",
+        "--disable-pip-version-check",
+        str(artifact),
+    ]
     result = subprocess.run(command, capture_output=True, text=True, timeout=600)
     if result.returncode != 0:
         last = (result.stderr.strip() or result.stdout.strip()).splitlines()[-1:] or ["no output"]
@@ -53,7 +62,9 @@ def _is_url(source: str) -> bool:
 
 
 class Updater:
-    def __init__(self, ctx: HostContext, data_dir: Path, installer: Installer = pip_install) -> None:
+    def __init__(
+        self, ctx: HostContext, data_dir: Path, installer: Installer = pip_install
+    ) -> None:
         self.ctx = ctx
         self.folder = data_dir / "updates"
         self.installer = installer
@@ -70,11 +81,15 @@ class Updater:
     def check(self) -> dict[str, Any]:
         source = self.ctx.settings.get("update_source")
         if not source:
-            raise BadRequest("No update source configured; set update_source with PATCH /api/config")
+            raise BadRequest(
+                "No update source configured; set update_source with PATCH /api/config"
+            )
         state = self.ctx.updates
         state.begin_check()
         try:
-            releases = parse_index(json.loads(self._read(self._index_location(source), limit=1024 * 1024)))
+            releases = parse_index(
+                json.loads(self._read(self._index_location(source), limit=1024 * 1024))
+            )
             state.checked(newest_release(releases, state.installed))
         except (OSError, ValueError) as error:
             state.checked(None, f"Cannot read the release index at {source}: {error}")
@@ -106,7 +121,9 @@ class Updater:
             if state.state not in ("available", "queued", "failed"):
                 return  # already started by the other path (stream end vs. install_now)
             release = state.begin_download()
-        self.thread = threading.Thread(target=self._work, args=(release,), name="helio-update", daemon=True)
+        self.thread = threading.Thread(
+            target=self._work, args=(release,), name="helio-update", daemon=True
+        )
         self.thread.start()
 
     def _work(self, release: Release) -> None:

@@ -9,10 +9,15 @@ import httpx
 from .server import HostProcess
 
 
-def login(host: HostProcess, username: str, password: str, remember: bool = False) -> tuple[httpx.Client, dict[str, Any]]:
+def login(
+    host: HostProcess, username: str, password: str, remember: bool = False
+) -> tuple[httpx.Client, dict[str, Any]]:
     """Sign in through the API; return a client holding the session cookies, and the JSON answer."""
     client = host.client()
-    answer = client.post("/api/auth/login", json={"username": username, "password": password, "remember_me": remember})
+    answer = client.post(
+        "/api/auth/login",
+        json={"username": username, "password": password, "remember_me": remember},
+    )
     assert answer.status_code == 200, answer.text
     return client, answer.json()
 
@@ -29,7 +34,9 @@ def assert_error(response: httpx.Response, status: int, contains: str = "") -> d
 
 
 def make_token(admin: httpx.Client, *scopes: tuple[str, list[str]]) -> str:
-    answer = admin.post("/api/token", json={"scopes": [{"path": p, "methods": m} for p, m in scopes]})
+    answer = admin.post(
+        "/api/token", json={"scopes": [{"path": p, "methods": m} for p, m in scopes]}
+    )
     assert answer.status_code == 200, answer.text
     return answer.json()["token"]
 
@@ -50,6 +57,9 @@ def in_process(tmp_dir: Any, address: str, **settings: Any) -> tuple[Any, Any]:
     if settings:
         ctx.settings.update(settings)
     client = TestClient(
-        create_app(ctx), base_url="https://helio.lan:47990", client=(address, 50000), raise_server_exceptions=False
+        create_app(ctx),
+        base_url="https://helio.lan:47990",
+        client=(address, 50000),
+        raise_server_exceptions=False,
     )
     return ctx, client

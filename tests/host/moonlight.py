@@ -58,7 +58,9 @@ class MoonlightPairing:
     def key(self) -> bytes:
         return hashlib.sha256(self.salt + self.pin.encode()).digest()[:16]
 
-    def _get(self, client: httpx.Client, base: str, query: str, timeout: float = 10) -> dict[str, str]:
+    def _get(
+        self, client: httpx.Client, base: str, query: str, timeout: float = 10
+    ) -> dict[str, str]:
         url = f"{base}/pair?uniqueid={UNIQUEID}&uuid={uuid.uuid4().hex}&devicename=roth&updateState=1&{query}"
         answer = client.get(url, timeout=timeout)
         assert answer.status_code == 200, answer.text
@@ -82,14 +84,20 @@ class MoonlightPairing:
         base = plain_url(self.host)
         with httpx.Client() as client:
             challenge = os.urandom(16)
-            second = self._get(client, base, f"clientchallenge={_ecb(self.key, challenge, True).hex()}")
+            second = self._get(
+                client, base, f"clientchallenge={_ecb(self.key, challenge, True).hex()}"
+            )
             if second.get("paired") != "1":
                 raise PairingFailed(f"stage 2: {second}")
             decrypted = _ecb(self.key, bytes.fromhex(second["challengeresponse"]), False)
             server_hash, server_challenge = decrypted[:32], decrypted[32:48]
             client_secret = os.urandom(16)
-            client_hash = hashlib.sha256(server_challenge + self.device.cert.signature + client_secret).digest()
-            third = self._get(client, base, f"serverchallengeresp={_ecb(self.key, client_hash, True).hex()}")
+            client_hash = hashlib.sha256(
+                server_challenge + self.device.cert.signature + client_secret
+            ).digest()
+            third = self._get(
+                client, base, f"serverchallengeresp={_ecb(self.key, client_hash, True).hex()}"
+            )
             if third.get("paired") != "1":
                 raise PairingFailed(f"stage 3: {third}")
             pairing_secret = bytes.fromhex(third["pairingsecret"])
@@ -97,16 +105,22 @@ class MoonlightPairing:
             public_key = self.server_cert.public_key()
             assert isinstance(public_key, rsa.RSAPublicKey)
             try:
-                public_key.verify(server_signature, server_secret, padding.PKCS1v15(), hashes.SHA256())
+                public_key.verify(
+                    server_signature, server_secret, padding.PKCS1v15(), hashes.SHA256()
+                )
             except InvalidSignature:
                 client.get(f"{base}/unpair?uniqueid={UNIQUEID}")
                 raise PairingFailed("MITM: the host's signature does not verify") from None
-            expected = hashlib.sha256(challenge + self.server_cert.signature + server_secret).digest()
+            expected = hashlib.sha256(
+                challenge + self.server_cert.signature + server_secret
+            ).digest()
             if expected != server_hash:
                 client.get(f"{base}/unpair?uniqueid={UNIQUEID}")
                 raise PairingFailed("incorrect PIN")
             signature = self.device.key.sign(client_secret, padding.PKCS1v15(), hashes.SHA256())
-            fourth = self._get(client, base, f"clientpairingsecret={(client_secret + signature).hex()}")
+            fourth = self._get(
+                client, base, f"clientpairingsecret={(client_secret + signature).hex()}"
+            )
             if fourth.get("paired") != "1":
                 raise PairingFailed(f"stage 4: {fourth}")
         # Phase 5 over HTTPS, presenting the client certificate, pinning the host's.

@@ -176,7 +176,9 @@ def _vdf(value: dict[str, object], depth: int = 0) -> str:
     return "".join(lines)
 
 
-def make_steam(root: Path, games: Sequence[dict[str, object]], second_library: Path | None = None) -> Path:
+def make_steam(
+    root: Path, games: Sequence[dict[str, object]], second_library: Path | None = None
+) -> Path:
     """A Steam folder: steamapps/libraryfolders.vdf and one appmanifest per game.
 
     Each game: appid, name, installdir, state (StateFlags, 4 = installed),
@@ -186,7 +188,13 @@ def make_steam(root: Path, games: Sequence[dict[str, object]], second_library: P
     folders: dict[str, object] = {}
     for index, library in enumerate(libraries):
         apps = {str(g["appid"]): "1000" for g in games if g.get("library", 0) == index}
-        folders[str(index)] = {"path": str(library), "label": "", "contentid": "42", "totalsize": "0", "apps": apps}
+        folders[str(index)] = {
+            "path": str(library),
+            "label": "",
+            "contentid": "42",
+            "totalsize": "0",
+            "apps": apps,
+        }
         (library / "steamapps" / "common").mkdir(parents=True, exist_ok=True)
     (root / "steamapps" / "libraryfolders.vdf").write_text(_vdf({"libraryfolders": folders}))
     cache = root / "appcache" / "librarycache"
@@ -203,7 +211,9 @@ def make_steam(root: Path, games: Sequence[dict[str, object]], second_library: P
             "SizeOnDisk": "123456",
             "UserConfig": {"language": "english"},
         }
-        (library / "steamapps" / f"appmanifest_{game['appid']}.acf").write_text(_vdf({"AppState": manifest}))
+        (library / "steamapps" / f"appmanifest_{game['appid']}.acf").write_text(
+            _vdf({"AppState": manifest})
+        )
         if game.get("cover"):
             (cache / f"{game['appid']}_library_600x900.jpg").write_bytes(game["cover"])  # type: ignore[arg-type]
     return root
@@ -218,7 +228,9 @@ LUTRIS_GAMES_COLUMNS = (
 )
 
 
-def make_lutris(data_home: Path, games: Sequence[dict[str, object]], categories: dict[str, Sequence[int]]) -> Path:
+def make_lutris(
+    data_home: Path, games: Sequence[dict[str, object]], categories: dict[str, Sequence[int]]
+) -> Path:
     """`data_home/lutris/pga.db` with Lutris's games, categories and games_categories tables,
     cover art in `lutris/coverart/`, icons in `icons/hicolor/128x128/apps/lutris_<slug>.png`."""
     root = data_home / "lutris"
@@ -235,9 +247,16 @@ def make_lutris(data_home: Path, games: Sequence[dict[str, object]], categories:
                 "INSERT INTO games (id, name, sortname, slug, platform, runner, directory, installed, playtime, lastplayed)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    game["id"], game["name"], game.get("sortname", ""), game["slug"], game.get("platform", "Linux"),
-                    game.get("runner", "linux"), game.get("directory", ""), 1 if game.get("installed", True) else 0,
-                    game.get("playtime", 0.0), game.get("lastplayed", 0),
+                    game["id"],
+                    game["name"],
+                    game.get("sortname", ""),
+                    game["slug"],
+                    game.get("platform", "Linux"),
+                    game.get("runner", "linux"),
+                    game.get("directory", ""),
+                    1 if game.get("installed", True) else 0,
+                    game.get("playtime", 0.0),
+                    game.get("lastplayed", 0),
                 ),
             )
             if game.get("cover"):
@@ -247,6 +266,9 @@ def make_lutris(data_home: Path, games: Sequence[dict[str, object]], categories:
         for category_id, (name, game_ids) in enumerate(categories.items(), start=1):
             db.execute("INSERT INTO categories (id, name) VALUES (?, ?)", (category_id, name))
             for game_id in game_ids:
-                db.execute("INSERT INTO games_categories (game_id, category_id) VALUES (?, ?)", (game_id, category_id))
+                db.execute(
+                    "INSERT INTO games_categories (game_id, category_id) VALUES (?, ?)",
+                    (game_id, category_id),
+                )
     db.close()
     return root

@@ -40,7 +40,9 @@ def free_base_port() -> int:
 
 
 class HostProcess:
-    def __init__(self, data_dir: Path, extra_args: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, extra_args: tuple[str, ...] = (), env: dict[str, str] | None = None
+    ) -> None:
         self.data_dir = data_dir
         self.extra_args = extra_args
         self.env = env or {}  # extra environment, e.g. HELIO_FAKE_SAMPLER for the metrics tests
@@ -65,7 +67,11 @@ class HostProcess:
         # A file, not a pipe: a chatty host must never block on a full pipe buffer.
         with open(self.stderr_path, "ab") as stderr:
             self.process = subprocess.Popen(
-                args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, **self.env}
+                args,
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+                env={**os.environ, **self.env},
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -74,7 +80,9 @@ class HostProcess:
             try:
                 # Admin (+1), streaming HTTPS (-5) and plain HTTP (0) all listening.
                 for delta in (1, -5, 0):
-                    with socket.create_connection(("127.0.0.1", self.base_port + delta), timeout=0.2):
+                    with socket.create_connection(
+                        ("127.0.0.1", self.base_port + delta), timeout=0.2
+                    ):
                         pass
                 return
             except OSError:
@@ -111,7 +119,16 @@ class HostProcess:
 
     def set_credentials(self, username: str, password: str) -> None:
         subprocess.run(
-            [sys.executable, "-m", "host", "creds", username, password, "--data-dir", str(self.data_dir)],
+            [
+                sys.executable,
+                "-m",
+                "host",
+                "creds",
+                username,
+                password,
+                "--data-dir",
+                str(self.data_dir),
+            ],
             cwd=ROOT,
             check=True,
             capture_output=True,
@@ -120,7 +137,10 @@ class HostProcess:
 
 @contextmanager
 def running_host(
-    data_dir: Path, *extra_args: str, credentials: tuple[str, str] | None = None, env: dict[str, str] | None = None
+    data_dir: Path,
+    *extra_args: str,
+    credentials: tuple[str, str] | None = None,
+    env: dict[str, str] | None = None,
 ) -> Iterator[HostProcess]:
     host = HostProcess(data_dir, extra_args, env)
     if credentials:

@@ -34,9 +34,14 @@ def test_openapi_shows_query_parameters_media_types_and_disruptive_routes() -> N
 
     paths = openapi_document(build_route_table(), "0")["paths"]
     tail = paths["/api/logs/tail"]["get"]
-    assert [(p["name"], p["in"]) for p in tail["parameters"]] == [("offset", "query"), ("max", "query")]
+    assert [(p["name"], p["in"]) for p in tail["parameters"]] == [
+        ("offset", "query"),
+        ("max", "query"),
+    ]
     assert "text/plain" in paths["/api/logs"]["get"]["responses"]["200"]["content"]
-    assert "application/zip" in paths["/api/logs/export_crash"]["get"]["responses"]["200"]["content"]
+    assert (
+        "application/zip" in paths["/api/logs/export_crash"]["get"]["responses"]["200"]["content"]
+    )
     assert paths["/api/restart"]["post"]["x-helio-disruptive"] is True
     assert paths["/api/apps"]["get"]["x-helio-disruptive"] is False
     assert "requestBody" in paths["/api/apps"]["post"]

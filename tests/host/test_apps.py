@@ -56,17 +56,32 @@ def no_apps(admin: httpx.Client) -> Any:
 
 
 def test_create_list_update_by_uuid_and_delete(admin: httpx.Client) -> None:
-    created = admin.post("/api/apps", json={"name": "Steam", "cmd": "steam", "custom": {"kept": 1}}).json()["app"]
+    created = admin.post(
+        "/api/apps", json={"name": "Steam", "cmd": "steam", "custom": {"kept": 1}}
+    ).json()["app"]
     assert created["uuid"] and isinstance(created["id"], int)
-    assert created["exit-timeout"] == 5 and created["custom"] == {"kept": 1}  # defaults + unknown kept
+    assert created["exit-timeout"] == 5 and created["custom"] == {
+        "kept": 1
+    }  # defaults + unknown kept
     listed = admin.get("/api/apps").json()
     assert [a["uuid"] for a in listed["apps"]] == [created["uuid"]] and listed["current_app"] == ""
-    updated = admin.post("/api/apps", json={"uuid": created["uuid"], "cmd": "steam -bigpicture"}).json()["app"]
-    assert (updated["id"], updated["name"], updated["cmd"]) == (created["id"], "Steam", "steam -bigpicture")
+    updated = admin.post(
+        "/api/apps", json={"uuid": created["uuid"], "cmd": "steam -bigpicture"}
+    ).json()["app"]
+    assert (updated["id"], updated["name"], updated["cmd"]) == (
+        created["id"],
+        "Steam",
+        "steam -bigpicture",
+    )
     chosen = admin.post("/api/apps", json={"uuid": "MY-UUID-1", "name": "Chosen"}).json()["app"]
     assert chosen["uuid"] == "MY-UUID-1" and chosen["id"] > created["id"]
-    assert admin.delete(f"/api/apps/{created['id']}").json() == {"status": True, "deleted": created["uuid"]}
-    assert admin.post("/api/apps/delete", json={"uuid": "MY-UUID-1"}).json()["deleted"] == "MY-UUID-1"
+    assert admin.delete(f"/api/apps/{created['id']}").json() == {
+        "status": True,
+        "deleted": created["uuid"],
+    }
+    assert (
+        admin.post("/api/apps/delete", json={"uuid": "MY-UUID-1"}).json()["deleted"] == "MY-UUID-1"
+    )
     assert admin.get("/api/apps").json()["apps"] == []
 
 
@@ -92,7 +107,9 @@ def test_numeric_ids_are_never_reused(admin: httpx.Client) -> None:
         ({"name": "x", "uuid": "../etc"}, "uuid"),
     ],
 )
-def test_bad_apps_are_400_and_change_nothing(admin: httpx.Client, body: dict[str, Any], error: str) -> None:
+def test_bad_apps_are_400_and_change_nothing(
+    admin: httpx.Client, body: dict[str, Any], error: str
+) -> None:
     before = admin.get("/api/apps").json()
     assert_error(admin.post("/api/apps", json=body), 400, error)
     assert admin.get("/api/apps").json() == before
@@ -113,7 +130,9 @@ def test_missing_apps_are_404(admin: httpx.Client) -> None:
 
 def test_reorder_takes_exactly_the_full_list_of_uuids(admin: httpx.Client) -> None:
     uuids = [admin.post("/api/apps", json={"name": n}).json()["app"]["uuid"] for n in "ABC"]
-    reordered = admin.post("/api/apps/reorder", json={"order": [uuids[2], uuids[0], uuids[1]]}).json()
+    reordered = admin.post(
+        "/api/apps/reorder", json={"order": [uuids[2], uuids[0], uuids[1]]}
+    ).json()
     assert [a["name"] for a in reordered["apps"]] == ["C", "A", "B"]
     for bad in ([uuids[0], uuids[1]], [*uuids, uuids[0]], [*uuids[:2], "OTHER"], "ABC", [1, 2, 3]):
         assert_error(admin.post("/api/apps/reorder", json={"order": bad}), 400, "order")
@@ -128,10 +147,23 @@ def test_purge_autosync_removes_only_synced_apps(admin: httpx.Client) -> None:
     assert [a["name"] for a in admin.get("/api/apps").json()["apps"]] == ["Mine"]
 
 
-def test_launch_runs_prep_then_the_command_and_close_terminates_then_undoes(admin: httpx.Client, script: Path, tmp_path: Path) -> None:
+def test_launch_runs_prep_then_the_command_and_close_terminates_then_undoes(
+    admin: httpx.Client, script: Path, tmp_path: Path
+) -> None:
     pid_file, marks = tmp_path / "pid", tmp_path / "marks"
-    prep = [{"do": f"echo do1 >> {marks}", "undo": f"echo undo1 >> {marks}"}, {"do": f"echo do2 >> {marks}", "undo": f"echo undo2 >> {marks}"}]
-    app = admin.post("/api/apps", json={"name": "Game", "cmd": command(script, pid_file), "prep-cmd": prep, "working-dir": str(tmp_path)}).json()["app"]
+    prep = [
+        {"do": f"echo do1 >> {marks}", "undo": f"echo undo1 >> {marks}"},
+        {"do": f"echo do2 >> {marks}", "undo": f"echo undo2 >> {marks}"},
+    ]
+    app = admin.post(
+        "/api/apps",
+        json={
+            "name": "Game",
+            "cmd": command(script, pid_file),
+            "prep-cmd": prep,
+            "working-dir": str(tmp_path),
+        },
+    ).json()["app"]
     launched = admin.post("/api/apps/launch", json={"id": app["id"]}).json()
     assert launched["app"]["uuid"] == app["uuid"]
     pid = int(wait_for(lambda: pid_file.exists() and pid_file.read_text(), "the app's pid"))
@@ -147,28 +179,49 @@ def test_launch_runs_prep_then_the_command_and_close_terminates_then_undoes(admi
     assert_error(admin.post("/api/apps/close", json={}), 400, "no app is running")
 
 
-def test_close_kills_an_app_that_ignores_terminate_after_its_exit_timeout(admin: httpx.Client, script: Path, tmp_path: Path) -> None:
+def test_close_kills_an_app_that_ignores_terminate_after_its_exit_timeout(
+    admin: httpx.Client, script: Path, tmp_path: Path
+) -> None:
     pid_file = tmp_path / "pid"
-    app = admin.post("/api/apps", json={"name": "Stubborn", "cmd": command(script, pid_file, "stubborn"), "exit-timeout": 1}).json()["app"]
+    app = admin.post(
+        "/api/apps",
+        json={"name": "Stubborn", "cmd": command(script, pid_file, "stubborn"), "exit-timeout": 1},
+    ).json()["app"]
     admin.post("/api/apps/launch", json={"uuid": app["uuid"]})
     pid = int(wait_for(lambda: pid_file.exists() and pid_file.read_text(), "the app's pid"))
     assert admin.post("/api/apps/close", json={}).status_code == 200
     assert not alive(pid)
 
 
-def test_a_failing_prep_command_launches_nothing_and_undoes_earlier_steps(admin: httpx.Client, script: Path, tmp_path: Path) -> None:
+def test_a_failing_prep_command_launches_nothing_and_undoes_earlier_steps(
+    admin: httpx.Client, script: Path, tmp_path: Path
+) -> None:
     pid_file, marks = tmp_path / "pid", tmp_path / "marks"
-    prep = [{"do": f"echo do1 >> {marks}", "undo": f"echo undo1 >> {marks}"}, {"do": "exit 3", "undo": f"echo never >> {marks}"}]
-    app = admin.post("/api/apps", json={"name": "Broken", "cmd": command(script, pid_file), "prep-cmd": prep}).json()["app"]
+    prep = [
+        {"do": f"echo do1 >> {marks}", "undo": f"echo undo1 >> {marks}"},
+        {"do": "exit 3", "undo": f"echo never >> {marks}"},
+    ]
+    app = admin.post(
+        "/api/apps", json={"name": "Broken", "cmd": command(script, pid_file), "prep-cmd": prep}
+    ).json()["app"]
     assert_error(admin.post("/api/apps/launch", json={"uuid": app["uuid"]}), 400, "exit code 3")
     assert marks.read_text().split() == ["do1", "undo1"] and not pid_file.exists()
     assert admin.get("/api/session/status").json()["appRunning"] is False
 
 
 @pytest.mark.parametrize(("auto_detach", "still_running"), [(False, False), (True, True)])
-def test_an_app_whose_command_exits_by_itself(admin: httpx.Client, script: Path, tmp_path: Path, auto_detach: bool, still_running: bool) -> None:
+def test_an_app_whose_command_exits_by_itself(
+    admin: httpx.Client, script: Path, tmp_path: Path, auto_detach: bool, still_running: bool
+) -> None:
     pid_file = tmp_path / "pid"
-    app = admin.post("/api/apps", json={"name": "Launcher", "cmd": command(script, pid_file, "quick"), "auto-detach": auto_detach}).json()["app"]
+    app = admin.post(
+        "/api/apps",
+        json={
+            "name": "Launcher",
+            "cmd": command(script, pid_file, "quick"),
+            "auto-detach": auto_detach,
+        },
+    ).json()["app"]
     admin.post("/api/apps/launch", json={"uuid": app["uuid"]})
     pid = int(wait_for(lambda: pid_file.exists() and pid_file.read_text(), "the app's pid"))
     wait_for(lambda: not alive(pid), "the command to exit")
@@ -176,11 +229,15 @@ def test_an_app_whose_command_exits_by_itself(admin: httpx.Client, script: Path,
     if still_running:
         assert admin.get("/api/session/status").json()["appRunning"] is True
     else:
-        wait_for(lambda: admin.get("/api/session/status").json()["appRunning"] is False, "the app to end")
+        wait_for(
+            lambda: admin.get("/api/session/status").json()["appRunning"] is False, "the app to end"
+        )
 
 
 def test_launch_with_a_missing_working_dir_is_400(admin: httpx.Client, tmp_path: Path) -> None:
-    app = admin.post("/api/apps", json={"name": "Lost", "cmd": "true", "working-dir": str(tmp_path / "gone")}).json()["app"]
+    app = admin.post(
+        "/api/apps", json={"name": "Lost", "cmd": "true", "working-dir": str(tmp_path / "gone")}
+    ).json()["app"]
     assert_error(admin.post("/api/apps/launch", json={"uuid": app["uuid"]}), 400, "working-dir")
     assert_error(admin.post("/api/apps/launch", json={}), 400, "uuid")
 
@@ -188,12 +245,21 @@ def test_launch_with_a_missing_working_dir_is_400(admin: httpx.Client, tmp_path:
 @pytest.mark.parametrize(
     ("fields", "error"),
     [
-        ({"cmd": "true", "output": "/nonexistent-folder/out.log", "prep-cmd": [{"do": "true", "undo": "echo undone > {marks}"}]}, "output file"),
+        (
+            {
+                "cmd": "true",
+                "output": "/nonexistent-folder/out.log",
+                "prep-cmd": [{"do": "true", "undo": "echo undone > {marks}"}],
+            },
+            "output file",
+        ),
         ({"cmd": "echo \u0000"}, "cannot start"),
         ({"cmd": "true", "prep-cmd": [{"do": "echo \u0000"}]}, "prep command"),
     ],
 )
-def test_commands_that_cannot_start_are_400(admin: httpx.Client, tmp_path: Path, fields: dict[str, Any], error: str) -> None:
+def test_commands_that_cannot_start_are_400(
+    admin: httpx.Client, tmp_path: Path, fields: dict[str, Any], error: str
+) -> None:
     marks = tmp_path / "marks"
     fields = json.loads(json.dumps(fields).replace("{marks}", str(marks)))
     app = admin.post("/api/apps", json={"name": "Unstartable", **fields}).json()["app"]

@@ -48,7 +48,15 @@ EXECUTABLES = ["run.EXE", "script.ps1", "setup.bat", "tool.cmd"]
         ("games/", None, "games", ["sub"], []),
     ],
 )
-def test_browse_table(admin: httpx.Client, tree: Path, path: str, kind: str | None, listed: str, folders: list[str], files: list[str]) -> None:
+def test_browse_table(
+    admin: httpx.Client,
+    tree: Path,
+    path: str,
+    kind: str | None,
+    listed: str,
+    folders: list[str],
+    files: list[str],
+) -> None:
     params: dict[str, Any] = {"path": str(tree / path)}
     if kind is not None:
         params["type"] = kind
@@ -77,7 +85,9 @@ def test_bad_paths_are_400(admin: httpx.Client, path: str, error: str) -> None:
     assert_error(admin.get("/api/browse", params={"path": path}), 400, error)
 
 
-def test_an_unreadable_folder_is_a_clear_400(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unreadable_folder_is_a_clear_400(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Tests run as root here, so chmod cannot make a folder unreadable: refuse like the OS would.
     locked = tmp_path / "locked"
     locked.mkdir()
@@ -88,7 +98,11 @@ def test_an_unreadable_folder_is_a_clear_400(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setattr(browse_module.os, "scandir", refuse)
     _, client = admin_in_process(tmp_path)
     with client:
-        assert_error(client.get("/api/browse", params={"path": str(locked)}), 400, f"cannot read folder {locked}: permission denied")
+        assert_error(
+            client.get("/api/browse", params={"path": str(locked)}),
+            400,
+            f"cannot read folder {locked}: permission denied",
+        )
 
 
 def test_drives_are_root_and_real_mounted_filesystems() -> None:

@@ -23,8 +23,16 @@ def test_every_setting_is_reported_with_its_default(fresh_host: HostProcess) -> 
 def test_post_and_patch_merge_and_persist_across_restart(fresh_host: HostProcess) -> None:
     auth = ("admin", "correct horse battery staple")
     with fresh_host.client(auth=auth) as admin:
-        assert admin.post("/api/config", json={"locale": "de"}).json() == {"status": True, "restart_required": True}
-        assert admin.patch("/api/config", json={"hardware_metrics": True, "custom_key": {"x": 1}}).status_code == 200
+        assert admin.post("/api/config", json={"locale": "de"}).json() == {
+            "status": True,
+            "restart_required": True,
+        }
+        assert (
+            admin.patch(
+                "/api/config", json={"hardware_metrics": True, "custom_key": {"x": 1}}
+            ).status_code
+            == 200
+        )
     fresh_host.restart()
     with fresh_host.client(auth=auth) as admin:
         config = admin.get("/api/config").json()
@@ -54,7 +62,9 @@ def test_post_and_patch_merge_and_persist_across_restart(fresh_host: HostProcess
         ({"status": False}, "status"),
     ],
 )
-def test_a_bad_value_is_400_naming_the_key_and_saves_nothing(admin: httpx.Client, change: dict, key: str) -> None:  # type: ignore[type-arg]
+def test_a_bad_value_is_400_naming_the_key_and_saves_nothing(
+    admin: httpx.Client, change: dict, key: str
+) -> None:  # type: ignore[type-arg]
     before = admin.get("/api/config").json()
     answer = admin.patch("/api/config", json={"locale": "changed", **change})
     assert_error(answer, 400, key)
@@ -63,7 +73,9 @@ def test_a_bad_value_is_400_naming_the_key_and_saves_nothing(admin: httpx.Client
 
 def test_config_body_must_be_a_json_object(admin: httpx.Client) -> None:
     assert_error(admin.post("/api/config", json=[1, 2]), 400, "object")
-    assert_error(admin.post("/api/config", content=b"locale=de", headers={"content-type": "text/plain"}), 415)
+    assert_error(
+        admin.post("/api/config", content=b"locale=de", headers={"content-type": "text/plain"}), 415
+    )
 
 
 def test_config_locale_is_public(anon: httpx.Client) -> None:
@@ -71,7 +83,14 @@ def test_config_locale_is_public(anon: httpx.Client) -> None:
 
 
 @pytest.mark.parametrize(
-    "source", ["", "https://updates.example/helio/releases.json", "http://10.0.0.2/helio", "/srv/helio-releases", "C:\\Helio\\releases"]
+    "source",
+    [
+        "",
+        "https://updates.example/helio/releases.json",
+        "http://10.0.0.2/helio",
+        "/srv/helio-releases",
+        "C:\\Helio\\releases",
+    ],
 )
 def test_update_source_accepts_urls_and_absolute_folders(admin: httpx.Client, source: str) -> None:
     assert admin.patch("/api/config", json={"update_source": source}).status_code == 200

@@ -14,6 +14,7 @@ from .server import HostProcess, running_host
 
 pytestmark = pytest.mark.browser
 
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
@@ -35,7 +36,9 @@ def open_console(browser: Browser, host: HostProcess) -> Page:
     return page
 
 
-def test_set_up_sign_in_create_a_token_and_sign_out(browser: Browser, empty_host: HostProcess) -> None:
+def test_set_up_sign_in_create_a_token_and_sign_out(
+    browser: Browser, empty_host: HostProcess
+) -> None:
     page = open_console(browser, empty_host)
     expect(page.get_by_role("heading", name="Create the administrator account")).to_be_visible()
     page.get_by_label("Username").fill("admin")

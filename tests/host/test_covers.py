@@ -32,7 +32,9 @@ def b64(data: bytes) -> str:
         ("ÜBER_game", GIF, "ber_game", "image/gif"),
     ],
 )
-def test_upload_then_read_by_key(host: HostProcess, admin: httpx.Client, key: str, image: bytes, saved_as: str, media: str) -> None:
+def test_upload_then_read_by_key(
+    host: HostProcess, admin: httpx.Client, key: str, image: bytes, saved_as: str, media: str
+) -> None:
     answer = admin.post("/api/covers/upload", json={"key": key, "data": b64(image)}).json()
     assert answer["status"] is True and answer["key"] == saved_as and answer["size"] == len(image)
     stored = Path(answer["path"])
@@ -52,10 +54,20 @@ def test_upload_then_read_by_key(host: HostProcess, admin: httpx.Client, key: st
         ({"key": "///", "data": b64(PNG)}, "letters or digits"),
     ],
 )
-def test_bad_uploads_are_400_and_store_nothing(host: HostProcess, admin: httpx.Client, body: dict[str, str], error: str) -> None:
-    before = sorted(p.name for p in (host.data_dir / "covers").glob("*")) if (host.data_dir / "covers").exists() else []
+def test_bad_uploads_are_400_and_store_nothing(
+    host: HostProcess, admin: httpx.Client, body: dict[str, str], error: str
+) -> None:
+    before = (
+        sorted(p.name for p in (host.data_dir / "covers").glob("*"))
+        if (host.data_dir / "covers").exists()
+        else []
+    )
     assert_error(admin.post("/api/covers/upload", json=body), 400, error)
-    after = sorted(p.name for p in (host.data_dir / "covers").glob("*")) if (host.data_dir / "covers").exists() else []
+    after = (
+        sorted(p.name for p in (host.data_dir / "covers").glob("*"))
+        if (host.data_dir / "covers").exists()
+        else []
+    )
     assert after == before
 
 
@@ -71,11 +83,15 @@ def test_app_cover_from_a_cover_key_or_an_image_file(admin: httpx.Client, tmp_pa
     by_key = admin.post("/api/apps", json={"name": "Keyed", "image-path": "hero"}).json()["app"]
     image_file = tmp_path / "cover.jpg"
     image_file.write_bytes(JPEG)
-    by_file = admin.post("/api/apps", json={"name": "Filed", "image-path": str(image_file)}).json()["app"]
+    by_file = admin.post("/api/apps", json={"name": "Filed", "image-path": str(image_file)}).json()[
+        "app"
+    ]
     bare = admin.post("/api/apps", json={"name": "Bare"}).json()["app"]
     not_image = tmp_path / "notes.txt"
     not_image.write_text("hello")
-    wrong = admin.post("/api/apps", json={"name": "Wrong", "image-path": str(not_image)}).json()["app"]
+    wrong = admin.post("/api/apps", json={"name": "Wrong", "image-path": str(not_image)}).json()[
+        "app"
+    ]
     try:
         assert admin.get(f"/api/apps/{by_key['id']}/cover").content == PNG
         assert admin.get(f"/api/apps/{by_file['uuid']}/cover").content == JPEG
@@ -87,14 +103,20 @@ def test_app_cover_from_a_cover_key_or_an_image_file(admin: httpx.Client, tmp_pa
             admin.delete(f"/api/apps/{app['uuid']}")
 
 
-def test_icon_is_the_png_saved_by_a_library_sync_else_404(host: HostProcess, admin: httpx.Client) -> None:
+def test_icon_is_the_png_saved_by_a_library_sync_else_404(
+    host: HostProcess, admin: httpx.Client
+) -> None:
     app = admin.post("/api/apps", json={"name": "Synced", "autosync": True}).json()["app"]
     assert_error(admin.get(f"/api/apps/{app['uuid']}/icon"), 404, "no icon")
     icons = host.data_dir / "icons"
     icons.mkdir(exist_ok=True)
     (icons / f"{app['uuid']}.png").write_bytes(PNG)
     served = admin.get(f"/api/apps/{app['uuid']}/icon")
-    assert served.status_code == 200 and served.content == PNG and served.headers["content-type"] == "image/png"
+    assert (
+        served.status_code == 200
+        and served.content == PNG
+        and served.headers["content-type"] == "image/png"
+    )
     admin.post("/api/apps/purge_autosync", json={})  # purging the app drops its icon too
     assert not (icons / f"{app['uuid']}.png").exists()
     assert_error(admin.get(f"/api/apps/{app['uuid']}/icon"), 404)
@@ -105,13 +127,43 @@ def test_missing_cover_is_404(admin: httpx.Client, anon: httpx.Client) -> None:
     assert_error(anon.get("/api/covers/hero"), 401)
 
 
-def test_raw_image_bodies_are_accepted_up_to_the_cap(admin: httpx.Client, host: HostProcess) -> None:
+def test_raw_image_bodies_are_accepted_up_to_the_cap(
+    admin: httpx.Client, host: HostProcess
+) -> None:
     big_png = PNG + b"\x00" * (2 * 1024 * 1024)  # larger than a JSON body may be
-    answer = admin.post("/api/covers/upload?key=big", content=big_png, headers={"content-type": "image/png"})
+    answer = admin.post(
+        "/api/covers/upload?key=big", content=big_png, headers={"content-type": "image/png"}
+    )
     assert answer.json()["key"] == "big" and admin.get("/api/covers/big").content == big_png
     too_big = PNG + b"\x00" * MAX_COVER_BYTES
-    assert_error(admin.post("/api/covers/upload?key=huge", content=too_big, headers={"content-type": "image/png"}), 400, "larger than")
-    assert_error(admin.post("/api/covers/upload?key=svg", content=b"<svg/>", headers={"content-type": "image/svg+xml"}), 400, "not a png")
-    assert_error(admin.post("/api/covers/upload", content=PNG, headers={"content-type": "image/png"}), 400, "key is required")
-    assert_error(admin.post("/api/covers/upload", json={"key": "k", "data": b64(PNG + b"\x00" * 1024 * 1024)}), 413, "larger than")
-    assert not list((host.data_dir / "covers").glob("huge.*")) and not list((host.data_dir / "covers").glob("svg.*"))
+    assert_error(
+        admin.post(
+            "/api/covers/upload?key=huge", content=too_big, headers={"content-type": "image/png"}
+        ),
+        400,
+        "larger than",
+    )
+    assert_error(
+        admin.post(
+            "/api/covers/upload?key=svg",
+            content=b"<svg/>",
+            headers={"content-type": "image/svg+xml"},
+        ),
+        400,
+        "not a png",
+    )
+    assert_error(
+        admin.post("/api/covers/upload", content=PNG, headers={"content-type": "image/png"}),
+        400,
+        "key is required",
+    )
+    assert_error(
+        admin.post(
+            "/api/covers/upload", json={"key": "k", "data": b64(PNG + b"\x00" * 1024 * 1024)}
+        ),
+        413,
+        "larger than",
+    )
+    assert not list((host.data_dir / "covers").glob("huge.*")) and not list(
+        (host.data_dir / "covers").glob("svg.*")
+    )

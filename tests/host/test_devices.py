@@ -42,12 +42,18 @@ def test_list_reports_permissions_and_streams(paired: Any) -> None:
     [
         ({"name": "Living room"}, "Living room", ["view", "launch", "input"]),
         ({"permissions": ["view"]}, "Deck", ["view"]),
-        ({"permissions": ["input", "launch", "view", "clipboard"]}, "Deck", ["view", "launch", "input", "clipboard"]),
+        (
+            {"permissions": ["input", "launch", "view", "clipboard"]},
+            "Deck",
+            ["view", "launch", "input", "clipboard"],
+        ),
         ({"permissions": []}, "Deck", []),
         ({"name": " TV ", "permissions": "view,input"}, "TV", ["view", "input"]),
     ],
 )
-def test_update_name_and_permissions(paired: Any, change: dict[str, Any], name: str, permissions: list[str]) -> None:
+def test_update_name_and_permissions(
+    paired: Any, change: dict[str, Any], name: str, permissions: list[str]
+) -> None:
     ctx, client, deck, _ = paired
     updated = client.post("/api/clients/update", json={"uuid": deck, **change}).json()["client"]
     assert (updated["name"], updated["permissions"]) == (name, permissions)
@@ -65,7 +71,9 @@ def test_update_name_and_permissions(paired: Any, change: dict[str, Any], name: 
         ({"uuid": 7, "name": "x"}, 400, "uuid"),
     ],
 )
-def test_bad_updates_change_nothing(paired: Any, body: dict[str, Any], status: int, error: str) -> None:
+def test_bad_updates_change_nothing(
+    paired: Any, body: dict[str, Any], status: int, error: str
+) -> None:
     ctx, client, deck, _ = paired
     before = ctx.clients.list()
     assert_error(client.post("/api/clients/update", json={"uuid": deck, **body}), status, error)
@@ -76,7 +84,10 @@ def test_disconnect_ends_only_that_devices_stream(paired: Any) -> None:
     ctx, client, deck, phone = paired
     ctx.streams.put(deck, "normal", "active")
     ctx.streams.put(phone, "remote_monitor", "active")
-    assert client.post("/api/clients/disconnect", json={"uuid": deck}).json() == {"status": True, "disconnected": deck}
+    assert client.post("/api/clients/disconnect", json={"uuid": deck}).json() == {
+        "status": True,
+        "disconnected": deck,
+    }
     assert [s.device for s in ctx.streams.list()] == [phone]
     assert len(ctx.clients.list()) == 2  # still paired
     assert_error(client.post("/api/clients/disconnect", json={"uuid": deck}), 400, "no stream")
@@ -87,7 +98,10 @@ def test_disconnect_ends_only_that_devices_stream(paired: Any) -> None:
 def test_unpair_forgets_the_device_and_ends_its_stream(paired: Any) -> None:
     ctx, client, deck, phone = paired
     ctx.streams.put(deck, "normal", "active")
-    assert client.post("/api/clients/unpair", json={"uuid": deck}).json() == {"status": True, "unpaired": deck}
+    assert client.post("/api/clients/unpair", json={"uuid": deck}).json() == {
+        "status": True,
+        "unpaired": deck,
+    }
     assert [c.uuid for c in ctx.clients.list()] == [phone] and ctx.streams.list() == []
     assert_error(client.post("/api/clients/unpair", json={"uuid": deck}), 404)
 
@@ -110,7 +124,12 @@ def test_over_https_with_the_hosts_own_database(fresh_host: HostProcess) -> None
         db.close()
     with fresh_host.client(auth=("admin", "correct horse battery staple")) as admin:
         assert [c["uuid"] for c in admin.get("/api/clients/list").json()["clients"]] == [device]
-        assert admin.post("/api/clients/update", json={"uuid": device, "permissions": ["view"]}).status_code == 200
+        assert (
+            admin.post(
+                "/api/clients/update", json={"uuid": device, "permissions": ["view"]}
+            ).status_code
+            == 200
+        )
         assert admin.get("/api/clients/list").json()["clients"][0]["permissions"] == ["view"]
         assert admin.post("/api/clients/unpair", json={"uuid": device}).status_code == 200
         assert admin.get("/api/clients/list").json()["clients"] == []
@@ -119,5 +138,10 @@ def test_over_https_with_the_hosts_own_database(fresh_host: HostProcess) -> None
 
 
 def test_device_routes_need_authentication(anon: httpx.Client) -> None:
-    for path in ("/api/clients/update", "/api/clients/disconnect", "/api/clients/unpair", "/api/clients/unpair-all"):
+    for path in (
+        "/api/clients/update",
+        "/api/clients/disconnect",
+        "/api/clients/unpair",
+        "/api/clients/unpair-all",
+    ):
         assert_error(anon.post(path, json={}), 401)

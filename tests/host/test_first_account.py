@@ -25,8 +25,14 @@ def test_first_account_is_created_from_the_host_pc(empty_host: HostProcess) -> N
         status = client.get("/api/auth/status").json()
         assert status["credentials_configured"] is False and status["setup_allowed"] is True
         assert_error(client.get("/api/config"), 401)
-        assert_error(client.post("/api/password", json={**NEW, "confirmNewPassword": "other"}), 400, "do not match")
-        assert_error(client.post("/api/password", json={**NEW, "newUsername": ""}), 400, "newUsername")
+        assert_error(
+            client.post("/api/password", json={**NEW, "confirmNewPassword": "other"}),
+            400,
+            "do not match",
+        )
+        assert_error(
+            client.post("/api/password", json={**NEW, "newUsername": ""}), 400, "newUsername"
+        )
         created = client.post("/api/password", json=NEW)
         assert created.status_code == 200 and created.json()["created"] is True
         assert client.get("/api/auth/status").json()["credentials_configured"] is True
@@ -40,7 +46,10 @@ def test_first_account_follows_the_anonymous_csrf_cookie_rule(empty_host: HostPr
     with empty_host.client() as client:
         token = client.get("/api/csrf-token").json()["csrf_token"]
         assert_error(client.post("/api/password", json=NEW), 403, "csrf")
-        assert client.post("/api/password", json=NEW, headers={"X-CSRF-Token": token}).status_code == 200
+        assert (
+            client.post("/api/password", json=NEW, headers={"X-CSRF-Token": token}).status_code
+            == 200
+        )
 
 
 def test_first_account_is_refused_from_another_machine(tmp_path: Path) -> None:
@@ -51,10 +60,20 @@ def test_first_account_is_refused_from_another_machine(tmp_path: Path) -> None:
     assert not ctx.credentials.configured()
 
 
-def test_password_change_needs_current_credentials_and_revokes_sessions(fresh_host: HostProcess) -> None:
+def test_password_change_needs_current_credentials_and_revokes_sessions(
+    fresh_host: HostProcess,
+) -> None:
     session, body = login(fresh_host, "admin", "correct horse battery staple", remember=True)
-    with closing(session), fresh_host.client(auth=("admin", "correct horse battery staple")) as admin:
-        change = {"currentUsername": "admin", "currentPassword": "wrong", "newPassword": "n3w", "confirmNewPassword": "n3w"}
+    with (
+        closing(session),
+        fresh_host.client(auth=("admin", "correct horse battery staple")) as admin,
+    ):
+        change = {
+            "currentUsername": "admin",
+            "currentPassword": "wrong",
+            "newPassword": "n3w",
+            "confirmNewPassword": "n3w",
+        }
         assert_error(admin.post("/api/password", json=change), 400, "currentPassword")
         assert session.get("/api/config").status_code == 200
         change["currentPassword"] = "correct horse battery staple"
@@ -62,7 +81,9 @@ def test_password_change_needs_current_credentials_and_revokes_sessions(fresh_ho
         assert_error(session.get("/api/config"), 401)
         assert_error(admin.get("/api/config"), 401)
     with fresh_host.client() as client:
-        assert_error(client.post("/api/auth/refresh", json={"refresh_token": body["refresh_token"]}), 401)
+        assert_error(
+            client.post("/api/auth/refresh", json={"refresh_token": body["refresh_token"]}), 401
+        )
     with fresh_host.client(auth=("admin", "n3w")) as admin:
         assert admin.get("/api/config").status_code == 200
 

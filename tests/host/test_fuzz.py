@@ -26,8 +26,14 @@ from .resources import admin_in_process
 TABLE = build_route_table()
 CASES = [(route, method) for route in TABLE.routes for method in route.methods]
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
     max_leaves=10,
 )
 
@@ -69,7 +75,9 @@ def path_for(route: Route) -> st.SearchStrategy[str]:
 
     def fill(values: list[str]) -> str:
         parts = re.split(r"\{[^}]+\}", route.path)
-        return parts[0] + "".join(value + rest for value, rest in zip(values, parts[1:], strict=True))
+        return parts[0] + "".join(
+            value + rest for value, rest in zip(values, parts[1:], strict=True)
+        )
 
     return st.lists(segment, min_size=len(names), max_size=len(names)).map(fill)
 
@@ -124,7 +132,13 @@ def app_client() -> Any:
     return _APP[0]
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=400,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
 @given(requests())
 def test_no_request_is_answered_with_a_5xx(request: tuple[str, str, Any, dict[str, Any]]) -> None:
     method, path, body, query = request
@@ -142,4 +156,9 @@ def test_no_request_is_answered_with_a_5xx(request: tuple[str, str, Any, dict[st
 def test_every_route_is_fuzzed() -> None:
     """The strategies cover every (route, method) of the table, including path parameters."""
     assert {(r.path, m) for r, m in CASES} == {(r.path, m) for r in TABLE.routes for m in r.methods}
-    assert all(r.request_schema is not None for r, m in CASES if m in ("POST", "PATCH", "PUT") and r.path.startswith(("/api/apps", "/api/clients", "/api/updates", "/api/covers")))
+    assert all(
+        r.request_schema is not None
+        for r, m in CASES
+        if m in ("POST", "PATCH", "PUT")
+        and r.path.startswith(("/api/apps", "/api/clients", "/api/updates", "/api/covers"))
+    )

@@ -32,7 +32,11 @@ from .devices import (
 )
 from .server import HostProcess, running_host
 
-GPU = {"id": 0, "name": "Fake GPU 1", "metrics": {"gpu_usage_percent": 37, "gpu_temperature_c": 0, "gpu_vram_used_mb": 1536.5}}
+GPU = {
+    "id": 0,
+    "name": "Fake GPU 1",
+    "metrics": {"gpu_usage_percent": 37, "gpu_temperature_c": 0, "gpu_vram_used_mb": 1536.5},
+}
 METRICS = "/api/hardware-metrics"
 _rotation = itertools.count(1)
 
@@ -70,7 +74,12 @@ def viewer(shost: HostProcess, certs: Path) -> tuple[Device, str]:
 def baseline(admin: httpx.Client, fake: FakeControl) -> Iterator[None]:
     fake.set(cpu_times=[[10, 100], [35, 200], [80, 300]], gpus=[GPU])
     fake.hold.unlink(missing_ok=True)
-    configure(admin, hardware_metrics=True, hardware_metrics_interval=10_000, hardware_metrics_selection=fresh_selection())
+    configure(
+        admin,
+        hardware_metrics=True,
+        hardware_metrics_interval=10_000,
+        hardware_metrics_selection=fresh_selection(),
+    )
     yield
     fake.hold.unlink(missing_ok=True)
     for stream in admin.get("/api/debug/streams").json()["streams"]:
@@ -116,7 +125,14 @@ def get_metrics(shost: HostProcess, device: Device | None) -> httpx.Response:
         ("remote_monitor", "stopping", False),
     ],
 )
-def test_eligibility_table(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], kind: str, state: str, eligible: bool) -> None:
+def test_eligibility_table(
+    shost: HostProcess,
+    admin: httpx.Client,
+    viewer: tuple[Device, str],
+    kind: str,
+    state: str,
+    eligible: bool,
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, kind, state)
     answer = get_metrics(shost, device)
@@ -127,7 +143,9 @@ def test_eligibility_table(shost: HostProcess, admin: httpx.Client, viewer: tupl
         assert_refused(answer, 409, "An active video stream is required")
 
 
-def test_no_stream_and_only_another_devices_stream_are_409(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], certs: Path) -> None:
+def test_no_stream_and_only_another_devices_stream_are_409(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], certs: Path
+) -> None:
     device, _ = viewer
     assert_refused(get_metrics(shost, device), 409, "An active video stream is required")
     other = make_device(certs, "other")
@@ -136,7 +154,9 @@ def test_no_stream_and_only_another_devices_stream_are_409(shost: HostProcess, a
     assert get_metrics(shost, other).status_code == 200  # control: the other device itself may
 
 
-def test_ended_stream_is_refused_again(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]) -> None:
+def test_ended_stream_is_refused_again(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, "normal", "active")
     assert get_metrics(shost, device).status_code == 200
@@ -147,7 +167,9 @@ def test_ended_stream_is_refused_again(shost: HostProcess, admin: httpx.Client, 
 # -- authentication --------------------------------------------------------------------------
 
 
-def test_without_view_or_launch_permission_is_403(shost: HostProcess, admin: httpx.Client, certs: Path) -> None:
+def test_without_view_or_launch_permission_is_403(
+    shost: HostProcess, admin: httpx.Client, certs: Path
+) -> None:
     device = make_device(certs, "input-only-perms")
     uuid = provision(shost, device, "Pad", "input,clipboard")
     put_stream(admin, uuid, "normal", "active")
@@ -155,7 +177,9 @@ def test_without_view_or_launch_permission_is_403(shost: HostProcess, admin: htt
 
 
 @pytest.mark.parametrize("permissions", ["view", "launch"])
-def test_view_or_launch_alone_is_enough(shost: HostProcess, admin: httpx.Client, certs: Path, permissions: str) -> None:
+def test_view_or_launch_alone_is_enough(
+    shost: HostProcess, admin: httpx.Client, certs: Path, permissions: str
+) -> None:
     device = make_device(certs, f"only-{permissions}")
     put_stream(admin, provision(shost, device, permissions, permissions), "normal", "active")
     assert get_metrics(shost, device).status_code == 200
@@ -172,7 +196,9 @@ def test_admin_credentials_do_not_authenticate_it(shost: HostProcess) -> None:
         assert console.get(METRICS).status_code == 404
 
 
-def test_plain_http_is_404(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]) -> None:
+def test_plain_http_is_404(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]
+) -> None:
     put_stream(admin, viewer[1], "normal", "active")
     with plain_client(shost) as client:
         answer = client.get(METRICS)
@@ -180,7 +206,9 @@ def test_plain_http_is_404(shost: HostProcess, admin: httpx.Client, viewer: tupl
     assert isinstance(answer.json()["error"], str)
 
 
-def test_disabled_is_403_even_with_an_active_stream(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]) -> None:
+def test_disabled_is_403_even_with_an_active_stream(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, "normal", "active")
     configure(admin, hardware_metrics=False)
@@ -192,7 +220,9 @@ def test_disabled_is_403_even_with_an_active_stream(shost: HostProcess, admin: h
 # -- the answer ----------------------------------------------------------------------------------
 
 
-def test_success_body(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl) -> None:
+def test_success_body(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, "remote_monitor", "active")
     answer = get_metrics(shost, device)
@@ -200,13 +230,18 @@ def test_success_body(shost: HostProcess, admin: httpx.Client, viewer: tuple[Dev
     assert answer.headers["cache-control"] == "no-store"
     body = answer.json()
     assert body["version"] == 1 and body["interval_ms"] == 10_000
-    assert isinstance(body["sampled_at_unix_ms"], int) and body["sampled_at_unix_ms"] > 1_600_000_000_000
+    assert (
+        isinstance(body["sampled_at_unix_ms"], int)
+        and body["sampled_at_unix_ms"] > 1_600_000_000_000
+    )
     # Absent is not zero: the fake reports no fan, so no fan key; its 0 °C is kept.
     assert body["gpus"] == [GPU]
     assert all(isinstance(v, int | float) and not isinstance(v, bool) for v in body["cpu"].values())
 
 
-def test_selection_filters_readings(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]) -> None:
+def test_selection_filters_readings(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, "normal", "active")
     configure(admin, hardware_metrics_selection=["gpu_temperature_c"])
@@ -214,7 +249,9 @@ def test_selection_filters_readings(shost: HostProcess, admin: httpx.Client, vie
     assert body["cpu"] == {} and body["gpus"][0]["metrics"] == {"gpu_temperature_c": 0}
 
 
-def test_many_devices_share_one_sample_per_interval(shost: HostProcess, admin: httpx.Client, certs: Path, fake: FakeControl) -> None:
+def test_many_devices_share_one_sample_per_interval(
+    shost: HostProcess, admin: httpx.Client, certs: Path, fake: FakeControl
+) -> None:
     devices = [make_device(certs, f"poller-{i}") for i in range(6)]
     for i, device in enumerate(devices):
         put_stream(admin, provision(shost, device, f"Poller {i}"), "normal", "active")
@@ -233,7 +270,9 @@ def test_many_devices_share_one_sample_per_interval(shost: HostProcess, admin: h
     assert fake.started() == before + 1
 
 
-def test_interval_change_mid_stream_is_reported_in_the_next_answer(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]) -> None:
+def test_interval_change_mid_stream_is_reported_in_the_next_answer(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str]
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, "normal", "active")
     assert get_metrics(shost, device).json()["interval_ms"] == 10_000
@@ -243,7 +282,9 @@ def test_interval_change_mid_stream_is_reported_in_the_next_answer(shost: HostPr
     assert get_metrics(shost, device).json()["interval_ms"] == 500
 
 
-def test_a_sample_over_two_seconds_times_out_then_busy_until_it_ends(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl) -> None:
+def test_a_sample_over_two_seconds_times_out_then_busy_until_it_ends(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, "normal", "active")
     before = fake.started()
@@ -264,7 +305,9 @@ def test_a_sample_over_two_seconds_times_out_then_busy_until_it_ends(shost: Host
     assert answer.status_code == 200, answer.text
 
 
-def test_selection_change_during_a_sample_is_503(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl) -> None:
+def test_selection_change_during_a_sample_is_503(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, "normal", "active")
     before = fake.started()
@@ -278,14 +321,18 @@ def test_selection_change_during_a_sample_is_503(shost: HostProcess, admin: http
     assert get_metrics(shost, device).status_code == 200
 
 
-def test_failing_sampler_is_503_unavailable(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl) -> None:
+def test_failing_sampler_is_503_unavailable(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, "normal", "active")
     fake.set(fail=True)
     assert_refused(get_metrics(shost, device), 503, "Hardware metrics are unavailable")
 
 
-def test_no_gpu_is_an_empty_list_with_200(shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl) -> None:
+def test_no_gpu_is_an_empty_list_with_200(
+    shost: HostProcess, admin: httpx.Client, viewer: tuple[Device, str], fake: FakeControl
+) -> None:
     device, uuid = viewer
     put_stream(admin, uuid, "normal", "active")
     fake.set(gpus=[])
@@ -296,13 +343,27 @@ def test_no_gpu_is_an_empty_list_with_200(shost: HostProcess, admin: httpx.Clien
 # -- simulator routes --------------------------------------------------------------------------
 
 
-def test_simulator_routes_drive_the_registry(admin: httpx.Client, viewer: tuple[Device, str]) -> None:
+def test_simulator_routes_drive_the_registry(
+    admin: httpx.Client, viewer: tuple[Device, str]
+) -> None:
     uuid = viewer[1]
     put_stream(admin, uuid, "input_only", "pending")
     listed = admin.get("/api/debug/streams").json()["streams"]
-    assert [(s["device"], s["kind"], s["state"]) for s in listed] == [(uuid, "input_only", "pending")]
-    assert admin.post("/api/debug/streams", json={"device": uuid, "kind": "tv", "state": "active"}).status_code == 400
-    assert admin.post("/api/debug/streams", json={"device": "NOT-PAIRED", "kind": "normal", "state": "active"}).status_code == 404
+    assert [(s["device"], s["kind"], s["state"]) for s in listed] == [
+        (uuid, "input_only", "pending")
+    ]
+    assert (
+        admin.post(
+            "/api/debug/streams", json={"device": uuid, "kind": "tv", "state": "active"}
+        ).status_code
+        == 400
+    )
+    assert (
+        admin.post(
+            "/api/debug/streams", json={"device": "NOT-PAIRED", "kind": "normal", "state": "active"}
+        ).status_code
+        == 404
+    )
     assert admin.delete(f"/api/debug/streams/{uuid}").status_code == 200
     assert admin.delete(f"/api/debug/streams/{uuid}").status_code == 404
     with httpx.Client(base_url=str(admin.base_url), verify=False) as anon:
@@ -313,7 +374,12 @@ def test_first_sample_has_no_cpu_usage_until_a_delta_exists(tmp_path: Path) -> N
     """A host of its own: the CPU rule is about the process's very first sample."""
     fake = FakeControl(tmp_path / "fake")
     fake.set(cpu_times=[[10, 100], [35, 200]], gpus=[GPU])
-    with running_host(tmp_path / "data", "--simulate-streams", credentials=ADMIN, env=fake.env) as host, host.client(auth=ADMIN) as admin:
+    with (
+        running_host(
+            tmp_path / "data", "--simulate-streams", credentials=ADMIN, env=fake.env
+        ) as host,
+        host.client(auth=ADMIN) as admin,
+    ):
         device = make_device(tmp_path / "certs", "first")
         put_stream(admin, provision(host, device, "First"), "normal", "active")
         configure(admin, hardware_metrics=True)

@@ -33,7 +33,9 @@ LAN, WAN, LOOP = "192.168.1.20", "203.0.113.9", "127.0.0.1"
         ("wan", WAN, True),
     ],
 )
-def test_reach_applies_to_every_route_and_the_console(tmp_path: Path, level: str, address: str, allowed: bool) -> None:
+def test_reach_applies_to_every_route_and_the_console(
+    tmp_path: Path, level: str, address: str, allowed: bool
+) -> None:
     _, client = in_process(tmp_path, address, origin_web_ui_allowed=level)
     with client:
         for path in ("/api/auth/status", "/api/auth/login", "/api/config", "/", "/index.html"):
@@ -44,7 +46,9 @@ def test_reach_applies_to_every_route_and_the_console(tmp_path: Path, level: str
                 assert_error(answer, 403, "not allowed")
 
 
-def test_an_unexpected_error_is_a_json_500_without_a_stack_trace(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+def test_an_unexpected_error_is_a_json_500_without_a_stack_trace(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     ctx, client = in_process(tmp_path, LOOP)
     ctx.credentials.set("admin", "pw")
 

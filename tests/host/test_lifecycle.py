@@ -24,17 +24,25 @@ def _started_at(host: HostProcess) -> float | None:
 
 
 def test_disruptive_routes_are_exactly_restart_and_quit() -> None:
-    assert {r.path for r in build_route_table().routes if r.disruptive} == {"/api/restart", "/api/quit"}
+    assert {r.path for r in build_route_table().routes if r.disruptive} == {
+        "/api/restart",
+        "/api/quit",
+    }
 
 
-def test_restart_answers_then_comes_back_on_the_same_port_with_the_same_state(fresh_host: HostProcess) -> None:
+def test_restart_answers_then_comes_back_on_the_same_port_with_the_same_state(
+    fresh_host: HostProcess,
+) -> None:
     session, tokens = login(fresh_host, *ADMIN, remember=True)
     with closing(session), fresh_host.client(auth=ADMIN) as admin:
         assert admin.patch("/api/config", json={"locale": "nl"}).status_code == 200
         before = admin.get("/api/metadata").json()
         answer = admin.post("/api/restart", json={})
         assert answer.status_code == 200 and answer.json() == {"status": True, "restarting": True}
-        wait_for(lambda: _started_at(fresh_host) not in (None, before["started_at"]), "the restarted host")
+        wait_for(
+            lambda: _started_at(fresh_host) not in (None, before["started_at"]),
+            "the restarted host",
+        )
         after = admin.get("/api/metadata").json()
         assert after["pid"] == before["pid"]  # re-executed in place, not a new child
         assert admin.get("/api/config").json()["locale"] == "nl"

@@ -27,7 +27,14 @@ def log_file(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize(
     ("requested", "clamped"),
-    [(None, MAX_DEFAULT), (0, MAX_LOW), (-5, MAX_LOW), (1, MAX_LOW), (5000, 5000), (10**9, MAX_HIGH)],
+    [
+        (None, MAX_DEFAULT),
+        (0, MAX_LOW),
+        (-5, MAX_LOW),
+        (1, MAX_LOW),
+        (5000, 5000),
+        (10**9, MAX_HIGH),
+    ],
 )
 def test_max_is_clamped(requested: int | None, clamped: int) -> None:
     assert clamp_max(requested) == clamped
@@ -50,9 +57,16 @@ def test_max_is_clamped(requested: int | None, clamped: int) -> None:
         (999_999, 1024, LINES[:1020], 1020, True),
     ],
 )
-def test_tail_table(log_file: Path, offset: int, maximum: int | None, text: bytes, next_offset: int, reset: bool) -> None:
+def test_tail_table(
+    log_file: Path, offset: int, maximum: int | None, text: bytes, next_offset: int, reset: bool
+) -> None:
     chunk = tail(str(log_file), offset, maximum)
-    assert (chunk.text.encode(), chunk.offset, chunk.size, chunk.reset) == (text, next_offset, 2000, reset)
+    assert (chunk.text.encode(), chunk.offset, chunk.size, chunk.reset) == (
+        text,
+        next_offset,
+        2000,
+        reset,
+    )
 
 
 def test_a_line_still_being_written_waits_for_its_newline(log_file: Path) -> None:
@@ -117,7 +131,9 @@ def test_cost_follows_max_not_the_log_size(tmp_path: Path, monkeypatch: pytest.M
             read_sizes.append(len(data))
             return data
 
-    monkeypatch.setattr(logread, "open", lambda *a, **k: Counting(real_open(*a, **k)), raising=False)
+    monkeypatch.setattr(
+        logread, "open", lambda *a, **k: Counting(real_open(*a, **k)), raising=False
+    )
     assert tail(str(path), -1, 4096).text.endswith("last line of it\n\n\n")
     assert logread.read_last(str(path), 8192).endswith(b"\n\n")
     assert sum(read_sizes) <= 4096 + 8192
@@ -128,9 +144,19 @@ def test_tail_over_the_api(tmp_path: Path, log_file: Path) -> None:
     ctx.log_path = str(log_file)
     with client:
         body = client.get("/api/logs/tail", params={"offset": 0, "max": 1024}).json()
-        assert body == {"status": True, "text": LINES[:1020].decode(), "offset": 1020, "size": 2000, "reset": False}
+        assert body == {
+            "status": True,
+            "text": LINES[:1020].decode(),
+            "offset": 1020,
+            "size": 2000,
+            "reset": False,
+        }
         assert client.get("/api/logs/tail").json()["offset"] == 2000
-        for params, error in (({"offset": "x"}, "offset must be an integer"), ({"max": "1.5"}, "max must be an integer"), ({"offset": -2}, "offset must be -1")):
+        for params, error in (
+            ({"offset": "x"}, "offset must be an integer"),
+            ({"max": "1.5"}, "max must be an integer"),
+            ({"offset": -2}, "offset must be -1"),
+        ):
             assert_error(client.get("/api/logs/tail", params=params), 400, error)
 
 
@@ -140,7 +166,9 @@ def test_logs_and_export_are_the_text_of_the_real_log(admin: httpx.Client) -> No
     assert "admin console on https://" in text.text
     export = admin.get("/api/logs/export")
     assert export.headers["content-disposition"].startswith('attachment; filename="helio-log-')
-    assert "admin console on https://" in export.text and export.headers["content-type"].startswith("text/plain")
+    assert "admin console on https://" in export.text and export.headers["content-type"].startswith(
+        "text/plain"
+    )
     tailed = admin.get("/api/logs/tail").json()
     assert tailed["size"] >= len(tailed["text"]) > 0 and tailed["offset"] <= tailed["size"]
 

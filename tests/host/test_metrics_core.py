@@ -76,7 +76,10 @@ def test_view_or_launch_makes_a_viewer(permissions: tuple[str, ...]) -> None:
 def test_refusals_in_order_viewer_then_setting_then_stream() -> None:
     active = stream("normal", "active")
     assert refusal(lambda: check_eligibility(None, active, True)) == (403, NOT_A_VIEWER)
-    assert refusal(lambda: check_eligibility(client("input", "clipboard"), active, True)) == (403, NOT_A_VIEWER)
+    assert refusal(lambda: check_eligibility(client("input", "clipboard"), active, True)) == (
+        403,
+        NOT_A_VIEWER,
+    )
     assert refusal(lambda: check_eligibility(None, None, False)) == (403, NOT_A_VIEWER)
     assert refusal(lambda: check_eligibility(client("view"), None, False)) == (403, DISABLED)
 
@@ -102,8 +105,18 @@ def test_body_keeps_numbers_and_zero_and_drops_invalid_unknown_and_unselected() 
     reading = Reading(
         {"cpu_usage_percent": 0, "cpu_temperature_c": 50},
         (
-            GpuReading(0, "GPU A", {"gpu_usage_percent": 12.5, "gpu_fan_rpm": math.nan, "gpu_power_w": True,
-                                    "gpu_clock_mhz": "1500", "gpu_magic": 1, "gpu_vram_used_mb": 0}),
+            GpuReading(
+                0,
+                "GPU A",
+                {
+                    "gpu_usage_percent": 12.5,
+                    "gpu_fan_rpm": math.nan,
+                    "gpu_power_w": True,
+                    "gpu_clock_mhz": "1500",
+                    "gpu_magic": 1,
+                    "gpu_vram_used_mb": 0,
+                },
+            ),
             GpuReading(2**31, "too big", {}),
             GpuReading(-1, None, {"gpu_temperature_c": math.inf}),  # type: ignore[arg-type]
         ),
@@ -115,7 +128,11 @@ def test_body_keeps_numbers_and_zero_and_drops_invalid_unknown_and_unselected() 
         "interval_ms": 1000,
         "cpu": {"cpu_usage_percent": 0},
         "gpus": [
-            {"id": 0, "name": "GPU A", "metrics": {"gpu_usage_percent": 12.5, "gpu_vram_used_mb": 0}},
+            {
+                "id": 0,
+                "name": "GPU A",
+                "metrics": {"gpu_usage_percent": 12.5, "gpu_vram_used_mb": 0},
+            },
             {"id": -1, "name": "", "metrics": {}},
         ],
     }
@@ -148,7 +165,10 @@ class ScriptedSampler:
             self.gate.wait(10)
         if self.error is not None:
             raise self.error
-        return Reading({"cpu_usage_percent": float(self.calls)}, (GpuReading(0, "G", {"gpu_usage_percent": 1}),))
+        return Reading(
+            {"cpu_usage_percent": float(self.calls)},
+            (GpuReading(0, "G", {"gpu_usage_percent": 1}),),
+        )
 
 
 class Clock:
@@ -159,7 +179,9 @@ class Clock:
         return self.now
 
 
-def service(sampler: ScriptedSampler, settings: dict[str, Any], timeout_s: float = 2.0) -> tuple[MetricsService, Clock]:
+def service(
+    sampler: ScriptedSampler, settings: dict[str, Any], timeout_s: float = 2.0
+) -> tuple[MetricsService, Clock]:
     clock = Clock()
     base = {"hardware_metrics_interval": 1000, "hardware_metrics_selection": []}
     base.update(settings)

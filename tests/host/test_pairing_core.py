@@ -58,7 +58,11 @@ def test_happy_path_pending_pin_entered_paired() -> None:
     request = begin(pairing)
     assert request.phase is PairingPhase.PENDING and pairing.pending() == [request]
     assert pairing.enter_pin("1234", "Living room") is request
-    assert (request.phase, request.pin, request.name) == (PairingPhase.PIN_ENTERED, "1234", "Living room")
+    assert (request.phase, request.pin, request.name) == (
+        PairingPhase.PIN_ENTERED,
+        "1234",
+        "Living room",
+    )
     assert pairing.pending() == []
     request.succeed()
     assert request.phase is PairingPhase.PAIRED and request.final
@@ -73,15 +77,23 @@ def test_happy_path_pending_pin_entered_paired() -> None:
         (("pin", "expire"), PairingPhase.EXPIRED),
     ],
 )
-def test_failed_and_expired_are_reachable_from_both_open_phases(steps: tuple[str, ...], final: PairingPhase) -> None:
+def test_failed_and_expired_are_reachable_from_both_open_phases(
+    steps: tuple[str, ...], final: PairingPhase
+) -> None:
     pairing, _ = broker()
     request = begin(pairing)
     for step in steps:
-        {"pin": lambda: request.enter_pin("0000"), "fail": lambda: request.fail("x"), "expire": request.expire}[step]()
+        {
+            "pin": lambda: request.enter_pin("0000"),
+            "fail": lambda: request.fail("x"),
+            "expire": request.expire,
+        }[step]()
     assert request.phase is final
 
 
-@pytest.mark.parametrize("illegal", ["succeed_from_pending", "pin_twice", "after_paired", "after_failed"])
+@pytest.mark.parametrize(
+    "illegal", ["succeed_from_pending", "pin_twice", "after_paired", "after_failed"]
+)
 def test_illegal_transitions_are_refused(illegal: str) -> None:
     pairing, _ = broker()
     request = begin(pairing)
@@ -152,7 +164,9 @@ def test_wait_for_pin_wakes_when_another_thread_enters_it() -> None:
 def test_wait_for_pin_gives_up() -> None:
     pairing, _ = broker()
     request = begin(pairing)
-    assert asyncio.run(request.wait_for_pin(0.01)) is False and request.phase is PairingPhase.PENDING
+    assert (
+        asyncio.run(request.wait_for_pin(0.01)) is False and request.phase is PairingPhase.PENDING
+    )
 
 
 # -- one-time PINs ---------------------------------------------------------------------------
@@ -196,7 +210,9 @@ def crypto(tmp_path_factory: pytest.TempPathFactory) -> CryptographyPairing:
 
 
 @pytest.mark.parametrize(("client_pin", "paired"), [("1234", True), ("9999", False)])
-def test_handshake_proves_the_pin(tmp_path: Path, crypto: CryptographyPairing, client_pin: str, paired: bool) -> None:
+def test_handshake_proves_the_pin(
+    tmp_path: Path, crypto: CryptographyPairing, client_pin: str, paired: bool
+) -> None:
     from cryptography.hazmat.primitives import hashes
     from cryptography.hazmat.primitives.asymmetric import padding
 
@@ -207,11 +223,20 @@ def test_handshake_proves_the_pin(tmp_path: Path, crypto: CryptographyPairing, c
     request.enter_pin("1234")  # the administrator typed 1234
     key = aes_key(salt, client_pin)  # what the device derives from the PIN it showed
     challenge = os.urandom(16)
-    answer = crypto.aes_decrypt(key, bytes.fromhex(answer_client_challenge(request, crypto, crypto.aes_encrypt(key, challenge).hex())))
+    answer = crypto.aes_decrypt(
+        key,
+        bytes.fromhex(
+            answer_client_challenge(request, crypto, crypto.aes_encrypt(key, challenge).hex())
+        ),
+    )
     server_challenge = answer[32:48]
     client_secret = os.urandom(16)
     client_hash = hashlib.sha256(server_challenge + device.cert.signature + client_secret).digest()
-    secret = bytes.fromhex(answer_server_challenge_response(request, crypto, crypto.aes_encrypt(key, client_hash).hex()))
+    secret = bytes.fromhex(
+        answer_server_challenge_response(
+            request, crypto, crypto.aes_encrypt(key, client_hash).hex()
+        )
+    )
     assert crypto.verify(crypto.server_cert_pem, secret[:16], secret[16:])
     signature = device.key.sign(client_secret, padding.PKCS1v15(), hashes.SHA256())
     if paired:
@@ -228,7 +253,12 @@ def test_a_forged_client_signature_is_refused(tmp_path: Path, crypto: Cryptograp
     request = pairing.begin("10.0.0.2", "X", "roth", device.pem, salt)
     request.enter_pin("1234")
     key = aes_key(salt, "1234")
-    answer = crypto.aes_decrypt(key, bytes.fromhex(answer_client_challenge(request, crypto, crypto.aes_encrypt(key, os.urandom(16)).hex())))
+    answer = crypto.aes_decrypt(
+        key,
+        bytes.fromhex(
+            answer_client_challenge(request, crypto, crypto.aes_encrypt(key, os.urandom(16)).hex())
+        ),
+    )
     client_secret = os.urandom(16)
     client_hash = hashlib.sha256(answer[32:48] + device.cert.signature + client_secret).digest()
     answer_server_challenge_response(request, crypto, crypto.aes_encrypt(key, client_hash).hex())

@@ -55,7 +55,9 @@ def paired_names(admin: httpx.Client, shost: HostProcess) -> list[str]:
         db.close()
 
 
-def test_full_moonlight_handshake_with_the_pin_from_the_console(shost: HostProcess, admin: httpx.Client, tmp_path: Path) -> None:
+def test_full_moonlight_handshake_with_the_pin_from_the_console(
+    shost: HostProcess, admin: httpx.Client, tmp_path: Path
+) -> None:
     device = make_device(tmp_path, "moonlight")
     pairing = MoonlightPairing(shost, device, pin="4711")
     with ThreadPoolExecutor(1) as pool:
@@ -77,11 +79,15 @@ def test_full_moonlight_handshake_with_the_pin_from_the_console(shost: HostProce
     assert root.findtext("HardwareMetricsVersion") == "0"  # hardware_metrics is off by default
     admin.patch("/api/config", json={"hardware_metrics": True})
     with device_client(shost, device) as client:  # default permissions include view and launch
-        assert ET.fromstring(client.get("/serverinfo").text).findtext("HardwareMetricsVersion") == "1"
+        assert (
+            ET.fromstring(client.get("/serverinfo").text).findtext("HardwareMetricsVersion") == "1"
+        )
     admin.patch("/api/config", json={"hardware_metrics": False})
 
 
-def test_a_wrong_pin_fails_and_pairs_nothing(shost: HostProcess, admin: httpx.Client, tmp_path: Path) -> None:
+def test_a_wrong_pin_fails_and_pairs_nothing(
+    shost: HostProcess, admin: httpx.Client, tmp_path: Path
+) -> None:
     device = make_device(tmp_path, "typo")
     pairing = MoonlightPairing(shost, device, pin="1111")
     before = paired_names(admin, shost)
@@ -96,7 +102,9 @@ def test_a_wrong_pin_fails_and_pairs_nothing(shost: HostProcess, admin: httpx.Cl
         assert ET.fromstring(client.get("/serverinfo").text).findtext("PairStatus") == "0"
 
 
-def test_pairing_with_a_one_time_pin_needs_no_console_step(shost: HostProcess, admin: httpx.Client, tmp_path: Path) -> None:
+def test_pairing_with_a_one_time_pin_needs_no_console_step(
+    shost: HostProcess, admin: httpx.Client, tmp_path: Path
+) -> None:
     answer = admin.post("/api/otp", json={"passphrase": "blue whale", "name": "Tablet"})
     assert answer.status_code == 200, answer.text
     otp = answer.json()
@@ -114,9 +122,14 @@ def test_pairing_with_a_one_time_pin_needs_no_console_step(shost: HostProcess, a
 
 def test_phases_without_a_pairing_in_progress_are_refused(shost: HostProcess) -> None:
     with plain_client(shost) as client:
-        answer = client.get("/pair", params={"uniqueid": "0123456789ABCDEF", "clientchallenge": "00" * 16})
+        answer = client.get(
+            "/pair", params={"uniqueid": "0123456789ABCDEF", "clientchallenge": "00" * 16}
+        )
         assert parse(answer.text)["paired"] == "0"
-        bad = client.get("/pair", params={"uniqueid": "X", "phrase": "getservercert", "salt": "zz", "clientcert": "00"})
+        bad = client.get(
+            "/pair",
+            params={"uniqueid": "X", "phrase": "getservercert", "salt": "zz", "clientcert": "00"},
+        )
         assert parse(bad.text)["paired"] == "0"
         # Phase 5 over plain HTTP is never "paired".
         assert parse(client.get("/pair", params={"phrase": "pairchallenge"}).text)["paired"] == "0"

@@ -21,7 +21,15 @@ from .server import HostProcess
 
 JPEG = b"\xff\xd8\xff\xe0" + b"\1" * 40
 GAMES: list[dict[str, Any]] = [
-    {"id": 1, "name": "Celeste", "slug": "celeste", "runner": "linux", "cover": JPEG, "icon": PNG, "playtime": 12.5},
+    {
+        "id": 1,
+        "name": "Celeste",
+        "slug": "celeste",
+        "runner": "linux",
+        "cover": JPEG,
+        "icon": PNG,
+        "playtime": 12.5,
+    },
     {"id": 2, "name": "Hollow Knight", "slug": "hollow-knight", "runner": "wine"},
     {"id": 3, "name": "Quake", "slug": "quake", "installed": False},
 ]
@@ -43,7 +51,12 @@ def tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def client(host: HostProcess, lutris: Path, tools: Path) -> Iterator[httpx.Client]:
     with host.client(auth=ADMIN) as admin:
-        assert admin.patch("/api/config", json={"lutris_root": str(lutris), "tool_path": str(tools)}).status_code == 200
+        assert (
+            admin.patch(
+                "/api/config", json={"lutris_root": str(lutris), "tool_path": str(tools)}
+            ).status_code
+            == 200
+        )
         yield admin
 
 
@@ -54,30 +67,52 @@ def admin(client: httpx.Client) -> httpx.Client:
 
 
 def _apps(admin: httpx.Client) -> dict[str, dict[str, Any]]:
-    return {a["source-id"]: a for a in admin.get("/api/apps").json()["apps"] if a.get("source") == "libmgr"}
+    return {
+        a["source-id"]: a
+        for a in admin.get("/api/apps").json()["apps"]
+        if a.get("source") == "libmgr"
+    }
 
 
 def test_status_reports_the_database(admin: httpx.Client, lutris: Path, tools: Path) -> None:
     body = admin.get("/api/libmgr/status").json()
-    assert (body["installed"], body["product"], body["path"], body["client"]) == (True, "Lutris", str(lutris), str(tools / "lutris"))
+    assert (body["installed"], body["product"], body["path"], body["client"]) == (
+        True,
+        "Lutris",
+        str(lutris),
+        str(tools / "lutris"),
+    )
     assert (body["game_count"], body["installed_count"]) == (3, 2)
 
 
-def test_games_with_categories_install_state_covers_and_icons(admin: httpx.Client, lutris: Path) -> None:
+def test_games_with_categories_install_state_covers_and_icons(
+    admin: httpx.Client, lutris: Path
+) -> None:
     games = {g["id"]: g for g in admin.get("/api/libmgr/games").json()["games"]}
     assert set(games) == {"1", "2", "3"}
     celeste = games["1"]
-    assert (celeste["name"], celeste["installed"], celeste["runner"], celeste["playtime"]) == ("Celeste", True, "linux", 12.5)
+    assert (celeste["name"], celeste["installed"], celeste["runner"], celeste["playtime"]) == (
+        "Celeste",
+        True,
+        "linux",
+        12.5,
+    )
     assert celeste["categories"] == ["favorite", "platformers"]
     assert celeste["cover"] == str(lutris / "coverart" / "celeste.jpg")
-    assert celeste["icon"] == str(lutris.parent / "icons" / "hicolor" / "128x128" / "apps" / "lutris_celeste.png")
+    assert celeste["icon"] == str(
+        lutris.parent / "icons" / "hicolor" / "128x128" / "apps" / "lutris_celeste.png"
+    )
     assert games["2"]["categories"] == ["platformers"] and games["2"]["icon"] is None
     assert games["3"]["installed"] is False
 
 
 def test_categories_with_game_counts(admin: httpx.Client) -> None:
     body = admin.get("/api/libmgr/categories").json()
-    assert [(c["name"], c["games"]) for c in body["categories"]] == [("empty", 0), ("favorite", 1), ("platformers", 2)]
+    assert [(c["name"], c["games"]) for c in body["categories"]] == [
+        ("empty", 0),
+        ("favorite", 1),
+        ("platformers", 2),
+    ]
 
 
 def test_force_sync_imports_apps_and_saves_icons(admin: httpx.Client) -> None:
@@ -95,7 +130,13 @@ def test_force_sync_imports_apps_and_saves_icons(admin: httpx.Client) -> None:
 def test_install_starts_the_manager_installer(admin: httpx.Client, tools: Path) -> None:
     before = len(tool_calls(tools))
     answer = admin.post("/api/libmgr/install", json={"libmgr_id": 3}).json()
-    assert answer == {"status": True, "libmgr_id": "3", "name": "Quake", "started": True, "command": ["lutris", "lutris:install/quake"]}
+    assert answer == {
+        "status": True,
+        "libmgr_id": "3",
+        "name": "Quake",
+        "started": True,
+        "command": ["lutris", "lutris:install/quake"],
+    }
     assert wait_for_calls(tools, before + 1)[before:] == ["lutris lutris:install/quake"]
 
 
@@ -115,7 +156,9 @@ def test_install_starts_the_manager_installer(admin: httpx.Client, tools: Path) 
         ("cover", {"libmgr_id": 1, "cover_key": "never-uploaded"}, "no uploaded cover"),
     ],
 )
-def test_refusals_start_and_change_nothing(admin: httpx.Client, tools: Path, lutris: Path, path: str, body: dict[str, Any], message: str) -> None:
+def test_refusals_start_and_change_nothing(
+    admin: httpx.Client, tools: Path, lutris: Path, path: str, body: dict[str, Any], message: str
+) -> None:
     calls = tool_calls(tools)
     covers = sorted((lutris / "coverart").iterdir())
     assert_error(admin.post(f"/api/libmgr/{path}", json=body), 400, message)
@@ -124,7 +167,9 @@ def test_refusals_start_and_change_nothing(admin: httpx.Client, tools: Path, lut
 
 
 def test_cover_uses_an_uploaded_image_and_syncs(admin: httpx.Client, lutris: Path) -> None:
-    upload = admin.post("/api/covers/upload", json={"key": "hk-cover", "data": base64.b64encode(PNG).decode()})
+    upload = admin.post(
+        "/api/covers/upload", json={"key": "hk-cover", "data": base64.b64encode(PNG).decode()}
+    )
     assert upload.status_code == 200, upload.text
     answer = admin.post("/api/libmgr/cover", json={"libmgr_id": "2", "cover_key": "hk-cover"})
     assert answer.status_code == 200, answer.text
@@ -143,7 +188,9 @@ def test_launch_opens_the_manager_window(admin: httpx.Client, tools: Path) -> No
     assert wait_for_calls(tools, before + 1)[before:] == ["lutris "]
 
 
-def test_without_lutris_the_truth_is_told(client: httpx.Client, lutris: Path, tmp_path: Path) -> None:
+def test_without_lutris_the_truth_is_told(
+    client: httpx.Client, lutris: Path, tmp_path: Path
+) -> None:
     client.patch("/api/config", json={"lutris_root": str(tmp_path)})
     try:
         status = client.get("/api/libmgr/status").json()
@@ -156,7 +203,9 @@ def test_without_lutris_the_truth_is_told(client: httpx.Client, lutris: Path, tm
         client.patch("/api/config", json={"lutris_root": str(lutris)})
 
 
-def test_an_unreadable_database_is_reported(client: httpx.Client, lutris: Path, tmp_path: Path) -> None:
+def test_an_unreadable_database_is_reported(
+    client: httpx.Client, lutris: Path, tmp_path: Path
+) -> None:
     (tmp_path / "pga.db").write_bytes(b"this is not sqlite" * 100)
     client.patch("/api/config", json={"lutris_root": str(tmp_path)})
     try:

@@ -13,7 +13,9 @@ from .platform_fixtures import edid_block
 
 
 def test_base_block_identity_name_and_range() -> None:
-    edid = parse_edid(edid_block(manufacturer="GSM", product=0x5B09, serial=77, name="LG ULTRAGEAR"))
+    edid = parse_edid(
+        edid_block(manufacturer="GSM", product=0x5B09, serial=77, name="LG ULTRAGEAR")
+    )
     assert (edid.manufacturer, edid.product_code, edid.serial) == ("GSM", 0x5B09, 77)
     assert edid.identity == "GSM5B09"
     assert edid.name == "LG ULTRAGEAR"
@@ -25,10 +27,19 @@ def test_base_block_identity_name_and_range() -> None:
 def test_detailed_timings_give_modes_with_refresh_the_first_preferred() -> None:
     edid = parse_edid(edid_block(modes=((2560, 1440, 165.0), (1920, 1080, 59.94))))
     first = edid.modes[0]
-    assert (first.width, first.height, first.refresh_hz, first.preferred) == (2560, 1440, 165.0, True)
+    assert (first.width, first.height, first.refresh_hz, first.preferred) == (
+        2560,
+        1440,
+        165.0,
+        True,
+    )
     assert any(m.width == 1920 and abs(m.refresh_hz - 59.94) < 0.01 for m in edid.modes)
     # Established timings of the fixture: 640x480, 800x600, 1024x768 at 60 Hz.
-    assert {(m.width, m.height) for m in edid.modes if m.refresh_hz == 60.0} >= {(640, 480), (800, 600), (1024, 768)}
+    assert {(m.width, m.height) for m in edid.modes if m.refresh_hz == 60.0} >= {
+        (640, 480),
+        (800, 600),
+        (1024, 768),
+    }
     assert edid.refresh_rates() == sorted(set(edid.refresh_rates()))
     assert 165.0 in edid.refresh_rates()
 
@@ -89,7 +100,9 @@ def _icc(device_class: bytes, description: str, v4: bool = False) -> bytes:
     header[12:16] = device_class
     header[16:20] = b"RGB "
     header[36:40] = b"acsp"
-    table = (1).to_bytes(4, "big") + b"desc" + (144).to_bytes(4, "big") + len(tag).to_bytes(4, "big")
+    table = (
+        (1).to_bytes(4, "big") + b"desc" + (144).to_bytes(4, "big") + len(tag).to_bytes(4, "big")
+    )
     data = bytes(header) + table + tag
     return len(data).to_bytes(4, "big") + data[4:]
 
@@ -121,7 +134,12 @@ def test_vdf_nested_sections_escapes_comments_and_conditions() -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [('"a" {', "ends inside a section"), ('"a" }', "(?i)unexpected }"), ('"a" "b" "c"', "no value"), ('"a', "(?i)unclosed")],
+    [
+        ('"a" {', "ends inside a section"),
+        ('"a" }', "(?i)unexpected }"),
+        ('"a" "b" "c"', "no value"),
+        ('"a', "(?i)unclosed"),
+    ],
 )
 def test_vdf_errors_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(VdfError, match=message):
@@ -137,6 +155,8 @@ def test_steam_reads_old_format_library_folders(tmp_path) -> None:  # type: igno
     (tmp_path / "steam" / "steamapps" / "libraryfolders.vdf").write_text(
         f'"LibraryFolders"\n{{\n\t"TimeNextStatsReport"\t"1"\n\t"1"\t"{other}"\n}}\n'
     )
-    (other / "steamapps" / "appmanifest_20.acf").write_text('"AppState" { "appid" "20" "name" "Old" "StateFlags" "4" }')
+    (other / "steamapps" / "appmanifest_20.acf").write_text(
+        '"AppState" { "appid" "20" "name" "Old" "StateFlags" "4" }'
+    )
     library = SteamLibrary(str(tmp_path / "steam"), start=lambda argv: 0, which=lambda name: None)
     assert [(g.id, g.name, g.installed) for g in library.games()] == [("20", "Old", True)]

@@ -45,7 +45,12 @@ def tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def client(host: HostProcess, steam: Path, tools: Path) -> Iterator[httpx.Client]:
     with host.client(auth=ADMIN) as admin:
-        assert admin.patch("/api/config", json={"steam_root": str(steam), "tool_path": str(tools)}).status_code == 200
+        assert (
+            admin.patch(
+                "/api/config", json={"steam_root": str(steam), "tool_path": str(tools)}
+            ).status_code
+            == 200
+        )
         yield admin
 
 
@@ -57,13 +62,21 @@ def admin(client: httpx.Client) -> httpx.Client:
 
 
 def _apps(admin: httpx.Client) -> dict[str, dict[str, Any]]:
-    return {a["source-id"]: a for a in admin.get("/api/apps").json()["apps"] if a.get("source") == "storefront"}
+    return {
+        a["source-id"]: a
+        for a in admin.get("/api/apps").json()["apps"]
+        if a.get("source") == "storefront"
+    }
 
 
 def test_status_reports_the_library(admin: httpx.Client, steam: Path, tools: Path) -> None:
     body = admin.get("/api/storefront/status").json()
     assert body["status"] is True and body["installed"] is True
-    assert (body["integration"], body["product"], body["path"]) == ("storefront", "Steam", str(steam))
+    assert (body["integration"], body["product"], body["path"]) == (
+        "storefront",
+        "Steam",
+        str(steam),
+    )
     assert (body["game_count"], body["installed_count"]) == (3, 2)
     assert body["client"] == str(tools / "steam")
     assert "last_sync" in body
@@ -73,20 +86,30 @@ def test_games_come_from_the_manifests_of_every_library(admin: httpx.Client, ste
     body = admin.get("/api/storefront/games").json()
     games = {g["id"]: g for g in body["games"]}
     assert set(games) == {"440", "570", "730"}
-    assert games["440"]["installed"] is True and games["440"]["cover"].endswith("440_library_600x900.jpg")
+    assert games["440"]["installed"] is True and games["440"]["cover"].endswith(
+        "440_library_600x900.jpg"
+    )
     assert games["440"]["install_dir"] == str(steam / "steamapps" / "common" / "Team Fortress 2")
-    assert games["570"]["library"] == str(steam.parent / "library2") and games["570"]["cover"] is None
+    assert (
+        games["570"]["library"] == str(steam.parent / "library2") and games["570"]["cover"] is None
+    )
     assert games["730"]["installed"] is False
     assert any("appmanifest_999.acf" in p for p in body["problems"])
 
 
-def test_force_sync_imports_installed_games_as_autosynced_apps(admin: httpx.Client, steam: Path) -> None:
+def test_force_sync_imports_installed_games_as_autosynced_apps(
+    admin: httpx.Client, steam: Path
+) -> None:
     first = admin.post("/api/storefront/force_sync", json={}).json()
     assert (first["imported"], first["updated"], first["removed"], first["covers"]) == (2, 0, 0, 1)
     apps = _apps(admin)
     assert set(apps) == {"440", "570"}
     tf2 = apps["440"]
-    assert (tf2["name"], tf2["cmd"], tf2["autosync"]) == ("Team Fortress 2", "steam steam://rungameid/440", True)
+    assert (tf2["name"], tf2["cmd"], tf2["autosync"]) == (
+        "Team Fortress 2",
+        "steam steam://rungameid/440",
+        True,
+    )
     assert tf2["image-path"].endswith("440_library_600x900.jpg")
     cover = admin.get(f"/api/apps/{tf2['uuid']}/cover")
     assert cover.status_code == 200 and cover.content == JPEG
@@ -97,7 +120,9 @@ def test_force_sync_imports_installed_games_as_autosynced_apps(admin: httpx.Clie
     assert admin.get("/api/storefront/status").json()["last_sync"]["updated"] == 2
 
 
-def test_a_game_uninstalled_since_the_last_sync_is_removed(admin: httpx.Client, steam: Path) -> None:
+def test_a_game_uninstalled_since_the_last_sync_is_removed(
+    admin: httpx.Client, steam: Path
+) -> None:
     admin.post("/api/storefront/force_sync", json={})
     manifest = steam.parent / "library2" / "steamapps" / "appmanifest_570.acf"
     original = manifest.read_text()
@@ -114,7 +139,10 @@ def test_launch_starts_the_game_through_the_store_client(admin: httpx.Client, to
     before = len(tool_calls(tools))
     answer = admin.post("/api/storefront/launch", json={"appid": 440})
     assert answer.json() == {
-        "status": True, "launched": "440", "name": "Team Fortress 2", "command": ["steam", "steam://rungameid/440"]
+        "status": True,
+        "launched": "440",
+        "name": "Team Fortress 2",
+        "command": ["steam", "steam://rungameid/440"],
     }
     assert wait_for_calls(tools, before + 1)[before:] == ["steam steam://rungameid/440"]
 
@@ -129,16 +157,22 @@ def test_launch_starts_the_game_through_the_store_client(admin: httpx.Client, to
         ({"appid": "1493710"}, "no game with appid"),
     ],
 )
-def test_launch_refusals_start_nothing(admin: httpx.Client, tools: Path, body: dict[str, Any], message: str) -> None:
+def test_launch_refusals_start_nothing(
+    admin: httpx.Client, tools: Path, body: dict[str, Any], message: str
+) -> None:
     before = tool_calls(tools)
     assert_error(admin.post("/api/storefront/launch", json=body), 400, message)
     assert tool_calls(tools) == before
 
 
-def test_launch_without_the_client_program_is_400(client: httpx.Client, tools: Path, tmp_path: Path) -> None:
+def test_launch_without_the_client_program_is_400(
+    client: httpx.Client, tools: Path, tmp_path: Path
+) -> None:
     client.patch("/api/config", json={"tool_path": str(tmp_path)})
     try:
-        assert_error(client.post("/api/storefront/launch", json={"appid": 440}), 400, "steam was not found")
+        assert_error(
+            client.post("/api/storefront/launch", json={"appid": 440}), 400, "steam was not found"
+        )
         assert client.get("/api/storefront/status").json()["client"] is None
     finally:
         client.patch("/api/config", json={"tool_path": str(tools)})
@@ -148,10 +182,17 @@ def test_without_steam_the_truth_is_told(admin: httpx.Client, steam: Path, tmp_p
     admin.patch("/api/config", json={"steam_root": str(tmp_path)})
     try:
         status = admin.get("/api/storefront/status").json()
-        assert (status["status"], status["installed"], status["path"], status["game_count"]) == (True, False, None, 0)
+        assert (status["status"], status["installed"], status["path"], status["game_count"]) == (
+            True,
+            False,
+            None,
+            0,
+        )
         assert str(tmp_path) in status["reason"]
         assert_error(admin.get("/api/storefront/games"), 400, "steam is not installed")
-        assert_error(admin.post("/api/storefront/force_sync", json={}), 400, "steam is not installed")
+        assert_error(
+            admin.post("/api/storefront/force_sync", json={}), 400, "steam is not installed"
+        )
         assert _apps(admin) == {}
     finally:
         admin.patch("/api/config", json={"steam_root": str(steam)})

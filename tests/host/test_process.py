@@ -23,7 +23,9 @@ def test_certificate_is_made_once_and_reused(tmp_path: Path) -> None:
         assert host.stop() == 0  # SIGTERM shuts down cleanly
 
 
-def test_openapi_document_is_served_to_authenticated_clients(admin: httpx.Client, anon: httpx.Client) -> None:
+def test_openapi_document_is_served_to_authenticated_clients(
+    admin: httpx.Client, anon: httpx.Client
+) -> None:
     document = admin.get("/api/openapi.json").json()
     assert document["openapi"].startswith("3.") and "/api/token/{hash}" in document["paths"]
     assert anon.get("/api/openapi.json").status_code == 401

@@ -12,7 +12,9 @@ GOOD = {"username": ADMIN[0], "password": ADMIN[1]}
 BAD = {"username": ADMIN[0], "password": "wrong"}
 
 
-def test_login_answers_429_after_the_limit_even_with_the_right_password(fresh_host: HostProcess) -> None:
+def test_login_answers_429_after_the_limit_even_with_the_right_password(
+    fresh_host: HostProcess,
+) -> None:
     with fresh_host.client(auth=ADMIN) as admin:
         admin.patch("/api/config", json={"login_max_failures": 3, "login_failure_window_s": 2})
     with fresh_host.client() as client:

@@ -76,15 +76,21 @@ def test_bad_basic_credentials_are_401(host: HostProcess, case: tuple[Route, str
         assert admin.get("/api/auth/status").json()["authenticated"] is True
 
 
-@pytest.mark.parametrize("case", [c for c in PROTECTED if c[0].path != "/api/openapi.json"], ids=case_id)
-def test_token_scoped_to_another_path_is_401(host: HostProcess, other_route_token: str, case: tuple[Route, str]) -> None:
+@pytest.mark.parametrize(
+    "case", [c for c in PROTECTED if c[0].path != "/api/openapi.json"], ids=case_id
+)
+def test_token_scoped_to_another_path_is_401(
+    host: HostProcess, other_route_token: str, case: tuple[Route, str]
+) -> None:
     route, method = case
     with host.client(headers={"Authorization": f"Bearer {other_route_token}"}) as client:
         assert_error(send(client, method, concrete(route)), 401)
 
 
 @pytest.mark.parametrize("case", [c for c in PROTECTED if c[0].grantable], ids=case_id)
-def test_token_for_the_path_but_not_the_method_is_401(host: HostProcess, case: tuple[Route, str]) -> None:
+def test_token_for_the_path_but_not_the_method_is_401(
+    host: HostProcess, case: tuple[Route, str]
+) -> None:
     route, method = case
     allowed = TABLE.catalogue()[scope_path(route.path)]
     others = [m for m in allowed if m != method]
@@ -110,7 +116,9 @@ def test_revoked_session_is_401(host: HostProcess, case: tuple[Route, str]) -> N
     client, body = login(host, *ADMIN)
     with closing(client):
         client.post("/api/auth/logout", headers={"X-CSRF-Token": body["csrf_token"]})
-        assert_error(send(client, method, concrete(route), headers={"X-CSRF-Token": body["csrf_token"]}), 401)
+        assert_error(
+            send(client, method, concrete(route), headers={"X-CSRF-Token": body["csrf_token"]}), 401
+        )
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +134,9 @@ def expired_session(host: HostProcess) -> Iterator[tuple[httpx.Client, dict[str,
 
 
 @pytest.mark.parametrize("case", PROTECTED, ids=case_id)
-def test_expired_session_is_401(host: HostProcess, expired_session: tuple[httpx.Client, dict[str, Any]], case: tuple[Route, str]) -> None:
+def test_expired_session_is_401(
+    host: HostProcess, expired_session: tuple[httpx.Client, dict[str, Any]], case: tuple[Route, str]
+) -> None:
     route, method = case
     client, body = expired_session
     headers = {"X-CSRF-Token": body["csrf_token"]}
@@ -136,21 +146,31 @@ def test_expired_session_is_401(host: HostProcess, expired_session: tuple[httpx.
 
 
 @pytest.mark.parametrize("case", CHANGING, ids=case_id)
-def test_session_state_change_without_or_with_wrong_csrf_is_403(session: tuple[httpx.Client, dict[str, Any]], case: tuple[Route, str]) -> None:
+def test_session_state_change_without_or_with_wrong_csrf_is_403(
+    session: tuple[httpx.Client, dict[str, Any]], case: tuple[Route, str]
+) -> None:
     route, method = case
     client, _ = session
     assert_error(send(client, method, concrete(route)), 403, "csrf")
-    assert_error(send(client, method, concrete(route), headers={"X-CSRF-Token": "f" * 64}), 403, "csrf")
+    assert_error(
+        send(client, method, concrete(route), headers={"X-CSRF-Token": "f" * 64}), 403, "csrf"
+    )
 
 
 @pytest.mark.parametrize("case", CHANGING, ids=case_id)
 def test_foreign_origin_is_403_even_for_basic(admin: httpx.Client, case: tuple[Route, str]) -> None:
     route, method = case
-    assert_error(send(admin, method, concrete(route), headers={"Origin": "https://evil.example"}), 403, "origin")
+    assert_error(
+        send(admin, method, concrete(route), headers={"Origin": "https://evil.example"}),
+        403,
+        "origin",
+    )
 
 
 @pytest.mark.parametrize("case", HARMLESS, ids=case_id)
-def test_the_right_credentials_pass_authentication(admin: httpx.Client, case: tuple[Route, str]) -> None:
+def test_the_right_credentials_pass_authentication(
+    admin: httpx.Client, case: tuple[Route, str]
+) -> None:
     """Control for the cases above: Basic gets past auth (the handler may still say 400/404)."""
     route, method = case
     answer = send(admin, method, concrete(route))
@@ -171,8 +191,15 @@ def test_unknown_api_routes_are_401_then_404(anon: httpx.Client, admin: httpx.Cl
 def test_public_routes_answer_without_authentication(anon: httpx.Client) -> None:
     public = [r for r in TABLE.routes if r.access is Access.PUBLIC]
     assert {r.path for r in public} == {
-        "/api/auth/status", "/api/auth/login", "/api/auth/refresh", "/api/csrf-token", "/api/configLocale"
+        "/api/auth/status",
+        "/api/auth/login",
+        "/api/auth/refresh",
+        "/api/csrf-token",
+        "/api/configLocale",
     }
     for route in public:
         for method in route.methods:
-            assert send(anon, method, route.path).status_code != 401 or route.path == "/api/auth/refresh"
+            assert (
+                send(anon, method, route.path).status_code != 401
+                or route.path == "/api/auth/refresh"
+            )

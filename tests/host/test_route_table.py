@@ -58,7 +58,9 @@ def test_resolve(method: str, path: str, name: str | None, exists: bool) -> None
 
 def test_auth_and_token_routes_are_never_grantable() -> None:
     for route in TABLE.routes:
-        if route.path.startswith(("/api/auth", "/api/token", "/api/csrf-token", "/api/password", "/api/configLocale")):
+        if route.path.startswith(
+            ("/api/auth", "/api/token", "/api/csrf-token", "/api/password", "/api/configLocale")
+        ):
             assert not route.grantable, route.path
     assert all(not r.grantable for r in TABLE.routes if r.access is not Access.ADMIN)
 
@@ -74,7 +76,9 @@ def test_duplicate_routes_are_refused() -> None:
 
 def test_openapi_document_lists_every_route_and_method() -> None:
     document = openapi_document(TABLE, "0.0.0")
-    operations = {(path, method.upper()) for path, item in document["paths"].items() for method in item}
+    operations = {
+        (path, method.upper()) for path, item in document["paths"].items() for method in item
+    }
     assert operations == {(r.path, m) for r in TABLE.routes for m in r.methods}
     assert document["paths"]["/api/auth/login"]["post"]["security"] == []
     assert "requestBody" in document["paths"]["/api/token"]["post"]

@@ -30,9 +30,16 @@ def test_login_returns_tokens_and_sets_host_only_secure_cookies(host: HostProces
 
 def test_remember_me_makes_persistent_cookies_for_thirty_days(host: HostProcess) -> None:
     with host.client() as client:
-        answer = client.post("/api/auth/login", json={"username": ADMIN[0], "password": ADMIN[1], "remember_me": True})
+        answer = client.post(
+            "/api/auth/login",
+            json={"username": ADMIN[0], "password": ADMIN[1], "remember_me": True},
+        )
         assert answer.json()["refresh_expires_in"] > 29 * 86400
-        refresh_cookie = [c for c in answer.headers.get_list("set-cookie") if c.startswith("__Host-helio_refresh=")][0]
+        refresh_cookie = [
+            c
+            for c in answer.headers.get_list("set-cookie")
+            if c.startswith("__Host-helio_refresh=")
+        ][0]
         assert "max-age=259" in refresh_cookie.lower()
 
 
@@ -47,9 +54,22 @@ def test_login_validates_its_body(host: HostProcess) -> None:
     with host.client() as client:
         assert_error(client.post("/api/auth/login", json={"username": "admin"}), 400, "password")
         assert_error(client.post("/api/auth/login", json=["admin"]), 400, "object")
-        assert_error(client.post("/api/auth/login", content=b"{", headers={"content-type": "application/json"}), 400, "json")
-        assert_error(client.post("/api/auth/login", data={"username": "a", "password": "b"}), 415, "application/json")
-        answer = client.post("/api/auth/login", json={"username": ADMIN[0], "password": ADMIN[1], "remember_me": "yes"})
+        assert_error(
+            client.post(
+                "/api/auth/login", content=b"{", headers={"content-type": "application/json"}
+            ),
+            400,
+            "json",
+        )
+        assert_error(
+            client.post("/api/auth/login", data={"username": "a", "password": "b"}),
+            415,
+            "application/json",
+        )
+        answer = client.post(
+            "/api/auth/login",
+            json={"username": ADMIN[0], "password": ADMIN[1], "remember_me": "yes"},
+        )
         assert_error(answer, 400, "remember_me")
 
 
@@ -67,7 +87,9 @@ def test_session_state_changes_need_the_sessions_csrf_token(host: HostProcess) -
     client, body = login(host, *ADMIN)
     with closing(client):
         assert_error(client.patch("/api/config", json={"locale": "fr"}), 403, "csrf")
-        wrong = client.patch("/api/config", json={"locale": "fr"}, headers={"X-CSRF-Token": "0" * 64})
+        wrong = client.patch(
+            "/api/config", json={"locale": "fr"}, headers={"X-CSRF-Token": "0" * 64}
+        )
         assert_error(wrong, 403, "csrf")
         assert client.get("/api/config").json()["locale"] == "en"
         csrf = client.get("/api/csrf-token").json()["csrf_token"]
@@ -98,7 +120,9 @@ def test_refresh_rotates_every_token_and_refuses_reuse(host: HostProcess) -> Non
         reuse = thief.post("/api/auth/refresh", json={"refresh_token": first["refresh_token"]})
         assert_error(reuse, 401, "already used")
         # Reuse revoked the whole session: the legitimate new tokens die too.
-        assert_error(thief.post("/api/auth/refresh", json={"refresh_token": second["refresh_token"]}), 401)
+        assert_error(
+            thief.post("/api/auth/refresh", json={"refresh_token": second["refresh_token"]}), 401
+        )
     with host.client(headers={"Authorization": f"Bearer {second['access_token']}"}) as victim:
         assert_error(victim.get("/api/config"), 401)
 
@@ -115,7 +139,9 @@ def test_logout_revokes_the_current_session(host: HostProcess) -> None:
         assert out.status_code == 200 and out.json()["revoked"] == body["session_id"]
         assert_error(client.get("/api/config"), 401)
     with host.client() as other:
-        assert_error(other.post("/api/auth/refresh", json={"refresh_token": body["refresh_token"]}), 401)
+        assert_error(
+            other.post("/api/auth/refresh", json={"refresh_token": body["refresh_token"]}), 401
+        )
 
 
 def test_sessions_are_listed_and_revoked_by_id(host: HostProcess, admin) -> None:  # type: ignore[no-untyped-def]
@@ -152,11 +178,20 @@ def test_remembered_sessions_survive_a_restart_and_others_do_not(fresh_host: Hos
     fresh_host.restart()
     with fresh_host.client(headers={"Authorization": f"Bearer {kept['access_token']}"}) as client:
         assert client.get("/api/config").status_code == 200
-    with fresh_host.client(headers={"Authorization": f"Bearer {dropped['access_token']}"}) as client:
+    with fresh_host.client(
+        headers={"Authorization": f"Bearer {dropped['access_token']}"}
+    ) as client:
         assert_error(client.get("/api/config"), 401)
     with fresh_host.client() as client:
-        assert client.post("/api/auth/refresh", json={"refresh_token": kept["refresh_token"]}).status_code == 200
-        assert_error(client.post("/api/auth/refresh", json={"refresh_token": dropped["refresh_token"]}), 401)
+        assert (
+            client.post(
+                "/api/auth/refresh", json={"refresh_token": kept["refresh_token"]}
+            ).status_code
+            == 200
+        )
+        assert_error(
+            client.post("/api/auth/refresh", json={"refresh_token": dropped["refresh_token"]}), 401
+        )
 
 
 def test_stale_credentials_do_not_block_public_routes(anon) -> None:  # type: ignore[no-untyped-def]

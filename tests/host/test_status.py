@@ -55,7 +55,9 @@ def test_reading_metadata_never_starts_a_probe_but_a_probe_setting_does(tmp_path
         assert ctx.codec_probe.runs == runs
         client.patch("/api/config", json={"encoder": "nvenc"})
         assert ctx.codec_probe.runs == runs + 1
-        wait_for(lambda: client.get("/api/metadata").json()["codec"]["state"] == "ready", "probe result")
+        wait_for(
+            lambda: client.get("/api/metadata").json()["codec"]["state"] == "ready", "probe result"
+        )
         assert calls == ["nvenc"]
         assert client.get("/api/metadata").json()["codec"]["encoders"] == GPU.encoders
 
@@ -68,11 +70,16 @@ def test_codec_state_goes_checking_then_ready_or_failed(tmp_path: Path) -> None:
         client.patch("/api/config", json={"capture": "kms"})
         assert client.get("/api/metadata").json()["codec"]["state"] == "checking"
         gate.set()
-        codec = wait_for(lambda: (c := client.get("/api/metadata").json()["codec"])["state"] != "checking" and c, "probe")
+        codec = wait_for(
+            lambda: (c := client.get("/api/metadata").json()["codec"])["state"] != "checking" and c,
+            "probe",
+        )
         assert codec == {"state": "failed", "encoders": [], "error": "no encoder here"}
 
 
-def test_answers_are_cached_up_to_5_s_and_dropped_on_a_settings_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_answers_are_cached_up_to_5_s_and_dropped_on_a_settings_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ctx, client = admin_in_process(tmp_path)
     now = [1000.0]
     ctx.metadata_cache._monotonic = lambda: now[0]
@@ -100,10 +107,21 @@ def test_answers_are_cached_up_to_5_s_and_dropped_on_a_settings_write(tmp_path: 
         ([], [], [], "failed", None),
     ],
 )
-def test_probe_encoders_finds_nvenc_vaapi_or_software(monkeypatch: pytest.MonkeyPatch, nvenc: list, render_nodes: list, on_path: list, state: str, first: str | None) -> None:  # type: ignore[type-arg]
+def test_probe_encoders_finds_nvenc_vaapi_or_software(
+    monkeypatch: pytest.MonkeyPatch,
+    nvenc: list,
+    render_nodes: list,
+    on_path: list,
+    state: str,
+    first: str | None,
+) -> None:  # type: ignore[type-arg]
     monkeypatch.setattr(probe, "_nvenc", lambda: nvenc)
-    monkeypatch.setattr(probe.glob, "glob", lambda pattern: render_nodes if "renderD" in pattern else [])
-    monkeypatch.setattr(probe.shutil, "which", lambda name: f"/usr/bin/{name}" if name in on_path else None)
+    monkeypatch.setattr(
+        probe.glob, "glob", lambda pattern: render_nodes if "renderD" in pattern else []
+    )
+    monkeypatch.setattr(
+        probe.shutil, "which", lambda name: f"/usr/bin/{name}" if name in on_path else None
+    )
     result = probe.probe_encoders()
     assert ("ready" if result.encoders else "failed") == state
     assert (result.encoders[0]["kind"] if result.encoders else None) == first
@@ -114,14 +132,32 @@ def test_probe_encoders_finds_nvenc_vaapi_or_software(monkeypatch: pytest.Monkey
 @pytest.mark.parametrize(
     ("app", "stream", "expected"),
     [
-        (False, None, {"activeSessions": 0, "appRunning": False, "paused": False, "running": False}),
+        (
+            False,
+            None,
+            {"activeSessions": 0, "appRunning": False, "paused": False, "running": False},
+        ),
         (True, None, {"activeSessions": 0, "appRunning": True, "paused": True, "running": False}),
-        (False, "active", {"activeSessions": 1, "appRunning": False, "paused": False, "running": True}),
-        (True, "active", {"activeSessions": 1, "appRunning": True, "paused": False, "running": True}),
-        (True, "pending", {"activeSessions": 0, "appRunning": True, "paused": True, "running": False}),
+        (
+            False,
+            "active",
+            {"activeSessions": 1, "appRunning": False, "paused": False, "running": True},
+        ),
+        (
+            True,
+            "active",
+            {"activeSessions": 1, "appRunning": True, "paused": False, "running": True},
+        ),
+        (
+            True,
+            "pending",
+            {"activeSessions": 0, "appRunning": True, "paused": True, "running": False},
+        ),
     ],
 )
-def test_session_status_flags_are_independent(tmp_path: Path, app: bool, stream: str | None, expected: dict[str, Any]) -> None:
+def test_session_status_flags_are_independent(
+    tmp_path: Path, app: bool, stream: str | None, expected: dict[str, Any]
+) -> None:
     ctx, client = admin_in_process(tmp_path)
     with client:
         if app:
@@ -182,7 +218,9 @@ class FakeNvml:
         ([100], True, []),  # no driver
     ],
 )
-def test_nvenc_probe_through_nvml(monkeypatch: pytest.MonkeyPatch, capacities: list[Any], init_error: bool, found: list[str]) -> None:
+def test_nvenc_probe_through_nvml(
+    monkeypatch: pytest.MonkeyPatch, capacities: list[Any], init_error: bool, found: list[str]
+) -> None:
     import sys
 
     fake = FakeNvml(capacities, init_error)

@@ -12,7 +12,9 @@ def bearer(host: HostProcess, secret: str) -> httpx.Client:
     return host.client(headers={"Authorization": f"Bearer {secret}"})
 
 
-def test_catalogue_lists_grantable_paths_and_never_auth_or_token_routes(admin: httpx.Client) -> None:
+def test_catalogue_lists_grantable_paths_and_never_auth_or_token_routes(
+    admin: httpx.Client,
+) -> None:
     routes = admin.get("/api/token/routes").json()["routes"]
     paths = {entry["path"]: entry for entry in routes}
     assert paths["/api/config"]["methods"] == ["GET", "POST", "PATCH"]
@@ -27,7 +29,11 @@ def test_token_grants_exactly_its_scopes(host: HostProcess, admin: httpx.Client)
     secret = make_token(admin, ("/api/config", ["get"]))
     with bearer(host, secret) as client:
         assert client.get("/api/config").status_code == 200
-        assert_error(client.patch("/api/config", json={"locale": "de"}), 401, "does not grant PATCH /api/config")
+        assert_error(
+            client.patch("/api/config", json={"locale": "de"}),
+            401,
+            "does not grant PATCH /api/config",
+        )
         assert_error(client.get("/api/openapi.json"), 401, "does not grant")
         assert_error(client.get("/api/tokens"), 401)
         assert_error(client.get("/api/nowhere"), 401)
@@ -35,22 +41,30 @@ def test_token_grants_exactly_its_scopes(host: HostProcess, admin: httpx.Client)
     assert admin.get("/api/config").json()["locale"] == "en"
 
 
-def test_state_changes_with_a_token_need_no_csrf_but_obey_origin(host: HostProcess, admin: httpx.Client) -> None:
+def test_state_changes_with_a_token_need_no_csrf_but_obey_origin(
+    host: HostProcess, admin: httpx.Client
+) -> None:
     secret = make_token(admin, ("/api/config", ["PATCH", "GET"]))
     with bearer(host, secret) as client:
         assert client.patch("/api/config", json={"locale": "en"}).status_code == 200
-        foreign = client.patch("/api/config", json={"locale": "en"}, headers={"Origin": "https://evil.example"})
+        foreign = client.patch(
+            "/api/config", json={"locale": "en"}, headers={"Origin": "https://evil.example"}
+        )
         assert_error(foreign, 403, "origin")
 
 
 def test_methods_are_upper_cased_and_deduplicated(admin: httpx.Client) -> None:
-    created = admin.post("/api/token", json={"scopes": [{"path": "/api/config", "methods": ["get", "GET", "Patch"]}]})
+    created = admin.post(
+        "/api/token", json={"scopes": [{"path": "/api/config", "methods": ["get", "GET", "Patch"]}]}
+    )
     assert created.status_code == 200
     assert created.json()["scopes"] == [{"path": "/api/config", "methods": ["GET", "PATCH"]}]
 
 
 def test_secret_is_returned_once_and_listing_shows_only_hashes(admin: httpx.Client) -> None:
-    created = admin.post("/api/token", json={"scopes": [{"path": "/api/config", "methods": ["GET"]}]}).json()
+    created = admin.post(
+        "/api/token", json={"scopes": [{"path": "/api/config", "methods": ["GET"]}]}
+    ).json()
     assert len(created["token"]) == 64 and len(created["hash"]) == 64
     listing = admin.get("/api/tokens")
     assert created["token"] not in listing.text
@@ -60,10 +74,15 @@ def test_secret_is_returned_once_and_listing_shows_only_hashes(admin: httpx.Clie
 
 
 def test_revoked_token_is_refused(host: HostProcess, admin: httpx.Client) -> None:
-    created = admin.post("/api/token", json={"scopes": [{"path": "/api/config", "methods": ["GET"]}]}).json()
+    created = admin.post(
+        "/api/token", json={"scopes": [{"path": "/api/config", "methods": ["GET"]}]}
+    ).json()
     with bearer(host, created["token"]) as client:
         assert client.get("/api/config").status_code == 200
-        assert admin.delete(f"/api/token/{created['hash']}").json() == {"status": True, "revoked": created["hash"]}
+        assert admin.delete(f"/api/token/{created['hash']}").json() == {
+            "status": True,
+            "revoked": created["hash"],
+        }
         assert_error(client.get("/api/config"), 401, "invalid, revoked or expired")
     assert_error(admin.delete(f"/api/token/{created['hash']}"), 404)
 

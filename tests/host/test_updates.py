@@ -33,7 +33,9 @@ GOOD = hashlib.sha256(ARTIFACT).hexdigest()
 BAD = "0" * 64
 
 
-def release_folder(folder: Path, releases: list[dict[str, Any]], files: dict[str, bytes] | None = None) -> Path:
+def release_folder(
+    folder: Path, releases: list[dict[str, Any]], files: dict[str, bytes] | None = None
+) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "releases.json").write_text(json.dumps({"releases": releases}))
     for name, data in (files or {"helio-0.2.0.whl": ARTIFACT}).items():
@@ -56,7 +58,12 @@ class Recorder:
         self.installed.append(artifact.read_bytes())
 
 
-def host_with(tmp_path: Path, releases: list[dict[str, Any]] | None, installer: Recorder, files: dict[str, bytes] | None = None) -> tuple[Any, Any]:
+def host_with(
+    tmp_path: Path,
+    releases: list[dict[str, Any]] | None,
+    installer: Recorder,
+    files: dict[str, bytes] | None = None,
+) -> tuple[Any, Any]:
     source = "" if releases is None else str(release_folder(tmp_path / "releases", releases, files))
     ctx, client = admin_in_process(tmp_path, update_source=source)
     client.__enter__()
@@ -65,29 +72,95 @@ def host_with(tmp_path: Path, releases: list[dict[str, Any]] | None, installer: 
 
 
 def settled(client: Any) -> dict[str, Any]:
-    return wait_for(lambda: (s := client.get("/api/updates").json())["state"] not in ("downloading", "installing") and s, "the update to settle")
+    return wait_for(
+        lambda: (
+            (s := client.get("/api/updates").json())["state"] not in ("downloading", "installing")
+            and s
+        ),
+        "the update to settle",
+    )
 
 
 @pytest.mark.parametrize(
     ("releases", "files", "check_state", "final_state", "installed", "reason"),
     [
         # good hash: downloaded, verified, installed, then a restart is asked for
-        ([{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], None, "available", "restarting", [ARTIFACT], None),
+        (
+            [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}],
+            None,
+            "available",
+            "restarting",
+            [ARTIFACT],
+            None,
+        ),
         # the newest release wins
-        ([{"version": "0.1.5", "artifact": "old.whl", "sha256": BAD}, {"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], None, "available", "restarting", [ARTIFACT], None),
+        (
+            [
+                {"version": "0.1.5", "artifact": "old.whl", "sha256": BAD},
+                {"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD},
+            ],
+            None,
+            "available",
+            "restarting",
+            [ARTIFACT],
+            None,
+        ),
         # bad hash: nothing installed, the reason says why
-        ([{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": BAD}], None, "available", "failed", [], "SHA-256 mismatch"),
+        (
+            [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": BAD}],
+            None,
+            "available",
+            "failed",
+            [],
+            "SHA-256 mismatch",
+        ),
         # download error: the artifact is missing from the release folder
-        ([{"version": "0.2.0", "artifact": "gone.whl", "sha256": GOOD}], None, "available", "failed", [], "No such file"),
+        (
+            [{"version": "0.2.0", "artifact": "gone.whl", "sha256": GOOD}],
+            None,
+            "available",
+            "failed",
+            [],
+            "No such file",
+        ),
         # an artifact path may not leave the release folder
-        ([{"version": "0.2.0", "artifact": "../secret.whl", "sha256": GOOD}], None, "available", "failed", [], "inside the release folder"),
+        (
+            [{"version": "0.2.0", "artifact": "../secret.whl", "sha256": GOOD}],
+            None,
+            "available",
+            "failed",
+            [],
+            "inside the release folder",
+        ),
         # nothing newer than 0.1.0
-        ([{"version": "0.1.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], None, "up_to_date", None, [], None),
+        (
+            [{"version": "0.1.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}],
+            None,
+            "up_to_date",
+            None,
+            [],
+            None,
+        ),
         # a broken index
-        ([{"version": "banana", "artifact": "a.whl", "sha256": GOOD}], None, "failed", None, [], "not a version"),
+        (
+            [{"version": "banana", "artifact": "a.whl", "sha256": GOOD}],
+            None,
+            "failed",
+            None,
+            [],
+            "not a version",
+        ),
     ],
 )
-def test_check_then_install(tmp_path: Path, releases: list[dict[str, Any]], files: dict[str, bytes] | None, check_state: str, final_state: str | None, installed: list[bytes], reason: str | None) -> None:
+def test_check_then_install(
+    tmp_path: Path,
+    releases: list[dict[str, Any]],
+    files: dict[str, bytes] | None,
+    check_state: str,
+    final_state: str | None,
+    installed: list[bytes],
+    reason: str | None,
+) -> None:
     installer = Recorder()
     ctx, client = host_with(tmp_path, releases, installer, files)
     checked = client.post("/api/updates/check", json={}).json()
@@ -104,7 +177,10 @@ def test_check_then_install(tmp_path: Path, releases: list[dict[str, Any]], file
             assert state["installed_version"] == "0.1.0"
         else:
             assert state["result"] == {"ok": True, "version": "0.2.0"}
-            wait_for(lambda: ctx.lifecycle.requested == "restart", "the restart request after the install")
+            wait_for(
+                lambda: ctx.lifecycle.requested == "restart",
+                "the restart request after the install",
+            )
         assert list((tmp_path / "updates").glob("*")) == []  # the download is never left behind
     client.__exit__(None, None, None)
 
@@ -114,7 +190,11 @@ def test_a_release_index_served_over_http(tmp_path: Path, digest: str, final: st
     import functools
     import http.server
 
-    folder = release_folder(tmp_path / "site", [{"version": "0.2.0", "artifact": "files/helio-0.2.0.whl", "sha256": digest}], {})
+    folder = release_folder(
+        tmp_path / "site",
+        [{"version": "0.2.0", "artifact": "files/helio-0.2.0.whl", "sha256": digest}],
+        {},
+    )
     (folder / "files").mkdir()
     (folder / "files" / "helio-0.2.0.whl").write_bytes(ARTIFACT)
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
@@ -123,10 +203,14 @@ def test_a_release_index_served_over_http(tmp_path: Path, digest: str, final: st
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         installer = Recorder()
-        ctx, client = admin_in_process(tmp_path, update_source=f"http://127.0.0.1:{server.server_port}/")
+        ctx, client = admin_in_process(
+            tmp_path, update_source=f"http://127.0.0.1:{server.server_port}/"
+        )
         with client:
             ctx.native.updater.installer = installer
-            assert client.post("/api/updates/check", json={}).json()["available"]["version"] == "0.2.0"
+            assert (
+                client.post("/api/updates/check", json={}).json()["available"]["version"] == "0.2.0"
+            )
             client.post("/api/updates/install", json={})
             assert settled(client)["state"] == final
             assert installer.installed == ([ARTIFACT] if final == "restarting" else [])
@@ -137,7 +221,9 @@ def test_a_release_index_served_over_http(tmp_path: Path, digest: str, final: st
 
 def test_install_is_queued_while_a_stream_is_active(tmp_path: Path) -> None:
     installer = Recorder()
-    ctx, client = host_with(tmp_path, [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], installer)
+    ctx, client = host_with(
+        tmp_path, [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], installer
+    )
     client.post("/api/updates/check", json={})
     ctx.streams.put("DEVICE", "normal", "active")
     queued = client.post("/api/updates/install", json={}).json()
@@ -148,10 +234,14 @@ def test_install_is_queued_while_a_stream_is_active(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("already_queued", [False, True])
-def test_install_now_ends_running_streams_and_sets_now(tmp_path: Path, already_queued: bool) -> None:
+def test_install_now_ends_running_streams_and_sets_now(
+    tmp_path: Path, already_queued: bool
+) -> None:
     gate = threading.Event()
     installer = Recorder(gate=gate)
-    ctx, client = host_with(tmp_path, [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], installer)
+    ctx, client = host_with(
+        tmp_path, [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], installer
+    )
     client.post("/api/updates/check", json={})
     ctx.streams.put("A", "normal", "active")
     ctx.streams.put("B", "remote_monitor", "active")
@@ -163,28 +253,42 @@ def test_install_now_ends_running_streams_and_sets_now(tmp_path: Path, already_q
     assert client.get("/api/updates").json()["now"] is True
     gate.set()
     done = settled(client)
-    assert done["state"] == "restarting" and done["now"] is False and installer.installed == [ARTIFACT]
+    assert (
+        done["state"] == "restarting" and done["now"] is False and installer.installed == [ARTIFACT]
+    )
     client.__exit__(None, None, None)
 
 
 def test_cancel_a_queued_update(tmp_path: Path) -> None:
     installer = Recorder()
-    ctx, client = host_with(tmp_path, [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], installer)
+    ctx, client = host_with(
+        tmp_path, [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], installer
+    )
     client.post("/api/updates/check", json={})
     ctx.streams.put("DEVICE", "normal", "active")
     client.post("/api/updates/install", json={})
     cancelled = client.post("/api/updates/cancel", json={}).json()
-    assert cancelled["state"] == "available" and cancelled["result"] == {"ok": False, "reason": "cancelled"}
+    assert cancelled["state"] == "available" and cancelled["result"] == {
+        "ok": False,
+        "reason": "cancelled",
+    }
     ctx.streams.remove("DEVICE")  # the stream ends: nothing starts any more
     assert client.get("/api/updates").json()["state"] == "available" and installer.installed == []
     assert_error(client.post("/api/updates/cancel", json={}), 400, "nothing to cancel")
     client.__exit__(None, None, None)
 
 
-def test_cancel_while_downloading_stops_at_the_next_chunk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cancel_while_downloading_stops_at_the_next_chunk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     big = ARTIFACT * 10_000  # several chunks
     installer = Recorder()
-    ctx, client = host_with(tmp_path, [{"version": "0.2.0", "artifact": "big.whl", "sha256": hashlib.sha256(big).hexdigest()}], installer, {"big.whl": big})
+    ctx, client = host_with(
+        tmp_path,
+        [{"version": "0.2.0", "artifact": "big.whl", "sha256": hashlib.sha256(big).hexdigest()}],
+        installer,
+        {"big.whl": big},
+    )
     first_chunk, release = threading.Event(), threading.Event()
     updater = ctx.native.updater
     real_open = updater._open
@@ -211,7 +315,10 @@ def test_cancel_while_downloading_stops_at_the_next_chunk(tmp_path: Path, monkey
     first_chunk.wait(30)
     client.post("/api/updates/cancel", json={})
     release.set()
-    state = wait_for(lambda: (s := client.get("/api/updates").json())["state"] != "downloading" and s, "the worker to stop")
+    state = wait_for(
+        lambda: (s := client.get("/api/updates").json())["state"] != "downloading" and s,
+        "the worker to stop",
+    )
     assert state["state"] == "available" and state["result"] == {"ok": False, "reason": "cancelled"}
     assert installer.installed == [] and ctx.lifecycle.requested is None
     assert list((tmp_path / "updates").glob("*")) == []
@@ -220,7 +327,9 @@ def test_cancel_while_downloading_stops_at_the_next_chunk(tmp_path: Path, monkey
 
 def test_a_failing_installer_leaves_the_version_and_can_be_retried(tmp_path: Path) -> None:
     installer = Recorder(fail="pip install failed (1): no space left")
-    ctx, client = host_with(tmp_path, [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], installer)
+    ctx, client = host_with(
+        tmp_path, [{"version": "0.2.0", "artifact": "helio-0.2.0.whl", "sha256": GOOD}], installer
+    )
     client.post("/api/updates/check", json={})
     client.post("/api/updates/install", json={})
     failed = settled(client)
@@ -234,13 +343,28 @@ def test_a_failing_installer_leaves_the_version_and_can_be_retried(tmp_path: Pat
 
 @pytest.mark.parametrize(
     ("route", "error"),
-    [("/api/updates/check", "no update source"), ("/api/updates/install", "no update is ready"), ("/api/updates/install_now", "no update is ready"), ("/api/updates/cancel", "nothing to cancel")],
+    [
+        ("/api/updates/check", "no update source"),
+        ("/api/updates/install", "no update is ready"),
+        ("/api/updates/install_now", "no update is ready"),
+        ("/api/updates/cancel", "nothing to cancel"),
+    ],
 )
-def test_without_a_source_or_an_update_each_action_is_400_and_nothing_changes(tmp_path: Path, route: str, error: str) -> None:
+def test_without_a_source_or_an_update_each_action_is_400_and_nothing_changes(
+    tmp_path: Path, route: str, error: str
+) -> None:
     ctx, client = host_with(tmp_path, None, Recorder())
     ctx.streams.put("DEVICE", "normal", "active")
     before = client.get("/api/updates").json()
-    assert before == {"status": True, "state": "idle", "progress": 0, "result": None, "now": False, "installed_version": "0.1.0", "available": None}
+    assert before == {
+        "status": True,
+        "state": "idle",
+        "progress": 0,
+        "result": None,
+        "now": False,
+        "installed_version": "0.1.0",
+        "available": None,
+    }
     assert_error(client.post(route, json={}), 400, error)
     assert client.get("/api/updates").json() == before and len(ctx.streams.list()) == 1
     client.__exit__(None, None, None)
@@ -261,7 +385,13 @@ def test_bad_release_indexes(document: Any, error: str) -> None:
 
 
 def test_versions_compare_numerically() -> None:
-    releases = parse_index({"releases": [{"version": v, "artifact": "a", "sha256": GOOD} for v in ("0.9.0", "0.10.0", "0.2")]})
+    releases = parse_index(
+        {
+            "releases": [
+                {"version": v, "artifact": "a", "sha256": GOOD} for v in ("0.9.0", "0.10.0", "0.2")
+            ]
+        }
+    )
     assert newest_release(releases, "0.1.0").version == "0.10.0"  # type: ignore[union-attr]
     assert newest_release(releases, "0.10.0") is None
     assert parse_version("1.2.3") == (1, 2, 3)
@@ -299,20 +429,37 @@ def isolated_python(folder: Path) -> Path:
     """
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
     python = folder / "bin" / "python"
-    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], check=True, capture_output=True, text=True).stdout.strip()
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     Path(purelib, "helio-tests.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     return python
 
 
 @pytest.mark.slow
-def test_a_real_update_is_installed_with_pip_and_the_host_restarts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_real_update_is_installed_with_pip_and_the_host_restarts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     python = isolated_python(tmp_path / "venv")
     releases = tmp_path / "releases"
     releases.mkdir()
     good = tiny_wheel(releases, "0.2.0")
-    (releases / "releases.json").write_text(json.dumps({"releases": [
-        {"version": "0.2.0", "artifact": good.name, "sha256": hashlib.sha256(good.read_bytes()).hexdigest()},
-    ]}))
+    (releases / "releases.json").write_text(
+        json.dumps(
+            {
+                "releases": [
+                    {
+                        "version": "0.2.0",
+                        "artifact": good.name,
+                        "sha256": hashlib.sha256(good.read_bytes()).hexdigest(),
+                    },
+                ]
+            }
+        )
+    )
     test_python = sys.executable
     host = HostProcess(tmp_path / "data")
     host.set_credentials(*ADMIN)
@@ -322,7 +469,9 @@ def test_a_real_update_is_installed_with_pip_and_the_host_restarts(tmp_path: Pat
         with host.client(auth=ADMIN) as admin:
             pid_before = admin.get("/api/metadata").json()
             admin.patch("/api/config", json={"update_source": str(releases)})
-            assert admin.post("/api/updates/check", json={}).json()["available"]["version"] == "0.2.0"
+            assert (
+                admin.post("/api/updates/check", json={}).json()["available"]["version"] == "0.2.0"
+            )
             admin.post("/api/updates/install", json={})
 
             def restarted() -> dict[str, Any] | None:
@@ -334,11 +483,24 @@ def test_a_real_update_is_installed_with_pip_and_the_host_restarts(tmp_path: Pat
 
             wait_for(restarted, "the host to restart after installing", timeout=120)
             state = admin.get("/api/updates").json()
-            assert state["installed_version"] == "0.2.0" and state["result"] == {"ok": True, "version": "0.2.0"}
-        probe = subprocess.run([str(python), "-c", "import helio_update_probe as p; print(p.VERSION, p.__file__)"], capture_output=True, text=True, check=True)
+            assert state["installed_version"] == "0.2.0" and state["result"] == {
+                "ok": True,
+                "version": "0.2.0",
+            }
+        probe = subprocess.run(
+            [str(python), "-c", "import helio_update_probe as p; print(p.VERSION, p.__file__)"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         version, location = probe.stdout.split()
         assert version == "0.2.0" and location.startswith(str(tmp_path / "venv"))
     finally:
         host.stop()
     # The test interpreter's environment was not touched.
-    assert subprocess.run([test_python, "-c", "import helio_update_probe"], capture_output=True).returncode != 0
+    assert (
+        subprocess.run(
+            [test_python, "-c", "import helio_update_probe"], capture_output=True
+        ).returncode
+        != 0
+    )

@@ -58,13 +58,15 @@ def parse_fixtures(data: Any, origin: str = "fixtures") -> list[Fixture]:
             raise FixtureError(f"{at}.{unknown[0]}: unknown field (allowed: {', '.join(_FIELDS)})")
         method = entry.get("method")
         if not isinstance(method, str) or not method.strip():
-            raise FixtureError(f"{at}.method: is required and must be a string such as \"GET\"")
+            raise FixtureError(f'{at}.method: is required and must be a string such as "GET"')
         path = entry.get("path")
         if not isinstance(path, str) or not path.startswith("/"):
             raise FixtureError(f"{at}.path: is required and must start with '/'")
         status = entry.get("status", 200)
         if isinstance(status, bool) or not isinstance(status, int) or not 100 <= status <= 599:
-            raise FixtureError(f"{at}.status: must be an HTTP status code (100-599), got {status!r}")
+            raise FixtureError(
+                f"{at}.status: must be an HTTP status code (100-599), got {status!r}"
+            )
         headers = entry.get("headers", {})
         if not isinstance(headers, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in headers.items()

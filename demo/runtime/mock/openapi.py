@@ -90,7 +90,9 @@ def operations(document: dict[str, Any]) -> list[Operation]:
             if isinstance(op, dict):
                 responses = op.get("responses") or {}
                 # YAML may have produced int keys (200:); JSON always has strings.
-                out.append(Operation(method.upper(), path, {str(k): v for k, v in responses.items()}))
+                out.append(
+                    Operation(method.upper(), path, {str(k): v for k, v in responses.items()})
+                )
     return out
 
 

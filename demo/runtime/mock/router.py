@@ -126,7 +126,14 @@ class MockService:
         routes = []
         for order, fixture in enumerate(fixtures):
             pattern, params, literal = compile_template(_normalize(fixture.path))
-            routes.append(_Route(fixture.method, pattern, (min(params, 1), params, -literal, order), fixture=fixture))
+            routes.append(
+                _Route(
+                    fixture.method,
+                    pattern,
+                    (min(params, 1), params, -literal, order),
+                    fixture=fixture,
+                )
+            )
         for order, op in enumerate(operations(self.document) if document else []):
             pattern, params, literal = compile_template(_normalize(op.path))
             rank = (min(params, 1), params, -literal, len(fixtures) + order)
@@ -161,19 +168,25 @@ class MockService:
             response = _error(
                 405,
                 f"mock service {self.name!r} has no {method} {path} (allowed: {allow})",
-                service=self.name, method=method, path=path,
+                service=self.name,
+                method=method,
+                path=path,
             )
             response.headers["allow"] = allow
             return response
         return _error(
             404,
             f"mock service {self.name!r} has no route for {method} {path}",
-            service=self.name, method=method, path=path,
+            service=self.name,
+            method=method,
+            path=path,
         )
 
     def allowed_methods(self, path: str) -> list[str]:
         """Methods defined for `path` (for CORS preflight answers)."""
-        methods = {r.method for c in self._candidates(path) for r in self._routes if r.pattern.match(c)}
+        methods = {
+            r.method for c in self._candidates(path) for r in self._routes if r.pattern.match(c)
+        }
         return sorted(methods)
 
     def _answer(self, route: _Route, headers: Mapping[str, str]) -> MockResponse:
@@ -214,7 +227,9 @@ class MockService:
             out["content-type"] = media_type
             return MockResponse(status, out, value.encode())
         # Non-JSON media types with structured examples are sent as JSON (no XML rendering).
-        out["content-type"] = media_type if _is_json(media_type) and media_type != "*/*" else "application/json"
+        out["content-type"] = (
+            media_type if _is_json(media_type) and media_type != "*/*" else "application/json"
+        )
         return MockResponse(status, out, json.dumps(value, ensure_ascii=False).encode())
 
     def _pick_response(self, op: Operation, code: str | None) -> tuple[int, Any] | MockResponse:

@@ -61,7 +61,9 @@ class DuckEngine:
             {c: json_value(v, t) for c, v, t in zip(columns, row, types, strict=False)}
             for row in result.rows
         ]
-        fields = [{"name": c, "dataTypeID": type_oid(t)} for c, t in zip(columns, types, strict=False)]
+        fields = [
+            {"name": c, "dataTypeID": type_oid(t)} for c, t in zip(columns, types, strict=False)
+        ]
         affected = len(rows) if item.kind == "dml" else 0
         return {"rows": rows, "fields": fields, "affectedRows": affected}
 

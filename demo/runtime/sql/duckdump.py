@@ -23,7 +23,14 @@ from typing import Any
 
 from ..ports import DuckConnection
 
-__all__ = ["DUMP_FORMAT", "dump_database", "dump_statements", "parse_dump", "quote_ident", "restore_database"]
+__all__ = [
+    "DUMP_FORMAT",
+    "dump_database",
+    "dump_statements",
+    "parse_dump",
+    "quote_ident",
+    "restore_database",
+]
 
 DUMP_FORMAT = "helio-duckdump"
 _VERSION = 1
@@ -56,7 +63,9 @@ def _qualified(schema: str, name: str) -> str:
 def dump_statements(conn: DuckConnection) -> list[str]:
     """The statements that rebuild this database from empty."""
     out: list[str] = []
-    for (schema,) in _rows(conn, f"SELECT schema_name FROM duckdb_schemas() WHERE {_CURRENT} ORDER BY oid"):
+    for (schema,) in _rows(
+        conn, f"SELECT schema_name FROM duckdb_schemas() WHERE {_CURRENT} ORDER BY oid"
+    ):
         if schema != "main":
             out.append(f"CREATE SCHEMA IF NOT EXISTS {quote_ident(schema)}")
     for schema, name, labels in _rows(
@@ -88,7 +97,8 @@ def dump_statements(conn: DuckConnection) -> list[str]:
     ):
         out.append(str(sql).rstrip().rstrip(";"))
     for (sql,) in _rows(
-        conn, "SELECT sql FROM duckdb_indexes() WHERE database_name = current_database() "
+        conn,
+        "SELECT sql FROM duckdb_indexes() WHERE database_name = current_database() "
         "AND sql IS NOT NULL ORDER BY index_oid",
     ):
         out.append(str(sql).rstrip().rstrip(";"))
@@ -122,7 +132,9 @@ def _ordered_tables(conn: DuckConnection) -> list[tuple[str, str, str]]:
     done: set[tuple[str, str]] = set()
     pending = list(tables)
     while pending:
-        ready = [t for t in pending if needs[(t[0], t[1])] <= done] or pending[:1]  # a cycle: keep going
+        ready = [t for t in pending if needs[(t[0], t[1])] <= done] or pending[
+            :1
+        ]  # a cycle: keep going
         for table in ready:
             ordered.append(table)
             done.add((table[0], table[1]))
@@ -164,7 +176,8 @@ def _insert(target: str, rows: Sequence[Sequence[Any]]) -> str:
     texts = [[_NULL if v is None else str(v) for v in row] for row in rows]
     columns = zip(*texts, strict=True)
     select = ", ".join(
-        f"NULLIF(unnest(string_split({_literal(_SEP.join(col))}, chr(31))), chr(30))" for col in columns
+        f"NULLIF(unnest(string_split({_literal(_SEP.join(col))}, chr(31))), chr(30))"
+        for col in columns
     )
     return f"INSERT INTO {target} SELECT {select}"
 

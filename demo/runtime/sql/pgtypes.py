@@ -59,13 +59,36 @@ TYPE_OIDS: dict[str, int] = {
 
 # Postgres array types (`_int4` and friends) for DuckDB LIST/ARRAY columns.
 ARRAY_OIDS: dict[int, int] = {
-    16: 1000, 17: 1001, 21: 1005, 23: 1007, 20: 1016, 25: 1009, 700: 1021, 701: 1022,
-    1700: 1231, 1082: 1182, 1083: 1183, 1114: 1115, 1184: 1185, 1186: 1187,
-    2950: 2951, 114: 199, 1560: 1561, 1266: 1270,
+    16: 1000,
+    17: 1001,
+    21: 1005,
+    23: 1007,
+    20: 1016,
+    25: 1009,
+    700: 1021,
+    701: 1022,
+    1700: 1231,
+    1082: 1182,
+    1083: 1183,
+    1114: 1115,
+    1184: 1185,
+    1186: 1187,
+    2950: 2951,
+    114: 199,
+    1560: 1561,
+    1266: 1270,
 }
 
-_ALIASES = {"TIMESTAMPTZ": "TIMESTAMP WITH TIME ZONE", "TIMETZ": "TIME WITH TIME ZONE", "TEXT": "VARCHAR",
-            "INT": "INTEGER", "FLOAT8": "DOUBLE", "REAL": "FLOAT", "BOOL": "BOOLEAN", "BYTEA": "BLOB"}
+_ALIASES = {
+    "TIMESTAMPTZ": "TIMESTAMP WITH TIME ZONE",
+    "TIMETZ": "TIME WITH TIME ZONE",
+    "TEXT": "VARCHAR",
+    "INT": "INTEGER",
+    "FLOAT8": "DOUBLE",
+    "REAL": "FLOAT",
+    "BOOL": "BOOLEAN",
+    "BYTEA": "BLOB",
+}
 _ARRAY_SUFFIX = re.compile(r"\[\d*\]$")
 
 

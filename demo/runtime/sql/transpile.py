@@ -62,7 +62,11 @@ class Transpiled:
 
 def _transaction(statement: str) -> Transpiled | None:
     head = strip_leading_comments(statement)
-    for pattern, duck in ((_BEGIN, "BEGIN TRANSACTION"), (_COMMIT, "COMMIT"), (_ROLLBACK, "ROLLBACK")):
+    for pattern, duck in (
+        (_BEGIN, "BEGIN TRANSACTION"),
+        (_COMMIT, "COMMIT"),
+        (_ROLLBACK, "ROLLBACK"),
+    ):
         if pattern.match(head):
             return Transpiled(statement, [duck], "transaction")
     return None
@@ -134,7 +138,9 @@ def _adds_foreign_key(tree: Any) -> bool:
     from sqlglot import exp
 
     actions = (tree.args.get("actions") or []) if isinstance(tree, exp.Alter) else []
-    return any(isinstance(a, exp.AddConstraint) for a in actions) and any(tree.find_all(exp.ForeignKey))
+    return any(isinstance(a, exp.AddConstraint) for a in actions) and any(
+        tree.find_all(exp.ForeignKey)
+    )
 
 
 def _is_read(tree: Any) -> bool:
@@ -162,13 +168,20 @@ def transpile_statement(statement: str, *, seed: bool = False) -> Transpiled:
         raise SqlError("expected exactly one statement", statement)
     tree = trees[0]
     if seed and isinstance(tree, (exp.Create, exp.Drop)) and tree.args.get("kind") == "DATABASE":
-        return Transpiled(statement, [], "other", warnings=[f"skipped (one database per service): {_head(statement)}"])
+        return Transpiled(
+            statement,
+            [],
+            "other",
+            warnings=[f"skipped (one database per service): {_head(statement)}"],
+        )
     if seed and _adds_foreign_key(tree):
         return Transpiled(
             statement,
             [],
             "other",
-            warnings=[f"skipped foreign key (DuckDB cannot add constraints to existing tables): {_head(statement)}"],
+            warnings=[
+                f"skipped foreign key (DuckDB cannot add constraints to existing tables): {_head(statement)}"
+            ],
         )
     for national in list(tree.find_all(exp.National)):
         national.replace(exp.Literal.string(national.this))
@@ -182,7 +195,9 @@ def transpile_statement(statement: str, *, seed: bool = False) -> Transpiled:
     except SqlglotError as exc:
         raise SqlError(f"cannot express this statement in DuckDB: {exc}", statement) from exc
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
-        return Transpiled(statement, [*before, duck], "dml", returning=bool(tree.args.get("returning")))
+        return Transpiled(
+            statement, [*before, duck], "dml", returning=bool(tree.args.get("returning"))
+        )
     kind = "read" if _is_read(tree) else "other"
     return Transpiled(statement, [*before, duck], kind)
 

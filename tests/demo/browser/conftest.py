@@ -59,7 +59,10 @@ class Server:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            make_app(folder, native_demo=native_demo), host="127.0.0.1", port=self.port, log_level="warning"
+            make_app(folder, native_demo=native_demo),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)

@@ -7,18 +7,23 @@ import pytest
 from demo.build.addresses import AddressError, address_table, parse_address
 
 
-@pytest.mark.parametrize(("address", "origin", "base"), [
-    ("http://api:8080", "http://api:8080", "/"),
-    ("http://API:8080/", "http://api:8080", "/"),
-    ("http://api:80/v1", "http://api", "/v1/"),
-    ("https://pay.internal:443/api/v3/", "https://pay.internal", "/api/v3/"),
-    ("http://[::1]:9000", "http://[::1]:9000", "/"),
-])
+@pytest.mark.parametrize(
+    ("address", "origin", "base"),
+    [
+        ("http://api:8080", "http://api:8080", "/"),
+        ("http://API:8080/", "http://api:8080", "/"),
+        ("http://api:80/v1", "http://api", "/v1/"),
+        ("https://pay.internal:443/api/v3/", "https://pay.internal", "/api/v3/"),
+        ("http://[::1]:9000", "http://[::1]:9000", "/"),
+    ],
+)
 def test_addresses_normalize_like_url_origin(address: str, origin: str, base: str) -> None:
     assert parse_address(address, "svc") == {"origin": origin, "basePath": base, "service": "svc"}
 
 
-@pytest.mark.parametrize("address", ["api:8080", "ftp://api", "http://api:8080/?x=1", "http://:80", "http://api:99999"])
+@pytest.mark.parametrize(
+    "address", ["api:8080", "ftp://api", "http://api:8080/?x=1", "http://:80", "http://api:99999"]
+)
 def test_bad_addresses_are_refused_naming_the_service(address: str) -> None:
     with pytest.raises(AddressError, match="^svc: address"):
         parse_address(address, "svc")
@@ -32,6 +37,9 @@ def test_table_is_most_specific_first_and_refuses_duplicates() -> None:
         {"name": "plain", "adapter": "mock-http", "config": {}},
     ]
     assert [a["service"] for a in address_table(services)] == ["v2", "root"]
-    duplicate = [*services, {"name": "again", "adapter": "mock-http", "config": {"address": "http://api:8080/"}}]
+    duplicate = [
+        *services,
+        {"name": "again", "adapter": "mock-http", "config": {"address": "http://api:8080/"}},
+    ]
     with pytest.raises(AddressError, match="also used by root"):
         address_table(duplicate)

@@ -15,13 +15,16 @@ from tests.demo.browser.asyncrun import run
 
 
 async def _echo(request: Request) -> Response:
-    return JSONResponse({
-        "method": request.method,
-        "path": request.url.path,
-        "query": dict(request.query_params),
-        "header": request.headers.get("x-thing"),
-        "body": (await request.body()).decode(),
-    }, headers={"x-answer": "1"})
+    return JSONResponse(
+        {
+            "method": request.method,
+            "path": request.url.path,
+            "query": dict(request.query_params),
+            "header": request.headers.get("x-thing"),
+            "body": (await request.body()).decode(),
+        },
+        headers={"x-answer": "1"},
+    )
 
 
 async def _boom(request: Request) -> Response:
@@ -32,11 +35,13 @@ async def _empty(request: Request) -> Response:
     return Response(status_code=204)
 
 
-APP = Starlette(routes=[
-    Route("/__demo/echo/{rest:path}", _echo, methods=["GET", "POST"]),
-    Route("/__demo/boom", _boom),
-    Route("/__demo/empty", _empty),
-])
+APP = Starlette(
+    routes=[
+        Route("/__demo/echo/{rest:path}", _echo, methods=["GET", "POST"]),
+        Route("/__demo/boom", _boom),
+        Route("/__demo/empty", _empty),
+    ]
+)
 
 
 def _call(*args: Any) -> Any:
@@ -48,8 +53,11 @@ def test_request_parts_reach_the_app() -> None:
     assert reply.status == 200
     assert ("x-answer", "1") in reply.headers
     assert json.loads(reply.body) == {
-        "method": "POST", "path": "/__demo/echo/a b", "query": {"x": "1", "y": "two"},
-        "header": "v", "body": "payload",
+        "method": "POST",
+        "path": "/__demo/echo/a b",
+        "query": {"x": "1", "y": "two"},
+        "header": "v",
+        "body": "payload",
     }
 
 

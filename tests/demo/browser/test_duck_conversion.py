@@ -13,26 +13,47 @@ INT, FLOAT, BINARY, UTF8, BOOL, DECIMAL, DATE, TIME, TIMESTAMP = 2, 3, 4, 5, 6, 
 LIST, STRUCT, MAP = 12, 13, 17
 
 
-@pytest.mark.parametrize(("desc", "name"), [
-    ({"id": INT, "bitWidth": 32, "signed": True}, "INTEGER"),
-    ({"id": INT, "bitWidth": 64, "signed": True}, "BIGINT"),
-    ({"id": INT, "bitWidth": 8, "signed": False}, "UTINYINT"),
-    ({"id": FLOAT, "precision": 2}, "DOUBLE"),
-    ({"id": FLOAT, "precision": 1}, "FLOAT"),
-    ({"id": UTF8}, "VARCHAR"),
-    ({"id": BOOL}, "BOOLEAN"),
-    ({"id": BINARY}, "BLOB"),
-    ({"id": DECIMAL, "precision": 10, "scale": 2}, "DECIMAL(10,2)"),
-    ({"id": DATE, "unit": 0}, "DATE"),
-    ({"id": TIME, "unit": 2}, "TIME"),
-    ({"id": TIMESTAMP, "unit": 2}, "TIMESTAMP"),
-    ({"id": TIMESTAMP, "unit": 2, "timezone": "UTC"}, "TIMESTAMP WITH TIME ZONE"),
-    ({"id": LIST, "children": [{"name": "l", "type": {"id": INT, "bitWidth": 32}}]}, "INTEGER[]"),
-    ({"id": STRUCT, "children": [{"name": "a", "type": {"id": UTF8}}]}, 'STRUCT("a" VARCHAR)'),
-    ({"id": MAP, "children": [{"name": "entries", "type": {"id": STRUCT, "children": [
-        {"name": "key", "type": {"id": UTF8}}, {"name": "value", "type": {"id": INT, "bitWidth": 32}}]}}]},
-     "MAP(VARCHAR, INTEGER)"),
-])
+@pytest.mark.parametrize(
+    ("desc", "name"),
+    [
+        ({"id": INT, "bitWidth": 32, "signed": True}, "INTEGER"),
+        ({"id": INT, "bitWidth": 64, "signed": True}, "BIGINT"),
+        ({"id": INT, "bitWidth": 8, "signed": False}, "UTINYINT"),
+        ({"id": FLOAT, "precision": 2}, "DOUBLE"),
+        ({"id": FLOAT, "precision": 1}, "FLOAT"),
+        ({"id": UTF8}, "VARCHAR"),
+        ({"id": BOOL}, "BOOLEAN"),
+        ({"id": BINARY}, "BLOB"),
+        ({"id": DECIMAL, "precision": 10, "scale": 2}, "DECIMAL(10,2)"),
+        ({"id": DATE, "unit": 0}, "DATE"),
+        ({"id": TIME, "unit": 2}, "TIME"),
+        ({"id": TIMESTAMP, "unit": 2}, "TIMESTAMP"),
+        ({"id": TIMESTAMP, "unit": 2, "timezone": "UTC"}, "TIMESTAMP WITH TIME ZONE"),
+        (
+            {"id": LIST, "children": [{"name": "l", "type": {"id": INT, "bitWidth": 32}}]},
+            "INTEGER[]",
+        ),
+        ({"id": STRUCT, "children": [{"name": "a", "type": {"id": UTF8}}]}, 'STRUCT("a" VARCHAR)'),
+        (
+            {
+                "id": MAP,
+                "children": [
+                    {
+                        "name": "entries",
+                        "type": {
+                            "id": STRUCT,
+                            "children": [
+                                {"name": "key", "type": {"id": UTF8}},
+                                {"name": "value", "type": {"id": INT, "bitWidth": 32}},
+                            ],
+                        },
+                    }
+                ],
+            },
+            "MAP(VARCHAR, INTEGER)",
+        ),
+    ],
+)
 def test_duckdb_type_names(desc: dict[str, Any], name: str) -> None:
     assert duck_type_name(desc) == name
 
@@ -40,13 +61,17 @@ def test_duckdb_type_names(desc: dict[str, Any], name: str) -> None:
 def test_values_match_the_native_adapter_text_forms() -> None:
     assert convert_column(["12345", None], {"id": DECIMAL, "scale": 2}) == ["123.45", None]
     assert convert_column([19723], {"id": DATE, "unit": 0}) == ["2024-01-01"]
-    assert convert_column([1_704_067_200_000_000], {"id": TIMESTAMP, "unit": 2}) == ["2024-01-01 00:00:00"]
-    assert convert_column([1_704_067_200_000_000], {"id": TIMESTAMP, "unit": 2, "timezone": "UTC"}) == [
-        "2024-01-01 00:00:00+00"
+    assert convert_column([1_704_067_200_000_000], {"id": TIMESTAMP, "unit": 2}) == [
+        "2024-01-01 00:00:00"
     ]
+    assert convert_column(
+        [1_704_067_200_000_000], {"id": TIMESTAMP, "unit": 2, "timezone": "UTC"}
+    ) == ["2024-01-01 00:00:00+00"]
     assert convert_column([45_296_000_000], {"id": TIME, "unit": 2}) == ["12:34:56"]
     assert convert_column([45_296_500_000], {"id": TIME, "unit": 2}) == ["12:34:56.5"]
-    assert convert_column([1_704_067_200_250_000], {"id": TIMESTAMP, "unit": 2}) == ["2024-01-01 00:00:00.25"]
+    assert convert_column([1_704_067_200_250_000], {"id": TIMESTAMP, "unit": 2}) == [
+        "2024-01-01 00:00:00.25"
+    ]
     assert convert_column([memoryview(b"\x01\x02")], {"id": BINARY}) == [b"\x01\x02"]
     assert convert_column([7, "x", True], {"id": UTF8}) == [7, "x", True]
 
@@ -65,12 +90,17 @@ class _FakeDatabase:
     def query(self, sql: str) -> _FakeAnswer:
         if "bad" in sql:
             raise RuntimeError("Error: Catalog Error: Table with name bad does not exist!")
-        return _FakeAnswer({
-            "names": ["id", "price"],
-            "types": [{"id": INT, "bitWidth": 32, "signed": True}, {"id": DECIMAL, "precision": 5, "scale": 1}],
-            "columns": [[1, 2], ["15", "250"]],
-            "numRows": 2,
-        })
+        return _FakeAnswer(
+            {
+                "names": ["id", "price"],
+                "types": [
+                    {"id": INT, "bitWidth": 32, "signed": True},
+                    {"id": DECIMAL, "precision": 5, "scale": 1},
+                ],
+                "columns": [[1, 2], ["15", "250"]],
+                "numRows": 2,
+            }
+        )
 
     def close(self) -> None:
         self.closed = True

@@ -25,7 +25,12 @@ QUERIES = [
     ("ledger", "SELECT id, owner, balance, opened FROM accounts WHERE id <= 2 ORDER BY id"),
     ("ledger", POSTGRES_TYPES),
 ]
-ROUTES = ["__demo/mock/api/users", "__demo/mock/api/users/2", "__demo/mock/api/users/9", "__demo/mock/api/health"]
+ROUTES = [
+    "__demo/mock/api/users",
+    "__demo/mock/api/users/2",
+    "__demo/mock/api/users/9",
+    "__demo/mock/api/health",
+]
 
 
 @pytest.mark.parametrize(("service", "sql"), QUERIES)

@@ -35,7 +35,9 @@ def test_native_demo_answers_like_the_worker(sites: Sites) -> None:
     users = client.get("/__demo/mock/api/users")
     assert users.status_code == 200
     assert users.json()[0]["name"] == "Ada"
-    answer = client.post("/__demo/db/ledger/query", json={"sql": "SELECT owner, balance FROM accounts ORDER BY id"})
+    answer = client.post(
+        "/__demo/db/ledger/query", json={"sql": "SELECT owner, balance FROM accounts ORDER BY id"}
+    )
     assert answer.status_code == 200
     assert answer.json()["result"][0]["rows"][0] == {"owner": "ada", "balance": "100.50"}
     assert "shop-test-v1" in client.get("/index.html").text  # static files still served

@@ -35,9 +35,15 @@ def test_mock_answers_carry_cors_headers(page: Any) -> None:
     # network); the answers still carry CORS headers for code that checks them.
     answer = fetch(page, "__demo/mock/api/users", {"headers": {"x-token": "t"}})
     assert answer["headers"]["access-control-allow-origin"] == "*"
-    rewritten = fetch(page, "http://api:8080/users", {
-        "method": "POST", "headers": {"content-type": "application/json", "x-token": "t"}, "body": "{}",
-    })
+    rewritten = fetch(
+        page,
+        "http://api:8080/users",
+        {
+            "method": "POST",
+            "headers": {"content-type": "application/json", "x-token": "t"},
+            "body": "{}",
+        },
+    )
     assert rewritten["status"] == 201
     assert rewritten["headers"]["access-control-allow-origin"] == "*"
 
@@ -54,7 +60,9 @@ def test_cross_origin_preflight_from_a_page(browser: Any, sites: Any) -> None:
             page.goto(other.url + "/manifest.json")
             # x-token is not a CORS-safelisted header: Chromium sends a preflight first and
             # refuses the answer unless the app allows it.
-            answer = fetch(page, native.url + "/__demo/mock/api/users", {"headers": {"x-token": "t"}})
+            answer = fetch(
+                page, native.url + "/__demo/mock/api/users", {"headers": {"x-token": "t"}}
+            )
             assert answer["status"] == 200
             assert json.loads(answer["text"])[0]["name"] == "Ada"
         finally:
@@ -68,7 +76,11 @@ def test_unknown_mock_route_is_a_json_404(page: Any) -> None:
 
 
 def test_sqlite_multi_statement_query(page: Any) -> None:
-    answer = query(page, "notes", "INSERT INTO notes (body) VALUES ('multi'); SELECT body FROM notes WHERE body = 'multi';")
+    answer = query(
+        page,
+        "notes",
+        "INSERT INTO notes (body) VALUES ('multi'); SELECT body FROM notes WHERE body = 'multi';",
+    )
     assert answer["status"] == 200
     body = answer["body"]
     assert (body["service"], body["adapter"]) == ("notes", "sqlite")
@@ -78,7 +90,8 @@ def test_sqlite_multi_statement_query(page: Any) -> None:
 
 def test_postgres_multi_statement_query_on_duckdb_wasm(page: Any) -> None:
     answer = query(
-        page, "ledger",
+        page,
+        "ledger",
         "INSERT INTO accounts (owner, balance, opened) VALUES ('multi', 7.25, '2024-06-01');"
         "SELECT owner, balance, opened FROM accounts WHERE owner = 'multi';",
     )
@@ -91,7 +104,11 @@ def test_postgres_multi_statement_query_on_duckdb_wasm(page: Any) -> None:
 
 
 def test_failed_statement_leaves_the_database_unchanged(page: Any) -> None:
-    answer = query(page, "ledger", "INSERT INTO accounts (owner, balance) VALUES ('atomic', 1); SELECT * FROM nowhere;")
+    answer = query(
+        page,
+        "ledger",
+        "INSERT INTO accounts (owner, balance) VALUES ('atomic', 1); SELECT * FROM nowhere;",
+    )
     assert answer["status"] == 400
     assert "nowhere" in answer["body"]["statement"]
     after = query(page, "ledger", "SELECT count(*) AS n FROM accounts WHERE owner = 'atomic'")
@@ -137,7 +154,9 @@ def test_requests_outside_demo_pass_through(page: Any, demo: Any) -> None:
     assert outside["status"] == 404
     assert "access-control-allow-origin" not in outside["headers"]
     # A cross-origin address no service declares is left to the network (which fails here).
-    failed = page.evaluate("fetch('http://unknown-host.invalid:9/x').then(() => 'answered', () => 'network error')")
+    failed = page.evaluate(
+        "fetch('http://unknown-host.invalid:9/x').then(() => 'answered', () => 'network error')"
+    )
     assert failed == "network error"
 
 

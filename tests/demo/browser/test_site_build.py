@@ -22,7 +22,10 @@ def test_site_holds_worker_runtime_and_services(sites: Sites) -> None:
     for name in ("index.html", "manifest.json", WORKER_FILE, CLIENT_FILE, BUILD_FILE):
         assert (site / name).is_file(), name
     runtime = site / "__demo-runtime"
-    assert sorted(p.name for p in (runtime / "pyodide").iterdir()) == ["pyodide.asm.wasm", "python_stdlib.zip"]
+    assert sorted(p.name for p in (runtime / "pyodide").iterdir()) == [
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+    ]
     wheels = sorted(p.name.split("-")[0] for p in (runtime / "wheels").iterdir())
     assert wheels == ["anyio", "idna", "micropip", "sqlglot", "starlette", "typing_extensions"]
     assert (runtime / "duckdb" / "duckdb-eh.wasm").is_file()
@@ -55,7 +58,9 @@ def test_demo_package_zip_holds_runtime_and_browser_only(sites: Sites) -> None:
     with zipfile.ZipFile(sites.shop.out / "__demo-runtime" / "demo-python.zip") as zf:
         names = zf.namelist()
     assert "demo/runtime/app.py" in names and "demo/browser/worker_entry.py" in names
-    assert not any(n.startswith(("demo/native/", "demo/build/")) or n.endswith(".pyc") for n in names)
+    assert not any(
+        n.startswith(("demo/native/", "demo/build/")) or n.endswith(".pyc") for n in names
+    )
 
 
 def test_identical_sources_give_the_same_checksum(tmp_path: Path, sites: Sites) -> None:
@@ -66,7 +71,10 @@ def test_identical_sources_give_the_same_checksum(tmp_path: Path, sites: Sites) 
 def test_app_folder_pages_get_the_page_script(tmp_path: Path) -> None:
     built = build_site(SITES / "shop" / "with-app.json", tmp_path / "app-site")
     assert f'<script src="{CLIENT_FILE}"></script>' in (built.out / "index.html").read_text()
-    assert f'<script src="../{CLIENT_FILE}"></script>' in (built.out / "pages" / "users.html").read_text()
+    assert (
+        f'<script src="../{CLIENT_FILE}"></script>'
+        in (built.out / "pages" / "users.html").read_text()
+    )
     assert not (built.out / "__demo-landing.js").exists()
 
 
@@ -79,24 +87,61 @@ def test_rebuild_replaces_an_older_build_but_not_other_folders(tmp_path: Path) -
     foreign = tmp_path / "foreign"
     foreign.mkdir()
     (foreign / "keep.txt").write_text("mine")
-    assert main(["build", "--manifest", str(SITES / "shop" / "other.json"), "--out", str(foreign)]) == 2
+    assert (
+        main(["build", "--manifest", str(SITES / "shop" / "other.json"), "--out", str(foreign)])
+        == 2
+    )
     assert (foreign / "keep.txt").read_text() == "mine"
 
 
-@pytest.mark.parametrize(("manifest", "message"), [
-    ({"name": "x", "services": [{"name": "a b", "adapter": "sqlite"}]}, "services[0].name"),
-    ({"name": "x", "services": [{"name": "db", "adapter": "sqlite", "config": {"seed": ["missing.sql"]}}]},
-     "file not found: missing.sql"),
-    ({"name": "x", "services": [{"name": "api", "adapter": "mock-http",
-                                 "config": {"fixtures": "f.json", "address": "api:8080"}}]}, "api: address"),
-])
-def test_bad_manifest_exits_2_with_a_clear_message(tmp_path: Path, manifest: dict, message: str) -> None:
+@pytest.mark.parametrize(
+    ("manifest", "message"),
+    [
+        ({"name": "x", "services": [{"name": "a b", "adapter": "sqlite"}]}, "services[0].name"),
+        (
+            {
+                "name": "x",
+                "services": [
+                    {"name": "db", "adapter": "sqlite", "config": {"seed": ["missing.sql"]}}
+                ],
+            },
+            "file not found: missing.sql",
+        ),
+        (
+            {
+                "name": "x",
+                "services": [
+                    {
+                        "name": "api",
+                        "adapter": "mock-http",
+                        "config": {"fixtures": "f.json", "address": "api:8080"},
+                    }
+                ],
+            },
+            "api: address",
+        ),
+    ],
+)
+def test_bad_manifest_exits_2_with_a_clear_message(
+    tmp_path: Path, manifest: dict, message: str
+) -> None:
     (tmp_path / "f.json").write_text("[]")
     path = tmp_path / "manifest.json"
     path.write_text(json.dumps(manifest))
     done = subprocess.run(
-        [sys.executable, "-m", "demo", "build", "--manifest", str(path), "--out", str(tmp_path / "out")],
-        cwd=ROOT, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "demo",
+            "build",
+            "--manifest",
+            str(path),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("error: ")

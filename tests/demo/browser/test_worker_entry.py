@@ -10,14 +10,17 @@ from demo.browser.worker_entry import Handler, needs_duck
 from tests.demo.browser.asyncrun import run
 
 
-@pytest.mark.parametrize(("path", "expected"), [
-    ("/__demo/db/ledger/query", True),
-    ("/__demo/db/ledger/query/", True),
-    ("/__demo/db/notes/query", False),  # sqlite
-    ("/__demo/db/ledger/reset", False),  # resets never open an engine
-    ("/__demo/reset", False),
-    ("/__demo/mock/ledger/query", False),
-])
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/__demo/db/ledger/query", True),
+        ("/__demo/db/ledger/query/", True),
+        ("/__demo/db/notes/query", False),  # sqlite
+        ("/__demo/db/ledger/reset", False),  # resets never open an engine
+        ("/__demo/reset", False),
+        ("/__demo/mock/ledger/query", False),
+    ],
+)
 def test_only_postgres_queries_need_duckdb(path: str, expected: bool) -> None:
     assert needs_duck(path, {"ledger"}) is expected
 
@@ -107,6 +110,13 @@ def test_app_is_prepared_without_javascript_and_attached_later(sites: Any) -> No
     reply = run(warmed.serve("GET", "/__demo/mock/api/health", "", [], b""))
     assert (reply.status, reply.body) == (200, b"ok")
     attached = worker_entry.attach(_FakeJs(site))
-    answer = run(attached.serve("POST", "/__demo/db/notes/query", "", [("content-type", "application/json")],
-                                json.dumps({"sql": "SELECT body FROM notes ORDER BY id"}).encode()))
+    answer = run(
+        attached.serve(
+            "POST",
+            "/__demo/db/notes/query",
+            "",
+            [("content-type", "application/json")],
+            json.dumps({"sql": "SELECT body FROM notes ORDER BY id"}).encode(),
+        )
+    )
     assert json.loads(answer.body)["result"][0]["values"] == [["first"], ["second"]]

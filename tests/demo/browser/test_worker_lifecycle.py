@@ -32,7 +32,12 @@ def _accounts(page: Any, owner: str) -> list[dict[str, Any]]:
 def test_data_survives_reload(page: Any) -> None:
     marker = f"reload-{uuid.uuid4().hex[:8]}"
     assert query(page, "notes", f"INSERT INTO notes (body) VALUES ('{marker}')")["status"] == 200
-    assert query(page, "ledger", f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 1)")["status"] == 200
+    assert (
+        query(page, "ledger", f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 1)")[
+            "status"
+        ]
+        == 200
+    )
     page.reload()
     page.evaluate("helioDemo.ready")
     assert _notes(page, marker) == [[marker]]
@@ -42,12 +47,19 @@ def test_data_survives_reload(page: Any) -> None:
 def test_data_survives_a_stopped_worker(page: Any, demo: Demo) -> None:
     marker = f"stopped-{uuid.uuid4().hex[:8]}"
     assert query(page, "notes", f"INSERT INTO notes (body) VALUES ('{marker}')")["status"] == 200
-    assert query(page, "ledger", f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 2)")["status"] == 200
+    assert (
+        query(page, "ledger", f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 2)")[
+            "status"
+        ]
+        == 200
+    )
     mark = len(demo.log.lines)
     demo.stop_workers()
     assert _notes(page, marker) == [[marker]]
     assert _accounts(page, marker) == [{"owner": marker}]
-    assert any("python ready" in line for line in demo.log.since(mark)), "the worker did not restart"
+    assert any("python ready" in line for line in demo.log.since(mark)), (
+        "the worker did not restart"
+    )
 
 
 def _wait_for_snapshot(page: Any, timeout: float = 60) -> list[str]:
@@ -72,8 +84,12 @@ def test_restarted_worker_restores_the_memory_snapshot(page: Any, demo: Demo, si
     started = time.monotonic()
     assert fetch(page, "__demo/mock/api/users")["status"] == 200
     elapsed = time.monotonic() - started
-    assert any("python ready (snapshot)" in line for line in demo.log.since(mark)), demo.log.since(mark)
-    assert elapsed < 5, f"first answer after a stop took {elapsed:.2f} s"  # bench measures it precisely
+    assert any("python ready (snapshot)" in line for line in demo.log.since(mark)), demo.log.since(
+        mark
+    )
+    assert elapsed < 5, (
+        f"first answer after a stop took {elapsed:.2f} s"
+    )  # bench measures it precisely
 
 
 def test_two_demos_on_one_origin_never_share_data(demo: Demo) -> None:
@@ -81,10 +97,14 @@ def test_two_demos_on_one_origin_never_share_data(demo: Demo) -> None:
     other = demo.open("/demos/other/")
     try:
         marker = f"isolated-{uuid.uuid4().hex[:8]}"
-        assert query(shop, "notes", f"INSERT INTO notes (body) VALUES ('{marker}')")["status"] == 200
+        assert (
+            query(shop, "notes", f"INSERT INTO notes (body) VALUES ('{marker}')")["status"] == 200
+        )
         assert _notes(shop, marker) == [[marker]]
         assert _notes(other, marker) == []
-        assert other.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)").endswith("/demos/other/")
+        assert other.evaluate(
+            "navigator.serviceWorker.getRegistration().then(r => r.scope)"
+        ).endswith("/demos/other/")
     finally:
         shop.close()
         other.close()
@@ -93,7 +113,12 @@ def test_two_demos_on_one_origin_never_share_data(demo: Demo) -> None:
 def test_reset_control_restores_the_seed(page: Any) -> None:
     marker = f"reset-{uuid.uuid4().hex[:8]}"
     assert query(page, "notes", f"INSERT INTO notes (body) VALUES ('{marker}')")["status"] == 200
-    assert query(page, "ledger", f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 3)")["status"] == 200
+    assert (
+        query(page, "ledger", f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 3)")[
+            "status"
+        ]
+        == 200
+    )
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#demo-reset")
     page.wait_for_selector("#demo-reset-result:not([hidden])")
@@ -120,7 +145,9 @@ def test_landing_page_lists_services_and_runs_queries(page: Any) -> None:
     assert "ok" in mock.locator("output").text_content()
 
 
-def test_stale_worker_answers_json_500_and_boot_is_retried(page: Any, demo: Demo, sites: Sites) -> None:
+def test_stale_worker_answers_json_500_and_boot_is_retried(
+    page: Any, demo: Demo, sites: Sites
+) -> None:
     build_file = sites.shop.out / BUILD_FILE
     original = build_file.read_text()
     build_file.write_text(json.dumps({"version": "x", "checksum": "0" * 20}))
@@ -139,7 +166,9 @@ def test_stale_worker_answers_json_500_and_boot_is_retried(page: Any, demo: Demo
     assert fetch(page, "__demo/mock/api/users")["status"] == 200
 
 
-def test_rebuilt_site_updates_the_worker_and_replaces_the_snapshot(demo: Demo, sites: Sites) -> None:
+def test_rebuilt_site_updates_the_worker_and_replaces_the_snapshot(
+    demo: Demo, sites: Sites
+) -> None:
     import shutil
 
     from demo.build.site import build_site
@@ -162,10 +191,18 @@ def test_rebuilt_site_updates_the_worker_and_replaces_the_snapshot(demo: Demo, s
         page.reload()  # the navigation makes the browser fetch the changed worker script
         page.evaluate("helioDemo.ready")
         _wait_until(lambda: fetch(page, "__demo/mock/api/health")["text"] == "rebuilt")
-        _wait_until(lambda: sorted(page.evaluate(keys_js, cache)) == sorted(
-            page.evaluate("(c) => [`${location.origin}/demos/rebuilt/__demo-snapshot/${c}/files`,"
-                          " `${location.origin}/demos/rebuilt/__demo-snapshot/${c}/memory`]", second.checksum)
-        ))
+        _wait_until(
+            lambda: (
+                sorted(page.evaluate(keys_js, cache))
+                == sorted(
+                    page.evaluate(
+                        "(c) => [`${location.origin}/demos/rebuilt/__demo-snapshot/${c}/files`,"
+                        " `${location.origin}/demos/rebuilt/__demo-snapshot/${c}/memory`]",
+                        second.checksum,
+                    )
+                )
+            )
+        )
     finally:
         page.close()
 

@@ -69,7 +69,9 @@ class Client:
             "raw_path": path.encode(),
             "root_path": "",
             "query_string": query.encode(),
-            "headers": [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()],
+            "headers": [
+                (k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()
+            ],
             "client": ("127.0.0.1", 1234),
             "server": ("demo.test", 80),
         }
@@ -90,7 +92,8 @@ class Client:
                 for key, value in message.get("headers", []):
                     name = key.decode("latin-1").lower()
                     reply.headers[name] = (
-                        f"{reply.headers[name]}, {value.decode('latin-1')}" if name in reply.headers
+                        f"{reply.headers[name]}, {value.decode('latin-1')}"
+                        if name in reply.headers
                         else value.decode("latin-1")
                     )
             elif message["type"] == "http.response.body":

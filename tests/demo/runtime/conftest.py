@@ -32,7 +32,9 @@ SITES = {
     "example": REPO / "fixtures" / "example-demo" / "manifest.json",
 }
 
-native_only = pytest.mark.skipif(IN_PYODIDE, reason="needs native CPython (build tools, duckdb, PyYAML)")
+native_only = pytest.mark.skipif(
+    IN_PYODIDE, reason="needs native CPython (build tools, duckdb, PyYAML)"
+)
 
 
 def prepare_all(out: Path) -> None:
@@ -75,7 +77,9 @@ def open_duck() -> Callable[[], Any]:
 class Demo:
     """One app over one prepared site, with its store and a client."""
 
-    def __init__(self, site: Path, store: Any, open_duck: Callable[[], Any], namespace: str | None = None) -> None:
+    def __init__(
+        self, site: Path, store: Any, open_duck: Callable[[], Any], namespace: str | None = None
+    ) -> None:
         from demo.native.assets import DirectoryAssets
 
         self.site = site
@@ -104,7 +108,9 @@ def make_demo(sites_root: Path, open_duck: Callable[[], Any]) -> Iterator[Callab
     made: list[Demo] = []
 
     def make(site: str = "mini", store: Any = None, namespace: str | None = None) -> Demo:
-        demo = Demo(sites_root / site, store if store is not None else MemoryStore(), open_duck, namespace)
+        demo = Demo(
+            sites_root / site, store if store is not None else MemoryStore(), open_duck, namespace
+        )
         made.append(demo)
         return demo
 

@@ -48,8 +48,12 @@ async def _query(app: Any, service: str, sql: str) -> tuple[int, Any]:
             chunks.append(message.get("body", b""))
 
     scope = {
-        "type": "http", "method": "POST", "path": f"/__demo/db/{service}/query", "root_path": "",
-        "query_string": b"", "headers": [(b"content-type", b"application/json")],
+        "type": "http",
+        "method": "POST",
+        "path": f"/__demo/db/{service}/query",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"content-type", b"application/json")],
     }
     await app(scope, receive, send)
     return status, json.loads(b"".join(chunks))
@@ -60,7 +64,9 @@ def test_concurrent_writes_are_serialized(make_demo: Callable[..., Demo]) -> Non
 
     async def main() -> list[tuple[int, Any]]:
         batch = "INSERT INTO note (id, title) VALUES ({n}, 't{n}'); SELECT count(*) FROM note"
-        return await asyncio.gather(*(_query(demo.app, "notes", batch.format(n=n)) for n in range(10, 20)))
+        return await asyncio.gather(
+            *(_query(demo.app, "notes", batch.format(n=n)) for n in range(10, 20))
+        )
 
     replies = asyncio.run(main())
     assert all(status == 200 for status, _ in replies)

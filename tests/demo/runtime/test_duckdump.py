@@ -101,7 +101,9 @@ def test_failed_restore_leaves_nothing(fresh: Callable[[], Any]) -> None:
     bad = b'{"format": "helio-duckdump", "version": 1, "statements": ["CREATE TABLE a (x INT)", "NOPE"]}'
     with pytest.raises(Exception):  # noqa: B017 - adapters raise plain Exception(message)
         restore_database(conn, bad)
-    tables = conn.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database()")
+    tables = conn.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database()"
+    )
     assert [list(r) for r in tables.rows] == [[0]]
 
 

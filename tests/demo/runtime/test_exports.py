@@ -35,7 +35,9 @@ MODULES = [
 def test_all_is_sorted_and_defined(name: str) -> None:
     module = importlib.import_module(name)
     exported = list(module.__all__)
-    assert exported == sorted(exported, key=lambda n: (not n.isupper(), n)) or exported == sorted(exported)
+    assert exported == sorted(exported, key=lambda n: (not n.isupper(), n)) or exported == sorted(
+        exported
+    )
     for item in exported:
         assert hasattr(module, item), f"{name}.{item} is in __all__ but not defined"
 
@@ -44,8 +46,12 @@ def test_all_is_sorted_and_defined(name: str) -> None:
 def test_public_classes_and_functions_are_exported(name: str) -> None:
     module = importlib.import_module(name)
     public = {
-        n for n, obj in vars(module).items()
-        if not n.startswith("_") and (inspect.isclass(obj) or inspect.isfunction(obj))
+        n
+        for n, obj in vars(module).items()
+        if not n.startswith("_")
+        and (inspect.isclass(obj) or inspect.isfunction(obj))
         and getattr(obj, "__module__", None) == name
     }
-    assert public <= set(module.__all__), f"{name}: not in __all__: {sorted(public - set(module.__all__))}"
+    assert public <= set(module.__all__), (
+        f"{name}: not in __all__: {sorted(public - set(module.__all__))}"
+    )

@@ -33,7 +33,9 @@ def test_valid_source() -> None:
 
 
 def test_seed_may_be_one_string() -> None:
-    manifest = parse_source_manifest(source(services=[{"name": "db", "adapter": "postgres", "config": {"seed": "x.sql"}}]))
+    manifest = parse_source_manifest(
+        source(services=[{"name": "db", "adapter": "postgres", "config": {"seed": "x.sql"}}])
+    )
     assert manifest.services[0].config["seed"] == ["x.sql"]
 
 
@@ -47,15 +49,29 @@ def test_seed_may_be_one_string() -> None:
         (source(extra=1), "extra: unknown field"),
         (source(services={}), "services: must be a list"),
         (source(storageNamespace="a/b"), "storageNamespace: 'a/b' must be"),
-        (source(services=[{"name": "a b", "adapter": "sqlite"}]), "services[0].name: 'a b' is not URL-safe"),
-        (source(services=[{"name": "../x", "adapter": "sqlite"}]), "services[0].name: '../x' is not URL-safe"),
         (
-            source(services=[{"name": "a", "adapter": "sqlite"}, {"name": "a", "adapter": "postgres"}]),
+            source(services=[{"name": "a b", "adapter": "sqlite"}]),
+            "services[0].name: 'a b' is not URL-safe",
+        ),
+        (
+            source(services=[{"name": "../x", "adapter": "sqlite"}]),
+            "services[0].name: '../x' is not URL-safe",
+        ),
+        (
+            source(
+                services=[{"name": "a", "adapter": "sqlite"}, {"name": "a", "adapter": "postgres"}]
+            ),
             "services[1].name: duplicate service name 'a' (also services[0])",
         ),
-        (source(services=[{"name": "a", "adapter": "mysql"}]), "services[0].adapter: unknown adapter 'mysql'"),
+        (
+            source(services=[{"name": "a", "adapter": "mysql"}]),
+            "services[0].adapter: unknown adapter 'mysql'",
+        ),
         (source(services=[{"name": "a"}]), "services[0].adapter: is required"),
-        (source(services=[{"name": "a", "adapter": "sqlite", "config": []}]), "services[0].config: must be an object"),
+        (
+            source(services=[{"name": "a", "adapter": "sqlite", "config": []}]),
+            "services[0].config: must be an object",
+        ),
         (
             source(services=[{"name": "a", "adapter": "sqlite", "config": {"seed": [1]}}]),
             "services[0].config.seed[0]: must be a string",
@@ -88,7 +104,9 @@ def built(**changes: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "version": 1,
         "storageNamespace": "ns",
-        "services": [{"name": "db", "adapter": "sqlite", "config": {"image": "services/db/seed.sqlite"}}],
+        "services": [
+            {"name": "db", "adapter": "sqlite", "config": {"image": "services/db/seed.sqlite"}}
+        ],
     }
     data.update(changes)
     return data
@@ -105,7 +123,10 @@ def test_valid_built() -> None:
         (built(version=2), "version: unsupported version 2"),
         (built(version=True), "version: must be an integer"),
         (built(storageNamespace=""), "storageNamespace: '' must be"),
-        (built(services=[{"name": "db", "adapter": "sqlite", "config": {}}]), "services[0].config.image: is required"),
+        (
+            built(services=[{"name": "db", "adapter": "sqlite", "config": {}}]),
+            "services[0].config.image: is required",
+        ),
         (
             built(services=[{"name": "m", "adapter": "mock-http", "config": {"openapi": 1}}]),
             "services[0].config.openapi: must be a string",

@@ -42,13 +42,19 @@ def test_generated_app_schema(client: Client) -> None:
 def test_response_headers_and_ref_response() -> None:
     document = {
         "openapi": "3.0.3",
-        "paths": {"/a/{id}": {"get": {"responses": {"200": {"$ref": "#/components/responses/Ok"}}}}},
+        "paths": {
+            "/a/{id}": {"get": {"responses": {"200": {"$ref": "#/components/responses/Ok"}}}}
+        },
         "components": {
             "responses": {
                 "Ok": {
                     "description": "ok",
                     "headers": {"X-Request-Id": {"schema": {"type": "string", "example": "req-1"}}},
-                    "content": {"application/json": {"schema": {"type": "object", "properties": {"id": {"type": "integer"}}}}},
+                    "content": {
+                        "application/json": {
+                            "schema": {"type": "object", "properties": {"id": {"type": "integer"}}}
+                        }
+                    },
                 }
             }
         },
@@ -91,7 +97,9 @@ def doc_only(mini: Demo) -> Callable[..., Any]:
     def respond(method: str, path: str, **headers: str) -> tuple[int, Any, dict[str, str]]:
         import json
 
-        answer = service.respond(method, path, {k.replace("_", "-").lower(): v for k, v in headers.items()})
+        answer = service.respond(
+            method, path, {k.replace("_", "-").lower(): v for k, v in headers.items()}
+        )
         return answer.status, json.loads(answer.body) if answer.body else None, answer.headers
 
     return respond
@@ -99,7 +107,10 @@ def doc_only(mini: Demo) -> Callable[..., Any]:
 
 def test_first_named_example_then_prefer_example(doc_only: Callable[..., Any]) -> None:
     assert doc_only("GET", "/apps/1", prefer="code=404")[:2] == (404, {"error": "no such app"})
-    assert doc_only("GET", "/apps/1", prefer="code=404, example=gone")[:2] == (404, {"error": "gone"})
+    assert doc_only("GET", "/apps/1", prefer="code=404, example=gone")[:2] == (
+        404,
+        {"error": "gone"},
+    )
     status, body, _ = doc_only("GET", "/apps/1", prefer="code=404, example=nope")
     assert status == 400 and "nope" in body["error"] and "missing, gone" in body["error"]
 
@@ -156,7 +167,15 @@ def test_generation_is_deterministic(client: Client) -> None:
         ({"type": "array", "items": {"type": "integer"}}, [0]),
         ({"properties": {"x": {"type": "string", "default": "d"}}}, {"x": "d"}),
         ({"type": "object", "additionalProperties": {"type": "string"}}, {}),
-        ({"allOf": [{"properties": {"a": {"example": 1}}}, {"properties": {"b": {"example": 2}}}]}, {"a": 1, "b": 2}),
+        (
+            {
+                "allOf": [
+                    {"properties": {"a": {"example": 1}}},
+                    {"properties": {"b": {"example": 2}}},
+                ]
+            },
+            {"a": 1, "b": 2},
+        ),
         ({"anyOf": [{"type": "integer", "format": "int64"}]}, 0),
     ],
 )

@@ -13,9 +13,15 @@ from .asgi import Client
 @pytest.mark.parametrize(
     ("path", "expected"),
     [
-        pytest.param("/apps/featured", {"featured": True}, id="concrete-openapi-beats-fixture-template"),
-        pytest.param("/apps/42", {"from": "fixture-concrete"}, id="concrete-fixture-beats-template"),
-        pytest.param("/apps/7", {"from": "fixture-template"}, id="fixture-beats-openapi-same-template"),
+        pytest.param(
+            "/apps/featured", {"featured": True}, id="concrete-openapi-beats-fixture-template"
+        ),
+        pytest.param(
+            "/apps/42", {"from": "fixture-concrete"}, id="concrete-fixture-beats-template"
+        ),
+        pytest.param(
+            "/apps/7", {"from": "fixture-template"}, id="fixture-beats-openapi-same-template"
+        ),
         pytest.param("/v2/apps/featured", {"featured": True}, id="server-base-path-prefix"),
         pytest.param("/v2/apps/42", {"from": "fixture-concrete"}, id="base-path-reaches-fixtures"),
     ],
@@ -77,7 +83,9 @@ def test_unknown_route_is_json_404_naming_service_method_path(client: Client) ->
     reply = client.get("/__demo/mock/api/nowhere/at/all")
     assert reply.status == 404
     body = reply.json()
-    assert body["service"] == "api" and body["method"] == "GET" and body["path"] == "/nowhere/at/all"
+    assert (
+        body["service"] == "api" and body["method"] == "GET" and body["path"] == "/nowhere/at/all"
+    )
     assert "api" in body["error"] and "/nowhere/at/all" in body["error"]
 
 

@@ -37,13 +37,13 @@ def test_seed_with_postgres_isms(mini: Demo) -> None:
 def test_serial_keeps_counting_after_seed_and_restore(make_demo: Callable[..., Demo]) -> None:
     store = MemoryStore()
     first = make_demo("mini", store)
-    assert rows(first, "INSERT INTO account (name, opened) VALUES ('Card', now()) RETURNING account_id") == [
-        {"account_id": 3}
-    ]
+    assert rows(
+        first, "INSERT INTO account (name, opened) VALUES ('Card', now()) RETURNING account_id"
+    ) == [{"account_id": 3}]
     second = make_demo("mini", store)
-    assert rows(second, "INSERT INTO account (name, opened) VALUES ('Loan', now()) RETURNING account_id") == [
-        {"account_id": 4}
-    ]
+    assert rows(
+        second, "INSERT INTO account (name, opened) VALUES ('Loan', now()) RETURNING account_id"
+    ) == [{"account_id": 4}]
 
 
 def test_pglite_shape_and_oids(mini: Demo) -> None:
@@ -60,21 +60,51 @@ def test_pglite_shape_and_oids(mini: Demo) -> None:
     (result,) = body["result"]
     assert result["affectedRows"] == 0
     assert {f["name"]: f["dataTypeID"] for f in result["fields"]} == {
-        "i4": 23, "i8": 20, "i2": 21, "t": 25, "v": 25, "n": 1700, "f8": 701, "f4": 700, "b": 16,
-        "d": 1082, "ts": 1114, "raw": 17, "j": 25, "arr": 1007,
+        "i4": 23,
+        "i8": 20,
+        "i2": 21,
+        "t": 25,
+        "v": 25,
+        "n": 1700,
+        "f8": 701,
+        "f4": 700,
+        "b": 16,
+        "d": 1082,
+        "ts": 1114,
+        "raw": 17,
+        "j": 25,
+        "arr": 1007,
     }
-    assert result["rows"] == [{
-        "i4": 1, "i8": 2, "i2": 3, "t": "x", "v": "y", "n": "1.50", "f8": 0.5, "f4": 0.25, "b": True,
-        "d": "2024-02-03", "ts": "2024-02-03 04:05:06", "raw": "\\xdeadbeef", "j": '{"k": [1]}',
-        "arr": [1, 2],
-    }]
+    assert result["rows"] == [
+        {
+            "i4": 1,
+            "i8": 2,
+            "i2": 3,
+            "t": "x",
+            "v": "y",
+            "n": "1.50",
+            "f8": 0.5,
+            "f4": 0.25,
+            "b": True,
+            "d": "2024-02-03",
+            "ts": "2024-02-03 04:05:06",
+            "raw": "\\xdeadbeef",
+            "j": '{"k": [1]}',
+            "arr": [1, 2],
+        }
+    ]
 
 
 @native_only  # duckdb-wasm's Arrow results carry UUID as text and NULL as INTEGER
 def test_uuid_and_null_oids(mini: Demo) -> None:
-    reply = mini.client.query("ledger", "SELECT '00000000-0000-4000-8000-000000000001'::uuid AS u, NULL AS nothing")
+    reply = mini.client.query(
+        "ledger", "SELECT '00000000-0000-4000-8000-000000000001'::uuid AS u, NULL AS nothing"
+    )
     (result,) = reply.json()["result"]
-    assert result["fields"] == [{"name": "u", "dataTypeID": 2950}, {"name": "nothing", "dataTypeID": 25}]
+    assert result["fields"] == [
+        {"name": "u", "dataTypeID": 2950},
+        {"name": "nothing", "dataTypeID": 25},
+    ]
     assert result["rows"] == [{"u": "00000000-0000-4000-8000-000000000001", "nothing": None}]
 
 
@@ -111,7 +141,8 @@ def test_atomic_batch_and_stored_image_unchanged(mini: Demo) -> None:
     key = image_key(mini.namespace, "ledger")
     stored = mini.store.data[key]
     reply = mini.client.query(
-        "ledger", "INSERT INTO account (name, opened) VALUES ('New', now()); INSERT INTO account (name, opened) VALUES ('Cash', now())"
+        "ledger",
+        "INSERT INTO account (name, opened) VALUES ('New', now()); INSERT INTO account (name, opened) VALUES ('Cash', now())",
     )
     assert reply.status == 400
     assert "Cash" in reply.json()["statement"] and "New" not in reply.json()["statement"]
@@ -141,7 +172,9 @@ def test_persistence_and_namespaces(make_demo: Callable[..., Demo]) -> None:
     store = MemoryStore()
     first = make_demo("mini", store)
     rows(first, "UPDATE account SET name = 'Till' WHERE account_id = 1")
-    assert rows(make_demo("mini", store), "SELECT name FROM account WHERE account_id = 1") == [{"name": "Till"}]
+    assert rows(make_demo("mini", store), "SELECT name FROM account WHERE account_id = 1") == [
+        {"name": "Till"}
+    ]
     other = make_demo("mini", store, namespace="elsewhere")
     assert rows(other, "SELECT name FROM account WHERE account_id = 1") == [{"name": "Cash"}]
 
@@ -179,7 +212,9 @@ def test_chinook_prepared_seed_answers_a_join(example: Demo) -> None:
         {"artist": "U2", "tracks": 135},
         {"artist": "Led Zeppelin", "tracks": 114},
     ]
-    totals = rows(example, "SELECT count(*) AS n, sum(total)::text AS s FROM invoice", service="chinook")
+    totals = rows(
+        example, "SELECT count(*) AS n, sum(total)::text AS s FROM invoice", service="chinook"
+    )
     assert totals == [{"n": 412, "s": "2328.60"}]
 
 

@@ -94,7 +94,10 @@ def test_progress_lines(tmp_path: Path) -> None:
         ),
         (
             {"name": "m", "adapter": "mock-http", "config": {"fixtures": "f/"}},
-            {"f/a.json": '[{"method": "GET", "path": "/x", "status": 200}]', "f/b.json": '[{"method": "GET", "path": "x"}]'},
+            {
+                "f/a.json": '[{"method": "GET", "path": "/x", "status": 200}]',
+                "f/b.json": '[{"method": "GET", "path": "x"}]',
+            },
             "services[1].config.fixtures: f/b.json[0].path: is required and must start with '/'",
         ),
         (
@@ -104,8 +107,13 @@ def test_progress_lines(tmp_path: Path) -> None:
         ),
     ],
 )
-def test_errors_name_the_field(tmp_path: Path, service: dict[str, Any], files: dict[str, str], message: str) -> None:
-    manifest = {"name": "x", "services": [{"name": "ok", "adapter": "sqlite", "config": {}}, service]}
+def test_errors_name_the_field(
+    tmp_path: Path, service: dict[str, Any], files: dict[str, str], message: str
+) -> None:
+    manifest = {
+        "name": "x",
+        "services": [{"name": "ok", "adapter": "sqlite", "config": {}}, service],
+    }
     with pytest.raises(ManifestError) as caught:
         prepare_site_services(write(tmp_path, manifest, files), tmp_path / "out")
     assert str(caught.value).startswith(message), str(caught.value)
@@ -125,8 +133,17 @@ def test_missing_manifest(tmp_path: Path) -> None:
 def test_fixtures_outside_the_manifest_folder(tmp_path: Path) -> None:
     shared = tmp_path / "shared-fixtures"
     shared.mkdir()
-    (shared / "users.json").write_text(json.dumps([{"method": "GET", "path": "/users", "status": 200, "body": []}]))
-    manifest = {"name": "n", "services": [{"name": "api", "adapter": "mock-http", "config": {"fixtures": "../shared-fixtures"}}]}
+    (shared / "users.json").write_text(
+        json.dumps([{"method": "GET", "path": "/users", "status": 200, "body": []}])
+    )
+    manifest = {
+        "name": "n",
+        "services": [
+            {"name": "api", "adapter": "mock-http", "config": {"fixtures": "../shared-fixtures"}}
+        ],
+    }
     built = prepare_site_services(write(tmp_path / "demo", manifest, {}), tmp_path / "out")
-    fixtures = json.loads((tmp_path / "out" / built["services"][0]["config"]["fixtures"]).read_text())
+    fixtures = json.loads(
+        (tmp_path / "out" / built["services"][0]["config"]["fixtures"]).read_text()
+    )
     assert [f["path"] for f in fixtures] == ["/users"]

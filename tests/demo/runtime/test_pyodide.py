@@ -30,7 +30,9 @@ def test_runtime_tests_pass_inside_pyodide(tmp_path: Path) -> None:
     node = shutil.which("node")
     missing = [str(p.relative_to(REPO)) for p in NEEDED if not p.exists()]
     if node is None or missing:
-        pytest.fail(f"needs node and {', '.join(missing) or 'nothing else'} (run `make test`, which installs them)")
+        pytest.fail(
+            f"needs node and {', '.join(missing) or 'nothing else'} (run `make test`, which installs them)"
+        )
     prepare_all(tmp_path)
     args = '["tests/demo/runtime", "-q", "-rs"]'
     done = subprocess.run(

@@ -49,7 +49,9 @@ def test_json_with_charset_is_fine(client: Client) -> None:
     ],
 )
 def test_bad_bodies_are_400(client: Client, body: bytes, fragment: str) -> None:
-    reply = client.post("/__demo/db/notes/query", headers={"content-type": "application/json"}, body=body)
+    reply = client.post(
+        "/__demo/db/notes/query", headers={"content-type": "application/json"}, body=body
+    )
     assert reply.status == 400
     assert fragment in reply.json()["error"]
 
@@ -57,7 +59,9 @@ def test_bad_bodies_are_400(client: Client, body: bytes, fragment: str) -> None:
 def test_body_over_the_cap_is_413(client: Client) -> None:
     sql = "SELECT '" + "x" * MAX_QUERY_BYTES + "'"
     reply = client.post(
-        "/__demo/db/notes/query", headers={"content-type": "application/json"}, body=json.dumps({"sql": sql}).encode()
+        "/__demo/db/notes/query",
+        headers={"content-type": "application/json"},
+        body=json.dumps({"sql": sql}).encode(),
     )
     assert reply.status == 413
     assert str(MAX_QUERY_BYTES) in reply.json()["error"]
@@ -79,7 +83,11 @@ def test_envelope(client: Client) -> None:
     reply = client.query("notes", "SELECT 1 AS one")
     assert reply.status == 200
     assert reply.headers["content-type"] == "application/json"
-    assert reply.json() == {"service": "notes", "adapter": "sqlite", "result": [{"columns": ["one"], "values": [[1]]}]}
+    assert reply.json() == {
+        "service": "notes",
+        "adapter": "sqlite",
+        "result": [{"columns": ["one"], "values": [[1]]}],
+    }
 
 
 def test_sql_error_is_400_with_statement(client: Client) -> None:

@@ -17,8 +17,10 @@ def _key(demo: Demo, service: str = "notes") -> str:
 def test_seed_is_loaded(mini: Demo) -> None:
     reply = mini.client.query("notes", "SELECT id, title, body, score FROM note ORDER BY id")
     assert reply.json()["result"] == [
-        {"columns": ["id", "title", "body", "score"],
-         "values": [[1, "first", "\\x00ff", 1.5], [2, "second; with semicolon", None, None]]}
+        {
+            "columns": ["id", "title", "body", "score"],
+            "values": [[1, "first", "\\x00ff", 1.5], [2, "second; with semicolon", None, None]],
+        }
     ]
 
 
@@ -31,7 +33,9 @@ def test_multi_statement_insert_then_select(mini: Demo) -> None:
     )
     assert reply.status == 200, reply.text
     # The trigger from the seed ran; only the statement with rows has an entry (sql.js).
-    assert reply.json()["result"] == [{"columns": ["title", "score"], "values": [["third; really", 0.0]]}]
+    assert reply.json()["result"] == [
+        {"columns": ["title", "score"], "values": [["third; really", 0.0]]}
+    ]
 
 
 def test_select_without_rows_has_no_entry(mini: Demo) -> None:
@@ -41,7 +45,8 @@ def test_select_without_rows_has_no_entry(mini: Demo) -> None:
 def test_failing_statement_rolls_back_the_batch(mini: Demo) -> None:
     before = mini.client.query("notes", "SELECT count(*) FROM note").json()["result"]
     reply = mini.client.query(
-        "notes", "INSERT INTO note (id, title) VALUES (10, 'new'); INSERT INTO note (id, title) VALUES (11, 'first')"
+        "notes",
+        "INSERT INTO note (id, title) VALUES (10, 'new'); INSERT INTO note (id, title) VALUES (11, 'first')",
     )
     assert reply.status == 400
     assert "UNIQUE" in reply.json()["error"]
@@ -65,7 +70,9 @@ def test_reads_do_not_persist(mini: Demo) -> None:
 def test_write_is_persisted_before_the_answer(make_demo: Callable[..., Demo]) -> None:
     store = MemoryStore()
     first = make_demo("mini", store)
-    assert first.client.query("notes", "INSERT INTO note (id, title) VALUES (5, 'kept')").status == 200
+    assert (
+        first.client.query("notes", "INSERT INTO note (id, title) VALUES (5, 'kept')").status == 200
+    )
     assert store.puts == 1
     second = make_demo("mini", store)  # a fresh worker over the same storage
     reply = second.client.query("notes", "SELECT title FROM note WHERE id = 5")
@@ -96,7 +103,9 @@ def test_own_transaction_control(mini: Demo) -> None:
 def test_ddl_is_persisted(make_demo: Callable[..., Demo]) -> None:
     store = MemoryStore()
     make_demo("mini", store).client.query("empty", "CREATE TABLE t (x)")
-    reply = make_demo("mini", store).client.query("empty", "INSERT INTO t VALUES (1); SELECT x FROM t")
+    reply = make_demo("mini", store).client.query(
+        "empty", "INSERT INTO t VALUES (1); SELECT x FROM t"
+    )
     assert reply.json()["result"] == [{"columns": ["x"], "values": [[1]]}]
 
 
@@ -105,7 +114,9 @@ def test_reset_service_and_reset_all(mini: Demo) -> None:
     mini.client.query("empty", "CREATE TABLE t (x)")
     assert mini.client.post("/__demo/db/notes/reset").json() == {"reset": ["notes"]}
     assert _key(mini) not in mini.store.data
-    assert mini.client.query("notes", "SELECT count(*) FROM note").json()["result"][0]["values"] == [[2]]
+    assert mini.client.query("notes", "SELECT count(*) FROM note").json()["result"][0][
+        "values"
+    ] == [[2]]
     assert mini.client.query("empty", "SELECT * FROM t").status == 200
     assert mini.client.post("/__demo/reset").json() == {"reset": ["notes", "empty", "ledger"]}
     assert mini.client.query("empty", "SELECT * FROM t").status == 400
@@ -118,7 +129,9 @@ def test_seed_runs_once_per_namespace(make_demo: Callable[..., Demo]) -> None:
     first.client.query("notes", "DELETE FROM note")
     # The second app restores the stored image instead of loading the seed again.
     second = make_demo("mini", store)
-    assert second.client.query("notes", "SELECT count(*) FROM note").json()["result"][0]["values"] == [[0]]
+    assert second.client.query("notes", "SELECT count(*) FROM note").json()["result"][0][
+        "values"
+    ] == [[0]]
 
 
 class FailingStore(MemoryStore):
@@ -132,13 +145,17 @@ def test_write_that_cannot_be_saved_is_500_and_not_kept(make_demo: Callable[...,
     assert reply.status == 500
     assert "disk full" in reply.json()["error"]
     # The engine starts again from what is stored (here: the seed).
-    assert demo.client.query("notes", "SELECT count(*) FROM note").json()["result"][0]["values"] == [[2]]
+    assert demo.client.query("notes", "SELECT count(*) FROM note").json()["result"][0][
+        "values"
+    ] == [[2]]
 
 
 def test_directory_store_persists_across_apps(make_demo: Callable[..., Demo], tmp_path) -> None:  # type: ignore[no-untyped-def]
     from demo.native.store import DirectoryStore
 
-    make_demo("mini", DirectoryStore(tmp_path)).client.query("notes", "DELETE FROM note WHERE id = 1")
+    make_demo("mini", DirectoryStore(tmp_path)).client.query(
+        "notes", "DELETE FROM note WHERE id = 1"
+    )
     reply = make_demo("mini", DirectoryStore(tmp_path)).client.query("notes", "SELECT id FROM note")
     assert reply.json()["result"] == [{"columns": ["id"], "values": [[2]]}]
     assert [p.name for p in tmp_path.iterdir()] == ["runtime-tests-v1%2Fnotes%2Fimage"]

@@ -37,7 +37,12 @@ def test_sqlite_transaction_control() -> None:
 
 def test_split_postgres() -> None:
     sql = "SELECT 'a;b'; -- c;\nINSERT INTO x VALUES (1);  SELECT $$x;y$$ ;; SELECT E'q\\';r'"
-    assert split_postgres(sql) == ["SELECT 'a;b'", "INSERT INTO x VALUES (1)", "SELECT $$x;y$$", "SELECT E'q\\';r'"]
+    assert split_postgres(sql) == [
+        "SELECT 'a;b'",
+        "INSERT INTO x VALUES (1)",
+        "SELECT $$x;y$$",
+        "SELECT E'q\\';r'",
+    ]
 
 
 def test_split_postgres_error() -> None:
@@ -48,7 +53,11 @@ def test_split_postgres_error() -> None:
 @pytest.mark.parametrize(
     ("postgres", "duck", "kind"),
     [
-        ("SELECT a::int FROM t WHERE b ILIKE 'x%'", ["SELECT CAST(a AS INT) FROM t WHERE b ILIKE 'x%'"], "read"),
+        (
+            "SELECT a::int FROM t WHERE b ILIKE 'x%'",
+            ["SELECT CAST(a AS INT) FROM t WHERE b ILIKE 'x%'"],
+            "read",
+        ),
         ("SELECT N'abc'", ["SELECT 'abc'"], "read"),
         ("SELECT '\\x00ff'::bytea", ["SELECT UNHEX('00ff')"], "read"),
         (
