@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.core.settings import settings_schema
 from host.handlers import (
     account,
     apps,
@@ -200,7 +201,7 @@ AUTH_ROUTES: tuple[Route, ...] = (
         config.write_config,
         "config-write",
         "Merge the submitted settings",
-        request_schema={"type": "object"},
+        request_schema=settings_schema(),
     ),
     Route(
         "/api/openapi.json",

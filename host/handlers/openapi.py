@@ -7,6 +7,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from host.core.settings import settings_schema
 from host.table import Access, RouteTable
 
 __all__ = ["openapi_document", "openapi_json"]
@@ -72,7 +73,7 @@ def openapi_document(table: RouteTable, version: str) -> dict[str, Any]:
         "info": {"title": "Helio host administration API", "version": version},
         "paths": paths,
         "components": {
-            "schemas": {"Error": _ERROR},
+            "schemas": {"Error": _ERROR, "Settings": settings_schema()},
             "securitySchemes": {
                 "basic": {"type": "http", "scheme": "basic"},
                 "bearer": {"type": "http", "scheme": "bearer"},

@@ -1,0 +1,296 @@
+"""A small JSON-schema validator for the keywords the host's schemas use.
+
+Pure Python (it runs in Pyodide too), so the route table and the settings can
+enforce the same schemas they publish in `/api/openapi.json`. Supported:
+
+    type (one name or a list), enum, const,
+    minimum, maximum, minLength, maxLength, pattern, format,
+    items, minItems, maxItems, uniqueItems,
+    properties, required, additionalProperties (bool or schema)
+
+Annotations (`title`, `description`, `default`, `examples`, `x-*`) are ignored.
+A schema using any other keyword is refused by `check_schema`, so a schema can
+never promise a rule that is silently not enforced.
+
+Differences from the full standard, on purpose: `integer` is a JSON number
+without a fraction part *as parsed* (Python `int`, never `bool`); `number`
+refuses NaN and infinities; `pattern` is searched (unanchored) as the standard
+says, so schemas anchor their own patterns.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+__all__ = ["FORMATS", "SchemaError", "check_schema", "describe", "validate"]
+
+Format = Callable[[str], "str | None"]
+
+
+def _is_windows_path(value: str) -> bool:
+    return len(value) > 2 and value[0].isalpha() and value[1:3] in (":\\", ":/")
+
+
+def _is_absolute(value: str) -> bool:
+    return value.startswith("/") or _is_windows_path(value)
+
+
+def _origin(value: str) -> str | None:
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return f"{value!r} is not an origin like https://host:port"
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        return f"{value!r} is not an origin: remove its path, query or fragment"
+    return None
+
+
+def _absolute_path(value: str) -> str | None:
+    return None if _is_absolute(value) else f"must be an absolute folder path (not {value!r})"
+
+
+def _absolute_path_or_empty(value: str) -> str | None:
+    return (
+        None if value == "" or _is_absolute(value) else "must be empty or an absolute folder path"
+    )
+
+
+def _search_path(value: str) -> str | None:
+    separator = ";" if ";" in value or _is_windows_path(value) else ":"
+    bad = [item for item in value.split(separator) if item and not _is_absolute(item)]
+    return f"must list absolute folders (not {bad[0]!r})" if bad else None
+
+
+def _update_source(value: str) -> str | None:
+    if value == "" or _is_absolute(value):
+        return None
+    parts = urlsplit(value)
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return None
+    return "must be empty, an http(s):// URL or an absolute folder path"
+
+
+# Formats beyond the standard's: name -> check returning a problem or None.
+FORMATS: dict[str, Format] = {
+    "origin": _origin,
+    "absolute-path": _absolute_path,
+    "absolute-path-or-empty": _absolute_path_or_empty,
+    "search-path": _search_path,
+    "update-source": _update_source,
+}
+
+_VALIDATION = frozenset(
+    {
+        "type",
+        "enum",
+        "const",
+        "minimum",
+        "maximum",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "format",
+        "items",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "properties",
+        "required",
+        "additionalProperties",
+    }
+)
+_ANNOTATIONS = frozenset({"title", "description", "default", "examples", "$comment"})
+
+_TYPE_NAMES = {
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "an object",
+    "null": "null",
+}
+
+
+class SchemaError(ValueError):
+    """A value breaks its schema. `path` names the field (`scopes[0].methods`)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+def _is_type(value: Any, name: str) -> bool:
+    if name == "string":
+        return isinstance(value, str)
+    if name == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if name == "number":
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        return not isinstance(value, float) or math.isfinite(value)
+    if name == "boolean":
+        return isinstance(value, bool)
+    if name == "array":
+        return isinstance(value, list)
+    if name == "object":
+        return isinstance(value, dict)
+    if name == "null":
+        return value is None
+    raise ValueError(f"unknown JSON-schema type {name!r}")
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _choices(values: list[Any]) -> str:
+    import json
+
+    return ", ".join(v if isinstance(v, str) else json.dumps(v) for v in values)
+
+
+def validate(schema: Mapping[str, Any], value: Any, path: str = "") -> None:
+    """Raise SchemaError for the first rule `value` breaks (depth first, in schema order)."""
+    kinds = schema.get("type")
+    if kinds is not None:
+        names = [kinds] if isinstance(kinds, str) else list(kinds)
+        if not any(_is_type(value, name) for name in names):
+            wanted = " or ".join(_TYPE_NAMES[name] for name in names)
+            if isinstance(value, float) and not math.isfinite(value):
+                raise SchemaError(path, f"must be {wanted}, not {value}")
+            raise SchemaError(path, f"must be {wanted}")
+    if "const" in schema and not _same(value, schema["const"]):
+        raise SchemaError(path, f"must be {_choices([schema['const']])}")
+    if "enum" in schema and not any(_same(value, choice) for choice in schema["enum"]):
+        raise SchemaError(path, f"must be one of {_choices(schema['enum'])}")
+    if isinstance(value, str):
+        _check_string(schema, value, path)
+    elif _is_type(value, "number"):
+        _check_number(schema, value, path)
+    elif isinstance(value, list):
+        _check_array(schema, value, path)
+    elif isinstance(value, dict):
+        _check_object(schema, value, path)
+
+
+def _same(value: Any, choice: Any) -> bool:
+    # 1 == True in Python; JSON keeps booleans and numbers apart.
+    return value == choice and isinstance(value, bool) == isinstance(choice, bool)
+
+
+def _check_string(schema: Mapping[str, Any], value: str, path: str) -> None:
+    if "minLength" in schema and len(value) < schema["minLength"]:
+        least = schema["minLength"]
+        raise SchemaError(
+            path, "must not be empty" if least == 1 else f"must be at least {least} characters"
+        )
+    if "maxLength" in schema and len(value) > schema["maxLength"]:
+        raise SchemaError(path, f"must be at most {schema['maxLength']} characters")
+    if "pattern" in schema and re.search(schema["pattern"], value) is None:
+        raise SchemaError(path, f"must match {schema['pattern']}")
+    if "format" in schema:
+        problem = FORMATS[schema["format"]](value)
+        if problem is not None:
+            raise SchemaError(path, problem)
+
+
+def _check_number(schema: Mapping[str, Any], value: float, path: str) -> None:
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            raise SchemaError(path, f"must be between {low} and {high}")
+        if low is not None:
+            raise SchemaError(path, f"must be at least {low}")
+        raise SchemaError(path, f"must be at most {high}")
+
+
+def _check_array(schema: Mapping[str, Any], value: list[Any], path: str) -> None:
+    if "minItems" in schema and len(value) < schema["minItems"]:
+        least = schema["minItems"]
+        raise SchemaError(
+            path, "must not be empty" if least == 1 else f"must have at least {least} items"
+        )
+    if "maxItems" in schema and len(value) > schema["maxItems"]:
+        raise SchemaError(path, f"must have at most {schema['maxItems']} items")
+    if "items" in schema:
+        for index, item in enumerate(value):
+            validate(schema["items"], item, _join(path, index))
+    if schema.get("uniqueItems"):
+        seen: list[Any] = []
+        for index, item in enumerate(value):
+            if any(_same(item, earlier) for earlier in seen):
+                raise SchemaError(_join(path, index), "repeats an earlier item")
+            seen.append(item)
+
+
+def _check_object(schema: Mapping[str, Any], value: dict[str, Any], path: str) -> None:
+    for name in schema.get("required", ()):
+        if name not in value:
+            raise SchemaError(_join(path, name), "is required")
+    properties: Mapping[str, Any] = schema.get("properties", {})
+    extra = schema.get("additionalProperties", True)
+    for name, item in value.items():
+        if name in properties:
+            validate(properties[name], item, _join(path, name))
+        elif extra is False:
+            raise SchemaError(_join(path, name), "is not a known field")
+        elif isinstance(extra, Mapping):
+            validate(extra, item, _join(path, name))
+
+
+def check_schema(schema: Mapping[str, Any], where: str = "schema") -> None:
+    """Refuse keywords this validator does not enforce and formats nobody registered."""
+    for key, rule in schema.items():
+        if key in _ANNOTATIONS or key.startswith("x-"):
+            continue
+        if key not in _VALIDATION:
+            raise ValueError(f"{where}: keyword {key!r} is not enforced by host.core.schema")
+        if key == "format" and rule not in FORMATS:
+            raise ValueError(f"{where}: format {rule!r} is not registered")
+        if key == "type":
+            for name in [rule] if isinstance(rule, str) else rule:
+                _is_type(None, name)  # raises for an unknown type name
+    for name, sub in schema.get("properties", {}).items():
+        check_schema(sub, f"{where}.{name}")
+    for key in ("items", "additionalProperties"):
+        if isinstance(schema.get(key), Mapping):
+            check_schema(schema[key], f"{where}.{key}")
+
+
+def describe(schema: Mapping[str, Any]) -> str:
+    """The allowed values in words, for generated docs: `one of pc, lan, wan`, `500 to 10000`."""
+    if "enum" in schema:
+        return f"one of {_choices(schema['enum'])}"
+    kind = schema.get("type")
+    if kind == "array":
+        items = schema.get("items", {})
+        if "enum" in items:
+            return f"list drawn from {_choices(items['enum'])}"
+        item = describe(items)
+        return f"list of {item}" if item else "list"
+    if kind in ("integer", "number"):
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if low is not None and high is not None:
+            return f"{kind} {low} to {high}"
+        return kind
+    if kind == "boolean":
+        return "true or false"
+    if "format" in schema:
+        return _FORMAT_WORDS[schema["format"]]
+    return str(kind or "")
+
+
+_FORMAT_WORDS = {
+    "origin": "origin (scheme://host:port)",
+    "absolute-path": "absolute folder path",
+    "absolute-path-or-empty": "absolute folder path, or empty",
+    "search-path": "absolute folders separated like PATH, or empty",
+    "update-source": "https:// URL or absolute folder path, or empty",
+}
