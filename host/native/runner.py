@@ -187,6 +187,11 @@ class AppRunner:
             log.warning("App pid %s ignored SIGTERM for %s s; killing it", process.pid, timeout)
             signal_it(getattr(signal, "SIGKILL", signal.SIGTERM))
         process.wait()
+        # SIGKILL is delivered asynchronously: "closed" must mean the game is gone, so wait
+        # (briefly) until the kernel has torn down every process of the group.
+        deadline = time.monotonic() + 5
+        while group_alive() and time.monotonic() < deadline:
+            time.sleep(0.02)
 
     def _run_undo(self, running: RunningApp) -> None:
         cwd = running.app.get("working-dir") or None
