@@ -47,7 +47,11 @@ def parse_address(address: str, service: str) -> Address:
     if port is not None and port != _DEFAULT_PORTS[parts.scheme]:
         origin += f":{port}"
     base = "/" + parts.path.strip("/")
-    return {"origin": origin, "basePath": base if base.endswith("/") else base + "/", "service": service}
+    return {
+        "origin": origin,
+        "basePath": base if base.endswith("/") else base + "/",
+        "service": service,
+    }
 
 
 def address_table(services: Iterable[Mapping[str, Any]]) -> list[Address]:
@@ -61,6 +65,8 @@ def address_table(services: Iterable[Mapping[str, Any]]) -> list[Address]:
     for a in table:
         key = (a["origin"], a["basePath"])
         if key in seen:
-            raise AddressError(f"{a['service']}: address {a['origin']}{a['basePath']} is also used by {seen[key]}")
+            raise AddressError(
+                f"{a['service']}: address {a['origin']}{a['basePath']} is also used by {seen[key]}"
+            )
         seen[key] = a["service"]
     return sorted(table, key=lambda a: len(a["basePath"]), reverse=True)

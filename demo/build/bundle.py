@@ -85,7 +85,9 @@ def prefetch_paths(manifest: dict[str, Any]) -> list[str]:
     paths: list[str] = []
     for service in manifest["services"]:
         if service["adapter"] == "mock-http":
-            paths += [service["config"][k] for k in ("openapi", "fixtures") if service["config"].get(k)]
+            paths += [
+                service["config"][k] for k in ("openapi", "fixtures") if service["config"].get(k)
+            ]
     return paths
 
 
@@ -109,8 +111,15 @@ def build_info(
 def _esbuild(checkout: Checkout, entry: Path, out: Path, *options: str) -> None:
     binary = checkout.need(checkout.node_modules / ".bin" / "esbuild")
     args = [
-        str(binary), str(entry), "--bundle", "--platform=browser", "--target=es2022",
-        f"--outfile={out}", "--log-level=warning", "--legal-comments=none", *options,
+        str(binary),
+        str(entry),
+        "--bundle",
+        "--platform=browser",
+        "--target=es2022",
+        f"--outfile={out}",
+        "--log-level=warning",
+        "--legal-comments=none",
+        *options,
     ]
     done = subprocess.run(args, cwd=checkout.root, capture_output=True, text=True)
     if done.returncode != 0:
@@ -120,9 +129,13 @@ def _esbuild(checkout: Checkout, entry: Path, out: Path, *options: str) -> None:
 def bundle_worker(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
     out = site / WORKER_FILE
     _esbuild(
-        checkout, checkout.root / "serviceworker" / "main.js", out, "--format=esm",
+        checkout,
+        checkout.root / "serviceworker" / "main.js",
+        out,
+        "--format=esm",
         # pyodide.asm.mjs mentions Node-only modules behind runtime checks; never loaded here.
-        "--external:node:*", "--external:ws",
+        "--external:node:*",
+        "--external:ws",
         f"--define:__DEMO_BUILD__={info.define()}",
     )
     return out
@@ -131,18 +144,31 @@ def bundle_worker(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
 def bundle_duck_bridge(checkout: Checkout, site: Path) -> Path:
     """duckdb-wasm's blocking bundle + Arrow + serviceworker/duck.js, loaded on first use."""
     out = site / RUNTIME_DIR / "duckdb" / "duck-bridge.js"
-    _esbuild(checkout, checkout.root / "serviceworker" / "duck.js", out,
-             "--format=iife", "--global-name=helioDuck", "--minify")
+    _esbuild(
+        checkout,
+        checkout.root / "serviceworker" / "duck.js",
+        out,
+        "--format=iife",
+        "--global-name=helioDuck",
+        "--minify",
+    )
     return out
 
 
 def bundle_client(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
     out = site / CLIENT_FILE
     client = {"checksum": info.checksum, "worker": WORKER_FILE, "addresses": info.addresses}
-    _esbuild(checkout, checkout.root / "serviceworker" / "page.js", out, "--format=iife",
-             f"--define:__DEMO_CLIENT__={json.dumps(client, sort_keys=True)}")
+    _esbuild(
+        checkout,
+        checkout.root / "serviceworker" / "page.js",
+        out,
+        "--format=iife",
+        f"--define:__DEMO_CLIENT__={json.dumps(client, sort_keys=True)}",
+    )
     return out
 
 
 def write_build_file(site: Path, info: BuildInfo) -> None:
-    (site / BUILD_FILE).write_text(json.dumps({"version": info.version, "checksum": info.checksum}) + "\n")
+    (site / BUILD_FILE).write_text(
+        json.dumps({"version": info.version, "checksum": info.checksum}) + "\n"
+    )

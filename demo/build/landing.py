@@ -57,7 +57,7 @@ def _inject(text: str, tag: str) -> str:
     for pattern in (r"<head[^>]*>", r"<html[^>]*>"):
         match = re.search(pattern, text, re.I)
         if match:
-            return text[: match.end()] + "\n" + tag + text[match.end():]
+            return text[: match.end()] + "\n" + tag + text[match.end() :]
     return tag + "\n" + text
 
 
@@ -85,15 +85,19 @@ def _mock_section(site: Path, name: str, config: dict[str, Any]) -> str:
         f'<li><code>{e(m)} <a href="#" data-fill="{e(name)}" data-method="{e(m)}" data-route="{e(p)}">{e(p)}</a></code></li>'
         for m, p in routes[:40]
     )
-    address = f' · frontend address <code>{e(config["address"])}</code>' if config.get("address") else ""
+    address = (
+        f" · frontend address <code>{e(config['address'])}</code>" if config.get("address") else ""
+    )
     first = routes[0] if routes else ("GET", "/")
-    options = "".join(f'<option{" selected" if m == first[0] else ""}>{m}</option>' for m in _METHODS)
+    options = "".join(
+        f"<option{' selected' if m == first[0] else ''}>{m}</option>" for m in _METHODS
+    )
     return f"""<section class="service"><h2>{e(name)} <small class="muted">mock-http</small></h2>
 <p class="muted">Answers <code>__demo/mock/{e(name)}/&lt;route&gt;</code>{address}</p>
 <details{" open" if len(routes) <= 12 else ""}><summary>{len(routes)} route(s): click one to fill the form</summary>
 <ul class="routes">{items}</ul></details>
 <form data-mock="{e(name)}"><div class="row"><select name="method">{options}</select>
-<input name="route" value="{e(first[1].lstrip('/'))}" aria-label="route"><button>Send</button></div>
+<input name="route" value="{e(first[1].lstrip("/"))}" aria-label="route"><button>Send</button></div>
 <textarea name="body" placeholder="JSON body (for POST/PUT/PATCH)"></textarea><output hidden></output></form></section>"""
 
 

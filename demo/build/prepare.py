@@ -108,7 +108,10 @@ def prepare_site_services(
             config = _prepare_sqlite(service, base, target, at, report)
         else:
             config = _prepare_postgres(service, base, target, at, report)
-        config = {k: (v.relative_to(out).as_posix() if isinstance(v, Path) else v) for k, v in config.items()}
+        config = {
+            k: (v.relative_to(out).as_posix() if isinstance(v, Path) else v)
+            for k, v in config.items()
+        }
         report(f"{service.name}: {service.adapter} ready in {time.perf_counter() - started:.2f} s")
         services.append({"name": service.name, "adapter": service.adapter, "config": config})
     built = {
@@ -149,7 +152,9 @@ def _prepare_mock(service: SourceService, base: Path, target: Path, at: str) -> 
         except OpenApiError as exc:
             raise ManifestError(f"{at}.openapi", f"{service.config['openapi']}: {exc}") from exc
         config["openapi"] = target / "openapi.json"
-        config["openapi"].write_text(json.dumps(document, indent=1, ensure_ascii=False), encoding="utf-8")
+        config["openapi"].write_text(
+            json.dumps(document, indent=1, ensure_ascii=False), encoding="utf-8"
+        )
     if "fixtures" in service.config:
         path = _source_file(base, service.config["fixtures"], f"{at}.fixtures")
         files = sorted(path.glob("*.json")) if path.is_dir() else [path]
@@ -165,7 +170,9 @@ def _prepare_mock(service: SourceService, base: Path, target: Path, at: str) -> 
                 raise ManifestError(f"{at}.fixtures", str(exc)) from exc
             entries.extend(data)
         config["fixtures"] = target / "fixtures.json"
-        config["fixtures"].write_text(json.dumps(entries, indent=1, ensure_ascii=False), encoding="utf-8")
+        config["fixtures"].write_text(
+            json.dumps(entries, indent=1, ensure_ascii=False), encoding="utf-8"
+        )
     if "address" in service.config:
         config["address"] = service.config["address"]
     return config
@@ -206,7 +213,9 @@ def _statement_error(at: str, relative: str, exc: SqlError) -> ManifestError:
     return ManifestError(f"{at}.seed", f"{relative}: {exc.message} (in: {statement})")
 
 
-def _prepare_sqlite(service: SourceService, base: Path, target: Path, at: str, report: Progress) -> dict[str, Any]:
+def _prepare_sqlite(
+    service: SourceService, base: Path, target: Path, at: str, report: Progress
+) -> dict[str, Any]:
     engine = SqliteEngine()
     try:
         for relative, text in _read_seeds(service, base, at):
@@ -222,7 +231,9 @@ def _prepare_sqlite(service: SourceService, base: Path, target: Path, at: str, r
     return {"image": image}
 
 
-def _prepare_postgres(service: SourceService, base: Path, target: Path, at: str, report: Progress) -> dict[str, Any]:
+def _prepare_postgres(
+    service: SourceService, base: Path, target: Path, at: str, report: Progress
+) -> dict[str, Any]:
     from demo.native.duck import open_native_duck
 
     conn = open_native_duck()
@@ -234,11 +245,16 @@ def _prepare_postgres(service: SourceService, base: Path, target: Path, at: str,
             meta = _PSQL_META.findall(text)
             warnings.extend(f"{relative}: skipped psql command {m.strip()}" for m in meta)
             try:
-                items = [transpile_statement(s, seed=True) for s in split_postgres(_PSQL_META.sub("", text))]
+                items = [
+                    transpile_statement(s, seed=True)
+                    for s in split_postgres(_PSQL_META.sub("", text))
+                ]
             except SqlError as exc:
                 raise _statement_error(at, relative, exc) from exc
-            report(f"{service.name}: transpiled {len(items)} statements of {relative} "
-                   f"in {time.perf_counter() - started:.2f} s")
+            report(
+                f"{service.name}: transpiled {len(items)} statements of {relative} "
+                f"in {time.perf_counter() - started:.2f} s"
+            )
             started = time.perf_counter()
             for item in items:
                 warnings.extend(f"{relative}: {w}" for w in item.warnings)
@@ -246,8 +262,12 @@ def _prepare_postgres(service: SourceService, base: Path, target: Path, at: str,
                     try:
                         conn.execute(statement)
                     except Exception as exc:
-                        raise _statement_error(at, relative, SqlError(str(exc), item.source)) from exc
-            report(f"{service.name}: loaded {relative} into DuckDB in {time.perf_counter() - started:.2f} s")
+                        raise _statement_error(
+                            at, relative, SqlError(str(exc), item.source)
+                        ) from exc
+            report(
+                f"{service.name}: loaded {relative} into DuckDB in {time.perf_counter() - started:.2f} s"
+            )
         for warning in warnings:
             report(f"{service.name}: warning: {warning}")
         image = target / "seed.duckdump.json"

@@ -113,7 +113,10 @@ def _build_into(
     addresses = address_table(manifest["services"])
     duckdb = any(s["adapter"] == "postgres" for s in manifest["services"])
 
-    say("copying runtime files (Pyodide, wheels, demo package" + (", duckdb-wasm)" if duckdb else ")"))
+    say(
+        "copying runtime files (Pyodide, wheels, demo package"
+        + (", duckdb-wasm)" if duckdb else ")")
+    )
     files = copy_runtime_files(checkout, out, duckdb=duckdb)
 
     if source.app is not None:
