@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from demo.browser.bridge import Reply, call_asgi, error_reply
+from demo.runtime.adapters import ADAPTERS
+from demo.runtime.routes import match_route
 
-__all__ = ["Handler", "attach", "needs_duck", "preload", "prepare"]
+__all__ = ["Handler", "attach", "duck_services", "needs_duck", "preload", "prepare"]
 
 
 def preload() -> None:
@@ -38,31 +40,37 @@ def preload() -> None:
     import demo.browser.duck  # noqa: F401
     import demo.browser.store  # noqa: F401
     import demo.runtime.app  # noqa: F401
+    import demo.runtime.mock.router  # noqa: F401 - the adapters import these on first use
+    import demo.runtime.sql.duck_engine  # noqa: F401
+    import demo.runtime.sql.sqlite_engine  # noqa: F401
 
 
-def needs_duck(path: str, postgres_services: set[str]) -> bool:
-    """Whether a request will open a DuckDB database: a query to a postgres service.
-    (Resets only drop stored data and engines; they never open one.)"""
-    parts = path.rstrip("/").split("/")
-    # ["", "__demo", "db", "<service>", "query"]
-    return (
-        len(parts) == 5
-        and parts[1:3] == ["__demo", "db"]
-        and parts[3] in postgres_services
-        and parts[4] == "query"
-    )
+def needs_duck(path: str, duck_services: set[str]) -> bool:
+    """Whether a request will open a DuckDB database: a query to a service whose adapter
+    runs on DuckDB. (Resets only drop stored data and engines; they never open one.)"""
+    match = match_route(path)
+    return match is not None and match.route.name == "db-query" and match.service in duck_services
+
+
+def duck_services(manifest: dict[str, Any]) -> set[str]:
+    """The services whose adapter runs on duckdb-wasm (the registry's `duckdb`)."""
+    return {s["name"] for s in manifest.get("services", []) if ADAPTERS[s["adapter"]].duckdb}
 
 
 class Handler:
-    def __init__(self, app: Any, duck: Any, postgres_services: set[str]) -> None:
+    def __init__(self, app: Any, duck: Any, duck_services: set[str]) -> None:
         self._app = app
         self._duck = duck
-        self._postgres = postgres_services
+        self._duck_services = duck_services
 
     async def serve(
         self, method: str, path: str, query: str, headers: list[tuple[str, str]], body: bytes
     ) -> Reply:
-        if self._duck is not None and not self._duck.started and needs_duck(path, self._postgres):
+        if (
+            self._duck is not None
+            and not self._duck.started
+            and needs_duck(path, self._duck_services)
+        ):
             try:
                 await self._duck.start()
             except Exception as exc:
@@ -136,16 +144,14 @@ def _run_now(coro: Coroutine[Any, Any, Any]) -> Any:
     raise RuntimeError("the warm-up had to wait for something")
 
 
-def _warm_mocks(app: Any, manifest: dict[str, Any], folder: str) -> None:
-    # The mock services parse their OpenAPI document and fixtures on first use; doing it
-    # here puts the parsed routes into the snapshot instead of into the first request.
+def _open_http_services(app: Any, folder: str) -> None:
+    # HTTP services (mock-http: its OpenAPI document and fixtures) are opened on first
+    # use; opening them here puts them into the snapshot instead of the first request.
     _late.js = _FolderAssets(folder)
     try:
-        for service in manifest.get("services", []):
-            if service.get("adapter") == "mock-http":
-                _run_now(app.services.mock(service["name"]))
-    except Exception as exc:  # only an optimisation: the first request loads them instead
-        print(f"[helio-demo] mock warm-up skipped: {type(exc).__name__}: {exc}", file=sys.stderr)
+        _run_now(app.services.open_http_services())
+    except Exception as exc:  # only an optimisation: the first request opens them instead
+        print(f"[helio-demo] warm-up skipped: {type(exc).__name__}: {exc}", file=sys.stderr)
     finally:
         _late.js = None
 
@@ -153,7 +159,8 @@ def _warm_mocks(app: Any, manifest: dict[str, Any], folder: str) -> None:
 def prepare(manifest_text: str, has_duck: bool, warm_folder: str | None = None) -> None:
     """Build the app for the site's manifest.json; holds no JavaScript object.
 
-    `warm_folder` holds copies of the mock services' files: they are loaded now."""
+    `warm_folder` holds copies of the files the adapters `prefetch` (the mock services'
+    documents): the HTTP services are opened from them now."""
     global _handler
     from demo.browser.assets import FetchAssetSource
     from demo.browser.duck import LazyDuck
@@ -167,11 +174,10 @@ def prepare(manifest_text: str, has_duck: bool, warm_folder: str | None = None) 
         _late.function("idbGet"), _late.function("idbPut"), _late.function("idbDeletePrefix")
     )
     duck = LazyDuck(_late.function("openDuck") if has_duck else None)
-    postgres = {s["name"] for s in manifest.get("services", []) if s.get("adapter") == "postgres"}
     app = create_demo_app(manifest, assets, store, duck)
     if warm_folder is not None:
-        _warm_mocks(app, manifest, warm_folder)
-    _handler = Handler(app, duck if duck.available else None, postgres)
+        _open_http_services(app, warm_folder)
+    _handler = Handler(app, duck if duck.available else None, duck_services(manifest))
 
 
 def attach(js: Any) -> Handler:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from demo.browser.worker_entry import Handler, needs_duck
+from demo.browser.worker_entry import Handler, duck_services, needs_duck
 from tests.demo.browser.asyncrun import run
 
 
@@ -14,15 +14,24 @@ from tests.demo.browser.asyncrun import run
     ("path", "expected"),
     [
         ("/__demo/db/ledger/query", True),
-        ("/__demo/db/ledger/query/", True),
+        ("/__demo/db/ledger/query/", False),  # no such route: a 404 needs no engine
         ("/__demo/db/notes/query", False),  # sqlite
         ("/__demo/db/ledger/reset", False),  # resets never open an engine
         ("/__demo/reset", False),
         ("/__demo/mock/ledger/query", False),
     ],
 )
-def test_only_postgres_queries_need_duckdb(path: str, expected: bool) -> None:
+def test_only_queries_to_duckdb_services_need_duckdb(path: str, expected: bool) -> None:
     assert needs_duck(path, {"ledger"}) is expected
+
+
+def test_duck_services_are_those_of_duckdb_adapters() -> None:
+    services = [
+        {"name": "ledger", "adapter": "postgres"},
+        {"name": "notes", "adapter": "sqlite"},
+        {"name": "api", "adapter": "mock-http"},
+    ]
+    assert duck_services({"services": services}) == {"ledger"}
 
 
 class _Duck:
