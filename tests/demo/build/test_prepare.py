@@ -12,8 +12,7 @@ import pytest
 from demo.build.prepare import prepare_site_services
 from demo.runtime.manifest import ManifestError
 from demo.runtime.sql.duckdump import parse_dump
-
-from .conftest import SITES, native_only
+from tests.demo.sites import PREPARED, native_only
 
 pytestmark = native_only
 
@@ -59,7 +58,7 @@ def test_namespace_follows_the_source(tmp_path: Path) -> None:
 
 def test_progress_lines(tmp_path: Path) -> None:
     lines: list[str] = []
-    prepare_site_services(SITES["mini"], tmp_path, progress=lines.append)
+    prepare_site_services(PREPARED["mini"], tmp_path, progress=lines.append)
     assert any(line.startswith("ledger: transpiled") for line in lines)
     assert any("warning" in line and "foreign key" in line for line in lines)
 

@@ -7,7 +7,7 @@ import pytest
 from demo.runtime.mock.router import compile_template
 from demo.runtime.routes import demo_route_path
 
-from .asgi import Client
+from ..asgi import Client
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,8 @@ from demo.runtime.errors import DemoError, error_body
 from demo.runtime.mock.examples import sample_schema
 from demo.runtime.mock.router import MockService, parse_prefer
 
-from .asgi import Client
-from .conftest import Demo
+from ..asgi import Client
+from ..conftest import Demo
 
 APP_SAMPLE = {
     "uuid": "00000000-0000-4000-8000-000000000000",
@@ -89,7 +89,7 @@ def test_prefer_code_and_example(client: Client) -> None:
 
 @pytest.fixture
 def doc_only(mini: Demo) -> Callable[..., Any]:
-    from .asgi import run_sync
+    from ..asgi import run_sync
 
     # The document of service `api` without its fixtures, which shadow /apps/{uuid}.
     document = run_sync(mini.client.app.services.http("api", "mock")).document

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from demo.build.bundle import BUILD_FILE
-from tests.demo.browser.conftest import Demo, Sites
-from tests.demo.browser.pagejs import fetch, query
+from tests.demo.serviceworker.conftest import Demo
+from tests.demo.serviceworker.pagejs import fetch, query
+from tests.demo.sites import SHOP, Sites
 
 pytestmark = pytest.mark.browser
 
@@ -172,10 +173,9 @@ def test_rebuilt_site_updates_the_worker_and_replaces_the_snapshot(
     import shutil
 
     from demo.build.site import build_site
-    from tests.demo.browser.conftest import SITES
 
     source = sites.root.parent / "rebuilt-source"
-    shutil.copytree(SITES / "shop", source, dirs_exist_ok=True)
+    shutil.copytree(SHOP, source, dirs_exist_ok=True)
     out = sites.root / "demos" / "rebuilt"
     first = build_site(source / "other.json", out)
     page = demo.open("/demos/rebuilt/")
