@@ -1,6 +1,8 @@
 """What the service worker calls inside Pyodide.
 
-A memory snapshot may not hold any JavaScript object, so the work is split:
+The calls and their shapes are declared in `demo.browser.contract` (and, for the
+JavaScript side, serviceworker/contract.js). A memory snapshot may not hold any
+JavaScript object, so the work is split:
 
 - `prepare(manifest_text, has_duck)` imports everything heavy and builds the
   `/__demo` ASGI app over adapters that look their JavaScript functions up
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from demo.browser.bridge import Reply, call_asgi, error_reply
+from demo.browser.contract import HandlerReply, JsBytes, PythonHandler, WorkerApi, missing_members
 from demo.runtime.adapters import ADAPTERS
 from demo.runtime.routes import match_route
 
@@ -77,22 +80,19 @@ class Handler:
                 return error_reply(500, f"could not start duckdb-wasm: {exc}")
         return await call_asgi(self._app, method, path, query, headers, body)
 
-    async def handle(
-        self, method: str, path: str, query: str, js_headers: Any, js_body: Any
-    ) -> Any:
+    async def handle(self, method: str, path: str, query: str, headers: Any, body: JsBytes) -> Any:
+        """`PythonHandler.handle`: the worker's fetch in, a `HandlerReply` object out."""
         from js import Object
         from pyodide.ffi import to_js
 
-        headers = [(str(k), str(v)) for k, v in js_headers.to_py()]
-        reply = await self.serve(method, path, query, headers, bytes(js_body.to_bytes()))
-        return to_js(
-            {
-                "status": reply.status,
-                "headers": [list(h) for h in reply.headers],
-                "body": reply.body,
-            },
-            dict_converter=Object.fromEntries,
-        )
+        pairs = [(str(k), str(v)) for k, v in headers.to_py()]
+        reply = await self.serve(method, path, query, pairs, bytes(body.to_bytes()))
+        answer: HandlerReply = {
+            "status": reply.status,
+            "headers": [list(h) for h in reply.headers],
+            "body": reply.body,
+        }
+        return to_js(answer, dict_converter=Object.fromEntries)
 
 
 class _Late:
@@ -180,9 +180,12 @@ def prepare(manifest_text: str, has_duck: bool, warm_folder: str | None = None) 
     _handler = Handler(app, duck if duck.available else None, duck_services(manifest))
 
 
-def attach(js: Any) -> Handler:
+def attach(api: WorkerApi) -> PythonHandler:
     """Give the prepared app the worker's JavaScript functions; return the handler."""
     if _handler is None:
         raise RuntimeError("prepare() must run before attach()")
-    _late.js = js
+    missing = missing_members(api, WorkerApi)
+    if missing:
+        raise TypeError(f"the worker's API lacks {', '.join(missing)} (serviceworker/contract.js)")
+    _late.js = api
     return _handler

@@ -1,7 +1,9 @@
 """Build-time preparation of a demo's services (native only).
 
 `prepare_site_services` reads a source manifest, checks it, and writes every
-service's assets into the site folder in the form the browser can use at once:
+service's assets into the site folder in the form the browser can use at once. Each
+adapter names its step in the registry (`Adapter.prepare`, demo/runtime/adapters.py);
+the steps of the current adapters are here:
 
 - mock-http: the OpenAPI document (YAML or JSON) as normalized JSON
   (`services/<name>/openapi.json`, so the browser never parses YAML) and all
@@ -21,6 +23,7 @@ seed happens there.
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import re
@@ -28,8 +31,9 @@ import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from demo.runtime.adapters import ADAPTERS, Adapter
 from demo.runtime.manifest import (
     BUILT_MANIFEST_VERSION,
     ManifestError,
@@ -46,7 +50,16 @@ from demo.runtime.sql.sqlite_engine import SqliteEngine
 from demo.runtime.sql.statements import SqlError, split_postgres
 from demo.runtime.sql.transpile import transpile_statement
 
-__all__ = ["Progress", "load_source_manifest", "prepare_site_services"]
+__all__ = [
+    "PrepareStep",
+    "Progress",
+    "load_source_manifest",
+    "prepare_mock",
+    "prepare_postgres",
+    "prepare_site_services",
+    "prepare_sqlite",
+    "prepare_step",
+]
 
 log = logging.getLogger("demo.build.prepare")
 
@@ -54,6 +67,23 @@ log = logging.getLogger("demo.build.prepare")
 Progress = Callable[[str], None]
 
 _PSQL_META = re.compile(r"^[ \t]*\\.*$", re.M)
+
+
+class PrepareStep(Protocol):
+    """An adapter's build step: writes the service's assets below `target` (its folder
+    `services/<name>/`) and returns its built config; Path values become site-relative
+    paths. `at` is the config's place in the manifest, for `ManifestError`s."""
+
+    def __call__(
+        self, service: SourceService, base: Path, target: Path, at: str, report: Progress
+    ) -> dict[str, Any]: ...
+
+
+def prepare_step(adapter: Adapter) -> PrepareStep:
+    """The function `adapter.prepare` names ("module:function"), imported now."""
+    module, _, name = adapter.prepare.partition(":")
+    step: PrepareStep = getattr(importlib.import_module(module), name)
+    return step
 
 
 def load_source_manifest(path: str | Path) -> tuple[SourceManifest, bytes]:
@@ -102,12 +132,7 @@ def prepare_site_services(
         target.mkdir(parents=True)
         at = f"services[{index}].config"
         started = time.perf_counter()
-        if service.adapter == "mock-http":
-            config = _prepare_mock(service, base, target, at)
-        elif service.adapter == "sqlite":
-            config = _prepare_sqlite(service, base, target, at, report)
-        else:
-            config = _prepare_postgres(service, base, target, at, report)
+        config = prepare_step(ADAPTERS[service.adapter])(service, base, target, at, report)
         config = {
             k: (v.relative_to(out).as_posix() if isinstance(v, Path) else v)
             for k, v in config.items()
@@ -142,7 +167,10 @@ def _source_file(base: Path, relative: str, where: str) -> Path:
     return path
 
 
-def _prepare_mock(service: SourceService, base: Path, target: Path, at: str) -> dict[str, Any]:
+def prepare_mock(
+    service: SourceService, base: Path, target: Path, at: str, report: Progress
+) -> dict[str, Any]:
+    """mock-http: the document as JSON, the fixture files merged and checked."""
     config: dict[str, Any] = {}
     if "openapi" in service.config:
         path = _source_file(base, service.config["openapi"], f"{at}.openapi")
@@ -213,9 +241,10 @@ def _statement_error(at: str, relative: str, exc: SqlError) -> ManifestError:
     return ManifestError(f"{at}.seed", f"{relative}: {exc.message} (in: {statement})")
 
 
-def _prepare_sqlite(
+def prepare_sqlite(
     service: SourceService, base: Path, target: Path, at: str, report: Progress
 ) -> dict[str, Any]:
+    """sqlite: the seed files run into a database; its serialized image."""
     engine = SqliteEngine()
     try:
         for relative, text in _read_seeds(service, base, at):
@@ -231,9 +260,10 @@ def _prepare_sqlite(
     return {"image": image}
 
 
-def _prepare_postgres(
+def prepare_postgres(
     service: SourceService, base: Path, target: Path, at: str, report: Progress
 ) -> dict[str, Any]:
+    """postgres: the seed files transpiled, run on native DuckDB, dumped; what was skipped."""
     from demo.native.duck import open_native_duck
 
     conn = open_native_duck()

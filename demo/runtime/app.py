@@ -39,7 +39,7 @@ from .errors import DemoError, MethodNotAllowed, NotFound, error_body
 from .manifest import parse_built_manifest
 from .ports import AssetSource, OpenDuck, Store
 from .query import check_query_request, query_document
-from .routes import RouteMatch, demo_route_path, match_route, preflight_methods
+from .routes import RouteMatch, demo_route_path, match_route, preflight_methods, service_prefix
 from .services import Services
 
 __all__ = ["DemoApp", "create_demo_app"]
@@ -128,7 +128,7 @@ class DemoApp:
         scope = {
             **request.scope,
             "path": match.rest,
-            "root_path": f"/__demo/{family}/{match.service}",
+            "root_path": service_prefix(family, str(match.service)),
         }
         await service(scope, request.receive, send)
 

@@ -8,10 +8,12 @@
     http       /__demo/<family>/<service>[/<route...>]   whatever the service's routes define
 
 One `http` route exists per URL family of an HTTP adapter in the registry
-(`adapters.py`; `mock` for mock-http), so `route_table()` follows the registry. The app (`app.py`) dispatches on `match_route`,
-answers 405 with `Allow` from `DemoRoute.allow`, and answers preflights with
-`preflight_methods`; the worker's Python side (`demo/browser/worker_entry.py`) parses
-paths with the same `match_route`. Pure: no starlette, nothing but the registry.
+(`adapters.py`; `mock` for mock-http), so `route_table()` follows the registry. The
+app (`app.py`) dispatches on `match_route`, answers 405 with `Allow` from
+`DemoRoute.allow` and preflights with `preflight_methods`; the worker's Python side
+(demo/browser/worker_entry.py) parses paths with the same `match_route`, and the
+build's address table (demo/build/addresses.py) targets `service_prefix`. Pure: no
+starlette, nothing but the registry.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ __all__ = [
     "match_route",
     "preflight_methods",
     "route_table",
+    "service_prefix",
 ]
 
 _MARK = "/__demo"
@@ -89,6 +92,11 @@ def _table(families: tuple[str, ...]) -> tuple[DemoRoute, ...]:
         for family in families
     )
     return fixed + http
+
+
+def service_prefix(family: str, service: str) -> str:
+    """The URL path below which an HTTP service answers: `/__demo/<family>/<service>`."""
+    return f"{_MARK}/{family}/{service}"
 
 
 def demo_route_path(path: str) -> str | None:

@@ -98,6 +98,22 @@ class _FakeJs:
         for key in [k for k in self.stored if k.startswith(prefix)]:
             del self.stored[key]
 
+    async def openDuck(self) -> Any:  # noqa: N802
+        raise RuntimeError("this site has no postgres service")
+
+
+class _Without:
+    """A worker API that lacks one member."""
+
+    def __init__(self, api: Any, missing: str) -> None:
+        self._api = api
+        self._missing = missing
+
+    def __getattr__(self, name: str) -> Any:
+        if name == self._missing:
+            raise AttributeError(name)
+        return getattr(self._api, name)
+
 
 def test_app_is_prepared_without_javascript_and_attached_later(sites: Any) -> None:
     import json
@@ -118,6 +134,10 @@ def test_app_is_prepared_without_javascript_and_attached_later(sites: Any) -> No
     assert warmed is not None
     reply = run(warmed.serve("GET", "/__demo/mock/api/health", "", [], b""))
     assert (reply.status, reply.body) == (200, b"ok")
+
+    # A worker built against another contract is refused, naming what it lacks.
+    with pytest.raises(TypeError, match="lacks openDuck"):
+        worker_entry.attach(_Without(_FakeJs(site), "openDuck"))
     attached = worker_entry.attach(_FakeJs(site))
     answer = run(
         attached.serve(

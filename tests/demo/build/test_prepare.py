@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sqlite3
 from pathlib import Path
@@ -9,9 +10,11 @@ from typing import Any
 
 import pytest
 
-from demo.build.prepare import prepare_site_services
+from demo.build.prepare import prepare_site_services, prepare_step
+from demo.runtime.adapters import ADAPTERS
 from demo.runtime.manifest import ManifestError
 from demo.runtime.sql.duckdump import parse_dump
+from tests.demo.mirror_adapter import registered
 from tests.demo.sites import PREPARED, native_only
 
 pytestmark = native_only
@@ -146,3 +149,22 @@ def test_fixtures_outside_the_manifest_folder(tmp_path: Path) -> None:
         (tmp_path / "out" / built["services"][0]["config"]["fixtures"]).read_text()
     )
     assert [f["path"] for f in fixtures] == ["/users"]
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS.values(), ids=lambda a: a.name)
+def test_every_adapter_names_its_build_step(adapter: Any) -> None:
+    step = prepare_step(adapter)
+    assert list(inspect.signature(step).parameters) == ["service", "base", "target", "at", "report"]
+
+
+def test_a_new_adapter_brings_its_own_build_step(tmp_path: Path) -> None:
+    service = {"name": "m", "adapter": "mirror", "config": {"greeting": "hi"}}
+    lines: list[str] = []
+    with registered():
+        built = prepare_site_services(
+            write(tmp_path, {"name": "n", "services": [service]}, {}),
+            tmp_path / "out",
+            progress=lines.append,
+        )
+    assert built["services"] == [{**service, "config": {"greeting": "HI"}}]
+    assert "m: mirror ready" in lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import pytest
 from demo.__main__ import main
 from demo.build.bundle import BUILD_FILE, CLIENT_FILE, WORKER_FILE
 from demo.build.site import build_site
+from demo.runtime.adapters import ADAPTERS, SqlAdapter
 from tests.demo.sites import SHOP, Sites
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -32,6 +34,16 @@ def test_site_holds_worker_runtime_and_services(sites: Sites) -> None:
     manifest = json.loads((site / "manifest.json").read_text())
     assert manifest["storageNamespace"] == "shop-test-v1"
     assert [s["name"] for s in manifest["services"]] == ["api", "notes", "ledger"]
+
+
+def test_landing_page_panels_come_from_the_registry(sites: Sites) -> None:
+    page = (sites.shop.out / "index.html").read_text()
+    for name in ("mock-http", "sqlite", "postgres"):
+        adapter = ADAPTERS[name]
+        assert html.escape(adapter.label) in page, name
+        if isinstance(adapter, SqlAdapter):
+            assert html.escape(adapter.example_query) in page, name
+    assert 'data-http="api" data-prefix="__demo/mock/api/"' in page
 
 
 def test_duckdb_ships_only_with_a_postgres_service(sites: Sites) -> None:

@@ -139,7 +139,7 @@ def test_landing_page_lists_services_and_runs_queries(page: Any) -> None:
     output = form.locator("output")
     output.wait_for(state="visible")
     assert "HTTP 200" in output.text_content()
-    mock = page.locator("form[data-mock=api]")
+    mock = page.locator("form[data-http=api]")
     mock.locator("input[name=route]").fill("health")
     mock.locator("button").click()
     mock.locator("output").wait_for(state="visible")
