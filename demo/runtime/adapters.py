@@ -71,7 +71,6 @@ class ConfigKey:
     name: str
     kind: Literal["text", "texts"] = "text"
     required: bool = False
-    help: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,18 +174,19 @@ def _open_postgres(context: ServiceContext) -> Engine:
     return DuckEngine(context.open_duck())
 
 
-_ADDRESS = ConfigKey(
-    "address", help="the container-style address the frontend calls, e.g. http://api:8080"
-)
-_SEED = ConfigKey("seed", "texts", help="SQL files run in order at build time")
+# The container-style address the frontend calls (http://api:8080): requests to it are
+# rewritten to the service (demo/build/addresses.py).
+_ADDRESS = ConfigKey("address")
+# SQL files run in order at build time.
+_SEED = ConfigKey("seed", "texts")
 
 MOCK_HTTP = HttpAdapter(
     name="mock-http",
     label="Recorded HTTP answers (OpenAPI examples and JSON fixtures)",
     family="mock",
     source_keys=(
-        ConfigKey("openapi", help="an OpenAPI 3.0/3.1 document, YAML or JSON"),
-        ConfigKey("fixtures", help="a JSON file of fixtures, or a folder of them"),
+        ConfigKey("openapi"),  # an OpenAPI 3.0/3.1 document, YAML or JSON
+        ConfigKey("fixtures"),  # a JSON file of fixtures, or a folder of them
         _ADDRESS,
     ),
     built_keys=(ConfigKey("openapi"), ConfigKey("fixtures"), ConfigKey("address")),

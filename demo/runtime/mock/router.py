@@ -1,6 +1,6 @@
 """One mock-http service: matching a request to a fixture or an OpenAPI operation.
 
-Matching (decided here, tested in tests/demo/runtime/test_mock_*.py):
+Matching (decided here, tested in tests/demo/runtime/mock/):
 
 1. The route is tried as written in the OpenAPI `paths` object (what Prism serves);
    if nothing matches and the path starts with the base path of `servers[0].url`
