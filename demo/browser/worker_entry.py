@@ -4,11 +4,11 @@ The calls and their shapes are declared in `demo.browser.contract` (and, for the
 JavaScript side, serviceworker/contract.js). A memory snapshot may not hold any
 JavaScript object, so the work is split:
 
-- `prepare(manifest_text, has_duck)` imports everything heavy and builds the
-  `/__demo` ASGI app over adapters that look their JavaScript functions up
-  only when called. The snapshot is taken after it, so a restored worker
+- `prepare(manifest_text, has_duck, warm_folder)` imports everything heavy and
+  builds the `/__demo` ASGI app over adapters that look their JavaScript functions
+  up only when called. The snapshot is taken after it, so a restored worker
   starts with the app already built.
-- `attach(js)` hands over the worker's JavaScript functions (fetch, IndexedDB,
+- `attach(api)` hands over the worker's JavaScript functions (fetch, IndexedDB,
   duckdb-wasm) and returns the `Handler`; it runs after every (re)start.
 
 `Handler.handle` serves one forwarded fetch.
@@ -35,9 +35,8 @@ def preload() -> None:
     import sqlglot  # noqa: F401
     import sqlglot.dialects.duckdb  # noqa: F401
     import sqlglot.dialects.postgres  # noqa: F401
-    import starlette.applications  # noqa: F401
+    import starlette.requests  # noqa: F401
     import starlette.responses  # noqa: F401
-    import starlette.routing  # noqa: F401
 
     import demo.browser.assets  # noqa: F401
     import demo.browser.duck  # noqa: F401

@@ -138,7 +138,7 @@ class DemoApp:
         self, match: RouteMatch | None, request: Request, send: Send
     ) -> Response | None:
         method, path = request.method, request.scope["path"]
-        if request.method == "OPTIONS" and await self._is_preflight(match, request.headers):
+        if method == "OPTIONS" and await self._is_preflight(match, request.headers):
             return await self._preflight(match, request.headers)
         if match is None:
             raise NotFound(f"no demo endpoint for {method} {path}", method=method, path=path)
@@ -153,7 +153,7 @@ class DemoApp:
         return await self._handlers[route.name](match, request, send)
 
     async def _service_methods(self, match: RouteMatch | None) -> list[str] | None:
-        """The methods an `http` route's service defines for it (None: not such a route)."""
+        """The methods an `http` route's service defines for it (None: not an `http` route)."""
         if match is None or match.route.methods is not None or match.route.family is None:
             return None
         try:
@@ -186,6 +186,9 @@ class DemoApp:
         if scope["type"] == "lifespan":
             await _lifespan(receive, send)
             return
+        if scope["type"] != "http":  # no WebSocket endpoint exists
+            await send({"type": "websocket.close", "code": 1000})
+            return
         route_path = demo_route_path(scope["path"])
         inner = {k: v for k, v in scope.items() if k != "raw_path"}
         inner.update(path=route_path or scope["path"], root_path="")
@@ -194,13 +197,13 @@ class DemoApp:
         started = False
         send_with_cors = _with_cors(send)
 
-        async def send_once(message: Message) -> None:
-            nonlocal started
+        async def send_tracked(message: Message) -> None:
+            nonlocal started  # an HTTP service answers itself: no error answer after that
             started = True
             await send_with_cors(message)
 
         try:
-            response = await self._answer(match, request, send_once)
+            response = await self._answer(match, request, send_tracked)
         except DemoError as exc:
             if started:
                 raise

@@ -7,7 +7,8 @@ import pytest
 from demo.runtime.adapters import ADAPTERS, HttpAdapter
 from demo.runtime.routes import ANY_METHODS, DemoRoute, match_route, route_table
 
-from .asgi import Client
+from .asgi import Client, run_sync
+from .conftest import Demo
 
 
 @pytest.mark.parametrize(
@@ -95,3 +96,17 @@ def test_preflight_outside_the_table_allows_every_method(client: Client) -> None
     )
     assert reply.status == 204
     assert reply.headers["access-control-allow-methods"] == ", ".join(ANY_METHODS)
+
+
+def test_lifespan_starts_and_stops(mini: Demo) -> None:
+    messages = iter([{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
+    sent: list[str] = []
+
+    async def receive() -> dict[str, str]:
+        return next(messages)
+
+    async def send(message: dict[str, str]) -> None:
+        sent.append(message["type"])
+
+    run_sync(mini.app({"type": "lifespan"}, receive, send))
+    assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
