@@ -73,7 +73,8 @@ export async function bootPython({ build, root, openDuckDB, waitUntil }) {
   }
 
   // The app was built before the snapshot (or just now); it gets the JavaScript side.
-  const handler = pyodide.pyimport("demo.browser.worker_entry").attach({
+  /** @type {import("./contract.js").WorkerApi} */
+  const api = {
     readAsset: (path) => {
       const early = prefetched.get(path);
       prefetched.delete(path);
@@ -83,7 +84,10 @@ export async function bootPython({ build, root, openDuckDB, waitUntil }) {
     idbPut,
     idbDeletePrefix,
     openDuck: () => openDuckDB(new URL("duckdb/", runtime)),
-  });
+  };
+  /** @type {import("./contract.js").WorkerEntry} */
+  const entry = pyodide.pyimport("demo.browser.worker_entry");
+  const handler = entry.attach(api);
   mark("app");
   console.info(`[helio-demo] python ready (${how}) in ${Math.round(performance.now() - started)} ms [${marks.join(", ")}]`);
   return handler;

@@ -5,13 +5,15 @@
 // script is served from, so any subpath works), waits until the worker
 // controls the page, and sends requests for a mock service's container-style
 // address (http://api:8080/users) to <demo root>/__demo/mock/api/users, for
-// fetch and XMLHttpRequest. `window.helioDemo` exposes `ready`, `root` and
-// `reset()`.
+// fetch and XMLHttpRequest (addresses.js, shared with the worker).
+// `window.helioDemo` exposes `ready`, `root`, `build`, `reset()` and `rewrite(url)`.
 
 /* global __DEMO_CLIENT__ */
-import { BUILD_QUERY } from "./protocol.js";
+import { addressTarget } from "./addresses.js";
+import { BUILD_QUERY } from "./contract.js";
 
 (() => {
+  /** @type {import("./contract.js").ClientInfo} */
   const CLIENT = __DEMO_CLIENT__;
   if (window.helioDemo) return; // included twice
 
@@ -50,7 +52,7 @@ import { BUILD_QUERY } from "./protocol.js";
     });
   }
 
-  // The mock URL for a service address, or null.
+  // The demo URL for a service address, or null.
   function rewrite(url) {
     let parsed;
     try {
@@ -58,12 +60,8 @@ import { BUILD_QUERY } from "./protocol.js";
     } catch {
       return null;
     }
-    for (const address of CLIENT.addresses) {
-      if (parsed.origin !== address.origin || !(parsed.pathname + "/").startsWith(address.basePath)) continue;
-      const rest = parsed.pathname.slice(address.basePath.length - 1) || "/";
-      return new URL(`__demo/mock/${address.service}${rest}${parsed.search}${parsed.hash}`, root).href;
-    }
-    return null;
+    const target = addressTarget(parsed, CLIENT.addresses);
+    return target === null ? null : new URL(`${target}${parsed.search}${parsed.hash}`, root).href;
   }
 
   function isDemoURL(url) {

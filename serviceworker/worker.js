@@ -6,12 +6,15 @@
 // decision is Python in demo/runtime, tested natively; this file boots,
 // forwards and reports failures.
 //
-// `BUILD` is stamped by `python -m demo build` (esbuild --define).
+// `BUILD` is stamped by `python -m demo build` (esbuild --define); the shapes it and
+// Python exchange with this file are declared in contract.js.
 
+import { addressTarget } from "./addresses.js";
 import { bootPython } from "./boot.js";
-import { BUILD_QUERY } from "./protocol.js";
+import { BUILD_QUERY, errorResponse } from "./contract.js";
 
 /* global __DEMO_BUILD__ */
+/** @type {import("./contract.js").BuildInfo} */
 const BUILD = __DEMO_BUILD__;
 const ROOT = new URL(self.registration.scope);
 const DEMO_PREFIX = ROOT.pathname + "__demo/";
@@ -36,13 +39,8 @@ function demoPathOf(url) {
   if (url.origin === ROOT.origin && url.pathname.startsWith(DEMO_PREFIX)) {
     return url.pathname.slice(ROOT.pathname.length - 1);
   }
-  for (const address of BUILD.addresses) {
-    // basePath ends with "/"; "/v1" itself belongs to base "/v1/" too.
-    if (url.origin !== address.origin || !(url.pathname + "/").startsWith(address.basePath)) continue;
-    const rest = url.pathname.slice(address.basePath.length - 1) || "/";
-    return `/__demo/mock/${address.service}${rest}`;
-  }
-  return null;
+  const target = addressTarget(url, BUILD.addresses);
+  return target === null ? null : `/${target}`;
 }
 
 function onFetch(event) {
@@ -61,13 +59,14 @@ function onMessage(event) {
 async function answer(event, path, query) {
   const request = event.request;
   try {
+    /** @type {import("./contract.js").PythonHandler} */
     const python = await pythonHandler(event);
     const body = new Uint8Array(await request.arrayBuffer());
     const reply = await python.handle(request.method, path, query, [...request.headers], body);
     return toResponse(request, reply.status, reply.headers, reply.body);
   } catch (err) {
     console.error(`[helio-demo] ${request.method} ${path} failed:`, err);
-    return jsonError(500, `demo service worker: ${errorText(err)}`);
+    return errorResponse(500, `demo service worker: ${errorText(err)}`);
   }
 }
 
@@ -89,11 +88,4 @@ function pythonHandler(event) {
 function errorText(err) {
   if (err && typeof err === "object" && "message" in err) return String(err.message).trim();
   return String(err);
-}
-
-function jsonError(status, message) {
-  return new Response(JSON.stringify({ error: message }), {
-    status,
-    headers: { "content-type": "application/json", "cache-control": "no-store" },
-  });
 }

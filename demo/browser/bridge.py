@@ -3,18 +3,20 @@
 The worker hands over the request as plain values (method, path relative to
 the demo root, raw query string, header pairs, body bytes); this module builds
 the ASGI scope, drives the app and collects its answer. An exception from the
-app becomes a JSON 500 that names the cause, so the page sees why.
+app becomes a JSON 500 that names the cause, so the page sees why. The runtime
+tests send every request through `call_asgi` too (tests/demo/runtime/asgi.py).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import traceback
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
+
+from demo.runtime.errors import error_body
 
 __all__ = ["Reply", "call_asgi", "error_reply"]
 
@@ -33,10 +35,9 @@ class Reply:
 
 
 def error_reply(status: int, message: str) -> Reply:
-    body = json.dumps({"error": message}).encode()
-    return Reply(
-        status, [("content-type", "application/json"), ("cache-control", "no-store")], body
-    )
+    """A JSON error answer in the one error shape (`demo.runtime.errors.error_body`)."""
+    headers = [("content-type", "application/json"), ("cache-control", "no-store")]
+    return Reply(status, headers, error_body(message))
 
 
 def _scope(method: str, path: str, query: str, headers: Iterable[tuple[str, str]]) -> Message:

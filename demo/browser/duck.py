@@ -63,7 +63,7 @@ def duck_type_name(t: Mapping[str, Any]) -> str:
         if len(entry) == 2:
             return f"MAP({duck_type_name(entry[0]['type'])}, {duck_type_name(entry[1]['type'])})"
         return "MAP"
-    simple = {
+    simple: dict[Any, str] = {
         _NULL: "NULL",
         _BINARY: "BLOB",
         _LARGE_BINARY: "BLOB",

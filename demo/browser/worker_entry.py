@@ -1,12 +1,14 @@
 """What the service worker calls inside Pyodide.
 
-A memory snapshot may not hold any JavaScript object, so the work is split:
+The calls and their shapes are declared in `demo.browser.contract` (and, for the
+JavaScript side, serviceworker/contract.js). A memory snapshot may not hold any
+JavaScript object, so the work is split:
 
-- `prepare(manifest_text, has_duck)` imports everything heavy and builds the
-  `/__demo` ASGI app over adapters that look their JavaScript functions up
-  only when called. The snapshot is taken after it, so a restored worker
+- `prepare(manifest_text, has_duck, warm_folder)` imports everything heavy and
+  builds the `/__demo` ASGI app over adapters that look their JavaScript functions
+  up only when called. The snapshot is taken after it, so a restored worker
   starts with the app already built.
-- `attach(js)` hands over the worker's JavaScript functions (fetch, IndexedDB,
+- `attach(api)` hands over the worker's JavaScript functions (fetch, IndexedDB,
   duckdb-wasm) and returns the `Handler`; it runs after every (re)start.
 
 `Handler.handle` serves one forwarded fetch.
@@ -21,8 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from demo.browser.bridge import Reply, call_asgi, error_reply
+from demo.browser.contract import HandlerReply, JsBytes, PythonHandler, WorkerApi, missing_members
+from demo.runtime.adapters import ADAPTERS
+from demo.runtime.routes import match_route
 
-__all__ = ["Handler", "attach", "needs_duck", "preload", "prepare"]
+__all__ = ["Handler", "attach", "duck_services", "needs_duck", "preload", "prepare"]
 
 
 def preload() -> None:
@@ -30,61 +35,63 @@ def preload() -> None:
     import sqlglot  # noqa: F401
     import sqlglot.dialects.duckdb  # noqa: F401
     import sqlglot.dialects.postgres  # noqa: F401
-    import starlette.applications  # noqa: F401
+    import starlette.requests  # noqa: F401
     import starlette.responses  # noqa: F401
-    import starlette.routing  # noqa: F401
 
     import demo.browser.assets  # noqa: F401
     import demo.browser.duck  # noqa: F401
     import demo.browser.store  # noqa: F401
     import demo.runtime.app  # noqa: F401
+    import demo.runtime.mock.router  # noqa: F401 - the adapters import these on first use
+    import demo.runtime.sql.duck_engine  # noqa: F401
+    import demo.runtime.sql.sqlite_engine  # noqa: F401
 
 
-def needs_duck(path: str, postgres_services: set[str]) -> bool:
-    """Whether a request will open a DuckDB database: a query to a postgres service.
-    (Resets only drop stored data and engines; they never open one.)"""
-    parts = path.rstrip("/").split("/")
-    # ["", "__demo", "db", "<service>", "query"]
-    return (
-        len(parts) == 5
-        and parts[1:3] == ["__demo", "db"]
-        and parts[3] in postgres_services
-        and parts[4] == "query"
-    )
+def needs_duck(path: str, duck_services: set[str]) -> bool:
+    """Whether a request will open a DuckDB database: a query to a service whose adapter
+    runs on DuckDB. (Resets only drop stored data and engines; they never open one.)"""
+    match = match_route(path)
+    return match is not None and match.route.name == "db-query" and match.service in duck_services
+
+
+def duck_services(manifest: dict[str, Any]) -> set[str]:
+    """The services whose adapter runs on duckdb-wasm (the registry's `duckdb`)."""
+    return {s["name"] for s in manifest.get("services", []) if ADAPTERS[s["adapter"]].duckdb}
 
 
 class Handler:
-    def __init__(self, app: Any, duck: Any, postgres_services: set[str]) -> None:
+    def __init__(self, app: Any, duck: Any, duck_services: set[str]) -> None:
         self._app = app
         self._duck = duck
-        self._postgres = postgres_services
+        self._duck_services = duck_services
 
     async def serve(
         self, method: str, path: str, query: str, headers: list[tuple[str, str]], body: bytes
     ) -> Reply:
-        if self._duck is not None and not self._duck.started and needs_duck(path, self._postgres):
+        if (
+            self._duck is not None
+            and not self._duck.started
+            and needs_duck(path, self._duck_services)
+        ):
             try:
                 await self._duck.start()
             except Exception as exc:
                 return error_reply(500, f"could not start duckdb-wasm: {exc}")
         return await call_asgi(self._app, method, path, query, headers, body)
 
-    async def handle(
-        self, method: str, path: str, query: str, js_headers: Any, js_body: Any
-    ) -> Any:
+    async def handle(self, method: str, path: str, query: str, headers: Any, body: JsBytes) -> Any:
+        """`PythonHandler.handle`: the worker's fetch in, a `HandlerReply` object out."""
         from js import Object
         from pyodide.ffi import to_js
 
-        headers = [(str(k), str(v)) for k, v in js_headers.to_py()]
-        reply = await self.serve(method, path, query, headers, bytes(js_body.to_bytes()))
-        return to_js(
-            {
-                "status": reply.status,
-                "headers": [list(h) for h in reply.headers],
-                "body": reply.body,
-            },
-            dict_converter=Object.fromEntries,
-        )
+        pairs = [(str(k), str(v)) for k, v in headers.to_py()]
+        reply = await self.serve(method, path, query, pairs, bytes(body.to_bytes()))
+        answer: HandlerReply = {
+            "status": reply.status,
+            "headers": [list(h) for h in reply.headers],
+            "body": reply.body,
+        }
+        return to_js(answer, dict_converter=Object.fromEntries)
 
 
 class _Late:
@@ -136,16 +143,14 @@ def _run_now(coro: Coroutine[Any, Any, Any]) -> Any:
     raise RuntimeError("the warm-up had to wait for something")
 
 
-def _warm_mocks(app: Any, manifest: dict[str, Any], folder: str) -> None:
-    # The mock services parse their OpenAPI document and fixtures on first use; doing it
-    # here puts the parsed routes into the snapshot instead of into the first request.
+def _open_http_services(app: Any, folder: str) -> None:
+    # HTTP services (mock-http: its OpenAPI document and fixtures) are opened on first
+    # use; opening them here puts them into the snapshot instead of the first request.
     _late.js = _FolderAssets(folder)
     try:
-        for service in manifest.get("services", []):
-            if service.get("adapter") == "mock-http":
-                _run_now(app.services.mock(service["name"]))
-    except Exception as exc:  # only an optimisation: the first request loads them instead
-        print(f"[helio-demo] mock warm-up skipped: {type(exc).__name__}: {exc}", file=sys.stderr)
+        _run_now(app.services.open_http_services())
+    except Exception as exc:  # only an optimisation: the first request opens them instead
+        print(f"[helio-demo] warm-up skipped: {type(exc).__name__}: {exc}", file=sys.stderr)
     finally:
         _late.js = None
 
@@ -153,7 +158,8 @@ def _warm_mocks(app: Any, manifest: dict[str, Any], folder: str) -> None:
 def prepare(manifest_text: str, has_duck: bool, warm_folder: str | None = None) -> None:
     """Build the app for the site's manifest.json; holds no JavaScript object.
 
-    `warm_folder` holds copies of the mock services' files: they are loaded now."""
+    `warm_folder` holds copies of the files the adapters `prefetch` (the mock services'
+    documents): the HTTP services are opened from them now."""
     global _handler
     from demo.browser.assets import FetchAssetSource
     from demo.browser.duck import LazyDuck
@@ -167,16 +173,18 @@ def prepare(manifest_text: str, has_duck: bool, warm_folder: str | None = None) 
         _late.function("idbGet"), _late.function("idbPut"), _late.function("idbDeletePrefix")
     )
     duck = LazyDuck(_late.function("openDuck") if has_duck else None)
-    postgres = {s["name"] for s in manifest.get("services", []) if s.get("adapter") == "postgres"}
     app = create_demo_app(manifest, assets, store, duck)
     if warm_folder is not None:
-        _warm_mocks(app, manifest, warm_folder)
-    _handler = Handler(app, duck if duck.available else None, postgres)
+        _open_http_services(app, warm_folder)
+    _handler = Handler(app, duck if duck.available else None, duck_services(manifest))
 
 
-def attach(js: Any) -> Handler:
+def attach(api: WorkerApi) -> PythonHandler:
     """Give the prepared app the worker's JavaScript functions; return the handler."""
     if _handler is None:
         raise RuntimeError("prepare() must run before attach()")
-    _late.js = js
+    missing = missing_members(api, WorkerApi)
+    if missing:
+        raise TypeError(f"the worker's API lacks {', '.join(missing)} (serviceworker/contract.js)")
+    _late.js = api
     return _handler

@@ -1,1 +1,1 @@
-"""Native build steps of the demo kit (site builder, service preparation, dev server)."""
+"""Native build steps of the demo kit: service preparation, the address table, bundling, the site."""

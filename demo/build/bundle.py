@@ -1,8 +1,8 @@
 """Bundles serviceworker/ with esbuild and stamps the build identity into it.
 
-The worker and the page script get the same `BuildInfo` through esbuild's
-`--define`: the checksum of everything the worker loads, the runtime file
-names and the service address table. The worker compares its stamped checksum
+The worker gets a `BuildInfo` and the page script a `ClientInfo` through esbuild's
+`--define` (their JavaScript typedefs are in serviceworker/contract.js): the checksum
+of everything the worker loads, the runtime file names and the service address table. The worker compares its stamped checksum
 with the site's `__demo-build.json` at startup, and keys its memory snapshot
 by it, so a rebuilt site never runs with a stale worker or snapshot.
 """
@@ -15,20 +15,26 @@ import subprocess
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from demo.build.addresses import Address
 from demo.build.runtime_files import RUNTIME_DIR, BuildInputError, Checkout, RuntimeFiles
+from demo.runtime.adapters import ADAPTERS
 
 __all__ = [
     "BUILD_FILE",
     "CLIENT_FILE",
+    "KIT_VERSION",
     "WORKER_FILE",
     "BuildInfo",
+    "ClientInfo",
+    "build_info",
     "bundle_client",
     "bundle_duck_bridge",
     "bundle_worker",
+    "prefetch_paths",
     "site_checksum",
+    "write_build_file",
 ]
 
 WORKER_FILE = "__demo-sw.js"
@@ -39,6 +45,8 @@ KIT_VERSION = "helio-demo/1"
 
 @dataclass(frozen=True)
 class BuildInfo:
+    """Stamped into the worker as __DEMO_BUILD__ (serviceworker/contract.js `BuildInfo`)."""
+
     version: str
     checksum: str
     runtimeDir: str
@@ -52,6 +60,14 @@ class BuildInfo:
 
     def define(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
+
+
+class ClientInfo(TypedDict):
+    """Stamped into the page script as __DEMO_CLIENT__ (serviceworker/contract.js `ClientInfo`)."""
+
+    checksum: str
+    worker: str
+    addresses: list[Address]
 
 
 def _files_under(paths: Iterable[Path]) -> list[Path]:
@@ -80,12 +96,12 @@ def site_checksum(checkout: Checkout, site: Path) -> str:
 
 
 def prefetch_paths(manifest: dict[str, Any]) -> list[str]:
-    """Site files the worker fetches while Python restores: the mock services' small
-    documents (database images can be large and wait for a query)."""
+    """Site files the worker fetches while Python restores: the small documents each
+    adapter names in `prefetch` (database images can be large and wait for a query)."""
     paths: list[str] = []
     for service in manifest["services"]:
-        if service["adapter"] == "mock-http":
-            paths += [service["config"][k] for k in ("openapi", "fixtures") if service["config"].get(k)]
+        config = service["config"]
+        paths += [config[k] for k in ADAPTERS[service["adapter"]].prefetch if config.get(k)]
     return paths
 
 
@@ -109,8 +125,15 @@ def build_info(
 def _esbuild(checkout: Checkout, entry: Path, out: Path, *options: str) -> None:
     binary = checkout.need(checkout.node_modules / ".bin" / "esbuild")
     args = [
-        str(binary), str(entry), "--bundle", "--platform=browser", "--target=es2022",
-        f"--outfile={out}", "--log-level=warning", "--legal-comments=none", *options,
+        str(binary),
+        str(entry),
+        "--bundle",
+        "--platform=browser",
+        "--target=es2022",
+        f"--outfile={out}",
+        "--log-level=warning",
+        "--legal-comments=none",
+        *options,
     ]
     done = subprocess.run(args, cwd=checkout.root, capture_output=True, text=True)
     if done.returncode != 0:
@@ -120,9 +143,13 @@ def _esbuild(checkout: Checkout, entry: Path, out: Path, *options: str) -> None:
 def bundle_worker(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
     out = site / WORKER_FILE
     _esbuild(
-        checkout, checkout.root / "serviceworker" / "main.js", out, "--format=esm",
+        checkout,
+        checkout.root / "serviceworker" / "main.js",
+        out,
+        "--format=esm",
         # pyodide.asm.mjs mentions Node-only modules behind runtime checks; never loaded here.
-        "--external:node:*", "--external:ws",
+        "--external:node:*",
+        "--external:ws",
         f"--define:__DEMO_BUILD__={info.define()}",
     )
     return out
@@ -131,18 +158,35 @@ def bundle_worker(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
 def bundle_duck_bridge(checkout: Checkout, site: Path) -> Path:
     """duckdb-wasm's blocking bundle + Arrow + serviceworker/duck.js, loaded on first use."""
     out = site / RUNTIME_DIR / "duckdb" / "duck-bridge.js"
-    _esbuild(checkout, checkout.root / "serviceworker" / "duck.js", out,
-             "--format=iife", "--global-name=helioDuck", "--minify")
+    _esbuild(
+        checkout,
+        checkout.root / "serviceworker" / "duck.js",
+        out,
+        "--format=iife",
+        "--global-name=helioDuck",
+        "--minify",
+    )
     return out
 
 
 def bundle_client(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
     out = site / CLIENT_FILE
-    client = {"checksum": info.checksum, "worker": WORKER_FILE, "addresses": info.addresses}
-    _esbuild(checkout, checkout.root / "serviceworker" / "page.js", out, "--format=iife",
-             f"--define:__DEMO_CLIENT__={json.dumps(client, sort_keys=True)}")
+    client: ClientInfo = {
+        "checksum": info.checksum,
+        "worker": WORKER_FILE,
+        "addresses": info.addresses,
+    }
+    _esbuild(
+        checkout,
+        checkout.root / "serviceworker" / "page.js",
+        out,
+        "--format=iife",
+        f"--define:__DEMO_CLIENT__={json.dumps(client, sort_keys=True)}",
+    )
     return out
 
 
 def write_build_file(site: Path, info: BuildInfo) -> None:
-    (site / BUILD_FILE).write_text(json.dumps({"version": info.version, "checksum": info.checksum}) + "\n")
+    (site / BUILD_FILE).write_text(
+        json.dumps({"version": info.version, "checksum": info.checksum}) + "\n"
+    )

@@ -3,7 +3,9 @@
 An `app` folder is copied as is, except that each HTML page gets the page
 script (`__demo-client.js`, by a path relative to that page) unless it already
 includes it. Without an app, `index.html` lists the services with a request
-panel per mock service, a query panel per database and the reset control.
+panel per HTTP service (mock-http), a query panel per database (starting with its
+adapter's `example_query`) and the reset control; labels come from the adapter
+registry (demo/runtime/adapters.py).
 """
 
 from __future__ import annotations
@@ -17,15 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from demo.build.bundle import CLIENT_FILE
+from demo.runtime.adapters import ADAPTERS, HttpAdapter, SqlAdapter
+from demo.runtime.routes import service_prefix
 
 __all__ = ["copy_app", "write_landing_page"]
 
 _HERE = Path(__file__).parent / "landing"
 _METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
-_SAMPLE_SQL = {
-    "sqlite": "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name;",
-    "postgres": "SELECT table_name FROM information_schema.tables ORDER BY table_name;",
-}
 
 
 def _client_tag(relative: str) -> str:
@@ -57,7 +57,7 @@ def _inject(text: str, tag: str) -> str:
     for pattern in (r"<head[^>]*>", r"<html[^>]*>"):
         match = re.search(pattern, text, re.I)
         if match:
-            return text[: match.end()] + "\n" + tag + text[match.end():]
+            return text[: match.end()] + "\n" + tag + text[match.end() :]
     return tag + "\n" + text
 
 
@@ -78,44 +78,36 @@ def _routes(site: Path, config: dict[str, Any]) -> list[tuple[str, str]]:
     return list(dict.fromkeys(routes))
 
 
-def _mock_section(site: Path, name: str, config: dict[str, Any]) -> str:
+def _http_section(site: Path, name: str, adapter: HttpAdapter, config: dict[str, Any]) -> str:
     e = html.escape
+    prefix = service_prefix(adapter.family, name).lstrip("/")
     routes = _routes(site, config)
     items = "".join(
         f'<li><code>{e(m)} <a href="#" data-fill="{e(name)}" data-method="{e(m)}" data-route="{e(p)}">{e(p)}</a></code></li>'
         for m, p in routes[:40]
     )
-    address = f' · frontend address <code>{e(config["address"])}</code>' if config.get("address") else ""
+    address = (
+        f" · frontend address <code>{e(config['address'])}</code>" if config.get("address") else ""
+    )
     first = routes[0] if routes else ("GET", "/")
-    options = "".join(f'<option{" selected" if m == first[0] else ""}>{m}</option>' for m in _METHODS)
-    return f"""<section class="service"><h2>{e(name)} <small class="muted">mock-http</small></h2>
-<p class="muted">Answers <code>__demo/mock/{e(name)}/&lt;route&gt;</code>{address}</p>
+    options = "".join(
+        f"<option{' selected' if m == first[0] else ''}>{m}</option>" for m in _METHODS
+    )
+    return f"""<section class="service"><h2>{e(name)} <small class="muted">{e(adapter.name)}</small></h2>
+<p class="muted">{e(adapter.label)} · <code>{e(prefix)}/&lt;route&gt;</code>{address}</p>
 <details{" open" if len(routes) <= 12 else ""}><summary>{len(routes)} route(s): click one to fill the form</summary>
 <ul class="routes">{items}</ul></details>
-<form data-mock="{e(name)}"><div class="row"><select name="method">{options}</select>
-<input name="route" value="{e(first[1].lstrip('/'))}" aria-label="route"><button>Send</button></div>
+<form data-http="{e(name)}" data-prefix="{e(prefix)}/"><div class="row"><select name="method">{options}</select>
+<input name="route" value="{e(first[1].lstrip("/"))}" aria-label="route"><button>Send</button></div>
 <textarea name="body" placeholder="JSON body (for POST/PUT/PATCH)"></textarea><output hidden></output></form></section>"""
 
 
-def _db_section(name: str, adapter: str) -> str:
+def _db_section(name: str, adapter: SqlAdapter) -> str:
     e = html.escape
-    engine = "SQLite" if adapter == "sqlite" else "Postgres dialect on DuckDB"
-    return f"""<section class="service"><h2>{e(name)} <small class="muted">{e(adapter)}</small></h2>
-<p class="muted">{engine} · <code>POST __demo/db/{e(name)}/query</code> with <code>{{"sql": "..."}}</code></p>
-<form data-db="{e(name)}"><textarea name="sql" aria-label="SQL">{e(_SAMPLE_SQL.get(adapter, ""))}</textarea>
+    return f"""<section class="service"><h2>{e(name)} <small class="muted">{e(adapter.name)}</small></h2>
+<p class="muted">{e(adapter.label)} · <code>POST __demo/db/{e(name)}/query</code> with <code>{{"sql": "..."}}</code></p>
+<form data-db="{e(name)}"><textarea name="sql" aria-label="SQL">{e(adapter.example_query)}</textarea>
 <div class="row"><button>Run</button></div><output hidden></output></form></section>"""
-
-
-_FILL_SCRIPT = """<script>
-document.addEventListener("click", (event) => {
-  const link = event.target.closest("a[data-fill]");
-  if (!link) return;
-  event.preventDefault();
-  const form = document.querySelector(`form[data-mock="${link.dataset.fill}"]`);
-  form.elements.method.value = link.dataset.method;
-  form.elements.route.value = link.dataset.route.replace(/^\\/+/, "");
-});
-</script>"""
 
 
 def write_landing_page(site: Path, title: str, manifest: dict[str, Any]) -> Path:
@@ -123,10 +115,11 @@ def write_landing_page(site: Path, title: str, manifest: dict[str, Any]) -> Path
     shutil.copyfile(_HERE / "landing.css", site / "__demo-landing.css")
     sections = []
     for service in manifest["services"]:
-        if service["adapter"] == "mock-http":
-            sections.append(_mock_section(site, service["name"], service.get("config", {})))
-        else:
-            sections.append(_db_section(service["name"], service["adapter"]))
+        adapter = ADAPTERS[service["adapter"]]
+        if isinstance(adapter, SqlAdapter):
+            sections.append(_db_section(service["name"], adapter))
+        elif isinstance(adapter, HttpAdapter):
+            sections.append(_http_section(site, service["name"], adapter, service["config"]))
     e = html.escape
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -142,7 +135,6 @@ Data lives in this browser only (storage namespace <code>{e(manifest["storageNam
 <p id="demo-status" class="muted">Starting the service worker…</p>
 <p><button id="demo-reset" type="button">Reset demo data</button> <span id="demo-reset-result" hidden></span></p>
 {"".join(sections)}
-{_FILL_SCRIPT}
 <script src="__demo-landing.js"></script>
 </body></html>
 """

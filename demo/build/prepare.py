@@ -1,7 +1,9 @@
 """Build-time preparation of a demo's services (native only).
 
 `prepare_site_services` reads a source manifest, checks it, and writes every
-service's assets into the site folder in the form the browser can use at once:
+service's assets into the site folder in the form the browser can use at once. Each
+adapter names its step in the registry (`Adapter.prepare`, demo/runtime/adapters.py);
+the steps of the current adapters are here:
 
 - mock-http: the OpenAPI document (YAML or JSON) as normalized JSON
   (`services/<name>/openapi.json`, so the browser never parses YAML) and all
@@ -21,6 +23,7 @@ seed happens there.
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import re
@@ -28,8 +31,9 @@ import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from demo.runtime.adapters import ADAPTERS, Adapter
 from demo.runtime.manifest import (
     BUILT_MANIFEST_VERSION,
     ManifestError,
@@ -46,7 +50,16 @@ from demo.runtime.sql.sqlite_engine import SqliteEngine
 from demo.runtime.sql.statements import SqlError, split_postgres
 from demo.runtime.sql.transpile import transpile_statement
 
-__all__ = ["Progress", "load_source_manifest", "prepare_site_services"]
+__all__ = [
+    "PrepareStep",
+    "Progress",
+    "load_source_manifest",
+    "prepare_mock",
+    "prepare_postgres",
+    "prepare_site_services",
+    "prepare_sqlite",
+    "prepare_step",
+]
 
 log = logging.getLogger("demo.build.prepare")
 
@@ -54,6 +67,23 @@ log = logging.getLogger("demo.build.prepare")
 Progress = Callable[[str], None]
 
 _PSQL_META = re.compile(r"^[ \t]*\\.*$", re.M)
+
+
+class PrepareStep(Protocol):
+    """An adapter's build step: writes the service's assets below `target` (its folder
+    `services/<name>/`) and returns its built config; Path values become site-relative
+    paths. `at` is the config's place in the manifest, for `ManifestError`s."""
+
+    def __call__(
+        self, service: SourceService, base: Path, target: Path, at: str, report: Progress
+    ) -> dict[str, Any]: ...
+
+
+def prepare_step(adapter: Adapter) -> PrepareStep:
+    """The function `adapter.prepare` names ("module:function"), imported now."""
+    module, _, name = adapter.prepare.partition(":")
+    step: PrepareStep = getattr(importlib.import_module(module), name)
+    return step
 
 
 def load_source_manifest(path: str | Path) -> tuple[SourceManifest, bytes]:
@@ -102,13 +132,11 @@ def prepare_site_services(
         target.mkdir(parents=True)
         at = f"services[{index}].config"
         started = time.perf_counter()
-        if service.adapter == "mock-http":
-            config = _prepare_mock(service, base, target, at)
-        elif service.adapter == "sqlite":
-            config = _prepare_sqlite(service, base, target, at, report)
-        else:
-            config = _prepare_postgres(service, base, target, at, report)
-        config = {k: (v.relative_to(out).as_posix() if isinstance(v, Path) else v) for k, v in config.items()}
+        config = prepare_step(ADAPTERS[service.adapter])(service, base, target, at, report)
+        config = {
+            k: (v.relative_to(out).as_posix() if isinstance(v, Path) else v)
+            for k, v in config.items()
+        }
         report(f"{service.name}: {service.adapter} ready in {time.perf_counter() - started:.2f} s")
         services.append({"name": service.name, "adapter": service.adapter, "config": config})
     built = {
@@ -139,7 +167,10 @@ def _source_file(base: Path, relative: str, where: str) -> Path:
     return path
 
 
-def _prepare_mock(service: SourceService, base: Path, target: Path, at: str) -> dict[str, Any]:
+def prepare_mock(
+    service: SourceService, base: Path, target: Path, at: str, report: Progress
+) -> dict[str, Any]:
+    """mock-http: the document as JSON, the fixture files merged and checked."""
     config: dict[str, Any] = {}
     if "openapi" in service.config:
         path = _source_file(base, service.config["openapi"], f"{at}.openapi")
@@ -149,7 +180,9 @@ def _prepare_mock(service: SourceService, base: Path, target: Path, at: str) -> 
         except OpenApiError as exc:
             raise ManifestError(f"{at}.openapi", f"{service.config['openapi']}: {exc}") from exc
         config["openapi"] = target / "openapi.json"
-        config["openapi"].write_text(json.dumps(document, indent=1, ensure_ascii=False), encoding="utf-8")
+        config["openapi"].write_text(
+            json.dumps(document, indent=1, ensure_ascii=False), encoding="utf-8"
+        )
     if "fixtures" in service.config:
         path = _source_file(base, service.config["fixtures"], f"{at}.fixtures")
         files = sorted(path.glob("*.json")) if path.is_dir() else [path]
@@ -165,7 +198,9 @@ def _prepare_mock(service: SourceService, base: Path, target: Path, at: str) -> 
                 raise ManifestError(f"{at}.fixtures", str(exc)) from exc
             entries.extend(data)
         config["fixtures"] = target / "fixtures.json"
-        config["fixtures"].write_text(json.dumps(entries, indent=1, ensure_ascii=False), encoding="utf-8")
+        config["fixtures"].write_text(
+            json.dumps(entries, indent=1, ensure_ascii=False), encoding="utf-8"
+        )
     if "address" in service.config:
         config["address"] = service.config["address"]
     return config
@@ -206,7 +241,10 @@ def _statement_error(at: str, relative: str, exc: SqlError) -> ManifestError:
     return ManifestError(f"{at}.seed", f"{relative}: {exc.message} (in: {statement})")
 
 
-def _prepare_sqlite(service: SourceService, base: Path, target: Path, at: str, report: Progress) -> dict[str, Any]:
+def prepare_sqlite(
+    service: SourceService, base: Path, target: Path, at: str, report: Progress
+) -> dict[str, Any]:
+    """sqlite: the seed files run into a database; its serialized image."""
     engine = SqliteEngine()
     try:
         for relative, text in _read_seeds(service, base, at):
@@ -222,7 +260,10 @@ def _prepare_sqlite(service: SourceService, base: Path, target: Path, at: str, r
     return {"image": image}
 
 
-def _prepare_postgres(service: SourceService, base: Path, target: Path, at: str, report: Progress) -> dict[str, Any]:
+def prepare_postgres(
+    service: SourceService, base: Path, target: Path, at: str, report: Progress
+) -> dict[str, Any]:
+    """postgres: the seed files transpiled, run on native DuckDB, dumped; what was skipped."""
     from demo.native.duck import open_native_duck
 
     conn = open_native_duck()
@@ -234,11 +275,16 @@ def _prepare_postgres(service: SourceService, base: Path, target: Path, at: str,
             meta = _PSQL_META.findall(text)
             warnings.extend(f"{relative}: skipped psql command {m.strip()}" for m in meta)
             try:
-                items = [transpile_statement(s, seed=True) for s in split_postgres(_PSQL_META.sub("", text))]
+                items = [
+                    transpile_statement(s, seed=True)
+                    for s in split_postgres(_PSQL_META.sub("", text))
+                ]
             except SqlError as exc:
                 raise _statement_error(at, relative, exc) from exc
-            report(f"{service.name}: transpiled {len(items)} statements of {relative} "
-                   f"in {time.perf_counter() - started:.2f} s")
+            report(
+                f"{service.name}: transpiled {len(items)} statements of {relative} "
+                f"in {time.perf_counter() - started:.2f} s"
+            )
             started = time.perf_counter()
             for item in items:
                 warnings.extend(f"{relative}: {w}" for w in item.warnings)
@@ -246,8 +292,12 @@ def _prepare_postgres(service: SourceService, base: Path, target: Path, at: str,
                     try:
                         conn.execute(statement)
                     except Exception as exc:
-                        raise _statement_error(at, relative, SqlError(str(exc), item.source)) from exc
-            report(f"{service.name}: loaded {relative} into DuckDB in {time.perf_counter() - started:.2f} s")
+                        raise _statement_error(
+                            at, relative, SqlError(str(exc), item.source)
+                        ) from exc
+            report(
+                f"{service.name}: loaded {relative} into DuckDB in {time.perf_counter() - started:.2f} s"
+            )
         for warning in warnings:
             report(f"{service.name}: warning: {warning}")
         image = target / "seed.duckdump.json"

@@ -60,7 +60,9 @@ class Checkout:
 
     def need(self, path: Path) -> Path:
         if not path.exists():
-            raise BuildInputError(f"missing build input {path.relative_to(self.root)}: run `make setup`")
+            raise BuildInputError(
+                f"missing build input {path.relative_to(self.root)}: run `make setup`"
+            )
         return path
 
 
@@ -82,11 +84,14 @@ def _locked_wheels(checkout: Checkout) -> list[Path]:
         name, _, version = line.partition("==")
         stem = re.sub(r"[-_.]+", "_", name.strip()).lower()
         matches = [
-            p for p in checkout.need(checkout.wheel_cache).glob("*.whl")
+            p
+            for p in checkout.need(checkout.wheel_cache).glob("*.whl")
             if p.name.lower().startswith(f"{stem}-{version.strip()}-")
         ]
         if not matches:
-            raise BuildInputError(f"wheel for {line} not in {checkout.wheel_cache}: run `make setup`")
+            raise BuildInputError(
+                f"wheel for {line} not in {checkout.wheel_cache}: run `make setup`"
+            )
         found.append(matches[0])
     return found
 
@@ -97,7 +102,8 @@ def demo_package_zip(checkout: Checkout, target: Path) -> None:
     files = [package / "__init__.py"]
     for sub in _BROWSER_PACKAGES:
         files += sorted(
-            p for p in (package / sub).rglob("*")
+            p
+            for p in (package / sub).rglob("*")
             if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
         )
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
@@ -110,7 +116,9 @@ def demo_package_zip(checkout: Checkout, target: Path) -> None:
 def pyodide_info(checkout: Checkout) -> dict[str, str]:
     """The `info` block of Pyodide's lock: the worker passes it as the whole lock, with
     no package entry, so nothing can ever be fetched from elsewhere."""
-    lock = json.loads(checkout.need(checkout.node_modules / "pyodide" / "pyodide-lock.json").read_text())
+    lock = json.loads(
+        checkout.need(checkout.node_modules / "pyodide" / "pyodide-lock.json").read_text()
+    )
     return dict(lock["info"])
 
 
@@ -121,7 +129,9 @@ def copy_runtime_files(checkout: Checkout, site: Path, *, duckdb: bool) -> Runti
     (runtime / "pyodide").mkdir(parents=True)
     (runtime / "wheels").mkdir()
     for name in _PYODIDE_FILES:
-        shutil.copyfile(checkout.need(checkout.node_modules / "pyodide" / name), runtime / "pyodide" / name)
+        shutil.copyfile(
+            checkout.need(checkout.node_modules / "pyodide" / name), runtime / "pyodide" / name
+        )
     wheels = _locked_wheels(checkout)
     for wheel in wheels:
         shutil.copyfile(wheel, runtime / "wheels" / wheel.name)
@@ -131,7 +141,9 @@ def copy_runtime_files(checkout: Checkout, site: Path, *, duckdb: bool) -> Runti
     demo_package_zip(checkout, runtime / "demo-python.zip")
     if duckdb:
         (runtime / "duckdb").mkdir()
-        wasm = checkout.need(checkout.node_modules / "@duckdb" / "duckdb-wasm" / "dist" / "duckdb-eh.wasm")
+        wasm = checkout.need(
+            checkout.node_modules / "@duckdb" / "duckdb-wasm" / "dist" / "duckdb-eh.wasm"
+        )
         shutil.copyfile(wasm, runtime / "duckdb" / "duckdb-eh.wasm")
     return RuntimeFiles(
         micropip=micropip,

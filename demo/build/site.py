@@ -9,7 +9,7 @@ Site layout (every path relative, so the site works under any subpath)::
     __demo-client.js        the page script: registers the worker, rewrites addresses
     __demo-build.json       {version, checksum}: checked by the worker at startup
     __demo-runtime/         Pyodide files, the locked wheels, the demo package,
-                            duckdb-wasm (only when a postgres service exists)
+                            duckdb-wasm (only when an adapter needs it: postgres)
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from demo.build.bundle import (
 from demo.build.landing import copy_app, write_landing_page
 from demo.build.prepare import load_source_manifest, prepare_site_services
 from demo.build.runtime_files import Checkout, copy_runtime_files
+from demo.runtime.adapters import ADAPTERS
 from demo.runtime.manifest import SourceManifest
 
 __all__ = ["SiteBuild", "SiteBuildError", "build_site"]
@@ -111,9 +112,12 @@ def _build_into(
     say("preparing services")
     manifest = prepare_site_services(manifest_path, out, progress=lambda line: say(f"  {line}"))
     addresses = address_table(manifest["services"])
-    duckdb = any(s["adapter"] == "postgres" for s in manifest["services"])
+    duckdb = any(ADAPTERS[s["adapter"]].duckdb for s in manifest["services"])
 
-    say("copying runtime files (Pyodide, wheels, demo package" + (", duckdb-wasm)" if duckdb else ")"))
+    say(
+        "copying runtime files (Pyodide, wheels, demo package"
+        + (", duckdb-wasm)" if duckdb else ")")
+    )
     files = copy_runtime_files(checkout, out, duckdb=duckdb)
 
     if source.app is not None:

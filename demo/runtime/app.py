@@ -1,6 +1,6 @@
 """The `/__demo` ASGI app: mock routes, database queries, resets, the manifest.
 
-Routes (below the site's base path, see "Mounting"):
+Routes (below the site's base path, see "Mounting"), as `routes.py` declares them:
 
     ANY   /__demo/mock/<service>/<route...>   the mock's fixture or OpenAPI example
     POST  /__demo/db/<service>/query          {"sql": "..."} -> {"service", "adapter", "result"}
@@ -8,10 +8,14 @@ Routes (below the site's base path, see "Mounting"):
     POST  /__demo/reset                       every database of the demo back to its seed
     GET   /__demo/manifest                    the built manifest.json
 
-Every answer carries `Access-Control-Allow-Origin: *` and
-`Access-Control-Expose-Headers: *`; a CORS preflight (OPTIONS with
-`Access-Control-Request-Method`) is answered 204 with the allowed methods and the
-requested headers. Errors are JSON `{"error": ...}` (see `errors.py`).
+Decided here, for every route: an unknown service is 404 before a wrong method is 405
+(the URL itself is wrong); 405 carries `Allow` from the route table. Every answer
+carries `Access-Control-Allow-Origin: *` and `Access-Control-Expose-Headers: *`.
+Every OPTIONS request is answered as a CORS preflight (204, the allowed methods, the
+requested headers echoed): a page cannot send `Access-Control-Request-Method` itself
+(browsers drop it from fetch), so its absence proves nothing. Only a mock route that
+defines OPTIONS itself answers a plain OPTIONS (one without that header). Errors are
+JSON `{"error": ...}` built by `errors.error_body`.
 
 Mounting: pass the request's full URL path as `scope["path"]` (e.g.
 `/demos/shop/__demo/mock/api/pet/1` for a demo served under `/demos/shop/`). The app
@@ -26,70 +30,56 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route, Router
 from starlette.types import Message, Receive, Scope, Send
 
 from .errors import DemoError, MethodNotAllowed, NotFound, error_body
 from .manifest import parse_built_manifest
 from .ports import AssetSource, OpenDuck, Store
-from .query import check_method, check_query_request, query_document
+from .query import check_query_request, query_document
+from .routes import RouteMatch, demo_route_path, match_route, preflight_methods, service_prefix
 from .services import Services
 
-__all__ = ["DemoApp", "create_demo_app", "demo_route_path"]
+__all__ = ["DemoApp", "create_demo_app"]
 
-_MARK = "/__demo"
-_DEFAULT_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
+# A route's handler: an answer to send, or None when it answered itself (HTTP services).
+Handler = Callable[[RouteMatch, Request, Send], Awaitable[Response | None]]
 
-Endpoint = Callable[[Request], Awaitable[Response]]
-
-
-def demo_route_path(path: str) -> str | None:
-    """The part of a URL path from its first `/__demo` segment, or None.
-
-    >>> demo_route_path("/demos/shop/__demo/mock/api/pet/1")
-    '/__demo/mock/api/pet/1'
-    """
-    start = 0
-    while True:
-        index = path.find(_MARK, start)
-        if index < 0:
-            return None
-        end = index + len(_MARK)
-        if end == len(path) or path[end] == "/":
-            return path[index:]
-        start = end
+_CORS = ((b"access-control-allow-origin", b"*"), (b"access-control-expose-headers", b"*"))
 
 
-def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+def _json(data: Any, status: int = 200) -> Response:
     body = json.dumps(data, ensure_ascii=False).encode()
-    return Response(body, status, headers=headers, media_type="application/json")
+    return Response(body, status, media_type="application/json")
 
 
 def _error(error: DemoError) -> Response:
-    return Response(
-        error_body(error), error.status, headers=error.headers, media_type="application/json"
-    )
+    body = error_body(error.message, **error.fields)
+    return Response(body, error.status, headers=error.headers, media_type="application/json")
 
 
-class _Endpoint:
-    """An endpoint as a plain ASGI app, so that Starlette routes every method to it
-    (each endpoint answers 405 itself, in the JSON error shape). DemoError becomes its
-    JSON answer, anything else a JSON 500."""
+def _with_cors(send: Send) -> Send:
+    async def send_with_cors(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            present = {k.lower() for k, _ in message.get("headers", [])}
+            extra = [(k, v) for k, v in _CORS if k not in present]
+            message = {**message, "headers": [*message.get("headers", []), *extra]}
+        await send(message)
 
-    def __init__(self, handler: Endpoint) -> None:
-        self.handler = handler
+    return send_with_cors
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        request = Request(scope, receive)
-        try:
-            response = await self.handler(request)
-        except DemoError as exc:
-            response = _error(exc)
-        except Exception as exc:  # the worker has no log a user sees: say it in the answer
-            response = _error(DemoError(f"internal error: {type(exc).__name__}: {exc}"))
-        await response(scope, receive, send)
+
+async def _lifespan(receive: Receive, send: Send) -> None:
+    # Nothing to start: services open on first use.
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return
 
 
 class DemoApp:
@@ -101,120 +91,129 @@ class DemoApp:
         self.manifest_data = manifest
         self.manifest = parse_built_manifest(manifest)
         self.services = Services(self.manifest, assets, store, open_duck)
-        self.router = Router(
-            routes=[
-                Route("/__demo/manifest", _Endpoint(self.show_manifest)),
-                Route("/__demo/reset", _Endpoint(self.reset_all)),
-                Route("/__demo/mock/{service}", _Endpoint(self.mock)),
-                Route("/__demo/mock/{service}/{route:path}", _Endpoint(self.mock)),
-                Route("/__demo/db/{service}/query", _Endpoint(self.query)),
-                Route("/__demo/db/{service}/reset", _Endpoint(self.reset_one)),
-            ],
-            redirect_slashes=False,
-            default=self.not_found,
-        )
+        self._handlers: dict[str, Handler] = {
+            "manifest": self._show_manifest,
+            "reset": self._reset_all,
+            "db-query": self._query,
+            "db-reset": self._reset_one,
+            "http": self._http,
+        }
 
     def close(self) -> None:
         """Close the open database engines (e.g. when the worker or a test ends)."""
         self.services.close()
 
-    # -- endpoints ----------------------------------------------------------------
+    # -- handlers, one per route name of routes.route_table() -----------------------
 
-    async def show_manifest(self, request: Request) -> Response:
-        if request.method not in ("GET", "HEAD"):
-            raise MethodNotAllowed(
-                f"{request.method} is not allowed here", headers={"allow": "GET, HEAD"}
-            )
+    async def _show_manifest(self, match: RouteMatch, request: Request, send: Send) -> Response:
         return _json(self.manifest_data)
 
-    async def reset_all(self, request: Request) -> Response:
-        check_method(request.method)
+    async def _reset_all(self, match: RouteMatch, request: Request, send: Send) -> Response:
         return _json({"reset": await self.services.reset_all()})
 
-    async def reset_one(self, request: Request) -> Response:
-        check_method(request.method)
-        name = request.path_params["service"]
+    async def _reset_one(self, match: RouteMatch, request: Request, send: Send) -> Response:
+        name = str(match.service)
         await self.services.database(name).reset()
         return _json({"reset": [name]})
 
-    async def query(self, request: Request) -> Response:
-        name = request.path_params["service"]
-        database = self.services.database(name)  # 404 before 405: the URL itself is wrong
-        sql = check_query_request(
-            request.method, request.headers.get("content-type"), await request.body()
-        )
+    async def _query(self, match: RouteMatch, request: Request, send: Send) -> Response:
+        database = self.services.database(str(match.service))
+        sql = check_query_request(request.headers.get("content-type"), await request.body())
         result = await database.query(sql)
-        return _json(query_document(name, database.service.adapter, result))
+        return _json(query_document(database.service.name, database.adapter.name, result))
 
-    async def mock(self, request: Request) -> Response:
-        service = await self.services.mock(request.path_params["service"])
-        route = "/" + request.path_params.get("route", "")
-        answer = service.respond(request.method, route, request.headers)
-        return Response(answer.body, answer.status, headers=answer.headers)
+    async def _http(self, match: RouteMatch, request: Request, send: Send) -> None:
+        family = str(match.route.family)
+        service = await self.services.http(str(match.service), family)
+        scope = {
+            **request.scope,
+            "path": match.rest,
+            "root_path": service_prefix(family, str(match.service)),
+        }
+        await service(scope, request.receive, send)
 
-    async def not_found(self, scope: Scope, receive: Receive, send: Send) -> None:
-        method, path = scope.get("method", ""), scope.get("path", "")
-        error = NotFound(f"no demo endpoint for {method} {path}", method=method, path=path)
-        await _error(error)(scope, receive, send)
+    # -- dispatch -------------------------------------------------------------------
 
-    async def _preflight_methods(self, path: str) -> str:
-        prefix = "/__demo/mock/"
-        if path.startswith(prefix):
-            name, _, route = path[len(prefix) :].partition("/")
-            try:
-                methods = (await self.services.mock(name)).allowed_methods("/" + route)
-            except DemoError:
-                methods = []
-            if methods and "*" not in methods:
-                return ", ".join(
-                    sorted({*methods, "OPTIONS"} | ({"HEAD"} if "GET" in methods else set()))
-                )
-        elif path.startswith("/__demo/db/") or path == "/__demo/reset":
-            return "POST, OPTIONS"
-        return _DEFAULT_METHODS
+    async def _answer(
+        self, match: RouteMatch | None, request: Request, send: Send
+    ) -> Response | None:
+        method, path = request.method, request.scope["path"]
+        if method == "OPTIONS" and await self._is_preflight(match, request.headers):
+            return await self._preflight(match, request.headers)
+        if match is None:
+            raise NotFound(f"no demo endpoint for {method} {path}", method=method, path=path)
+        route = match.route
+        if route.family is not None:
+            self.services.find(str(match.service), route.family)  # 404 before 405
+        if route.methods is not None and method not in route.methods:
+            how = route.hint or "use " + " or ".join(route.methods)
+            raise MethodNotAllowed(
+                f"{method} is not allowed on {path}: {how}", headers={"allow": route.allow}
+            )
+        return await self._handlers[route.name](match, request, send)
 
-    # -- ASGI ---------------------------------------------------------------------
+    async def _service_methods(self, match: RouteMatch | None) -> list[str] | None:
+        """The methods an `http` route's service defines for it (None: not an `http` route)."""
+        if match is None or match.route.methods is not None or match.route.family is None:
+            return None
+        try:
+            service = await self.services.http(str(match.service), match.route.family)
+        except DemoError:
+            return []
+        return service.allowed_methods(match.rest)
+
+    async def _is_preflight(self, match: RouteMatch | None, headers: Headers) -> bool:
+        if "access-control-request-method" in headers:
+            return True
+        defined = await self._service_methods(match)
+        return not (defined and ("OPTIONS" in defined or "*" in defined))
+
+    async def _preflight(self, match: RouteMatch | None, headers: Headers) -> Response:
+        if match is not None and match.route.methods is not None:
+            allow = match.route.allow
+        else:
+            allow = preflight_methods(await self._service_methods(match) or [])
+        cors = {
+            "allow": allow,
+            "access-control-allow-origin": "*",
+            "access-control-allow-methods": allow,
+            "access-control-allow-headers": headers.get("access-control-request-headers") or "*",
+            "access-control-max-age": "86400",
+        }
+        return Response(b"", 204, headers=cors)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.router(scope, receive, send)  # lifespan: nothing to start
+        if scope["type"] == "lifespan":
+            await _lifespan(receive, send)
+            return
+        if scope["type"] != "http":  # no WebSocket endpoint exists
+            await send({"type": "websocket.close", "code": 1000})
             return
         route_path = demo_route_path(scope["path"])
         inner = {k: v for k, v in scope.items() if k != "raw_path"}
         inner.update(path=route_path or scope["path"], root_path="")
-        headers = {
-            k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])
-        }
-        if scope["method"] == "OPTIONS" and "access-control-request-method" in headers:
-            allow = await self._preflight_methods(inner["path"])
-            cors = {
-                "access-control-allow-origin": "*",
-                "access-control-allow-methods": allow,
-                "access-control-allow-headers": headers.get("access-control-request-headers")
-                or "*",
-                "access-control-max-age": "86400",
-            }
-            await Response(b"", 204, headers=cors)(inner, receive, send)
-            return
+        request = Request(inner, receive)
+        match = match_route(route_path) if route_path is not None else None
+        started = False
+        send_with_cors = _with_cors(send)
 
-        async def send_with_cors(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                present = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [
-                    (k, v)
-                    for k, v in (
-                        (b"access-control-allow-origin", b"*"),
-                        (b"access-control-expose-headers", b"*"),
-                    )
-                    if k not in present
-                ]
-                message = {**message, "headers": [*message.get("headers", []), *extra]}
-            await send(message)
+        async def send_tracked(message: Message) -> None:
+            nonlocal started  # an HTTP service answers itself: no error answer after that
+            started = True
+            await send_with_cors(message)
 
-        if route_path is None:
-            await self.not_found(scope, receive, send_with_cors)
-            return
-        await self.router(inner, receive, send_with_cors)
+        try:
+            response = await self._answer(match, request, send_tracked)
+        except DemoError as exc:
+            if started:
+                raise
+            response = _error(exc)
+        except Exception as exc:  # the worker has no log a user sees: say it in the answer
+            if started:
+                raise
+            response = _error(DemoError(f"internal error: {type(exc).__name__}: {exc}"))
+        if response is not None:
+            await response(inner, receive, send_with_cors)
 
 
 def create_demo_app(

@@ -1,4 +1,8 @@
-"""The demo runtime's HTTP errors and the one function that builds their JSON body.
+"""The demo runtime's HTTP errors and `error_body`, the one JSON error shape of `/__demo`.
+
+`error_body` is used by the app for every `DemoError`, by the browser bridge for a
+failed ASGI call (demo/browser/bridge.py) and, for failures before Python runs, by the
+worker's `errorResponse` (serviceworker/contract.js), which a test holds to this shape.
 
 DemoError (status on the class)
 ├── BadRequest            400  {"error"} or {"error", "statement"} for SQL
@@ -60,6 +64,10 @@ class StorageFailed(DemoError):
     status = 500
 
 
-def error_body(error: DemoError) -> bytes:
-    """`{"error": message, **fields}` as JSON bytes: the only error shape of `/__demo`."""
-    return json.dumps({"error": error.message, **error.fields}, ensure_ascii=False).encode()
+def error_body(message: str, **fields: Any) -> bytes:
+    """`{"error": message, **fields}` as JSON bytes: the only error shape of `/__demo`.
+
+    >>> error_body("no such table: x", statement="SELECT * FROM x")
+    b'{"error": "no such table: x", "statement": "SELECT * FROM x"}'
+    """
+    return json.dumps({"error": message, **fields}, ensure_ascii=False).encode()

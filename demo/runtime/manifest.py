@@ -21,10 +21,11 @@ Built manifest (`manifest.json` at the site root, paths relative to the site)::
        {"name": "ledger", "adapter": "postgres",
         "config": {"image": "services/ledger/seed.duckdump.json", "warnings": []}}]}
 
-Every check raises `ManifestError` whose message starts with the path of the
-bad field, e.g. ``services[1].config.seed: file not found: notes/x.sql``.
-Only the standard library is used here: the built manifest is validated
-again inside the service worker.
+Which `config` keys each adapter takes, in either manifest, is declared by its entry
+in the adapter registry (`adapters.py`). Every check raises `ManifestError` whose
+message starts with the path of the bad field, e.g.
+``services[1].config.seed: must be a list``. The built manifest is validated again
+inside the service worker.
 """
 
 from __future__ import annotations
@@ -33,11 +34,12 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from .adapters import ADAPTERS, Adapter, ConfigKey
+
 __all__ = [
-    "ADAPTERS",
     "BUILT_MANIFEST_VERSION",
     "BuiltManifest",
     "BuiltService",
@@ -49,7 +51,6 @@ __all__ = [
     "parse_source_manifest",
 ]
 
-ADAPTERS = ("mock-http", "sqlite", "postgres")
 BUILT_MANIFEST_VERSION = 1
 
 # A service name becomes one URL path segment (`/__demo/db/<name>/query`) and part of a
@@ -80,7 +81,6 @@ class SourceManifest:
     app: str | None
     storage_namespace: str | None
     services: tuple[SourceService, ...]
-    raw: dict[str, Any] = field(repr=False, default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def _check_unknown(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str)
             raise ManifestError(field_path, f"unknown field (allowed: {', '.join(allowed)})")
 
 
-def _check_services(items: list[Any], where: str) -> list[tuple[str, str, dict[str, Any]]]:
+def _check_services(items: list[Any], where: str) -> list[tuple[str, Adapter, dict[str, Any]]]:
     seen: dict[str, int] = {}
     out = []
     for i, item in enumerate(items):
@@ -149,27 +149,45 @@ def _check_services(items: list[Any], where: str) -> list[tuple[str, str, dict[s
                 f"{at}.adapter", f"unknown adapter {adapter!r} (one of: {', '.join(ADAPTERS)})"
             )
         config = _check_type(item.get("config", {}), dict, f"{at}.config")
-        out.append((name, adapter, dict(config)))
+        out.append((name, ADAPTERS[adapter], dict(config)))
     return out
 
 
-def _check_source_config(adapter: str, config: dict[str, Any], at: str) -> dict[str, Any]:
-    if adapter == "mock-http":
-        _check_unknown(config, ("openapi", "fixtures", "address"), at)
-        if "openapi" not in config and "fixtures" not in config:
-            raise ManifestError(at, "a mock-http service needs `openapi`, `fixtures` or both")
-        for key in ("openapi", "fixtures", "address"):
-            if key in config:
-                _check_type(config[key], str, f"{at}.{key}")
-        return config
-    _check_unknown(config, ("seed",), at)
-    seed = config.get("seed", [])
-    if isinstance(seed, str):
-        seed = [seed]
-    _check_type(seed, list, f"{at}.seed")
-    for j, path in enumerate(seed):
-        _check_type(path, str, f"{at}.seed[{j}]")
-    return {**config, "seed": list(seed)}
+def _check_keys(config: dict[str, Any], keys: tuple[ConfigKey, ...], at: str) -> dict[str, Any]:
+    """Type-check the declared keys; return the config with `texts` keys as lists."""
+    out = dict(config)
+    for key in keys:
+        where = f"{at}.{key.name}"
+        if key.name not in config:
+            if key.required:
+                raise ManifestError(where, "is required")
+            continue
+        value = config[key.name]
+        if key.kind == "text":
+            _check_type(value, str, where)
+            continue
+        value = [value] if isinstance(value, str) else value
+        _check_type(value, list, where)
+        for j, item in enumerate(value):
+            _check_type(item, str, f"{where}[{j}]")
+        out[key.name] = list(value)
+    return out
+
+
+def _check_source_config(adapter: Adapter, config: dict[str, Any], at: str) -> dict[str, Any]:
+    _check_unknown(config, tuple(k.name for k in adapter.source_keys), at)
+    needed = adapter.needs_one_of
+    if needed and not any(key in config for key in needed):
+        names = ", ".join(f"`{key}`" for key in needed[:-1]) + f" or `{needed[-1]}`"
+        raise ManifestError(
+            at, f"a {adapter.name} service needs {names}" + " or both" * (len(needed) == 2)
+        )
+    checked = _check_keys(config, adapter.source_keys, at)
+    # A list key the user left out is an empty list: a database without seed starts empty.
+    for key in adapter.source_keys:
+        if key.kind == "texts":
+            checked.setdefault(key.name, [])
+    return checked
 
 
 def parse_source_manifest(data: Any) -> SourceManifest:
@@ -191,10 +209,10 @@ def parse_source_manifest(data: Any) -> SourceManifest:
             )
     services = _check_services(_require(data, "services", list, ""), "services")
     checked = tuple(
-        SourceService(n, a, _check_source_config(a, c, f"services[{i}].config"))
+        SourceService(n, a.name, _check_source_config(a, c, f"services[{i}].config"))
         for i, (n, a, c) in enumerate(services)
     )
-    return SourceManifest(name, app, namespace, checked, raw=data)
+    return SourceManifest(name, app, namespace, checked)
 
 
 def default_storage_namespace(name: str, source_text: str | bytes) -> str:
@@ -203,13 +221,6 @@ def default_storage_namespace(name: str, source_text: str | bytes) -> str:
     digest = hashlib.sha256(name.encode() + b"\0" + raw).hexdigest()[:12]
     slug = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.")[:40] or "demo"
     return f"{slug}-{digest}"
-
-
-_BUILT_KEYS = {
-    "mock-http": ("openapi", "fixtures", "address"),
-    "sqlite": ("image",),
-    "postgres": ("image", "warnings"),
-}
 
 
 def parse_built_manifest(data: Any) -> BuiltManifest:
@@ -230,12 +241,7 @@ def parse_built_manifest(data: Any) -> BuiltManifest:
     for i, (name, adapter, config) in enumerate(
         _check_services(_require(data, "services", list, ""), "services")
     ):
-        at = f"services[{i}].config"
         # Unknown keys are tolerated here so that newer build tools can add hints.
-        for key in _BUILT_KEYS[adapter]:
-            if key in config and key != "warnings":
-                _check_type(config[key], str, f"{at}.{key}")
-        if adapter != "mock-http" and "image" not in config:
-            raise ManifestError(f"{at}.image", "is required")
-        services.append(BuiltService(name, adapter, config))
+        config = _check_keys(config, adapter.built_keys, f"services[{i}].config")
+        services.append(BuiltService(name, adapter.name, config))
     return BuiltManifest(version, namespace, tuple(services))

@@ -1,7 +1,5 @@
 """The seams between the pure demo runtime and the platform it runs on.
 
-Added (runtime side, contract notes only, no API change): the last two notes below.
-
 The runtime (routing, mocks, SQL, persistence policy) is written once against
 these protocols. Natively they are backed by files, the `duckdb` package and
 a dict; inside the service worker by fetch, duckdb-wasm and IndexedDB

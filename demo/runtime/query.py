@@ -1,8 +1,9 @@
 """`POST /__demo/db/<service>/query`: request checks and the response document.
 
 Request: `{"sql": "<text>"}` with `Content-Type: application/json`, at most
-`MAX_QUERY_BYTES` (1 MiB). Checked in this order: method (405), content type
-(415), size (413), JSON (400), `sql` present and a string (400).
+`MAX_QUERY_BYTES` (1 MiB). After the route table's checks (unknown service 404, a
+method other than POST 405), checked in this order: content type (415), size (413),
+JSON (400), `sql` present and a non-empty string (400).
 Response: `{"service", "adapter", "result"}` where `result` is the engine's
 shape (sql.js `exec` for sqlite, PGlite `exec` for postgres).
 """
@@ -12,25 +13,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import BadRequest, MethodNotAllowed, PayloadTooLarge, UnsupportedMediaType
+from .errors import BadRequest, PayloadTooLarge, UnsupportedMediaType
 
-__all__ = ["MAX_QUERY_BYTES", "check_method", "check_query_request", "query_document"]
+__all__ = ["MAX_QUERY_BYTES", "check_query_request", "query_document"]
 
 # 1 MiB: far above any hand-written query, small enough for one service-worker message.
 MAX_QUERY_BYTES = 1024 * 1024
 
 
-def check_method(method: str) -> None:
-    if method.upper() != "POST":
-        raise MethodNotAllowed(
-            f'{method.upper()} is not allowed here: send POST with JSON {{"sql": "..."}}',
-            headers={"allow": "POST, OPTIONS"},
-        )
-
-
-def check_query_request(method: str, content_type: str | None, body: bytes) -> str:
+def check_query_request(content_type: str | None, body: bytes) -> str:
     """Return the request's SQL text, or raise the DemoError that explains what is wrong."""
-    check_method(method)
     media = (content_type or "").split(";", 1)[0].strip().lower()
     if media != "application/json":
         raise UnsupportedMediaType(

@@ -1,8 +1,9 @@
-"""The demo's services, built lazily on first use, and their persistence policy.
+"""The demo's services, built lazily on first use, and the persistence policy of databases.
 
-- A mock-http service reads its `openapi.json`/`fixtures.json` on first request.
-- A database service opens its engine on first query: it restores the image saved
-  in `Store` under `<storageNamespace>/<service>/image` when there is one, else
+- An HTTP service (mock-http) is opened by its adapter's `open_service` on its first
+  request (or by `open_http_services`, which the worker runs before its snapshot).
+- A database service opens its adapter's engine on first query: it restores the image
+  saved in `Store` under `<storageNamespace>/<service>/image` when there is one, else
   loads the prepared seed image from the site (so a seed runs once per namespace).
   DuckDB is only opened (`OpenDuck`) when a postgres service is first used.
 - After a request that changed data, the new image is saved with `Store.put`
@@ -18,24 +19,28 @@ One `asyncio.Lock` per service serializes its queries: requests interleave at
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
+from .adapters import (
+    ADAPTERS,
+    DB_FAMILY,
+    Adapter,
+    Engine,
+    HttpAdapter,
+    HttpService,
+    ServiceContext,
+    SqlAdapter,
+    family_noun,
+)
 from .errors import BadRequest, NotFound, StorageFailed
 from .manifest import BuiltManifest, BuiltService
-from .mock.fixtures import parse_fixtures
-from .mock.router import MockService
 from .ports import AssetSource, OpenDuck, Store
-from .sql.duck_engine import DuckEngine
-from .sql.sqlite_engine import SqliteEngine
 from .sql.statements import SqlError
 
 __all__ = ["DatabaseService", "Services", "image_key"]
 
 log = logging.getLogger("demo.runtime")
-
-Engine = SqliteEngine | DuckEngine
 
 
 def image_key(namespace: str, service: str) -> str:
@@ -43,38 +48,24 @@ def image_key(namespace: str, service: str) -> str:
 
 
 class DatabaseService:
-    """One sqlite or postgres service: engine, stored image, seed."""
+    """One service of a SQL adapter: its engine, its stored image, its seed."""
 
-    def __init__(
-        self,
-        service: BuiltService,
-        namespace: str,
-        assets: AssetSource,
-        store: Store,
-        open_duck: OpenDuck,
-    ) -> None:
+    def __init__(self, service: BuiltService, adapter: SqlAdapter, context: ServiceContext) -> None:
         self.service = service
-        self.namespace = namespace
-        self._assets = assets
-        self._store = store
-        self._open_duck = open_duck
+        self.adapter = adapter
+        self.context = context
         self._engine: Engine | None = None
         self.lock = asyncio.Lock()
 
     @property
     def key(self) -> str:
-        return image_key(self.namespace, self.service.name)
-
-    def _new_engine(self) -> Engine:
-        if self.service.adapter == "sqlite":
-            return SqliteEngine()
-        return DuckEngine(self._open_duck())
+        return image_key(self.context.namespace, self.service.name)
 
     async def _open(self) -> Engine:
         if self._engine is not None:
             return self._engine
-        engine = self._new_engine()
-        stored = await self._store.get(self.key)
+        engine = self.adapter.open_engine(self.context)
+        stored = await self.context.store.get(self.key)
         if stored is not None:
             try:
                 engine.load_image(stored)
@@ -85,8 +76,8 @@ class DatabaseService:
                     "%s: stored image unusable (%s); loading the seed", self.service.name, exc
                 )
                 engine.close()
-                engine = self._new_engine()
-        seed = await self._assets.read(self.service.config["image"])
+                engine = self.adapter.open_engine(self.context)
+        seed = await self.context.assets.read(self.service.config["image"])
         engine.load_image(seed)
         self._engine = engine
         return engine
@@ -101,7 +92,7 @@ class DatabaseService:
                 raise BadRequest(exc.message, statement=exc.statement) from exc
             if changed:
                 try:
-                    await self._store.put(self.key, engine.image())
+                    await self.context.store.put(self.key, engine.image())
                 except Exception as exc:
                     self._drop()
                     raise StorageFailed(
@@ -120,7 +111,7 @@ class DatabaseService:
 
     async def reset(self) -> None:
         async with self.lock:
-            await self._store.delete_prefix(f"{self.namespace}/{self.service.name}/")
+            await self.context.store.delete_prefix(f"{self.context.namespace}/{self.service.name}/")
             self._drop()
 
 
@@ -134,47 +125,58 @@ class Services:
         self._assets = assets
         self._store = store
         self._open_duck = open_duck
-        self._mocks: dict[str, MockService] = {}
+        self._http: dict[str, HttpService] = {}
         self._databases: dict[str, DatabaseService] = {}
-        self._mock_lock = asyncio.Lock()
+        self._http_lock = asyncio.Lock()
 
-    def _lookup(self, name: str, kinds: tuple[str, ...], what: str) -> BuiltService:
+    def _context(self, service: BuiltService) -> ServiceContext:
+        return ServiceContext(
+            service.name,
+            service.config,
+            self.manifest.storage_namespace,
+            self._assets,
+            self._store,
+            self._open_duck,
+        )
+
+    def find(self, name: str, family: str) -> tuple[BuiltService, Adapter]:
+        """The service `name` of a URL family, or the 404 that says why there is none."""
         service = self.manifest.service(name)
+        noun = family_noun(family)
         if service is None:
-            known = (
-                ", ".join(s.name for s in self.manifest.services if s.adapter in kinds) or "none"
-            )
-            raise NotFound(f"no {what} service named {name!r} (known: {known})", service=name)
-        if service.adapter not in kinds:
+            known = [s.name for s in self.manifest.services if ADAPTERS[s.adapter].family == family]
             raise NotFound(
-                f"service {name!r} is a {service.adapter} service, not a {what} service",
+                f"no {noun} service named {name!r} (known: {', '.join(known) or 'none'})",
                 service=name,
             )
-        return service
+        adapter = ADAPTERS[service.adapter]
+        if adapter.family != family:
+            raise NotFound(
+                f"service {name!r} is a {service.adapter} service, not a {noun} service",
+                service=name,
+            )
+        return service, adapter
 
-    async def mock(self, name: str) -> MockService:
-        service = self._lookup(name, ("mock-http",), "mock-http")
-        async with self._mock_lock:
-            if name not in self._mocks:
-                self._mocks[name] = await self._load_mock(service)
-            return self._mocks[name]
+    async def http(self, name: str, family: str) -> HttpService:
+        service, adapter = self.find(name, family)
+        assert isinstance(adapter, HttpAdapter)  # the registry gives HTTP families to HTTP adapters
+        async with self._http_lock:
+            if name not in self._http:
+                self._http[name] = await adapter.open_service(self._context(service))
+            return self._http[name]
 
-    async def _load_mock(self, service: BuiltService) -> MockService:
-        document = None
-        fixtures = []
-        if "openapi" in service.config:
-            document = json.loads(await self._assets.read(service.config["openapi"]))
-        if "fixtures" in service.config:
-            data = json.loads(await self._assets.read(service.config["fixtures"]))
-            fixtures = parse_fixtures(data, origin=service.config["fixtures"])
-        return MockService(service.name, document, fixtures)
+    async def open_http_services(self) -> None:
+        """Open every HTTP service now (their documents are parsed once, up front)."""
+        for service in self.manifest.services:
+            adapter = ADAPTERS[service.adapter]
+            if isinstance(adapter, HttpAdapter):
+                await self.http(service.name, adapter.family)
 
     def database(self, name: str) -> DatabaseService:
-        service = self._lookup(name, ("sqlite", "postgres"), "database")
+        service, adapter = self.find(name, DB_FAMILY)
+        assert isinstance(adapter, SqlAdapter)
         if name not in self._databases:
-            self._databases[name] = DatabaseService(
-                service, self.manifest.storage_namespace, self._assets, self._store, self._open_duck
-            )
+            self._databases[name] = DatabaseService(service, adapter, self._context(service))
         return self._databases[name]
 
     def close(self) -> None:
@@ -184,7 +186,7 @@ class Services:
 
     async def reset_all(self) -> list[str]:
         """Every database service back to its seed; returns their names."""
-        names = [s.name for s in self.manifest.services if s.adapter in ("sqlite", "postgres")]
+        names = [s.name for s in self.manifest.services if ADAPTERS[s.adapter].family == DB_FAMILY]
         for name in names:
             await self.database(name).reset()
         return names

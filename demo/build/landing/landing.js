@@ -1,6 +1,6 @@
 // Landing page of a demo without its own `app`: service list, a request panel for
-// mock services, a query panel for databases and the reset control. Every URL is
-// relative to the demo root, so the page works under any subpath.
+// HTTP services (mock-http), a query panel for databases and the reset control.
+// Every URL is relative to the demo root, so the page works under any subpath.
 (() => {
   const $ = (sel, el = document) => el.querySelector(sel);
   const status = $("#demo-status");
@@ -25,7 +25,17 @@
     return `HTTP ${response.status}\n${body}`;
   }
 
-  for (const form of document.querySelectorAll("form[data-mock]")) {
+  // A route in a service's list fills its request form.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-fill]");
+    if (!link) return;
+    event.preventDefault();
+    const form = $(`form[data-http="${link.dataset.fill}"]`);
+    form.elements.method.value = link.dataset.method;
+    form.elements.route.value = link.dataset.route.replace(/^\/+/, "");
+  });
+
+  for (const form of document.querySelectorAll("form[data-http]")) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const out = $("output", form);
@@ -37,7 +47,7 @@
         init.headers = { "content-type": "application/json" };
       }
       try {
-        show(out, await answer(await fetch(`__demo/mock/${form.dataset.mock}/${route}`, init)));
+        show(out, await answer(await fetch(`${form.dataset.prefix}${route}`, init)));
       } catch (err) {
         show(out, String(err));
       }

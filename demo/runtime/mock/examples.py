@@ -57,14 +57,10 @@ def _types(schema: dict[str, Any]) -> list[str]:
     return []
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 def _lowest(schema: dict[str, Any]) -> int | float:
     """The smallest allowed number: 0, or the minimum (3.0 boolean / 3.1 numeric exclusiveMinimum)."""
     low, exclusive = schema.get("minimum"), schema.get("exclusiveMinimum")
-    # isinstance spelled out (not _number) so type checkers narrow the values.
+    # bool is an int subclass, and never a bound.
     if isinstance(exclusive, int | float) and not isinstance(exclusive, bool):
         return exclusive + 1
     if isinstance(low, int | float) and not isinstance(low, bool):

@@ -1,6 +1,6 @@
 """One mock-http service: matching a request to a fixture or an OpenAPI operation.
 
-Matching (decided here, tested in tests/demo/runtime/test_mock_*.py):
+Matching (decided here, tested in tests/demo/runtime/mock/):
 
 1. The route is tried as written in the OpenAPI `paths` object (what Prism serves);
    if nothing matches and the path starts with the base path of `servers[0].url`
@@ -11,7 +11,8 @@ Matching (decided here, tested in tests/demo/runtime/test_mock_*.py):
    templates, fewer parameters and then more literal characters win; at equal
    rank a fixture beats the OpenAPI document (fixtures win over examples).
 3. A route that matches the path but not the method gives 405 with `Allow`;
-   HEAD falls back to GET without a body. No route at all gives 404.
+   HEAD falls back to GET without a body. No route at all gives 404. Errors are
+   raised as `DemoError`s, which the app answers in the one JSON error shape.
 
 Responses from the document: `Prefer: code=<status>` picks that response (else the
 `<N>XX` range, else `default`); otherwise the lowest 2xx, then `2XX`, then
@@ -28,6 +29,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
+
+from ..errors import BadRequest, MethodNotAllowed, NotFound
 from .examples import NoExample, example_for, sample_schema
 from .fixtures import Fixture
 from .openapi import Operation, operations, resolve, server_base_path
@@ -76,11 +81,6 @@ def parse_prefer(header: str) -> dict[str, str]:
         if sep:
             out[key.strip().lower()] = value.strip().strip('"')
     return out
-
-
-def _error(status: int, message: str, **extra: Any) -> MockResponse:
-    body = json.dumps({"error": message, **extra}).encode()
-    return MockResponse(status, {"content-type": "application/json"}, body)
 
 
 def _is_json(media_type: str) -> bool:
@@ -149,8 +149,19 @@ class MockService:
             out.append(_normalize(path[len(base) :]))
         return out
 
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The service as the app calls it: `scope["path"]` is the route below the service."""
+        headers: dict[str, str] = {}
+        for key, value in scope.get("headers", []):
+            headers.setdefault(key.decode("latin-1").lower(), value.decode("latin-1"))
+        answer = self.respond(scope["method"], scope["path"], headers)
+        await Response(answer.body, answer.status, headers=answer.headers)(scope, receive, send)
+
     def respond(self, method: str, path: str, headers: Mapping[str, str]) -> MockResponse:
-        """Answer one request; `path` is the route below `/__demo/mock/<service>`."""
+        """Answer one request; `path` is the route below `/__demo/mock/<service>`.
+
+        Raises NotFound, MethodNotAllowed (with `Allow`) or BadRequest (a `Prefer` that
+        names no response or example)."""
         method = method.upper()
         allowed: set[str] = set()
         for candidate in self._candidates(path):
@@ -165,27 +176,24 @@ class MockService:
             allowed.update(r.method for r in matching)
         if allowed:
             allow = "*" if "*" in allowed else ", ".join(sorted(allowed | {"OPTIONS"}))
-            response = _error(
-                405,
+            raise MethodNotAllowed(
                 f"mock service {self.name!r} has no {method} {path} (allowed: {allow})",
+                headers={"allow": allow},
                 service=self.name,
                 method=method,
                 path=path,
             )
-            response.headers["allow"] = allow
-            return response
-        return _error(
-            404,
+        raise NotFound(
             f"mock service {self.name!r} has no route for {method} {path}",
             service=self.name,
             method=method,
             path=path,
         )
 
-    def allowed_methods(self, path: str) -> list[str]:
-        """Methods defined for `path` (for CORS preflight answers)."""
+    def allowed_methods(self, route: str) -> list[str]:
+        """Methods defined for `route`, `*` for any (for preflights and plain OPTIONS)."""
         methods = {
-            r.method for c in self._candidates(path) for r in self._routes if r.pattern.match(c)
+            r.method for c in self._candidates(route) for r in self._routes if r.pattern.match(c)
         }
         return sorted(methods)
 
@@ -202,10 +210,7 @@ class MockService:
 
     def _from_operation(self, op: Operation, headers: Mapping[str, str]) -> MockResponse:
         prefer = parse_prefer(headers.get("prefer", ""))
-        picked = self._pick_response(op, prefer.get("code"))
-        if isinstance(picked, MockResponse):
-            return picked
-        status, response = picked
+        status, response = self._pick_response(op, prefer.get("code"))
         response = resolve(self.document, response) or {}
         out: dict[str, str] = {}
         for header, spec in (response.get("headers") or {}).items():
@@ -222,7 +227,9 @@ class MockService:
         try:
             value = example_for(self.document, media, prefer.get("example"))
         except NoExample as exc:
-            return _error(400, f"{op.method} {op.path}, response {status} {media_type}: {exc}")
+            raise BadRequest(
+                f"{op.method} {op.path}, response {status} {media_type}: {exc}"
+            ) from exc
         if isinstance(value, str) and not _is_json(media_type):
             out["content-type"] = media_type
             return MockResponse(status, out, value.encode())
@@ -232,18 +239,17 @@ class MockService:
         )
         return MockResponse(status, out, json.dumps(value, ensure_ascii=False).encode())
 
-    def _pick_response(self, op: Operation, code: str | None) -> tuple[int, Any] | MockResponse:
+    def _pick_response(self, op: Operation, code: str | None) -> tuple[int, Any]:
         responses = op.responses
         if code is not None:
             if not code.isdigit() or not 100 <= int(code) <= 599:
-                return _error(400, f"Prefer: code={code} is not an HTTP status code")
+                raise BadRequest(f"Prefer: code={code} is not an HTTP status code")
             for key in (code, f"{code[0]}XX", f"{code[0]}xx", "default"):
                 if key in responses:
                     return int(code), responses[key]
-            return _error(
-                400,
+            raise BadRequest(
                 f"{op.method} {op.path} defines no response {code} "
-                f"(defined: {', '.join(responses) or 'none'})",
+                f"(defined: {', '.join(responses) or 'none'})"
             )
         numeric = sorted(int(k) for k in responses if str(k).isdigit())
         success = [c for c in numeric if 200 <= c < 300]

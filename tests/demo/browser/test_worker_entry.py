@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from demo.browser.worker_entry import Handler, needs_duck
+from demo.browser.worker_entry import Handler, duck_services, needs_duck
 from tests.demo.browser.asyncrun import run
 
 
@@ -14,15 +14,24 @@ from tests.demo.browser.asyncrun import run
     ("path", "expected"),
     [
         ("/__demo/db/ledger/query", True),
-        ("/__demo/db/ledger/query/", True),
+        ("/__demo/db/ledger/query/", False),  # no such route: a 404 needs no engine
         ("/__demo/db/notes/query", False),  # sqlite
         ("/__demo/db/ledger/reset", False),  # resets never open an engine
         ("/__demo/reset", False),
         ("/__demo/mock/ledger/query", False),
     ],
 )
-def test_only_postgres_queries_need_duckdb(path: str, expected: bool) -> None:
+def test_only_queries_to_duckdb_services_need_duckdb(path: str, expected: bool) -> None:
     assert needs_duck(path, {"ledger"}) is expected
+
+
+def test_duck_services_are_those_of_duckdb_adapters() -> None:
+    services = [
+        {"name": "ledger", "adapter": "postgres"},
+        {"name": "notes", "adapter": "sqlite"},
+        {"name": "api", "adapter": "mock-http"},
+    ]
+    assert duck_services({"services": services}) == {"ledger"}
 
 
 class _Duck:
@@ -89,6 +98,22 @@ class _FakeJs:
         for key in [k for k in self.stored if k.startswith(prefix)]:
             del self.stored[key]
 
+    async def openDuck(self) -> Any:  # noqa: N802
+        raise RuntimeError("this site has no postgres service")
+
+
+class _Without:
+    """A worker API that lacks one member."""
+
+    def __init__(self, api: Any, missing: str) -> None:
+        self._api = api
+        self._missing = missing
+
+    def __getattr__(self, name: str) -> Any:
+        if name == self._missing:
+            raise AttributeError(name)
+        return getattr(self._api, name)
+
 
 def test_app_is_prepared_without_javascript_and_attached_later(sites: Any) -> None:
     import json
@@ -109,6 +134,10 @@ def test_app_is_prepared_without_javascript_and_attached_later(sites: Any) -> No
     assert warmed is not None
     reply = run(warmed.serve("GET", "/__demo/mock/api/health", "", [], b""))
     assert (reply.status, reply.body) == (200, b"ok")
+
+    # A worker built against another contract is refused, naming what it lacks.
+    with pytest.raises(TypeError, match="lacks openDuck"):
+        worker_entry.attach(_Without(_FakeJs(site), "openDuck"))
     attached = worker_entry.attach(_FakeJs(site))
     answer = run(
         attached.serve(

@@ -1,10 +1,12 @@
-"""A tiny synchronous in-process ASGI client for the runtime tests.
+"""The runtime tests' client: every request goes through the production bridge.
 
-It drives the app's coroutine by hand instead of running an event loop: inside
-Pyodide (where these tests also run) a synchronous test cannot wait on the
-browser's event loop, and the demo app never needs to suspend when its Store and
-AssetSource answer at once (MemoryStore, DirectoryAssets). A coroutine that does
-try to suspend fails the test loudly rather than hang.
+`demo.browser.bridge.call_asgi` is what the service worker runs for each fetch: it
+builds the ASGI scope from the forwarded request and collects the answer. The client
+drives it by hand instead of running an event loop: inside Pyodide (where these tests
+also run) a synchronous test cannot wait on the browser's event loop, and the demo app
+never needs to suspend when its Store and AssetSource answer at once (MemoryStore,
+DirectoryAssets). A coroutine that does try to suspend fails the test loudly rather
+than hang.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import json
 from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from demo.browser.bridge import call_asgi
 
 __all__ = ["Client", "Reply", "run_sync"]
 
@@ -30,7 +34,7 @@ def run_sync(coro: Coroutine[Any, Any, Any]) -> Any:
 @dataclass
 class Reply:
     status: int
-    headers: dict[str, str]
+    headers: dict[str, str]  # lower-case names; repeated headers joined with ", "
     body: bytes
 
     def json(self) -> Any:
@@ -59,48 +63,12 @@ class Client:
             body = json.dumps(json_body).encode()
             headers.setdefault("content-type", "application/json")
         path, _, query = path.partition("?")
-        scope = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": method.upper(),
-            "scheme": "http",
-            "path": path,
-            "raw_path": path.encode(),
-            "root_path": "",
-            "query_string": query.encode(),
-            "headers": [
-                (k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()
-            ],
-            "client": ("127.0.0.1", 1234),
-            "server": ("demo.test", 80),
-        }
-        sent_body = False
-
-        async def receive() -> dict[str, Any]:
-            nonlocal sent_body
-            if sent_body:
-                return {"type": "http.disconnect"}
-            sent_body = True
-            return {"type": "http.request", "body": body, "more_body": False}
-
-        reply = Reply(0, {}, b"")
-
-        async def send(message: dict[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                reply.status = message["status"]
-                for key, value in message.get("headers", []):
-                    name = key.decode("latin-1").lower()
-                    reply.headers[name] = (
-                        f"{reply.headers[name]}, {value.decode('latin-1')}"
-                        if name in reply.headers
-                        else value.decode("latin-1")
-                    )
-            elif message["type"] == "http.response.body":
-                reply.body += message.get("body", b"")
-
-        run_sync(self.app(scope, receive, send))
-        return reply
+        answer = run_sync(call_asgi(self.app, method, path, query, headers.items(), body))
+        merged: dict[str, str] = {}
+        for name, value in answer.headers:
+            name = name.lower()
+            merged[name] = f"{merged[name]}, {value}" if name in merged else value
+        return Reply(answer.status, merged, answer.body)
 
     def get(self, path: str, **kw: Any) -> Reply:
         return self.request("GET", path, **kw)

@@ -1,17 +1,13 @@
 """Fixtures for the demo runtime tests, shared by the native run and the Pyodide run.
 
-Natively, sites are prepared with `demo.build.prepare` into a session temp folder.
-Inside Pyodide (see pyodide_runner.mjs) there is no native DuckDB or PyYAML to
-prepare with, so the native side prepares them first and passes the folder in
-`HELIO_PREBUILT_SITES`; the runner also provides a DuckDB connection backed by
-duckdb-wasm (module `helio_node_duck`), or postgres tests are skipped.
+The prepared sites come from `sites_root` (tests/demo/conftest.py). Inside Pyodide
+(see pyodide_runner.mjs) the runner provides a DuckDB connection backed by duckdb-wasm
+(module `helio_node_duck`), or postgres tests are skipped.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,42 +15,12 @@ from typing import Any
 import pytest
 
 from demo.runtime import create_demo_app
+from tests.demo.sites import IN_PYODIDE, native_only
 
 from .asgi import Client
 
-IN_PYODIDE = sys.platform == "emscripten"
-HERE = Path(__file__).parent
-REPO = HERE.parents[2]
-
-# Sites the tests use: name -> source manifest.
-SITES = {
-    "mini": HERE / "data" / "mini" / "manifest.json",
-    "example": REPO / "fixtures" / "example-demo" / "manifest.json",
-}
-
-native_only = pytest.mark.skipif(
-    IN_PYODIDE, reason="needs native CPython (build tools, duckdb, PyYAML)"
-)
-
-
-def prepare_all(out: Path) -> None:
-    """Prepare every test site below `out/<name>/` (native only)."""
-    from demo.build.prepare import prepare_site_services
-
-    for name, manifest in SITES.items():
-        prepare_site_services(manifest, out / name)
-
-
-@pytest.fixture(scope="session")
-def sites_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    prebuilt = os.environ.get("HELIO_PREBUILT_SITES")
-    if prebuilt:
-        return Path(prebuilt)
-    if IN_PYODIDE:
-        pytest.skip("HELIO_PREBUILT_SITES is not set inside Pyodide")
-    out = tmp_path_factory.mktemp("sites")
-    prepare_all(out)
-    return out
+# What the runtime tests import from here.
+__all__ = ["Demo", "native_only"]
 
 
 @pytest.fixture(scope="session")

@@ -9,11 +9,13 @@ import pytest
 
 MODULES = [
     "demo.runtime",
+    "demo.runtime.adapters",
     "demo.runtime.app",
     "demo.runtime.errors",
     "demo.runtime.manifest",
     "demo.runtime.ports",
     "demo.runtime.query",
+    "demo.runtime.routes",
     "demo.runtime.services",
     "demo.runtime.mock",
     "demo.runtime.mock.examples",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import REPO, native_only, prepare_all
+from tests.demo.sites import REPO, native_only, prepare_all
 
 pytestmark = [pytest.mark.pyodide, pytest.mark.slow, native_only]
 

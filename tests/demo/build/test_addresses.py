@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from demo.build.addresses import AddressError, address_table, parse_address
+from tests.demo.mirror_adapter import registered
 
 
 @pytest.mark.parametrize(
@@ -18,7 +19,12 @@ from demo.build.addresses import AddressError, address_table, parse_address
     ],
 )
 def test_addresses_normalize_like_url_origin(address: str, origin: str, base: str) -> None:
-    assert parse_address(address, "svc") == {"origin": origin, "basePath": base, "service": "svc"}
+    assert parse_address(address, "svc", "__demo/mock/svc") == {
+        "origin": origin,
+        "basePath": base,
+        "service": "svc",
+        "target": "__demo/mock/svc",
+    }
 
 
 @pytest.mark.parametrize(
@@ -26,7 +32,7 @@ def test_addresses_normalize_like_url_origin(address: str, origin: str, base: st
 )
 def test_bad_addresses_are_refused_naming_the_service(address: str) -> None:
     with pytest.raises(AddressError, match="^svc: address"):
-        parse_address(address, "svc")
+        parse_address(address, "svc", "__demo/mock/svc")
 
 
 def test_table_is_most_specific_first_and_refuses_duplicates() -> None:
@@ -36,10 +42,29 @@ def test_table_is_most_specific_first_and_refuses_duplicates() -> None:
         {"name": "db", "adapter": "sqlite", "config": {}},
         {"name": "plain", "adapter": "mock-http", "config": {}},
     ]
-    assert [a["service"] for a in address_table(services)] == ["v2", "root"]
+    table = address_table(services)
+    assert [(a["service"], a["target"]) for a in table] == [
+        ("v2", "__demo/mock/v2"),
+        ("root", "__demo/mock/root"),
+    ]
     duplicate = [
         *services,
         {"name": "again", "adapter": "mock-http", "config": {"address": "http://api:8080/"}},
     ]
     with pytest.raises(AddressError, match="also used by root"):
         address_table(duplicate)
+
+
+def test_any_adapter_with_an_address_key_gets_its_own_family_target() -> None:
+    with registered():
+        table = address_table(
+            [{"name": "m", "adapter": "mirror", "config": {"address": "https://host:47990"}}]
+        )
+    assert table == [
+        {
+            "origin": "https://host:47990",
+            "basePath": "/",
+            "service": "m",
+            "target": "__demo/mirror/m",
+        }
+    ]

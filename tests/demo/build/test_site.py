@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import subprocess
 import sys
@@ -12,7 +13,8 @@ import pytest
 from demo.__main__ import main
 from demo.build.bundle import BUILD_FILE, CLIENT_FILE, WORKER_FILE
 from demo.build.site import build_site
-from tests.demo.browser.conftest import SITES, Sites
+from demo.runtime.adapters import ADAPTERS, SqlAdapter
+from tests.demo.sites import SHOP, Sites
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -32,6 +34,16 @@ def test_site_holds_worker_runtime_and_services(sites: Sites) -> None:
     manifest = json.loads((site / "manifest.json").read_text())
     assert manifest["storageNamespace"] == "shop-test-v1"
     assert [s["name"] for s in manifest["services"]] == ["api", "notes", "ledger"]
+
+
+def test_landing_page_panels_come_from_the_registry(sites: Sites) -> None:
+    page = (sites.shop.out / "index.html").read_text()
+    for name in ("mock-http", "sqlite", "postgres"):
+        adapter = ADAPTERS[name]
+        assert html.escape(adapter.label) in page, name
+        if isinstance(adapter, SqlAdapter):
+            assert html.escape(adapter.example_query) in page, name
+    assert 'data-http="api" data-prefix="__demo/mock/api/"' in page
 
 
 def test_duckdb_ships_only_with_a_postgres_service(sites: Sites) -> None:
@@ -64,12 +76,12 @@ def test_demo_package_zip_holds_runtime_and_browser_only(sites: Sites) -> None:
 
 
 def test_identical_sources_give_the_same_checksum(tmp_path: Path, sites: Sites) -> None:
-    again = build_site(SITES / "shop" / "other.json", tmp_path / "again")
+    again = build_site(SHOP / "other.json", tmp_path / "again")
     assert again.checksum == sites.other.checksum
 
 
 def test_app_folder_pages_get_the_page_script(tmp_path: Path) -> None:
-    built = build_site(SITES / "shop" / "with-app.json", tmp_path / "app-site")
+    built = build_site(SHOP / "with-app.json", tmp_path / "app-site")
     assert f'<script src="{CLIENT_FILE}"></script>' in (built.out / "index.html").read_text()
     assert (
         f'<script src="../{CLIENT_FILE}"></script>'
@@ -80,17 +92,14 @@ def test_app_folder_pages_get_the_page_script(tmp_path: Path) -> None:
 
 def test_rebuild_replaces_an_older_build_but_not_other_folders(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    build_site(SITES / "shop" / "other.json", out)
+    build_site(SHOP / "other.json", out)
     (out / "stale.txt").write_text("old")
-    build_site(SITES / "shop" / "other.json", out)
+    build_site(SHOP / "other.json", out)
     assert not (out / "stale.txt").exists()
     foreign = tmp_path / "foreign"
     foreign.mkdir()
     (foreign / "keep.txt").write_text("mine")
-    assert (
-        main(["build", "--manifest", str(SITES / "shop" / "other.json"), "--out", str(foreign)])
-        == 2
-    )
+    assert main(["build", "--manifest", str(SHOP / "other.json"), "--out", str(foreign)]) == 2
     assert (foreign / "keep.txt").read_text() == "mine"
 
 

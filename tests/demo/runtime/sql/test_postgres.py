@@ -10,7 +10,7 @@ import pytest
 from demo.native.store import MemoryStore
 from demo.runtime.services import image_key
 
-from .conftest import Demo, native_only
+from ..conftest import Demo, native_only
 
 
 def rows(demo: Demo, sql: str, service: str = "ledger") -> list[dict[str, Any]]:

@@ -9,8 +9,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from demo.serve import make_app
-from tests.demo.browser.conftest import Sites
-from tests.demo.browser.pagejs import fetch, query
+from tests.demo.serviceworker.pagejs import fetch, query
+from tests.demo.sites import Sites
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from demo.serve import make_app
-from tests.demo.browser.conftest import Sites
+from tests.demo.sites import Sites
 
 
 def test_static_files_have_browser_ready_types_and_no_caching(sites: Sites) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from demo.runtime.app import demo_route_path
 from demo.runtime.mock.router import compile_template
+from demo.runtime.routes import demo_route_path
 
-from .asgi import Client
+from ..asgi import Client
 
 
 @pytest.mark.parametrize(
@@ -151,9 +151,29 @@ def test_preflight_for_query_endpoint(client: Client) -> None:
     assert "POST" in reply.headers["access-control-allow-methods"]
 
 
-def test_plain_options_is_not_a_preflight(client: Client) -> None:
+def test_options_without_request_method_is_answered_as_a_preflight(client: Client) -> None:
+    # fetch() drops Access-Control-Request-Method, so a page's own OPTIONS arrives without
+    # it; it gets the CORS answer that the route's Allow promises, not a 405.
     reply = client.request("OPTIONS", "/__demo/mock/api/apps/featured")
-    assert reply.status == 405
+    assert reply.status == 204
+    assert reply.body == b""
+    assert reply.headers["access-control-allow-origin"] == "*"
+    assert reply.headers["access-control-allow-methods"] == "DELETE, GET, HEAD, OPTIONS"
+    assert reply.headers["allow"] == "DELETE, GET, HEAD, OPTIONS"
+
+
+def test_mock_route_that_defines_options_answers_a_plain_options(client: Client) -> None:
+    recorded = client.request("OPTIONS", "/__demo/mock/fixtures-only/options-recorded")
+    assert (recorded.status, recorded.json()) == (200, {"recorded": True})
+    any_method = client.request("OPTIONS", "/__demo/mock/fixtures-only/echo")
+    assert (any_method.status, any_method.json()) == (202, {"any": "method"})
+    # A browser's preflight is never answered from a recording.
+    preflight = client.request(
+        "OPTIONS",
+        "/__demo/mock/fixtures-only/options-recorded",
+        headers={"Access-Control-Request-Method": "OPTIONS"},
+    )
+    assert (preflight.status, preflight.body) == (204, b"")
 
 
 @pytest.mark.parametrize("prefix", ["", "/demos/shop", "/a/b/c"])

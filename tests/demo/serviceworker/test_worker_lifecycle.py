@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from demo.build.bundle import BUILD_FILE
-from tests.demo.browser.conftest import Demo, Sites
-from tests.demo.browser.pagejs import fetch, query
+from tests.demo.serviceworker.conftest import Demo
+from tests.demo.serviceworker.pagejs import fetch, query
+from tests.demo.sites import SHOP, Sites
 
 pytestmark = pytest.mark.browser
 
@@ -138,7 +139,7 @@ def test_landing_page_lists_services_and_runs_queries(page: Any) -> None:
     output = form.locator("output")
     output.wait_for(state="visible")
     assert "HTTP 200" in output.text_content()
-    mock = page.locator("form[data-mock=api]")
+    mock = page.locator("form[data-http=api]")
     mock.locator("input[name=route]").fill("health")
     mock.locator("button").click()
     mock.locator("output").wait_for(state="visible")
@@ -172,10 +173,9 @@ def test_rebuilt_site_updates_the_worker_and_replaces_the_snapshot(
     import shutil
 
     from demo.build.site import build_site
-    from tests.demo.browser.conftest import SITES
 
     source = sites.root.parent / "rebuilt-source"
-    shutil.copytree(SITES / "shop", source, dirs_exist_ok=True)
+    shutil.copytree(SHOP, source, dirs_exist_ok=True)
     out = sites.root / "demos" / "rebuilt"
     first = build_site(source / "other.json", out)
     page = demo.open("/demos/rebuilt/")

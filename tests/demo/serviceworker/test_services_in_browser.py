@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.demo.browser.pagejs import fetch, query
+from tests.demo.serviceworker.pagejs import fetch, query
+from tests.demo.sites import Server
 
 pytestmark = pytest.mark.browser
 
@@ -51,8 +52,6 @@ def test_mock_answers_carry_cors_headers(page: Any) -> None:
 def test_cross_origin_preflight_from_a_page(browser: Any, sites: Any) -> None:
     # A real browser preflight (another origin, custom header) against the same
     # /__demo app, mounted natively by `demo serve --native-demo`.
-    from tests.demo.browser.conftest import Server
-
     with Server(sites.shop.out, native_demo=True) as native, Server(sites.other.out) as other:
         context = browser.new_context()
         try:

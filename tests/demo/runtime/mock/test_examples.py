@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
+from demo.runtime.errors import DemoError, error_body
 from demo.runtime.mock.examples import sample_schema
 from demo.runtime.mock.router import MockService, parse_prefer
 
-from .asgi import Client
-from .conftest import Demo
+from ..asgi import Client
+from ..conftest import Demo
 
 APP_SAMPLE = {
     "uuid": "00000000-0000-4000-8000-000000000000",
@@ -88,18 +89,21 @@ def test_prefer_code_and_example(client: Client) -> None:
 
 @pytest.fixture
 def doc_only(mini: Demo) -> Callable[..., Any]:
-    from .asgi import run_sync
+    from ..asgi import run_sync
 
     # The document of service `api` without its fixtures, which shadow /apps/{uuid}.
-    document = run_sync(mini.client.app.services.mock("api")).document
+    document = run_sync(mini.client.app.services.http("api", "mock")).document
     service = MockService("doc", document, [])
 
     def respond(method: str, path: str, **headers: str) -> tuple[int, Any, dict[str, str]]:
         import json
 
-        answer = service.respond(
-            method, path, {k.replace("_", "-").lower(): v for k, v in headers.items()}
-        )
+        try:
+            answer = service.respond(
+                method, path, {k.replace("_", "-").lower(): v for k, v in headers.items()}
+            )
+        except DemoError as exc:
+            return exc.status, json.loads(error_body(exc.message, **exc.fields)), exc.headers
         return answer.status, json.loads(answer.body) if answer.body else None, answer.headers
 
     return respond

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sqlite3
 from pathlib import Path
@@ -9,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from demo.build.prepare import prepare_site_services
+from demo.build.prepare import prepare_site_services, prepare_step
+from demo.runtime.adapters import ADAPTERS
 from demo.runtime.manifest import ManifestError
 from demo.runtime.sql.duckdump import parse_dump
-
-from .conftest import SITES, native_only
+from tests.demo.mirror_adapter import registered
+from tests.demo.sites import PREPARED, native_only
 
 pytestmark = native_only
 
@@ -59,7 +61,7 @@ def test_namespace_follows_the_source(tmp_path: Path) -> None:
 
 def test_progress_lines(tmp_path: Path) -> None:
     lines: list[str] = []
-    prepare_site_services(SITES["mini"], tmp_path, progress=lines.append)
+    prepare_site_services(PREPARED["mini"], tmp_path, progress=lines.append)
     assert any(line.startswith("ledger: transpiled") for line in lines)
     assert any("warning" in line and "foreign key" in line for line in lines)
 
@@ -147,3 +149,22 @@ def test_fixtures_outside_the_manifest_folder(tmp_path: Path) -> None:
         (tmp_path / "out" / built["services"][0]["config"]["fixtures"]).read_text()
     )
     assert [f["path"] for f in fixtures] == ["/users"]
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS.values(), ids=lambda a: a.name)
+def test_every_adapter_names_its_build_step(adapter: Any) -> None:
+    step = prepare_step(adapter)
+    assert list(inspect.signature(step).parameters) == ["service", "base", "target", "at", "report"]
+
+
+def test_a_new_adapter_brings_its_own_build_step(tmp_path: Path) -> None:
+    service = {"name": "m", "adapter": "mirror", "config": {"greeting": "hi"}}
+    lines: list[str] = []
+    with registered():
+        built = prepare_site_services(
+            write(tmp_path, {"name": "n", "services": [service]}, {}),
+            tmp_path / "out",
+            progress=lines.append,
+        )
+    assert built["services"] == [{**service, "config": {"greeting": "HI"}}]
+    assert "m: mirror ready" in lines

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .asgi import Client
-from .conftest import Demo
+from ..asgi import Client
+from ..conftest import Demo
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from demo.native.store import MemoryStore
 from demo.runtime.services import image_key
 
-from .conftest import Demo
+from ..conftest import Demo
 
 
 def _key(demo: Demo, service: str = "notes") -> str:
@@ -167,7 +167,7 @@ def test_seed_image_is_read_only_until_something_is_stored(sites_root, open_duck
     from demo.native.assets import DirectoryAssets
     from demo.runtime import create_demo_app
 
-    from .asgi import Client
+    from ..asgi import Client
 
     class CountingAssets(DirectoryAssets):
         reads: list[str] = []

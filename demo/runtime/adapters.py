@@ -1,0 +1,233 @@
+"""The adapter registry: one declaration per service adapter, read by every part of the kit.
+
+A service's `adapter` (`mock-http`, `sqlite`, `postgres`) decides how its manifest
+entry is checked, how the build prepares it, which `/__demo/...` URLs serve it and
+what the worker loads for it. Each of those decisions is a field of its `Adapter`
+entry in `ADAPTERS`, and nothing else in the kit compares adapter names:
+
+    field              read by
+    name, label        manifest errors, the landing page (demo/build/landing.py)
+    family             the route table (routes.py): /__demo/<family>/<service>/...
+    source_keys        the source manifest check (manifest.py)
+    built_keys         the built manifest check (manifest.py), in the browser too
+    needs_one_of       the source manifest check
+    prepare            the native build step (demo/build/prepare.py)
+    prefetch           files the worker fetches while it boots (demo/build/bundle.py)
+    duckdb             whether the site ships duckdb-wasm (demo/build/site.py) and
+                       which requests start it (demo/browser/worker_entry.py)
+    open_service       HTTP adapters: the object answering /__demo/<family>/<service>/...
+    open_engine        SQL adapters: the engine behind /__demo/db/<service>/query
+    example_query      SQL adapters: the query a panel starts with
+
+A config key named `address` makes a service reachable at its container-style
+address (demo/build/addresses.py turns it into the worker's rewrite table).
+
+Adding an adapter is one entry here plus the code that implements it. An HTTP adapter
+(`HttpAdapter`) gets every method below its own family's URLs, with CORS and
+preflights handled by the app, and is opened before the worker's memory snapshot;
+a SQL adapter (`SqlAdapter`) gets the query and reset endpoints and the persistence
+policy of `services.DatabaseService`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from starlette.types import Receive, Scope, Send
+
+from .ports import AssetSource, OpenDuck, Store
+
+__all__ = [
+    "ADAPTERS",
+    "DB_FAMILY",
+    "MOCK_HTTP",
+    "POSTGRES",
+    "SQLITE",
+    "Adapter",
+    "ConfigKey",
+    "Engine",
+    "HttpAdapter",
+    "HttpService",
+    "ServiceContext",
+    "SqlAdapter",
+    "family_noun",
+    "http_families",
+]
+
+# The URL family of every SQL adapter: /__demo/db/<service>/query and .../reset.
+DB_FAMILY = "db"
+
+
+@dataclass(frozen=True)
+class ConfigKey:
+    """One key of a service's `config`.
+
+    `text` is a string; `texts` a list of strings (a source manifest may give one string).
+    """
+
+    name: str
+    kind: Literal["text", "texts"] = "text"
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class ServiceContext:
+    """What an adapter's factory gets for one service of a built manifest."""
+
+    name: str
+    config: Mapping[str, Any]  # the built config; paths are site-relative
+    namespace: str  # the demo's storageNamespace: stored keys start "<namespace>/<name>/"
+    assets: AssetSource
+    store: Store
+    open_duck: OpenDuck
+
+
+class HttpService(Protocol):
+    """A service answering any request below `/__demo/<family>/<service>`.
+
+    It is called as an ASGI app whose `scope["path"]` is the route below the service
+    (`/pet/1`) and whose `root_path` is `/__demo/<family>/<service>`. A `DemoError` it
+    raises before answering becomes the JSON error answer.
+    """
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None: ...
+
+    def allowed_methods(self, route: str) -> list[str]:
+        """The methods `route` answers (`*` for any; empty when unknown): for preflights."""
+        ...
+
+
+class Engine(Protocol):
+    """One in-memory database of a SQL adapter; `services.DatabaseService` persists it."""
+
+    def load_image(self, image: bytes) -> None: ...
+
+    def image(self) -> bytes: ...
+
+    def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
+        """Run a request's SQL atomically: (the adapter's result shape, whether data changed).
+
+        Raises `demo.runtime.sql.SqlError` naming the failing statement."""
+        ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Adapter:
+    name: str
+    label: str  # what the adapter is, for people: "SQLite", "Postgres dialect on DuckDB"
+    family: str  # the URL segment below /__demo/ that serves its services
+    source_keys: tuple[ConfigKey, ...]
+    built_keys: tuple[ConfigKey, ...]
+    # "module:function" of the native build step (demo.build.prepare.PrepareStep); a
+    # string because the build step imports native packages the browser never has.
+    prepare: str
+    needs_one_of: tuple[str, ...] = ()  # source keys of which at least one must be given
+    prefetch: tuple[str, ...] = ()  # built keys naming small files the worker loads at boot
+    duckdb: bool = False
+
+    @property
+    def has_address(self) -> bool:
+        return any(key.name == "address" for key in self.source_keys)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HttpAdapter(Adapter):
+    open_service: Callable[[ServiceContext], Awaitable[HttpService]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SqlAdapter(Adapter):
+    family: str = DB_FAMILY
+    open_engine: Callable[[ServiceContext], Engine]
+    example_query: str
+
+
+async def _open_mock(context: ServiceContext) -> HttpService:
+    from .mock.fixtures import parse_fixtures
+    from .mock.router import MockService
+
+    config = context.config
+    document = None
+    fixtures = []
+    if "openapi" in config:
+        document = json.loads(await context.assets.read(config["openapi"]))
+    if "fixtures" in config:
+        data = json.loads(await context.assets.read(config["fixtures"]))
+        fixtures = parse_fixtures(data, origin=config["fixtures"])
+    return MockService(context.name, document, fixtures)
+
+
+def _open_sqlite(context: ServiceContext) -> Engine:
+    from .sql.sqlite_engine import SqliteEngine
+
+    return SqliteEngine()
+
+
+def _open_postgres(context: ServiceContext) -> Engine:
+    from .sql.duck_engine import DuckEngine
+
+    return DuckEngine(context.open_duck())
+
+
+# The container-style address the frontend calls (http://api:8080): requests to it are
+# rewritten to the service (demo/build/addresses.py).
+_ADDRESS = ConfigKey("address")
+# SQL files run in order at build time.
+_SEED = ConfigKey("seed", "texts")
+
+MOCK_HTTP = HttpAdapter(
+    name="mock-http",
+    label="Recorded HTTP answers (OpenAPI examples and JSON fixtures)",
+    family="mock",
+    source_keys=(
+        ConfigKey("openapi"),  # an OpenAPI 3.0/3.1 document, YAML or JSON
+        ConfigKey("fixtures"),  # a JSON file of fixtures, or a folder of them
+        _ADDRESS,
+    ),
+    built_keys=(ConfigKey("openapi"), ConfigKey("fixtures"), ConfigKey("address")),
+    needs_one_of=("openapi", "fixtures"),
+    prepare="demo.build.prepare:prepare_mock",
+    prefetch=("openapi", "fixtures"),
+    open_service=_open_mock,
+)
+
+SQLITE = SqlAdapter(
+    name="sqlite",
+    label="SQLite",
+    source_keys=(_SEED,),
+    built_keys=(ConfigKey("image", required=True),),
+    prepare="demo.build.prepare:prepare_sqlite",
+    open_engine=_open_sqlite,
+    example_query="SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name;",
+)
+
+POSTGRES = SqlAdapter(
+    name="postgres",
+    label="Postgres dialect on DuckDB",
+    source_keys=(_SEED,),
+    built_keys=(ConfigKey("image", required=True), ConfigKey("warnings", "texts")),
+    prepare="demo.build.prepare:prepare_postgres",
+    duckdb=True,
+    open_engine=_open_postgres,
+    example_query="SELECT table_name FROM information_schema.tables ORDER BY table_name;",
+)
+
+# In the order error messages and docs list them.
+ADAPTERS: dict[str, Adapter] = {a.name: a for a in (MOCK_HTTP, SQLITE, POSTGRES)}
+
+
+def http_families() -> list[str]:
+    """The URL families served by HTTP adapters (`mock`), in registry order."""
+    return list(dict.fromkeys(a.family for a in ADAPTERS.values() if isinstance(a, HttpAdapter)))
+
+
+def family_noun(family: str) -> str:
+    """How errors name a family's services: "database", or its adapters ("mock-http")."""
+    if family == DB_FAMILY:
+        return "database"
+    return " or ".join(a.name for a in ADAPTERS.values() if a.family == family)

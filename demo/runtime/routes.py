@@ -1,0 +1,142 @@
+"""The `/__demo` route table: which URLs exist, what they allow, and how a path is parsed.
+
+    name       path                                      methods
+    manifest   /__demo/manifest                          GET, HEAD
+    reset      /__demo/reset                             POST
+    db-query   /__demo/db/<service>/query                POST
+    db-reset   /__demo/db/<service>/reset                POST
+    http       /__demo/<family>/<service>[/<route...>]   whatever the service's routes define
+
+One `http` route exists per URL family of an HTTP adapter in the registry
+(`adapters.py`; `mock` for mock-http), so `route_table()` follows the registry. The
+app (`app.py`) dispatches on `match_route`, answers 405 with `Allow` from
+`DemoRoute.allow` and preflights with `preflight_methods`; the worker's Python side
+(demo/browser/worker_entry.py) parses paths with the same `match_route`, and the
+build's address table (demo/build/addresses.py) targets `service_prefix`. Pure: no
+starlette, nothing but the registry.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property
+
+from .adapters import DB_FAMILY, http_families
+
+__all__ = [
+    "ANY_METHODS",
+    "DemoRoute",
+    "RouteMatch",
+    "demo_route_path",
+    "match_route",
+    "preflight_methods",
+    "route_table",
+    "service_prefix",
+]
+
+_MARK = "/__demo"
+# What a preflight may use where nothing narrower is known.
+ANY_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+@dataclass(frozen=True)
+class DemoRoute:
+    name: str
+    template: str  # "/__demo/db/{service}/query"; "{route}" matches the rest of the path
+    methods: tuple[str, ...] | None  # None: the service's own routes decide
+    family: str | None = None  # the URL family whose service `{service}` names
+    hint: str = ""  # how to call it, added to its 405 message
+
+    @property
+    def allow(self) -> str:
+        """The `Allow` header of a fixed-method route (OPTIONS always works: preflights)."""
+        return ", ".join((*(self.methods or ()), "OPTIONS"))
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        regex = re.escape(self.template)
+        regex = regex.replace(re.escape("{service}"), r"(?P<service>[^/]+)")
+        regex = regex.replace(re.escape("/{route}"), r"(?:/(?P<route>.*))?")
+        return re.compile(f"^{regex}$", re.S)
+
+
+@dataclass(frozen=True)
+class RouteMatch:
+    route: DemoRoute
+    service: str | None  # the `{service}` segment
+    rest: str  # `http` routes: the route below the service, "/" at least; else ""
+
+
+def route_table() -> tuple[DemoRoute, ...]:
+    """Every route, fixed ones first, then one `http` route per HTTP adapter family."""
+    return _table(tuple(http_families()))
+
+
+@cache
+def _table(families: tuple[str, ...]) -> tuple[DemoRoute, ...]:
+    fixed = (
+        DemoRoute("manifest", f"{_MARK}/manifest", ("GET", "HEAD")),
+        DemoRoute("reset", f"{_MARK}/reset", ("POST",)),
+        DemoRoute(
+            "db-query",
+            f"{_MARK}/{DB_FAMILY}/{{service}}/query",
+            ("POST",),
+            family=DB_FAMILY,
+            hint='send POST with JSON {"sql": "..."}',
+        ),
+        DemoRoute("db-reset", f"{_MARK}/{DB_FAMILY}/{{service}}/reset", ("POST",), DB_FAMILY),
+    )
+    http = tuple(
+        DemoRoute("http", f"{_MARK}/{family}/{{service}}/{{route}}", None, family)
+        for family in families
+    )
+    return fixed + http
+
+
+def service_prefix(family: str, service: str) -> str:
+    """The URL path below which an HTTP service answers: `/__demo/<family>/<service>`."""
+    return f"{_MARK}/{family}/{service}"
+
+
+def demo_route_path(path: str) -> str | None:
+    """The part of a URL path from its first `/__demo` segment, or None.
+
+    >>> demo_route_path("/demos/shop/__demo/mock/api/pet/1")
+    '/__demo/mock/api/pet/1'
+    """
+    start = 0
+    while True:
+        index = path.find(_MARK, start)
+        if index < 0:
+            return None
+        end = index + len(_MARK)
+        if end == len(path) or path[end] == "/":
+            return path[index:]
+        start = end
+
+
+def match_route(path: str) -> RouteMatch | None:
+    """The route a `/__demo/...` path names, with its service and rest, or None.
+
+    >>> match = match_route("/__demo/mock/api/pet/1")
+    >>> (match.route.name, match.service, match.rest)
+    ('http', 'api', '/pet/1')
+    """
+    for route in route_table():
+        found = route.pattern.match(path)
+        if found is None:
+            continue
+        params = found.groupdict()
+        rest = "/" + (params.get("route") or "") if route.methods is None else ""
+        return RouteMatch(route, params.get("service"), rest)
+    return None
+
+
+def preflight_methods(defined: list[str]) -> str:
+    """`Access-Control-Allow-Methods` for a route that defines `defined` (a service's
+    methods): those, HEAD with GET, and OPTIONS; every method when unknown or `*`."""
+    if not defined or "*" in defined:
+        return ", ".join(ANY_METHODS)
+    methods = {*defined, "OPTIONS"} | ({"HEAD"} if "GET" in defined else set())
+    return ", ".join(sorted(methods))

@@ -1,0 +1,120 @@
+// Every shape that crosses a boundary of the worker, declared once on this side:
+//
+// - worker <-> Python: the functions the worker calls in demo.browser.worker_entry
+//   (`WorkerEntry`, `PythonHandler`, `HandlerReply`) and the JavaScript functions it
+//   hands Python (`WorkerApi`). Python side: demo/browser/contract.py.
+// - build -> worker and page script: the values stamped by `python -m demo build`
+//   (`BuildInfo`, `ClientInfo`, `Address`). Python side: demo/build/bundle.py and
+//   demo/build/addresses.py.
+// - page <-> worker: the one message besides fetches (`BUILD_QUERY`).
+// - the error body of an answer the worker makes itself (`errorResponse`): the shape of
+//   demo.runtime.errors.error_body.
+//
+// tests/demo/serviceworker/test_contract.py fails when a typedef here and its Python
+// declaration drift apart (members, and parameter names in snake_case).
+
+/**
+ * What Python calls on the worker's side (passed to `WorkerEntry.attach` after every start).
+ * @typedef {Object} WorkerApi
+ * @property {(path: string) => Promise<Uint8Array | undefined>} readAsset a site file by site-relative path; undefined when missing
+ * @property {(key: string) => Promise<Uint8Array | undefined>} idbGet
+ * @property {(key: string, value: Uint8Array) => Promise<void>} idbPut resolves once the transaction is durable
+ * @property {(prefix: string) => Promise<void>} idbDeletePrefix
+ * @property {() => Promise<DuckFactory>} openDuck starts duckdb-wasm (first postgres query)
+ */
+
+/**
+ * duckdb-wasm as `openDuck` hands it over (serviceworker/duck.js).
+ * @typedef {Object} DuckFactory
+ * @property {() => DuckDatabase} open a fresh, empty in-memory database
+ */
+
+/**
+ * @typedef {Object} DuckDatabase
+ * @property {(sql: string) => DuckAnswer} query runs one statement; throws with DuckDB's message
+ * @property {() => void} close
+ */
+
+/**
+ * One statement's result: raw column values and Arrow type descriptions (demo.browser.duck converts them).
+ * @typedef {Object} DuckAnswer
+ * @property {string[]} names
+ * @property {Object[]} types
+ * @property {Array[]} columns
+ * @property {number} numRows
+ */
+
+/**
+ * The module demo.browser.worker_entry, as boot.js calls it.
+ * @typedef {Object} WorkerEntry
+ * @property {(manifestText: string, hasDuck: boolean, warmFolder: string | null) => void} prepare builds the app before the memory snapshot; holds no JavaScript object
+ * @property {(api: WorkerApi) => PythonHandler} attach hands over the worker's functions after every start
+ */
+
+/**
+ * @typedef {Object} PythonHandler
+ * @property {(method: string, path: string, query: string, headers: [string, string][], body: Uint8Array) => Promise<HandlerReply>} handle one forwarded fetch; path is relative to the demo root, query has no "?"
+ */
+
+/**
+ * @typedef {Object} HandlerReply
+ * @property {number} status
+ * @property {[string, string][]} headers
+ * @property {Uint8Array} body
+ */
+
+/**
+ * Stamped into the worker as __DEMO_BUILD__.
+ * @typedef {Object} BuildInfo
+ * @property {string} version the kit's version
+ * @property {string} checksum of everything the worker loads; keys the memory snapshot
+ * @property {string} runtimeDir folder of the runtime files, relative to the demo root, ending "/"
+ * @property {string} micropip the micropip wheel's file name
+ * @property {string[]} wheels the other wheels, installed with micropip
+ * @property {string} demoPackage the zip of demo.runtime and demo.browser
+ * @property {Object<string, string>} pyodideInfo the `info` of Pyodide's lock
+ * @property {boolean} duckdb whether duckdb-wasm ships with the site
+ * @property {Address[]} addresses the rewrite table
+ * @property {string[]} prefetch site files fetched while Python boots
+ */
+
+/**
+ * Stamped into the page script as __DEMO_CLIENT__.
+ * @typedef {Object} ClientInfo
+ * @property {string} checksum the build's checksum
+ * @property {string} worker the worker's file name, relative to the demo root
+ * @property {Address[]} addresses the rewrite table
+ */
+
+/**
+ * One row of the address rewrite table (serviceworker/addresses.js applies it).
+ * @typedef {Object} Address
+ * @property {string} origin as URL.origin prints it
+ * @property {string} basePath ends with "/"
+ * @property {string} service
+ * @property {string} target the service's URL prefix relative to the demo root, e.g. "__demo/mock/api"
+ */
+
+// page -> worker: { type: BUILD_QUERY }; worker -> page: { type: BUILD_QUERY, build: <checksum> }.
+export const BUILD_QUERY = "helio-demo:build";
+
+/**
+ * The body of an error the worker answers itself (Python could not): `{"error": message}`.
+ * @param {string} message
+ * @returns {string}
+ */
+export function errorBody(message) {
+  return JSON.stringify({ error: message });
+}
+
+/**
+ * @param {number} status
+ * @param {string} message
+ * @returns {Response}
+ */
+export function errorResponse(status, message) {
+  return new Response(errorBody(message), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
+}
