@@ -8,11 +8,14 @@ WHEELS := .cache/pyodide-wheels
 WHEEL_STAMP := $(WHEELS)/.installed
 TEST_WHEELS := .cache/pyodide-test-wheels
 TEST_WHEEL_STAMP := $(TEST_WHEELS)/.installed
-DEMO_MANIFEST ?= fixtures/example-demo/manifest.json
+# `make demo`: the flagship (the Helio host and its console in the browser);
+# `make demo-example`: the example demo (Petstore mock, notes, Chinook).
+DEMO_MANIFEST ?= fixtures/host-demo/manifest.json
 DEMO_OUT ?= build/demo
+EXAMPLE_MANIFEST := fixtures/example-demo/manifest.json
 DEMO_PORT ?= 8000
 
-.PHONY: setup demo host test lint bench chromium clean
+.PHONY: setup demo demo-example host test lint bench chromium clean
 
 CONSOLE := web/dist/console.js
 
@@ -40,7 +43,7 @@ $(WHEEL_STAMP): requirements-pyodide.lock | $(PY_STAMP)
 	touch $@
 
 # The host's web console: Lit elements bundled into one module.
-$(CONSOLE): $(wildcard web/src/*.js) $(NODE_STAMP)
+$(CONSOLE): $(wildcard web/src/*.js web/src/*/*.js) $(NODE_STAMP)
 	node_modules/.bin/esbuild web/src/main.js --bundle --format=esm --minify --log-level=warning --outfile=$@
 
 # pytest and its pure deps for running tests/demo/runtime inside Pyodide (never copied into sites).
@@ -59,6 +62,10 @@ chromium:
 demo: setup
 	$(BIN)/python -m demo build --manifest $(DEMO_MANIFEST) --out $(DEMO_OUT)
 	$(BIN)/python -m demo serve $(DEMO_OUT) --port $(DEMO_PORT)
+
+demo-example: setup
+	$(BIN)/python -m demo build --manifest $(EXAMPLE_MANIFEST) --out build/demo-example
+	$(BIN)/python -m demo serve build/demo-example --port $(DEMO_PORT)
 
 host: setup
 	$(BIN)/python -m host serve
