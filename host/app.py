@@ -5,9 +5,9 @@ The services come built (`host.core.context.build_host`, e.g. through
 app's lifespan (`HostContext.running`), which uvicorn and the in-process
 test client both run.
 
-Middleware order, outermost first: errors (500 as JSON) -> reach -> auth ->
-router. The console's static files are served below `/` behind the same
-reach check.
+Middleware order, outermost first: errors (500 as JSON) -> security headers ->
+reach -> auth -> router. The built console (`host.console`) is served below `/`
+behind the same reach check.
 """
 
 from __future__ import annotations
@@ -24,18 +24,19 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
 from starlette.routing import Route as StarletteRoute
-from starlette.staticfiles import StaticFiles
 
+from host.console import ConsoleFiles
 from host.core.context import HostContext
 from host.core.errors import ApiError, error_body
 from host.middleware.auth import AuthMiddleware
 from host.middleware.reach import ReachMiddleware
+from host.middleware.security_headers import SecurityHeadersMiddleware
 from host.responses import error_response
 from host.route_table import build_route_table
 
 __all__ = ["WEB_ROOT", "create_app"]
 
-WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
+WEB_ROOT = Path(__file__).resolve().parent.parent / "web" / "dist"  # node web/build.mjs
 log = logging.getLogger("helio.http")
 
 
@@ -68,11 +69,11 @@ def create_app(ctx: HostContext) -> Starlette:
         )
         for r in table.routes
     ]
-    if WEB_ROOT.is_dir():
-        routes.append(Mount("/", StaticFiles(directory=WEB_ROOT, html=True), name="console"))
+    routes.append(Mount("/", ConsoleFiles(WEB_ROOT), name="console"))
     app = Starlette(
         routes=routes,
         middleware=[
+            Middleware(SecurityHeadersMiddleware),
             Middleware(ReachMiddleware, ctx=ctx),
             Middleware(AuthMiddleware, ctx=ctx, table=table),
         ],
