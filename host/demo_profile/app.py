@@ -1,29 +1,28 @@
 """The host's demo profile: the real host app over browser-sized adapters.
 
 `create_demo_host` is the factory the flagship demo's `asgi` service names
-(fixtures/host-demo/manifest.json). It builds the same route table, middleware,
-handlers and `host.core` as the native host (`host.app.create_app`), with these
-adapters instead of native services:
+(fixtures/host-demo/manifest.json). It builds the host with `build_host` and
+`host.app.create_app`, exactly as the native host does, from `DemoProfile`:
 
     state database     SQLite in memory, saved as one image by the demo kit before a
                        changing request is answered (state.py, demo/runtime/asgi_service.py)
     apps, codec probe, simulated, and saying so in their answers (simulated.py)
-    updates, sensors
+    updates, sensors,
+    displays, browse
     streams            the stream simulator (feature "simulate-streams": /api/debug/streams)
     devices            simulated Moonlight devices for pairing and metrics (devices.py)
     password hashing   PBKDF2-SHA256 at DEMO_PBKDF2_ITERATIONS: Pyodide has no OpenSSL,
-                       and pure-Python PBKDF2 at the native 600k iterations takes seconds
+                       and pure-Python PBKDF2 at the native 600,000 iterations takes seconds
     threads            none in Pyodide: blocking calls run inline (all work is in memory)
 
-A fresh demo (no stored image) starts from `seed.py`: the demo account, a few apps,
-hardware metrics shared.
+The app's lifespan (`HostContext.running()`) is entered when the host is built and left
+on `close()`: the worker never sends lifespan events. A fresh demo (no stored image)
+starts from `seed.py`.
 """
 
 from __future__ import annotations
 
-import functools
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,29 +30,68 @@ from urllib.parse import urlsplit
 from starlette.types import Receive, Scope, Send
 
 from host.app import create_app
-from host.core.context import HostContext
-from host.core.credentials import Credentials
+from host.core.context import HostContext, build_host
 from host.core.hwmetrics import Reading
 from host.core.metrics_cache import MetricsService
-from host.core.passwords import hash_pbkdf2
-from host.native.covers import CoverStore
-from host.native.crash import CrashDumps
-from host.native.services import NativeServices
+from host.core.passwords import hash_pbkdf2, verify_password
+from host.core.ports import HostAdapters
 
 from .devices import DEVICE_PREFIX, create_device_app
 from .seed import seed
-from .simulated import SimulatedProber, SimulatedRunner, SimulatedSampler, SimulatedUpdater
+from .simulated import (
+    MemoryCovers,
+    NoCrashes,
+    SimulatedLauncher,
+    SimulatedProber,
+    SimulatedSampler,
+    SimulatedSystem,
+    SimulatedUpdates,
+    browse_fixture,
+    simulated_platform,
+)
 from .state import ImageStateDB
 
-__all__ = ["DEMO_PBKDF2_ITERATIONS", "DemoHost", "create_demo_host"]
+__all__ = ["DEMO_PBKDF2_ITERATIONS", "DemoHost", "DemoProfile", "create_demo_host"]
 
-# Pure-Python PBKDF2 in Pyodide: ~10 ms at this cost, seconds at the native 600k.
+# Pure-Python PBKDF2 in Pyodide: tens of ms at this cost, seconds at the native 600,000.
 DEMO_PBKDF2_ITERATIONS = 10_000
 DEFAULT_ADMIN_PORT = 47990
 
 
+class DemoHasher:
+    """PBKDF2-SHA256 at the documented demo cost; verifies any record the host can."""
+
+    def hash(self, password: str) -> str:
+        return hash_pbkdf2(password, DEMO_PBKDF2_ITERATIONS)
+
+    def verify(self, password: str, record: str) -> bool:
+        return verify_password(password, record)
+
+
 async def _inline(work: Any) -> Reading:
     return work()  # type: ignore[no-any-return]
+
+
+class DemoProfile:
+    hasher = DemoHasher()
+
+    def adapters(self, host: HostContext) -> HostAdapters:
+        # Sampling runs inline: the metrics cache would otherwise ask asyncio for a thread.
+        host.metrics = MetricsService(
+            None, host.settings.current, host.clock, host.monotonic, run_blocking=_inline
+        )
+        return HostAdapters(
+            data_dir=Path("/demo"),
+            launcher=SimulatedLauncher(host.clock),
+            prober=SimulatedProber(host),
+            system=SimulatedSystem(),
+            updater=SimulatedUpdates(),
+            crash=NoCrashes(),
+            covers=MemoryCovers(),
+            browse=browse_fixture,
+            platform=simulated_platform,
+            sampler=SimulatedSampler(host.clock),
+        )
 
 
 def _run_blocking_inline() -> None:
@@ -69,36 +107,21 @@ def _run_blocking_inline() -> None:
 class DemoHost:
     """The `HostedApp` of the flagship demo (demo.runtime.asgi_service)."""
 
-    def __init__(self, image: bytes | None, address: str | None, data_dir: Path) -> None:
+    def __init__(self, image: bytes | None, address: str | None) -> None:
         port = urlsplit(address).port if address else None
         self.db = ImageStateDB(image)
-        ctx = HostContext(
+        self.ctx = build_host(
+            DemoProfile(),
             self.db,
             https_port=port or DEFAULT_ADMIN_PORT,
             features=frozenset({"simulate-streams"}),
-            data_dir=str(data_dir),
         )
-        ctx.credentials = Credentials(
-            self.db, functools.partial(hash_pbkdf2, iterations=DEMO_PBKDF2_ITERATIONS)
-        )
-        ctx.metrics = MetricsService(
-            SimulatedSampler(ctx.clock),
-            ctx.settings.current,
-            ctx.clock,
-            ctx.monotonic,
-            run_blocking=_inline,
-        )
-        runner, prober = SimulatedRunner(), SimulatedProber(ctx.codec_probe)
-        updater = SimulatedUpdater(ctx, data_dir)
-        ctx.native = NativeServices(
-            data_dir, runner, prober, updater, CrashDumps(data_dir, self.db), CoverStore(data_dir)
-        )
-        prober.start(str(ctx.settings.get("encoder")))
         if image is None:
-            seed(ctx)
-        self.ctx = ctx
-        self.host = create_app(ctx)
-        self.devices = create_device_app(ctx)
+            seed(self.ctx)
+        self.host = create_app(self.ctx)
+        self.devices = create_device_app(self.ctx)
+        self._running = self.ctx.running()
+        self._running.__enter__()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         app = self.devices if scope["path"].startswith(DEVICE_PREFIX + "/") else self.host
@@ -111,6 +134,7 @@ class DemoHost:
         return self.db.image()
 
     def close(self) -> None:
+        self._running.__exit__(None, None, None)
         self.db.close()
 
 
@@ -119,5 +143,4 @@ def create_demo_host(context: Any) -> DemoHost:
     demo.runtime.asgi_service.HostedContext (name, config, stored image)."""
     if sys.platform == "emscripten":
         _run_blocking_inline()
-    data_dir = Path(tempfile.mkdtemp(prefix=f"helio-demo-{context.name}-"))
-    return DemoHost(context.image, context.config.get("address"), data_dir)
+    return DemoHost(context.image, context.config.get("address"))

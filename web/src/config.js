@@ -1,17 +1,18 @@
-// The console's configuration, from <meta> tags of the page that loads the bundle
-// (CONSOLE_CONTRACT: helio-api-base, helio-auth). Natively both are absent: same
-// origin, cookie sessions. The flagship demo sets the host's service address and
-// "bearer", because a service worker cannot set cookies on answers it builds.
+// Configuration from the <meta> tags of the page that loads the bundle (see index.html).
+// Natively the API is same-origin with cookies; the in-browser demo names a service
+// address and uses bearer tokens (a service worker cannot set cookies).
 
-function meta(name) {
-  return document.querySelector(`meta[name="${name}"]`)?.getAttribute("content") ?? "";
+function meta(name, fallback) {
+  const element = document.querySelector(`meta[name="${name}"]`);
+  const value = element?.getAttribute("content")?.trim();
+  return value ? value : fallback;
 }
 
-/** Where API paths (`/api/...`) are sent: "" (same origin) or an origin such as https://host:47990. */
-export const apiBase = meta("helio-api-base").replace(/\/+$/, "");
+/** API origin without a trailing slash; "" means the page's own origin. */
+export const apiBase = meta("helio-api-base", "").replace(/\/+$/, "");
 
-/** "cookie" (HttpOnly session cookies) or "bearer" (tokens from the JSON login answer). */
-export const authMode = meta("helio-auth") === "bearer" ? "bearer" : "cookie";
+/** "cookie" (HttpOnly session cookies) or "bearer" (tokens kept by the client). */
+export const authMode = meta("helio-auth", "cookie") === "bearer" ? "bearer" : "cookie";
 
-/** The folder the console is served from (the router's base; a demo may sit under a subpath). */
-export const basePath = new URL(".", document.baseURI).pathname;
+/** The router's base path: the path of document.baseURI, always ending in "/". */
+export const basePath = new URL(document.baseURI).pathname.replace(/[^/]*$/, "");

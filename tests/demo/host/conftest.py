@@ -3,7 +3,7 @@
 Two builds of fixtures/host-demo below one origin, each under a subpath: `/demos/host/`
 (its own namespace) and `/demos/host-b/` (the same manifest with another
 storageNamespace), so the tests cover subpaths and namespaces on one origin. The console
-bundle is built first (`make web/dist/console.js` does the same), because the site links it.
+bundle is built first (as `make demo` does), because the site links it.
 """
 
 from __future__ import annotations
@@ -28,15 +28,20 @@ BOOT_MS = 180_000  # a first visit boots Pyodide and imports the host: slow on a
 
 
 def build_console() -> None:
+    """What `make build/flagship-console/index.html` runs: the native bundle, configured
+    for the demo host (fixtures/host-demo/site/console links to its output)."""
     subprocess.run(
         [
-            str(REPO / "node_modules" / ".bin" / "esbuild"),
-            "web/src/main.js",
-            "--bundle",
-            "--format=esm",
-            "--minify",
-            "--log-level=warning",
-            "--outfile=web/dist/console.js",
+            "node",
+            "web/build.mjs",
+            "--outdir",
+            "build/flagship-console",
+            "--base",
+            "./",
+            "--api-base",
+            "https://host:47990",
+            "--auth",
+            "bearer",
         ],
         cwd=REPO,
         check=True,

@@ -46,8 +46,7 @@ def sign_in_by_api(page: Any) -> Any:
 def console_tokens(page: Any) -> Any:
     """The tokens the console keeps in bearer mode (web/src/api.js)."""
     stored = page.evaluate(
-        "Object.entries({...sessionStorage, ...localStorage})"
-        ".find(([key]) => key.startsWith('helio-console:'))?.[1] ?? null"
+        "sessionStorage.getItem('helio-auth') ?? localStorage.getItem('helio-auth')"
     )
     assert stored, "the console kept no tokens"
     import json
@@ -62,22 +61,28 @@ def open_console(flagship: Flagship, path: str = CONSOLE) -> Any:
     return page
 
 
+USERNAME_FIELD = "helio-signin-page sl-input[name=username] input"
+
+
 def sign_in(page: Any) -> None:
-    page.locator("helio-login input[name=username]").wait_for(timeout=BOOT_MS)
-    page.fill("helio-login input[name=username]", USERNAME)
-    page.fill("helio-login input[name=password]", PASSWORD)
-    page.click("helio-login button[type=submit]")
+    """Through the console's own sign-in page."""
+    page.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
+    page.locator(USERNAME_FIELD).fill(USERNAME)
+    page.locator("helio-signin-page sl-input[name=password] input").fill(PASSWORD)
+    page.locator("helio-signin-page sl-button[type=submit]").click()
     page.locator("#who").wait_for(timeout=60_000)
 
 
 def test_the_console_signs_in_and_shows_the_dashboard(flagship: Flagship) -> None:
     page = open_console(flagship)
-    page.locator("helio-login input[name=username]").wait_for(timeout=BOOT_MS)
+    page.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
     shot(page, "1-sign-in")
     sign_in(page)
-    assert page.locator("#who").inner_text() == USERNAME
-    page.locator("helio-settings select[name=reach]").wait_for()
-    page.locator("helio-tokens #new-token").wait_for()
+    assert page.locator("#who").inner_text().strip() == USERNAME
+    page.locator("nav.side").wait_for()
+    # The console's own view of the host: signed in over the demo host's address.
+    status = call(page, "GET", "/api/auth/status", None, console_tokens(page))["body"]
+    assert status["authenticated"] is True and status["method"] == "session"
     shot(page, "2-dashboard")
     # Bearer mode: nothing was set as a cookie (a worker cannot), the tokens are kept.
     assert flagship.context.cookies() == []
@@ -86,23 +91,21 @@ def test_the_console_signs_in_and_shows_the_dashboard(flagship: Flagship) -> Non
 
 
 def test_a_visitors_changes_survive_reload_and_a_stopped_worker(flagship: Flagship) -> None:
+    # The console's apps, tokens and settings pages are not on main yet: the changes go
+    # through the API with the session the console signed in (its bearer tokens).
     page = open_console(flagship)
     sign_in(page)
     tokens = console_tokens(page)
     name = f"Hades {uuid.uuid4().hex[:6]}"
     created = call(page, "POST", "/api/apps", {"name": name, "cmd": "hades"}, tokens)
     assert created["status"] == 200, created
-
-    page.locator("helio-tokens input[type=checkbox]").first.check()
-    page.click("helio-tokens #new-token button[type=submit]")
-    page.locator("helio-tokens #secret").wait_for()
-    hashes = [t["hash"] for t in call(page, "GET", "/api/tokens", None, tokens)["body"]["tokens"]]
-    assert hashes, "the console created no token"
-
-    assert page.locator("helio-settings select[name=reach]").input_value() == "lan"  # the default
-    page.select_option("helio-settings select[name=reach]", "wan")
-    page.click("helio-settings button[type=submit]")
-    page.get_by_text("Saved.").wait_for()
+    scope = {"scopes": [{"path": "/api/apps", "methods": ["GET"]}]}
+    token = call(page, "POST", "/api/token", scope, tokens)["body"]
+    assert token.get("token"), token
+    config = call(page, "GET", "/api/config", None, tokens)["body"]
+    assert config["origin_web_ui_allowed"] == "lan"  # the default
+    changed = call(page, "PATCH", "/api/config", {"origin_web_ui_allowed": "wan"}, tokens)
+    assert changed["status"] == 200, changed
     shot(page, "3-changes-made")
 
     page.reload()
@@ -110,13 +113,15 @@ def test_a_visitors_changes_survive_reload_and_a_stopped_worker(flagship: Flagsh
     flagship.stop_workers()
     page.reload()
     page.locator("#who").wait_for(timeout=BOOT_MS)  # still signed in: the session was saved
-    assert page.locator("helio-settings select[name=reach]").input_value() == "wan"
-    listed = page.locator("helio-tokens #tokens tr").evaluate_all(
-        "rows => rows.map(r => r.dataset.hash)"
-    )
-    assert set(hashes) <= set(listed)
-    apps = call(page, "GET", "/api/apps", None, console_tokens(page))["body"]["apps"]
+    after = console_tokens(page)
+    apps = call(page, "GET", "/api/apps", None, after)["body"]["apps"]
     assert name in [a["name"] for a in apps]
+    listed = [t["hash"] for t in call(page, "GET", "/api/tokens", None, after)["body"]["tokens"]]
+    assert token["hash"] in listed
+    scoped = page.evaluate(_CALL, [HOST + "/api/apps", "GET", None, token["token"], None])
+    assert scoped["status"] == 200  # the token itself still works
+    config = call(page, "GET", "/api/config", None, after)["body"]
+    assert config["origin_web_ui_allowed"] == "wan"
     shot(page, "4-after-stopped-worker")
     page.close()
 
