@@ -23,6 +23,12 @@ def _demo_cold_start(work: Path) -> dict[str, Any]:
     return demo_cold_start.run(work)
 
 
+def _flagship_console(work: Path) -> dict[str, Any]:
+    from bench import flagship_console
+
+    return flagship_console.run(work)
+
+
 def _metrics_polling(work: Path) -> dict[str, Any]:
     from bench import metrics_polling
 
@@ -35,6 +41,7 @@ def _metrics_polling(work: Path) -> dict[str, Any]:
 BENCHMARKS: dict[str, Callable[[Path], dict[str, Any]]] = {
     "demo-cold-start": _demo_cold_start,
     "metrics-polling": _metrics_polling,
+    "flagship-console": _flagship_console,
 }
 
 
