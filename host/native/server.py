@@ -14,6 +14,7 @@ from host.app import create_app
 from host.core.context import HostContext
 from host.core.state import StateDB
 
+from .http_limits import MAX_CONCURRENCY, BoundedH11Protocol
 from .logs import setup_logging
 from .streaming_server import run_together, streaming_servers
 from .tls import ensure_certificate
@@ -76,6 +77,8 @@ def serve(options: ServeOptions) -> None:
         # The TCP peer is the client: X-Forwarded-For must not move anyone into `pc` reach.
         proxy_headers=False,
         server_header=False,
+        http=BoundedH11Protocol,  # a deadline on request headers
+        limit_concurrency=MAX_CONCURRENCY,
         log_config=None,
         lifespan="off",
         # An idle TLS keep-alive client rarely answers close_notify, and asyncio would wait
