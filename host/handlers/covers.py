@@ -13,8 +13,7 @@ from host.core.errors import BadRequest, NotFound
 from host.native.covers import MAX_COVER_BYTES
 from host.responses import ok
 
-from .common import context
-from .services import native
+from .common import adapters, context
 
 __all__ = ["app_cover", "app_icon", "cover", "upload_cover"]
 
@@ -29,18 +28,18 @@ async def app_cover(request: Request) -> Response:
     image = app.get("image-path")
     if not image:
         raise NotFound(f"App {app.name} has no image-path; set one or upload a cover")
-    covers = native(request).covers
+    covers = adapters(request).covers
     if "/" in image or "\\" in image:
         return _image(*covers.read_image_file(image))
     return _image(*covers.find(image))
 
 
 async def app_icon(request: Request) -> Response:
-    return _image(native(request).covers.icon(request.path_params["uuid"]), "image/png")
+    return _image(adapters(request).covers.icon(request.path_params["uuid"]), "image/png")
 
 
 async def cover(request: Request) -> Response:
-    return _image(*native(request).covers.find(request.path_params["id"]))
+    return _image(*adapters(request).covers.find(request.path_params["id"]))
 
 
 async def _raw_image(request: Request) -> bytes:
@@ -65,7 +64,7 @@ async def upload_cover(request: Request) -> Response:
                 "key is required: POST /api/covers/upload?key=NAME with the image as the body"
             )
         data = await _raw_image(request)
-        saved, path = native(request).covers.save(key, data)
+        saved, path = adapters(request).covers.save(key, data)
         return ok(key=saved, path=str(path), size=len(data))
     body = await read_json_object(request)
     key = required_str(body, "key")
@@ -78,5 +77,5 @@ async def upload_cover(request: Request) -> Response:
         data = base64.b64decode(encoded, validate=True)
     except (binascii.Error, ValueError):
         raise BadRequest("data must be the image bytes in base64") from None
-    saved, path = native(request).covers.save(key, data)
+    saved, path = adapters(request).covers.save(key, data)
     return ok(key=saved, path=str(path), size=len(data))

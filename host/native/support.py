@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from .crash import CrashDumps
+from host.core.ports import CrashReports
+
 from .logread import read_last
 
 __all__ = ["LOG_CAP", "build_zip", "manifest", "redact_settings"]
@@ -73,7 +74,7 @@ def _system(version: str) -> str:
 
 
 def _entries(
-    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps
+    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashReports
 ) -> list[tuple[str, bytes]]:
     entries = [(f"logs/{p.name}", read_last(str(p), LOG_CAP)) for p in _logs(log_path)]
     entries.append(
@@ -85,7 +86,7 @@ def _entries(
 
 
 def manifest(
-    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps
+    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashReports
 ) -> list[dict[str, Any]]:
     return [
         {"name": name, "size": len(data)}
@@ -94,7 +95,7 @@ def manifest(
 
 
 def build_zip(
-    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps
+    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashReports
 ) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
