@@ -1,24 +1,22 @@
 """Flagship demo: time from opening the console URL (empty cache) to a usable console.
 
 Builds fixtures/host-demo (the Helio host in the service worker, its console on top)
-and serves it under a subpath. Each run is a fresh browser context (empty HTTP cache,
-no service worker, no storage) and measures, from `page.goto`:
+and serves it under a subpath. Every visit is a fresh browser context (empty HTTP
+cache, no worker, no storage); times are from `page.goto`:
 
-- usable: the console's sign-in form is on screen (Pyodide booted, the host built from
-  its seed, `GET /api/auth/status` answered by it);
+- usable: the console's sign-in form is on screen (the worker started, Python restored
+  or booted, the host built from its seed, `GET /api/auth/status` answered by it);
 - signed in: after typing the demo credentials, the shell shows the account;
-- return visit: the same context after the worker was stopped (CDP) with the memory
-  snapshot kept, reloading until the signed-in shell is back.
+- return visit: the same context after the worker was stopped (CDP), reloading until
+  the signed-in shell is back.
 
-Baseline, same run: the very same console files opened in a fresh context with no
-service worker at all (the page, its bundle and first render; its API calls fail at
-once), until the console rendered its first screen. The ratio says what running the
-host in the tab adds to loading the console.
+Baselines, same run, interleaved: the very same console files with no worker at all
+(its page, bundle and first render; its API calls fail at once), and a plain page
+booting Pyodide and running `1 + 1` (bench/baseline/pyodide.html).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import statistics
 import subprocess
@@ -26,15 +24,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.demo_cold_start import _serve
+from bench.demo_first_visit import PYODIDE_FILES
+from bench.report import Result, Row
+from bench.serving import serve
+
+TITLE = "flagship demo: empty-cache open to a usable console (host in the worker)"
 
 ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ROOT / "fixtures" / "host-demo" / "manifest.json"
-RUNS = 3
-BASELINE_RUNS = 5
 TIMEOUT_MS = 240_000
 USERNAME_FIELD = "helio-signin-page sl-input[name=username] input"
-
 RENDERED = """() => {
   const app = document.querySelector("helio-app");
   return Boolean(app && app.shadowRoot && app.shadowRoot.querySelector("*"));
@@ -50,113 +49,137 @@ def _build_console() -> None:
     )
 
 
+def lay_out(work: Path, snapshot: bool) -> Path:
+    from demo.build.site import build_site
+
+    if work.exists():
+        shutil.rmtree(work)
+    _build_console()
+    served = work / "served"
+    build_site(MANIFEST, served / "demos" / "host", snapshot=snapshot)
+    shutil.copytree(ROOT / "build" / "flagship-console", served / "plain-console")
+    shutil.copytree(ROOT / "bench" / "baseline", served / "baseline")
+    (served / "baseline" / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copyfile(
+            ROOT / "node_modules" / "pyodide" / name, served / "baseline" / "pyodide" / name
+        )
+    return served
+
+
 def _ms(since: float) -> float:
     return round((time.perf_counter() - since) * 1000, 1)
 
 
-def _flagship_run(browser: Any, url: str) -> dict[str, float]:
+def flagship_visit(browser: Any, url: str) -> dict[str, float]:
     context = browser.new_context()
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("ServiceWorker.enable")
-    started = time.perf_counter()
-    page.goto(url)
-    page.locator(USERNAME_FIELD).wait_for(timeout=TIMEOUT_MS)
-    usable = _ms(started)
-    started = time.perf_counter()
-    page.locator(USERNAME_FIELD).fill("admin")
-    page.locator("helio-signin-page sl-input[name=password] input").fill("helio-demo")
-    page.locator("helio-signin-page sl-button[type=submit]").click()
-    page.locator("#who").wait_for(timeout=TIMEOUT_MS)
-    signed_in = _ms(started)
-    deadline = time.monotonic() + 120  # the worker keeps its snapshot after the first answer
-    while not page.evaluate("async () => (await caches.keys()).some(k => k.includes('snapshot'))"):
-        if time.monotonic() > deadline:
-            break
-        time.sleep(0.5)
-    time.sleep(3)  # the snapshot write finishes after the key appears
-    cdp.send("ServiceWorker.stopAllWorkers")
-    time.sleep(0.3)
-    started = time.perf_counter()
-    page.reload()
-    page.locator("#who").wait_for(timeout=TIMEOUT_MS)
-    returned = _ms(started)
-    context.close()
-    return {"usable_ms": usable, "sign_in_ms": signed_in, "return_visit_ms": returned}
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("ServiceWorker.enable")
+        started = time.perf_counter()
+        page.goto(url)
+        page.locator(USERNAME_FIELD).wait_for(timeout=TIMEOUT_MS)
+        usable = _ms(started)
+        started = time.perf_counter()
+        page.locator(USERNAME_FIELD).fill("admin")
+        page.locator("helio-signin-page sl-input[name=password] input").fill("helio-demo")
+        page.locator("helio-signin-page sl-button[type=submit]").click()
+        page.locator("#who").wait_for(timeout=TIMEOUT_MS)
+        signed_in = _ms(started)
+        cdp.send("ServiceWorker.stopAllWorkers")
+        time.sleep(0.3)
+        started = time.perf_counter()
+        page.reload()
+        page.locator("#who").wait_for(timeout=TIMEOUT_MS)
+        returned = _ms(started)
+    finally:
+        context.close()
+    return {"usable": usable, "sign_in": signed_in, "return_visit": returned}
 
 
-def _baseline_run(browser: Any, url: str) -> float:
+def plain_console_visit(browser: Any, url: str) -> float:
     context = browser.new_context()
-    page = context.new_page()
-    started = time.perf_counter()
-    page.goto(url)
-    page.wait_for_function(RENDERED, timeout=60_000)
-    rendered = _ms(started)
-    context.close()
-    return rendered
+    try:
+        page = context.new_page()
+        started = time.perf_counter()
+        page.goto(url)
+        page.wait_for_function(RENDERED, timeout=60_000)
+        return _ms(started)
+    finally:
+        context.close()
+
+
+def plain_pyodide_visit(browser: Any, url: str) -> float:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        started = time.perf_counter()
+        page.goto(url)
+        page.evaluate("plainPyodide")
+        return _ms(started)
+    finally:
+        context.close()
 
 
 def _median(values: list[float]) -> float:
     return round(statistics.median(values), 1)
 
 
-def run(work: Path) -> dict[str, Any]:
+def run(work: Path, quick: bool = False) -> Result:
+    """quick: one visit of each kind, to a site built without its snapshot (smoke test)."""
     from playwright.sync_api import sync_playwright
 
-    from demo.build.site import build_site
     from tests.chromium import launch_chromium
 
-    load_before = round(os.getloadavg()[0], 2)
-    if work.exists():
-        shutil.rmtree(work)
-    _build_console()
-    served = work / "served"
-    build_site(MANIFEST, served / "demos" / "host")
-    shutil.copytree(ROOT / "build" / "flagship-console", served / "plain-console")
-    server, base = _serve(served)
-    try:
-        with sync_playwright() as playwright:
-            browser = launch_chromium(playwright)
-            try:
-                baseline = [
-                    _baseline_run(browser, f"{base}/plain-console/") for _ in range(BASELINE_RUNS)
-                ]
-                runs = [_flagship_run(browser, f"{base}/demos/host/console/") for _ in range(RUNS)]
-            finally:
-                browser.close()
-    finally:
-        server.should_exit = True
-    figures: dict[str, Any] = {
-        "usable_console_ms": _median([r["usable_ms"] for r in runs]),
-        "sign_in_to_dashboard_ms": _median([r["sign_in_ms"] for r in runs]),
-        "return_visit_after_stop_ms": _median([r["return_visit_ms"] for r in runs]),
-        "baseline_plain_console_ms": _median(baseline),
-        "samples": {"flagship": runs, "baseline": baseline},
-        "runs": {"flagship": RUNS, "baseline": BASELINE_RUNS},
-        "load_average_1m": {"before": load_before, "after": round(os.getloadavg()[0], 2)},
+    served = lay_out(work, snapshot=not quick)
+    runs = 1 if quick else 3
+    samples: dict[str, list[float]] = {
+        k: [] for k in ("usable", "sign_in", "return_visit", "plain_console", "plain_pyodide")
     }
-    base_ms = max(figures["baseline_plain_console_ms"], 0.1)
-    figures["ratios"] = {
-        "usable_over_plain_console": round(figures["usable_console_ms"] / base_ms, 1),
-        "return_visit_over_plain_console": round(
-            figures["return_visit_after_stop_ms"] / base_ms, 1
-        ),
-    }
+    with serve(served) as base, sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            for _ in range(runs):  # interleaved, so a load spike hits every kind alike
+                samples["plain_console"].append(
+                    plain_console_visit(browser, f"{base}/plain-console/")
+                )
+                samples["plain_pyodide"].append(
+                    plain_pyodide_visit(browser, f"{base}/baseline/pyodide.html")
+                )
+                for key, value in flagship_visit(browser, f"{base}/demos/host/console/").items():
+                    samples[key].append(value)
+        finally:
+            browser.close()
+    medians = {k: _median(v) for k, v in samples.items()}
+    console, pyodide = medians["plain_console"], medians["plain_pyodide"]
     rows = [
-        ("open URL, empty cache -> sign-in form (usable)", figures["usable_console_ms"]),
-        ("sign in -> dashboard", figures["sign_in_to_dashboard_ms"]),
-        ("return visit after worker stop (snapshot)", figures["return_visit_after_stop_ms"]),
-        ("baseline: same console, no worker, first render", figures["baseline_plain_console_ms"]),
+        Row(
+            "open URL (empty cache) → usable console",
+            medians["usable"],
+            "ms",
+            pyodide,
+            "plain Pyodide page, 1 + 1",
+        ),
+        Row(
+            "open URL (empty cache) → usable console",
+            medians["usable"],
+            "ms",
+            console,
+            "same console, no worker, first render",
+        ),
+        Row("sign in → dashboard (first visit)", medians["sign_in"], "ms"),
+        Row(
+            "return visit after the worker stopped",
+            medians["return_visit"],
+            "ms",
+            console,
+            "same console, no worker, first render",
+        ),
     ]
-    lines = [f"{'measure':<52} {'median ms':>10}", "-" * 63]
-    lines += [f"{label:<52} {value:>10.1f}" for label, value in rows]
-    ratios = figures["ratios"]
-    lines += [
-        "-" * 63,
-        f"{'usable / baseline':<52} {ratios['usable_over_plain_console']:>9.1f}x",
-        f"{'return visit / baseline':<52} {ratios['return_visit_over_plain_console']:>9.1f}x",
-        f"{'1-minute load average, before / after':<52} "
-        f"{figures['load_average_1m']['before']} / {figures['load_average_1m']['after']}",
+    figures = {**{f"{k}_ms": v for k, v in medians.items()}, "samples": samples, "runs": runs}
+    notes = [
+        "usable = the sign-in form of the console is on screen, its status answered by the "
+        "host running in the page's service worker (Pyodide)",
     ]
-    print("\n".join(lines))
-    return figures
+    return Result(rows, figures, notes)

@@ -688,7 +688,7 @@ STREAM_ROUTES: tuple[Route, ...] = (
         ("POST",),
         pairing_admin.enter_pin,
         "pin",
-        "Enter the PIN a device shows; it pairs with the default permissions",
+        "Enter the PIN a device shows (id required when several wait); it pairs with the default permissions",
         request_schema=_obj(
             ("pin",), pin={"type": "string", "pattern": "^[0-9]{4}$"}, name=_STR, id=_STR
         ),

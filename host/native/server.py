@@ -13,6 +13,7 @@ from host import __version__
 from host.app import create_app
 from host.core.state import StateDB
 
+from .http_limits import MAX_CONCURRENCY, BoundedH11Protocol
 from .logs import setup_logging
 from .profile import build_native_host
 from .samplers import choose_sampler
@@ -78,6 +79,8 @@ def serve(options: ServeOptions) -> None:
         # The TCP peer is the client: X-Forwarded-For must not move anyone into `pc` reach.
         proxy_headers=False,
         server_header=False,
+        http=BoundedH11Protocol,  # a deadline on request headers
+        limit_concurrency=MAX_CONCURRENCY,
         log_config=None,
         # Starts and stops the services' background work (codec probe, crash dumps, sampler).
         lifespan="on",
