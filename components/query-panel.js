@@ -184,6 +184,7 @@ export class DemoQueryPanel extends LitElement {
         align-items: center;
       }
       .toolbar select {
+        flex: 1 1 12rem;
         max-width: 100%;
       }
       .examples {
