@@ -30,6 +30,13 @@ import {
 } from "./shared.js";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+// Responses made in a service worker carry no reason phrase: the common ones, for people.
+const REASONS = {
+  200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 301: "Moved Permanently", 302: "Found",
+  304: "Not Modified", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+  405: "Method Not Allowed", 409: "Conflict", 415: "Unsupported Media Type", 422: "Unprocessable Content",
+  429: "Too Many Requests", 500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable",
+};
 
 export class DemoFixtureExplorer extends LitElement {
   static properties = {
@@ -98,7 +105,7 @@ export class DemoFixtureExplorer extends LitElement {
     if (!route || this._state !== "ready" || this._sending) return null;
     const form = this.renderRoot.querySelector("#request");
     const values = (kind) =>
-      Object.fromEntries([...form.querySelectorAll(`[data-${kind}]`)].map((input) => [input.dataset[kind], input.value.trim()]));
+      Object.fromEntries([...form.querySelectorAll(`input[data-kind="${kind}"]`)].map((input) => [input.dataset.name, input.value.trim()]));
     const path = buildPath(route.path, values("path"), values("query"));
     const method = route.method === "*" ? "GET" : route.method;
     const headers = { accept: "application/json" };
@@ -128,7 +135,7 @@ export class DemoFixtureExplorer extends LitElement {
         path,
         prefer,
         status: response.status,
-        statusText: response.statusText,
+        statusText: response.statusText || REASONS[response.status] || "",
         headers: [...response.headers],
         body: text,
         source: parseSource(response.headers.get("x-demo-source")),
@@ -423,7 +430,7 @@ export class DemoFixtureExplorer extends LitElement {
   _input(kind, parameter, key) {
     const id = `${kind}-${parameter.name}`;
     return html`<label for=${id}>${parameter.name}${parameter.required ? html`<span aria-hidden="true"> *</span>` : ""}</label>
-      <input id=${id} data-${kind}=${parameter.name} .value=${parameterExample(this._document, parameter)} data-route=${key}
+      <input id=${id} data-kind=${kind} data-name=${parameter.name} .value=${parameterExample(this._document, parameter)} data-route=${key}
         ?required=${Boolean(parameter.required)} aria-describedby=${parameter.description ? `${id}-help` : nothing} />
       ${parameter.description ? html`<span id="${id}-help" class="muted full" style="font-size:.78rem">${parameter.description}</span>` : nothing}`;
   }
