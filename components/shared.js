@@ -108,7 +108,7 @@ const light = css`
   --_code-keyword: #8a2bb9;
   --_code-string: #1b7a3d;
   --_code-number: #b35900;
-  --_code-comment: #6b7785;
+  --_code-comment: #4f5b67;
   --_get: #1b7a3d;
   --_post: #2456c9;
   --_put: #8a5a00;
