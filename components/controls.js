@@ -121,7 +121,7 @@ export class DemoControls extends LitElement {
       await fetch(demoURL("__demo/manifest"));
       const status = await ready;
       if (status.python === "failed") throw new Error(status.error);
-      this._result = { ok: true, text: `Worker restarted: Python booted again in ${formatMs(status.bootMs)}${status.how === "snapshot" ? " from the memory snapshot" : ""}; data is read back from IndexedDB.` };
+      this._result = { ok: true, text: `Worker restarted: Python booted again in ${formatMs(status.bootMs)}${status.how === "fresh" ? "" : " from the memory snapshot"}; data is read back from IndexedDB.` };
       emit(this, "demo-worker-restart", { ...status });
       return status;
     } catch (err) {
@@ -269,7 +269,12 @@ export class DemoControls extends LitElement {
 
   _bootText(status) {
     if (!status || status.bootMs === null || status.bootMs === undefined) return html`<span class="muted">not booted yet</span>`;
-    const how = status.how === "snapshot" ? "restored from the memory snapshot" : "fresh start, no snapshot used (a snapshot is kept for the next start)";
+    const hows = {
+      snapshot: "restored from the memory snapshot",
+      "site snapshot": "restored from the memory snapshot made at build time",
+      fresh: "fresh start, no snapshot used (a snapshot is kept for the next start)",
+    };
+    const how = hows[status.how] ?? status.how;
     return `${formatMs(status.bootMs)} · ${how}`;
   }
 }

@@ -101,7 +101,8 @@ export const BUILD_QUERY = "helio-demo:build";
 // page -> worker: { type: STATUS_QUERY }. The worker answers, and tells every page it
 // controls again whenever its Python changes state (for <demo-controls>):
 //   { type: STATUS_QUERY, build: <checksum>, workerStartedAt: <epoch ms of this worker's start>,
-//     python: "idle" | "booting" | "ready" | "failed", how: "snapshot" | "fresh" | null,
+//     python: "idle" | "booting" | "ready" | "failed",
+//     how: "snapshot" | "site snapshot" (the build's, first visit) | "fresh" | null,
 //     bootMs: <ms the last boot took> | null, error: <why the last boot failed> | null }
 export const STATUS_QUERY = "helio-demo:status";
 

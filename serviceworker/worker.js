@@ -20,12 +20,14 @@ const ROOT = new URL(self.registration.scope);
 const DEMO_PREFIX = ROOT.pathname + "__demo/";
 
 let openDuck = null; // duckdb-wasm loader, called on the first postgres query
+let precompileDuck = null; // starts compiling duckdb-wasm as the worker starts
 let booting = null; // Promise of the Python handler; reset on failure so the next request retries.
 // What pages are told about this worker's Python (contract.js, STATUS_QUERY).
 const status = { python: "idle", how: null, bootMs: null, error: null, workerStartedAt: Date.now() };
 
-export function startWorker({ openDuckDB = null } = {}) {
+export function startWorker({ openDuckDB = null, precompileDuckDB = null } = {}) {
   openDuck = openDuckDB;
+  precompileDuck = precompileDuckDB;
   self.addEventListener("install", (event) => {
     event.waitUntil(self.skipWaiting());
   });
@@ -96,7 +98,13 @@ function toResponse(request, status, headers, body) {
 function pythonHandler(event) {
   if (!booting) {
     const started = performance.now();
-    const boot = bootPython({ build: BUILD, root: ROOT, openDuckDB: openDuck, waitUntil: (p) => event.waitUntil(p) });
+    const boot = bootPython({
+      build: BUILD,
+      root: ROOT,
+      openDuckDB: openDuck,
+      precompileDuckDB: precompileDuck,
+      waitUntil: (p) => event.waitUntil(p),
+    });
     booting = boot;
     setStatus({ python: "booting", how: null, bootMs: null, error: null });
     boot.then(

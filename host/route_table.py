@@ -1,7 +1,7 @@
 """The one route table of the admin API. Adding a route is adding one entry.
 
 Router, auth policy, `/api/token/routes`, `/api/openapi.json` and the tests'
-route matrix all read this list (see `host.table`).
+route matrix all read this list (see `host.routing`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from host.handlers import (
     tokens,
     updates,
 )
-from host.table import Access, Route, RouteTable
+from host.routing import Access, Route, RouteTable
 
 __all__ = ["build_route_table"]
 
@@ -360,6 +360,20 @@ RESOURCE_ROUTES: tuple[Route, ...] = (
             ("status", "sessions"), status=_BOOL, sessions={"type": "array", "items": _ANY_OBJ}
         ),
     ),
+    Route(
+        "/api/hardware-metrics/preview",
+        ("GET",),
+        status.hardware_metrics_preview,
+        "hardware-metrics-preview",
+        "The host's own hardware-metrics sample as a paired client would receive it (no stream needed)",
+        response_schema=_obj(
+            ("status", "enabled", "sample", "error"),
+            status=_BOOL,
+            enabled=_BOOL,
+            sample={"type": ["object", "null"]},
+            error={"type": ["string", "null"]},
+        ),
+    ),
     # Applications and covers.
     Route(
         "/api/apps",
@@ -674,7 +688,7 @@ STREAM_ROUTES: tuple[Route, ...] = (
         ("POST",),
         pairing_admin.enter_pin,
         "pin",
-        "Enter the PIN a device shows; it pairs with the default permissions",
+        "Enter the PIN a device shows (id required when several wait); it pairs with the default permissions",
         request_schema=_obj(
             ("pin",), pin={"type": "string", "pattern": "^[0-9]{4}$"}, name=_STR, id=_STR
         ),
