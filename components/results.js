@@ -42,18 +42,19 @@ function fromPglite({ rows = [], fields = [], affectedRows }) {
 }
 
 export function isHexBlob(value) {
-  return typeof value === "string" && value.length > 2 && HEX_BLOB.test(value);
+  return value instanceof Uint8Array || (typeof value === "string" && value.length > 2 && HEX_BLOB.test(value));
 }
 
-/** "BLOB · 12 bytes" for a `\x..` value. */
+/** "BLOB · 12 bytes" for a `\x..` value (the runtime's JSON) or bytes (an engine in the page). */
 export function blobSummary(value) {
-  const bytes = (value.length - 2) / 2;
+  const bytes = value instanceof Uint8Array ? value.length : (cellText(value).length - 2) / 2;
   return `BLOB · ${bytes} byte${bytes === 1 ? "" : "s"}`;
 }
 
 /** How a cell reads as text (export, the full value): NULL stays null. */
 export function cellText(value) {
   if (value === null || value === undefined) return null;
+  if (value instanceof Uint8Array) return `\\x${[...value].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
@@ -72,7 +73,8 @@ export function toCSV(table) {
 
 /** A JSON array of row objects (values as the engine sent them). */
 export function toJSON(table) {
-  const rows = table.rows.map((row) => Object.fromEntries(table.columns.map((c, i) => [c, row[i] ?? null])));
+  const value = (v) => (v instanceof Uint8Array ? cellText(v) : v ?? null);
+  const rows = table.rows.map((row) => Object.fromEntries(table.columns.map((c, i) => [c, value(row[i])])));
   return JSON.stringify(rows, null, 2) + "\n";
 }
 
