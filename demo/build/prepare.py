@@ -133,7 +133,13 @@ def prepare_site_services(
         target.mkdir(parents=True)
         at = f"services[{index}].config"
         started = time.perf_counter()
-        config = prepare_step(ADAPTERS[service.adapter])(service, base, target, at, report)
+        adapter = ADAPTERS[service.adapter]
+        config = prepare_step(adapter)(service, base, target, at, report)
+        # A key both manifests share that the step did not write (`examples`) is copied.
+        built_names = {key.name for key in adapter.built_keys}
+        for key in adapter.source_keys:
+            if key.name in built_names and key.name not in config and key.name in service.config:
+                config[key.name] = service.config[key.name]
         config = {
             k: (v.relative_to(out).as_posix() if isinstance(v, Path) else v)
             for k, v in config.items()

@@ -7,6 +7,7 @@ Site layout (every path relative, so the site works under any subpath)::
     services/<name>/...     each service's prepared assets
     __demo-sw.js            the service worker bundle (module worker, site root)
     __demo-client.js        the page script: registers the worker, rewrites addresses
+    __demo-components.js    <demo-query-panel>, <demo-fixture-explorer>, <demo-controls>
     __demo-build.json       {version, checksum}: checked by the worker at startup
     __demo-snapshot.bin     with `snapshot=True`: Python's memory snapshot for a first
                             visit (demo.build.snapshot); a site without it boots slower
@@ -29,6 +30,7 @@ from demo.build.bundle import (
     BUILD_FILE,
     build_info,
     bundle_client,
+    bundle_components,
     bundle_duck_bridge,
     bundle_worker,
     site_checksum,
@@ -158,5 +160,7 @@ def _build_into(
     say("bundling the service worker with esbuild")
     bundle_worker(checkout, out, info)
     bundle_client(checkout, out, info)
+    say("bundling the demo components with esbuild")
+    bundle_components(checkout, out)
     write_build_file(out, info)
     return checksum, manifest, duckdb

@@ -20,7 +20,9 @@ entry in `ADAPTERS`, and nothing else in the kit compares adapter names:
     resettable         HTTP adapters: whether POST /__demo/reset resets the service
     open_service       HTTP adapters: the object answering /__demo/<family>/<service>/...
     open_engine        SQL adapters: the engine behind /__demo/db/<service>/query
-    example_query      SQL adapters: the query a panel starts with
+    example_query      SQL adapters: the query a panel starts with (after the manifest's
+                       own `examples`)
+    dialect            SQL adapters: the SQL dialect the query panel's editor highlights
 
 A config key named `address` makes a service reachable at its container-style
 address (demo/build/addresses.py turns it into the worker's rewrite table).
@@ -164,6 +166,7 @@ class SqlAdapter(Adapter):
     family: str = DB_FAMILY
     open_engine: Callable[[ServiceContext], Engine]
     example_query: str
+    dialect: Literal["sqlite", "postgres"]
 
 
 async def _open_mock(context: ServiceContext) -> HttpService:
@@ -207,6 +210,9 @@ def _open_postgres(context: ServiceContext) -> Engine:
 _ADDRESS = ConfigKey("address")
 # SQL files run in order at build time.
 _SEED = ConfigKey("seed", "texts")
+# Example queries offered by the query panel (a leading `-- comment` line is the label);
+# copied into the built manifest as is.
+_EXAMPLES = ConfigKey("examples", "texts")
 
 MOCK_HTTP = HttpAdapter(
     name="mock-http",
@@ -247,22 +253,24 @@ ASGI = HttpAdapter(
 SQLITE = SqlAdapter(
     name="sqlite",
     label="SQLite",
-    source_keys=(_SEED,),
-    built_keys=(ConfigKey("image", required=True),),
+    source_keys=(_SEED, _EXAMPLES),
+    built_keys=(ConfigKey("image", required=True), _EXAMPLES),
     prepare="demo.build.prepare:prepare_sqlite",
     open_engine=_open_sqlite,
     example_query="SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name;",
+    dialect="sqlite",
 )
 
 POSTGRES = SqlAdapter(
     name="postgres",
     label="Postgres dialect on DuckDB",
-    source_keys=(_SEED,),
-    built_keys=(ConfigKey("image", required=True), ConfigKey("warnings", "texts")),
+    source_keys=(_SEED, _EXAMPLES),
+    built_keys=(ConfigKey("image", required=True), ConfigKey("warnings", "texts"), _EXAMPLES),
     prepare="demo.build.prepare:prepare_postgres",
     duckdb=True,
     open_engine=_open_postgres,
     example_query="SELECT table_name FROM information_schema.tables ORDER BY table_name;",
+    dialect="postgres",
 )
 
 # In the order error messages and docs list them.
