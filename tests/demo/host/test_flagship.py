@@ -162,8 +162,8 @@ def test_reset_restores_the_seed(flagship: Flagship) -> None:
     tokens = sign_in_by_api(page)
     call(page, "POST", "/api/apps", {"name": "Before reset"}, tokens)
     call(page, "PATCH", "/api/config", {"origin_web_ui_allowed": "wan"}, tokens)
-    page.click("#reset")
-    page.get_by_text("Back to the seed").wait_for(timeout=60_000)
+    page.locator("demo-controls #reset").click()
+    page.get_by_text("Reset to the seed data: host, history, metrics.").wait_for(timeout=60_000)
     shot(page, "6-reset")
     revoked = call(page, "GET", "/api/apps", None, tokens)
     assert revoked["status"] == 401  # the session was part of what reset forgot
@@ -209,19 +209,24 @@ def test_the_landing_page_reads_well_and_passes_axe(
     page.evaluate("helioDemo.ready")
     assert page.locator("#demo-username").inner_text() == USERNAME
     assert page.locator("#demo-password").inner_text() == PASSWORD
-    page.click("form[data-service=history] button[type=submit]")
-    page.locator("form[data-service=history] table").wait_for(timeout=BOOT_MS)
-    page.click("form[data-service=metrics] button[type=submit]")
-    page.locator("form[data-service=metrics] table").wait_for(timeout=BOOT_MS)
-    headers = page.locator("form[data-service=metrics] th").all_inner_texts()
-    assert headers == ["hour", "gpu_avg", "gpu_max_c", "watts"]
-    page.fill("form[data-service=history] textarea", "SELECT nope FROM nowhere;")
-    page.click("form[data-service=history] button[type=submit]")
-    error = page.locator("form[data-service=history] [role=alert]")
-    error.wait_for()
-    assert "no such table: nowhere" in error.inner_text()
+    run = (
+        "([service, sql]) => customElements.whenDefined('demo-query-panel').then(async () => {"
+        " const panel = document.querySelector(`demo-query-panel[service=${service}]`);"
+        " for (let i = 0; i < 600 && !(await panel.run('SELECT 1;')); i++)"
+        " await new Promise((r) => setTimeout(r, 200));"
+        " panel.sql = sql; return panel.run(); })"
+    )
+    history = page.evaluate(run, ["history", "SELECT count(*) AS n FROM play_sessions;"])
+    assert history["ok"] and history["result"] == [{"columns": ["n"], "values": [[60]]}]
+    metrics = page.evaluate(
+        run, ["metrics", "SELECT count(*) AS minutes FROM samples WHERE streaming;"]
+    )
+    assert metrics["ok"] and metrics["result"][0]["rows"] == [{"minutes": 150}]
+    page.locator("demo-fixture-explorer").get_by_text("/api/apps").first.wait_for()
     # No horizontal scrolling at phone width: the page fits.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     shot(page, f"0-landing-{scheme}-{width}")
     check_axe(page)
+    failed = page.evaluate(run, ["history", "SELECT nope FROM nowhere;"])
+    assert not failed["ok"] and failed["error"] == "no such table: nowhere"
     page.close()
