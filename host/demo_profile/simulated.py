@@ -95,7 +95,7 @@ class SimulatedProber:
 
     def start(self, preferred: str = "auto") -> None:
         self._host.codec_probe.begin()
-        encoders = [{"name": "simulated", "codecs": ["h264", "hevc", "av1"], "note": SIMULATED}]
+        encoders = [{"kind": "simulated", "device": "browser demo: nothing is encoded"}]
         self._host.codec_probe.finish(ProbeResult(encoders))
 
 
@@ -112,7 +112,7 @@ class SimulatedSystem:
 
 class SimulatedUpdates:
     def _refuse(self) -> dict[str, Any]:
-        raise BadRequest("Updates are not available in the browser demo: " + SIMULATED)
+        raise BadRequest("Updates are not available in the browser demo: nothing runs on a PC")
 
     def check(self) -> dict[str, Any]:
         return self._refuse()
@@ -204,7 +204,7 @@ def _nothing_installed(name: str) -> str | None:
 
 
 def _start_nothing(command: Any) -> int:
-    raise BadRequest("The browser demo starts no programs: " + SIMULATED)
+    raise BadRequest("The browser demo starts no programs: nothing runs on a PC")
 
 
 def simulated_platform(settings: Mapping[str, Any]) -> PlatformAdapters:

@@ -136,6 +136,26 @@ def test_launching_is_simulated_and_says_so(client: HostClient) -> None:
     assert client.change("POST", "/api/apps/close").status == 200
 
 
+def test_probe_browse_and_updates_say_they_are_simulated(client: HostClient) -> None:
+    client.sign_in()
+    metadata = client.request("GET", "/api/metadata").json()
+    assert metadata["codec"] == {
+        "state": "ready",
+        "encoders": [{"kind": "simulated", "device": "browser demo: nothing is encoded"}],
+    }
+    browsed = client.request("GET", "/api/browse").json()
+    assert browsed["simulated"] is True and browsed["path"] == "/home/player"
+    assert [e["name"] for e in browsed["entries"]] == ["Games", "helio.log"]
+    games = client.request("GET", "/api/browse?path=/home/player/Games").json()
+    assert [e["name"] for e in games["entries"]] == ["Celeste", "Hades"]
+    assert client.request("GET", "/api/browse?path=/etc").status == 404
+    check = client.change("POST", "/api/updates/check")
+    assert check.status == 400
+    assert check.json()["error"] == (
+        "Updates are not available in the browser demo: nothing runs on a PC"
+    )
+
+
 def test_password_change_uses_the_documented_demo_cost(client: HostClient) -> None:
     client.sign_in()
     changed = client.change(
