@@ -12,47 +12,26 @@ reach check.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
 from starlette.routing import Route as StarletteRoute
 from starlette.staticfiles import StaticFiles
 
 from host.core.context import HostContext
-from host.core.errors import ApiError, error_body
+from host.error_handlers import exception_handlers
 from host.middleware.auth import AuthMiddleware
 from host.middleware.reach import ReachMiddleware
-from host.responses import error_response
 from host.route_table import build_route_table
+from host.validation import enforcing
 
 __all__ = ["WEB_ROOT", "create_app"]
 
 WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
-log = logging.getLogger("helio.http")
-
-
-async def _api_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ApiError)
-    return error_response(exc)
-
-
-async def _http_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, HTTPException)
-    return JSONResponse(error_body(exc.detail), status_code=exc.status_code, headers=exc.headers)
-
-
-async def _server_error(request: Request, exc: Exception) -> Response:
-    # The cause goes to the log only: no stack trace ever reaches a client.
-    log.exception("Unhandled error on %s %s", request.method, request.url.path)
-    return JSONResponse(error_body("Internal server error; see the host log"), status_code=500)
 
 
 def create_app(ctx: HostContext) -> Starlette:
@@ -64,7 +43,7 @@ def create_app(ctx: HostContext) -> Starlette:
     table = build_route_table(ctx.features)
     routes: list[StarletteRoute | Mount] = [
         StarletteRoute(
-            r.path, r.endpoint, methods=list(r.methods), name=f"{r.name}:{'/'.join(r.methods)}"
+            r.path, enforcing(r), methods=list(r.methods), name=f"{r.name}:{'/'.join(r.methods)}"
         )
         for r in table.routes
     ]
@@ -77,11 +56,7 @@ def create_app(ctx: HostContext) -> Starlette:
             Middleware(AuthMiddleware, ctx=ctx, table=table),
         ],
         lifespan=lifespan,
-        exception_handlers={
-            ApiError: _api_error,
-            HTTPException: _http_error,
-            Exception: _server_error,
-        },
+        exception_handlers=exception_handlers(),
     )
     app.state.ctx = ctx
     app.state.route_table = table
