@@ -99,7 +99,7 @@ def tls_extension(ssl_object: ssl.SSLObject | None) -> dict[str, Any]:
 class TLSIdentityProtocol(H11Protocol):
     """uvicorn's h11 protocol, with the connection's TLS facts added to every request scope."""
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         # asyncio calls this after the handshake, so the peer certificate is known here.
         extension = tls_extension(transport.get_extra_info("ssl_object"))

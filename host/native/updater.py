@@ -201,7 +201,7 @@ class Updater:
     @staticmethod
     def _open(location: str) -> IO[bytes]:
         if _is_url(location):
-            return urllib.request.urlopen(location, timeout=TIMEOUT_S)  # type: ignore[no-any-return]
+            return urllib.request.urlopen(location, timeout=TIMEOUT_S)
         return open(location, "rb")
 
     @staticmethod
