@@ -506,7 +506,14 @@ RESOURCE_ROUTES: tuple[Route, ...] = (
         files.browse,
         "browse",
         "List a folder of the host PC (folders first; `type` filters files)",
-        query_schema=_obj(path=_STR, type={"enum": ["any", "file", "executable", "directory"]}),
+        query_schema=_obj(
+            path=_STR,
+            type={
+                "type": "string",
+                "description": "any, file or executable list those files; another kind "
+                "(directory) lists folders only",
+            },
+        ),
         response_schema=_BROWSE,
     ),
     # Updates.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,10 +12,9 @@ from host.route_table import build_route_table
 from host.routing import Route
 from host.validation import parse_query
 
+from .app_client import InProcessHost
+from .conftest import ADMIN
 from .helpers import assert_error
-from .resources import admin_in_process
-
-BASIC = ("admin", "pw")  # token and auth routes are never grantable to a token
 
 TABLE = build_route_table(frozenset({"simulate-streams"}))
 PNG = base64.b64decode(
@@ -59,30 +57,28 @@ def test_query_integers_are_parsed_and_checked_against_the_schema() -> None:
     ],
 )
 def test_a_body_breaking_its_schema_is_400_naming_the_field_and_changes_nothing(
-    tmp_path: Path, method: str, path: str, body: dict[str, Any], error: str
+    app_host: InProcessHost, method: str, path: str, body: dict[str, Any], error: str
 ) -> None:
-    ctx, client = admin_in_process(tmp_path)
-    with client:
-        before = (ctx.settings.current(), ctx.apps.list(), ctx.tokens.list())
-        assert_error(client.request(method, path, json=body, auth=BASIC), 400, error)
-        assert (ctx.settings.current(), ctx.apps.list(), ctx.tokens.list()) == before
+    ctx, client = app_host.ctx, app_host.client(auth=ADMIN)
+    before = (ctx.settings.current(), ctx.apps.list(), ctx.tokens.list())
+    assert_error(client.request(method, path, json=body), 400, error)
+    assert (ctx.settings.current(), ctx.apps.list(), ctx.tokens.list()) == before
 
 
-def test_a_query_breaking_its_schema_is_400_naming_the_parameter(tmp_path: Path) -> None:
-    _, client = admin_in_process(tmp_path)
-    with client:
-        assert_error(client.get("/api/browse", params={"type": "music"}), 400, "type must be one")
-        assert_error(client.get("/api/logs/tail", params={"max": "lots"}), 400, "max must be an")
+def test_a_query_breaking_its_schema_is_400_naming_the_parameter(app_host: InProcessHost) -> None:
+    client = app_host.client(auth=ADMIN)
+    missing = client.get("/api/framegen/edid-refresh")
+    assert_error(missing, 400, "device_id is required")
+    assert_error(client.get("/api/logs/tail", params={"max": "lots"}), 400, "max must be an")
 
 
-def test_a_raw_image_body_skips_the_json_schema(tmp_path: Path) -> None:
-    _, client = admin_in_process(tmp_path)
-    with client:
-        headers = {"Content-Type": "image/png"}
-        saved = client.post("/api/covers/upload?key=raw", content=PNG, headers=headers)
-        assert saved.status_code == 200, saved.text
-        text = {"Content-Type": "text/plain"}
-        assert_error(client.post("/api/covers/upload", content=b"x", headers=text), 415)
+def test_a_raw_image_body_skips_the_json_schema(app_host: InProcessHost) -> None:
+    client = app_host.client(auth=ADMIN)
+    headers = {"Content-Type": "image/png"}
+    saved = client.post("/api/covers/upload?key=raw", content=PNG, headers=headers)
+    assert saved.status_code == 200, saved.text
+    text = {"Content-Type": "text/plain"}
+    assert_error(client.post("/api/covers/upload", content=b"x", headers=text), 415)
 
 
 def test_every_schema_the_table_publishes_uses_only_enforced_keywords() -> None:
@@ -91,13 +87,12 @@ def test_every_schema_the_table_publishes_uses_only_enforced_keywords() -> None:
     assert all(isinstance(r, Route) for r in TABLE.routes)  # built: every schema passed
 
 
-def test_405_lists_the_methods_the_table_serves_on_that_path(tmp_path: Path) -> None:
-    _, client = admin_in_process(tmp_path)
-    with client:
-        answer = client.delete("/api/config", auth=BASIC)
-        assert_error(answer, 405, "DELETE is not allowed on /api/config")
-        assert answer.headers["allow"] == "GET, HEAD, PATCH, POST"
-        answer = client.put("/api/apps/some-uuid", auth=BASIC)
-        assert_error(answer, 405)
-        assert answer.headers["allow"] == "DELETE"
+def test_405_lists_the_methods_the_table_serves_on_that_path(app_host: InProcessHost) -> None:
+    client = app_host.client(auth=ADMIN)
+    answer = client.delete("/api/config")
+    assert_error(answer, 405, "DELETE is not allowed on /api/config")
+    assert answer.headers["allow"] == "GET, HEAD, PATCH, POST"
+    answer = client.put("/api/apps/some-uuid")
+    assert_error(answer, 405)
+    assert answer.headers["allow"] == "DELETE"
     assert TABLE.allowed_methods("/api/config") == ["GET", "HEAD", "PATCH", "POST"]
