@@ -6,6 +6,7 @@ app's lifespan (`HostContext.running`), which uvicorn and the in-process
 test client both run.
 
 Middleware order, outermost first: errors (500 as JSON) -> security headers ->
+no-store (API answers) ->
 reach -> auth -> router. The built console (`host.console`) is served below `/`
 behind the same reach check.
 """
@@ -29,6 +30,7 @@ from host.console import ConsoleFiles
 from host.core.context import HostContext
 from host.core.errors import ApiError, error_body
 from host.middleware.auth import AuthMiddleware
+from host.middleware.no_store import NoStore
 from host.middleware.reach import ReachMiddleware
 from host.middleware.security_headers import SecurityHeadersMiddleware
 from host.responses import error_response
@@ -74,6 +76,7 @@ def create_app(ctx: HostContext) -> Starlette:
         routes=routes,
         middleware=[
             Middleware(SecurityHeadersMiddleware),
+            Middleware(NoStore, prefix="/api/", keep_own=True),
             Middleware(ReachMiddleware, ctx=ctx),
             Middleware(AuthMiddleware, ctx=ctx, table=table),
         ],

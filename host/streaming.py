@@ -19,13 +19,13 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from host.core.context import HostContext
 from host.core.errors import ApiError, error_body
 from host.core.pairing_protocol import PairingCrypto
 from host.handlers import pair, streaming
 from host.middleware.device import DeviceMiddleware
+from host.middleware.no_store import NoStore
 from host.responses import error_response
 
 __all__ = ["StreamPorts", "create_plain_app", "create_stream_app"]
@@ -41,24 +41,6 @@ class StreamPorts:
     @classmethod
     def for_base(cls, base: int) -> StreamPorts:
         return cls(base - 5, base)
-
-
-class NoStore:
-    """Adds `Cache-Control: no-store` to every answer."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [
-                    (k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"
-                ]
-                message["headers"] = [*headers, (b"cache-control", b"no-store")]
-            await send(message)
-
-        await self.app(scope, receive, sending)
 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
