@@ -62,7 +62,11 @@ export async function findService(name, family = null) {
 export async function workerReady(onWait) {
   const client = demoClient();
   if (!navigator.serviceWorker?.controller) onWait?.();
-  await client.ready;
+  try {
+    await client.ready;
+  } catch (err) {
+    throw new DemoUnavailable(`The demo's service worker could not start, so nothing can answer here: ${errorText(err)}`);
+  }
 }
 
 /** Dispatch a documented event (bubbles out of the shadow root). */

@@ -149,3 +149,20 @@ def test_on_an_app_page_in_a_subfolder(context: Any, server: Server, shots: Shot
     shots.take(page, "app-page-components-desktop-light", full_page=True)
     assert page.page_errors == []
     page.close()
+
+
+def test_without_a_service_worker_the_components_say_so(browser: Any, server: Server) -> None:
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/demos/shop/")
+        for tag in ("demo-query-panel[service=notes]", "demo-fixture-explorer"):
+            notice = page.locator(f"{tag} .notice")
+            notice.first.wait_for(timeout=30_000)
+            assert "service worker" in notice.first.inner_text(), tag
+        # Nothing can be sent meanwhile.
+        run = page.locator("demo-query-panel[service=notes] button.primary")
+        assert run.count() == 0 or run.is_disabled()
+        print(page.locator("demo-query-panel[service=notes] .notice").inner_text())
+    finally:
+        context.close()
