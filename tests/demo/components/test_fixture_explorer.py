@@ -159,10 +159,10 @@ def test_without_a_service_worker_the_components_say_so(browser: Any, server: Se
         for tag in ("demo-query-panel[service=notes]", "demo-fixture-explorer"):
             notice = page.locator(f"{tag} .notice")
             notice.first.wait_for(timeout=30_000)
+            # Blocked registration never settles: the components wait, and say what for.
             assert "service worker" in notice.first.inner_text(), tag
         # Nothing can be sent meanwhile.
         run = page.locator("demo-query-panel[service=notes] button.primary")
         assert run.count() == 0 or run.is_disabled()
-        print(page.locator("demo-query-panel[service=notes] .notice").inner_text())
     finally:
         context.close()
