@@ -154,6 +154,7 @@ export const themeStyles = css`
     border-radius: var(--demo-radius, 10px);
     font: var(--demo-font, 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif);
     padding: 1rem 1.1rem;
+    margin: 0 0 1rem;
     box-sizing: border-box;
     min-width: 0;
   }
