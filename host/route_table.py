@@ -273,6 +273,7 @@ _METADATA = _obj(
     ("status", "version", "codec"),
     status=_BOOL,
     version=_STR,
+    hostname=_STR,
     started_at={"type": "number"},
     pid=_INT,
     codec=_obj(

@@ -1,6 +1,7 @@
 """The site's pages: the demo's own `app` folder, or a generated landing page.
 
-An `app` folder is copied as is, except that each HTML page gets the page
+An `app` folder is copied as is (symbolic links followed, so an app can link to
+files built elsewhere: the flagship links the console bundle, web/dist), except that each HTML page gets the page
 script (`__demo-client.js`, by a path relative to that page) unless it already
 includes it. Without an app, `index.html` is a page of the demo components
 (components/, bundled as `__demo-components.js`): a short header saying what the
@@ -31,12 +32,26 @@ def _client_tag(relative: str) -> str:
     return f'<script src="{html.escape(relative)}"></script>'
 
 
+def _app_files(app_dir: Path) -> list[Path]:
+    found = []
+    for folder, _, names in os.walk(app_dir, followlinks=True):
+        for name in names:
+            path = Path(folder) / name
+            if not path.exists():
+                raise FileNotFoundError(f"app file {path} is a broken link")
+            found.append(path)
+    for link in (p for p in app_dir.rglob("*") if p.is_symlink() and not p.exists()):
+        raise FileNotFoundError(
+            f"app link {link.relative_to(app_dir)} points to {os.readlink(link)}, which does not "
+            "exist (build it first: the flagship's console bundle is `make web/dist/console.js`)"
+        )
+    return sorted(found)
+
+
 def copy_app(app_dir: Path, site: Path) -> list[Path]:
     """Copy the app's files into the site; add the page script to every HTML page."""
     pages = []
-    for source in sorted(app_dir.rglob("*")):
-        if not source.is_file():
-            continue
+    for source in _app_files(app_dir):
         target = site / source.relative_to(app_dir)
         target.parent.mkdir(parents=True, exist_ok=True)
         if source.suffix.lower() not in (".html", ".htm"):

@@ -52,6 +52,7 @@ from demo.runtime.sql.transpile import transpile_statement
 
 __all__ = [
     "PrepareStep",
+    "prepare_asgi",
     "Progress",
     "load_source_manifest",
     "prepare_mock",
@@ -207,6 +208,35 @@ def prepare_mock(
         config["fixtures"].write_text(
             json.dumps(entries, indent=1, ensure_ascii=False), encoding="utf-8"
         )
+    if "address" in service.config:
+        config["address"] = service.config["address"]
+    return config
+
+
+def prepare_asgi(
+    service: SourceService, base: Path, target: Path, at: str, report: Progress
+) -> dict[str, Any]:
+    """asgi: no assets; the factory must be importable here, where the build runs."""
+    import importlib.util
+
+    factory = service.config["factory"]
+    module, sep, function = factory.partition(":")
+    if not sep or not module or not function:
+        raise ManifestError(
+            f"{at}.factory", f"{factory!r} must look like 'package.module:function'"
+        )
+    try:
+        found = importlib.util.find_spec(module)
+    except ImportError:
+        found = None
+    if found is None:
+        raise ManifestError(f"{at}.factory", f"module {module} not found")
+    packages = list(service.config.get("packages", []))
+    if module.split(".")[0] not in packages:
+        raise ManifestError(
+            f"{at}.packages", f"must list {module.split('.')[0]!r}, the package of the factory"
+        )
+    config: dict[str, Any] = {"factory": factory, "packages": packages}
     if "address" in service.config:
         config["address"] = service.config["address"]
     return config

@@ -40,7 +40,7 @@ from demo.build.landing import copy_app, write_landing_page
 from demo.build.prepare import load_source_manifest, prepare_site_services
 from demo.build.runtime_files import Checkout, copy_runtime_files
 from demo.build.snapshot import SnapshotError, make_site_snapshot
-from demo.runtime.adapters import ADAPTERS
+from demo.runtime.adapters import ADAPTERS, shipped_packages
 from demo.runtime.manifest import SourceManifest
 
 __all__ = ["SiteBuild", "SiteBuildError", "build_site"]
@@ -139,9 +139,11 @@ def _build_into(
 
     say(
         "copying runtime files (Pyodide, wheels, demo package"
+        + "".join(f", {name}" for name in shipped_packages(manifest["services"]))
         + (", duckdb-wasm)" if duckdb else ")")
     )
-    files = copy_runtime_files(checkout, out, duckdb=duckdb)
+    packages = shipped_packages(manifest["services"])
+    files = copy_runtime_files(checkout, out, duckdb=duckdb, packages=packages)
 
     if source.app is not None:
         pages = copy_app(manifest_path.parent / source.app, out)
