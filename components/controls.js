@@ -237,16 +237,7 @@ export class DemoControls extends LitElement {
       </dl>
       ${this._notice ? html`<p class="notice" role="status">${this._notice}</p>` : nothing}
       <div class="actions">
-        <div class="field">
-          <label for="target">Reset which data</label>
-          <select id="target" @change=${(e) => (this._target = e.target.value)} ?disabled=${!databases.length}>
-            <option value="" ?selected=${!this._target}>All databases</option>
-            ${databases.map((name) => html`<option value=${name} ?selected=${this._target === name}>${name}</option>`)}
-          </select>
-        </div>
-        <button class="danger" id="reset" @click=${() => this.reset()} ?disabled=${Boolean(this._busy) || !databases.length}>
-          ${this._busy === "reset" ? "Resetting…" : "Reset to seed data"}
-        </button>
+        ${databases.length ? this._resetControls(databases) : html`<span class="muted">No database to reset: this demo's services keep no data.</span>`}
         <button id="restart" @click=${() => this.restart()} ?disabled=${Boolean(this._busy) || this._worker !== "active"}
           title="Drops the worker's Python and memory, as when the browser stops an idle worker">
           ${this._busy === "restart" ? "Restarting…" : "Stop and restart the worker"}
@@ -256,6 +247,20 @@ export class DemoControls extends LitElement {
         ? html`<p class="result ${this._result.ok ? "ok" : "bad"}" role=${this._result.ok ? "status" : "alert"}>${this._result.text}</p>`
         : nothing}</div>
     `;
+  }
+
+  _resetControls(databases) {
+    return html`
+        <div class="field">
+          <label for="target">Reset which data</label>
+          <select id="target" @change=${(e) => (this._target = e.target.value)}>
+            <option value="" ?selected=${!this._target}>All databases</option>
+            ${databases.map((name) => html`<option value=${name} ?selected=${this._target === name}>${name}</option>`)}
+          </select>
+        </div>
+        <button class="danger" id="reset" @click=${() => this.reset()} ?disabled=${Boolean(this._busy)}>
+          ${this._busy === "reset" ? "Resetting…" : "Reset to seed data"}
+        </button>`;
   }
 
   _workerText(python) {

@@ -109,6 +109,7 @@ export class DemoQueryPanel extends LitElement {
   /** Runs the editor's SQL (or `sql`); resolves with the `demo-query-run` detail. */
   async run(sql = this.sql) {
     if (this._state !== "ready" || this._running || !sql.trim()) return null;
+    if (sql !== this.sql) this.sql = sql; // what ran is what the editor shows
     this._running = true;
     const started = performance.now();
     let detail;

@@ -62,7 +62,11 @@ export async function findService(name, family = null) {
 export async function workerReady(onWait) {
   const client = demoClient();
   if (!navigator.serviceWorker?.controller) onWait?.();
-  await client.ready;
+  try {
+    await client.ready;
+  } catch (err) {
+    throw new DemoUnavailable(`The demo's service worker could not start, so nothing can answer here: ${errorText(err)}`);
+  }
 }
 
 /** Dispatch a documented event (bubbles out of the shadow root). */
@@ -150,6 +154,7 @@ export const themeStyles = css`
     border-radius: var(--demo-radius, 10px);
     font: var(--demo-font, 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif);
     padding: 1rem 1.1rem;
+    margin: 0 0 1rem;
     box-sizing: border-box;
     min-width: 0;
   }

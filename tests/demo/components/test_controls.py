@@ -53,6 +53,12 @@ def test_shows_namespace_build_and_worker_state(page: Any, sites: Sites, shots: 
     boot = controls.locator(".boot").inner_text()
     assert " ms" in boot or " s" in boot, boot
     shots.take(controls, "controls-desktop-light")
+    page.emulate_media(color_scheme="dark")
+    shots.take(controls, "controls-desktop-dark")
+    page.set_viewport_size(PHONE)
+    shots.take(controls, "controls-phone-dark")
+    page.emulate_media(color_scheme="light")
+    shots.take(controls, "controls-phone-light")
 
 
 def test_reset_one_service_and_all(page: Any) -> None:
