@@ -5,9 +5,10 @@ The services come built (`host.core.context.build_host`, e.g. through
 app's lifespan (`HostContext.running`), which uvicorn and the in-process
 test client both run.
 
-Middleware order, outermost first: errors (500 as JSON) -> reach -> auth ->
-router. The console's static files are served below `/` behind the same
-reach check.
+Middleware order, outermost first: errors (500 as JSON) -> security headers ->
+no-store (API answers) ->
+reach -> auth -> router. The built console (`host.console`) is served below `/`
+behind the same reach check.
 """
 
 from __future__ import annotations
@@ -20,18 +21,20 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.routing import Route as StarletteRoute
-from starlette.staticfiles import StaticFiles
 
+from host.console import ConsoleFiles
 from host.core.context import HostContext
 from host.error_handlers import exception_handlers
 from host.middleware.auth import AuthMiddleware
+from host.middleware.no_store import NoStore
 from host.middleware.reach import ReachMiddleware
+from host.middleware.security_headers import SecurityHeadersMiddleware
 from host.route_table import build_route_table
 from host.validation import enforcing
 
 __all__ = ["WEB_ROOT", "create_app"]
 
-WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
+WEB_ROOT = Path(__file__).resolve().parent.parent / "web" / "dist"  # node web/build.mjs
 
 
 def create_app(ctx: HostContext) -> Starlette:
@@ -47,11 +50,12 @@ def create_app(ctx: HostContext) -> Starlette:
         )
         for r in table.routes
     ]
-    if WEB_ROOT.is_dir():
-        routes.append(Mount("/", StaticFiles(directory=WEB_ROOT, html=True), name="console"))
+    routes.append(Mount("/", ConsoleFiles(WEB_ROOT), name="console"))
     app = Starlette(
         routes=routes,
         middleware=[
+            Middleware(SecurityHeadersMiddleware),
+            Middleware(NoStore, prefix="/api/", keep_own=True),
             Middleware(ReachMiddleware, ctx=ctx),
             Middleware(AuthMiddleware, ctx=ctx, table=table),
         ],

@@ -270,6 +270,7 @@ _METADATA = _obj(
     ("status", "version", "codec"),
     status=_BOOL,
     version=_STR,
+    hostname=_STR,
     started_at={"type": "number"},
     pid=_INT,
     codec=_obj(
@@ -355,6 +356,20 @@ RESOURCE_ROUTES: tuple[Route, ...] = (
         "Streaming sessions from the stream registry",
         response_schema=_obj(
             ("status", "sessions"), status=_BOOL, sessions={"type": "array", "items": _ANY_OBJ}
+        ),
+    ),
+    Route(
+        "/api/hardware-metrics/preview",
+        ("GET",),
+        status.hardware_metrics_preview,
+        "hardware-metrics-preview",
+        "The host's own hardware-metrics sample as a paired client would receive it (no stream needed)",
+        response_schema=_obj(
+            ("status", "enabled", "sample", "error"),
+            status=_BOOL,
+            enabled=_BOOL,
+            sample={"type": ["object", "null"]},
+            error={"type": ["string", "null"]},
         ),
     ),
     # Applications and covers.
@@ -680,7 +695,7 @@ STREAM_ROUTES: tuple[Route, ...] = (
         ("POST",),
         pairing_admin.enter_pin,
         "pin",
-        "Enter the PIN a device shows; it pairs with the default permissions",
+        "Enter the PIN a device shows (id required when several wait); it pairs with the default permissions",
         request_schema=_obj(
             ("pin",),
             pin={"type": "string", "pattern": "^[0-9]{4}$", "x-expected": "4 digits"},

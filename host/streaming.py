@@ -16,13 +16,13 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from host.core.context import HostContext
 from host.core.pairing_protocol import PairingCrypto
 from host.error_handlers import exception_handlers
 from host.handlers import pair, streaming
 from host.middleware.device import DeviceMiddleware
+from host.middleware.no_store import NoStore
 
 __all__ = ["StreamPorts", "create_plain_app", "create_stream_app"]
 
@@ -35,24 +35,6 @@ class StreamPorts:
     @classmethod
     def for_base(cls, base: int) -> StreamPorts:
         return cls(base - 5, base)
-
-
-class NoStore:
-    """Adds `Cache-Control: no-store` to every answer."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [
-                    (k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"
-                ]
-                message["headers"] = [*headers, (b"cache-control", b"no-store")]
-            await send(message)
-
-        await self.app(scope, receive, sending)
 
 
 def _no_route(request: Request) -> str:

@@ -73,8 +73,8 @@ async def export_crash_manifest(request: Request) -> JSONResponse:
 
 
 async def crashdump(request: Request) -> JSONResponse:
-    return ok(**adapters(request).crash.report())
+    return ok(**await run_in_threadpool(adapters(request).crash.report))  # reads the dump folder
 
 
 async def dismiss_crashdump(request: Request) -> JSONResponse:
-    return ok(dismissed=adapters(request).crash.dismiss())
+    return ok(dismissed=await run_in_threadpool(adapters(request).crash.dismiss))

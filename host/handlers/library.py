@@ -165,7 +165,7 @@ async def libmgr_cover(request: Request) -> JSONResponse:
     library = _libmgr(request)
     game = await _game(request, library, body, "libmgr_id")
     try:
-        image, media_type = adapters(request).covers.find(key)
+        image, media_type = await run_in_threadpool(adapters(request).covers.find, key)
     except NotFound:
         raise BadRequest(
             f"No uploaded cover {key!r}; save it first with POST /api/covers/upload"
