@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.core.apps import app_schema
-from host.core.settings import settings_schema
+from host.core.settings import settings_change_schema
 from host.handlers import (
     account,
     apps,
@@ -206,7 +206,7 @@ AUTH_ROUTES: tuple[Route, ...] = (
         config.write_config,
         "config-write",
         "Merge the submitted settings",
-        request_schema=settings_schema(),
+        request_schema=settings_change_schema(),
     ),
     Route(
         "/api/openapi.json",
