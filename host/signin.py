@@ -4,8 +4,8 @@ Used by `/api/auth/login`, HTTP Basic and `/api/password`. While an address
 has `login_max_failures` failures inside `login_failure_window_s` it is
 refused with `SignInBlocked` (each caller maps that to its own status: 429
 with `Retry-After` for the API calls, 401 with the Basic challenge);
-otherwise the credentials are verified off the event loop, a failure is
-counted and a success clears the address's count.
+otherwise the attempt is counted, the credentials are verified off the event
+loop, and a success clears the address's count.
 """
 
 from __future__ import annotations
@@ -40,11 +40,17 @@ def refuse_if_blocked(ctx: HostContext, address: str) -> None:
 
 
 async def check_sign_in(ctx: HostContext, address: str, username: str, password: str) -> bool:
-    """Whether `username`/`password` are the administrator's; raises SignInBlocked first."""
-    refuse_if_blocked(ctx, address)
-    window = ctx.settings.get("login_failure_window_s")
+    """Whether `username`/`password` are the administrator's; raises SignInBlocked first.
+
+    The attempt is counted before the password is verified (in one step with
+    the limit check): verifying awaits a worker thread, and counting only after
+    it let 60 simultaneous wrong guesses all be verified.
+    """
+    settings = ctx.settings.current()
+    window = settings["login_failure_window_s"]
+    if not ctx.limiter.attempt(address, settings["login_max_failures"], window):
+        raise SignInBlocked(int(window))
     if not await run_in_threadpool(ctx.credentials.verify, username, password):
-        ctx.limiter.record_failure(address, window)
-        return False
+        return False  # the attempt stays counted as a failure
     ctx.limiter.clear(address)
     return True

@@ -52,7 +52,9 @@ class AuthMiddleware:
         await self.app(scope, receive, send)
 
     async def authorize(self, request: Request) -> Principal | None:
-        method, path = request.method, request.url.path
+        # The path the router routes: `request.url.path` re-parses a URL, which drops TAB,
+        # CR and LF and cuts at a decoded "?" or "#", so it can name another route.
+        method, path = request.method, request.scope["path"]
         changes_state = method in STATE_CHANGING
         if changes_state:
             check_origin(self.ctx, request)
