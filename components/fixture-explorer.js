@@ -72,7 +72,10 @@ export class DemoFixtureExplorer extends LitElement {
   async _load() {
     this._state = "loading";
     try {
-      const { service } = await findService(this.service, "mock");
+      const { service } = await findService(this.service, "http");
+      if (!service.config.openapi && !service.config.fixtures) {
+        throw new DemoUnavailable(`Service “${this.service}” (${service.adapter}) has no OpenAPI document or fixtures to explore.`);
+      }
       this._adapter = { name: service.adapter, ...(ADAPTERS[service.adapter] ?? {}) };
       this._prefix = `__demo/${this._adapter.family ?? "mock"}/${encodeURIComponent(this.service)}/`;
       const [document, fixtures] = await Promise.all([readJSON(service.config.openapi), readJSON(service.config.fixtures)]);

@@ -45,10 +45,12 @@ export function loadManifest() {
   return manifestRead;
 }
 
-/** The manifest entry of `name`, or an error naming the services that exist. */
+/** The manifest entry of `name` in `family` ("db", "http" or null: any), or an error naming those that exist. */
 export async function findService(name, family = null) {
   const manifest = await loadManifest();
-  const services = manifest.services.filter((s) => !family || ADAPTERS[s.adapter]?.family === family);
+  // "http": any HTTP adapter's service (every family but the databases').
+  const inFamily = (s) => !family || (family === "http" ? ADAPTERS[s.adapter]?.family !== "db" : ADAPTERS[s.adapter]?.family === family);
+  const services = manifest.services.filter(inFamily);
   const found = services.find((s) => s.name === name);
   if (found) return { manifest, service: found };
   const names = services.map((s) => s.name).join(", ") || "none";
