@@ -5,7 +5,18 @@
 
 import { LitElement, css, html, nothing } from "lit";
 import { RESTART_PYTHON, STATUS_QUERY } from "../serviceworker/contract.js";
-import { ADAPTERS, DemoUnavailable, demoClient, demoURL, emit, errorText, formatMs, loadManifest, themeStyles } from "./shared.js";
+import {
+  ADAPTERS,
+  DemoUnavailable,
+  demoClient,
+  demoURL,
+  emit,
+  errorText,
+  formatMs,
+  loadManifest,
+  themeStyles,
+  unavailableNotice,
+} from "./shared.js";
 
 const PYTHON_STATES = {
   idle: "Python not started (it starts on the first request)",
@@ -220,7 +231,7 @@ export class DemoControls extends LitElement {
   render() {
     if (this._state === "unavailable") {
       return html`<h2>${this.heading || "Demo controls"}</h2>
-        <p class="notice error" role="alert"><strong>Unavailable.</strong> ${this._notice}</p>`;
+        ${unavailableNotice(this._notice)}`;
     }
     const status = this._python;
     const python = status?.python ?? (this._worker === "active" ? "idle" : null);

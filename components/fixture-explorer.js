@@ -2,7 +2,7 @@
 // fill one in, choose the answer with `Prefer` and send it through the worker.
 // API in docs/demo-components.md.
 
-import { LitElement, css, html, nothing } from "lit";
+import { css, html, nothing } from "lit";
 import { keyed } from "lit/directives/keyed.js";
 import {
   bodyExample,
@@ -19,6 +19,7 @@ import {
 } from "./openapi.js";
 import {
   ADAPTERS,
+  DemoServiceElement,
   DemoUnavailable,
   demoURL,
   emit,
@@ -26,7 +27,7 @@ import {
   findService,
   formatMs,
   themeStyles,
-  workerReady,
+  unavailableNotice,
 } from "./shared.js";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -38,14 +39,10 @@ const REASONS = {
   429: "Too Many Requests", 500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable",
 };
 
-export class DemoFixtureExplorer extends LitElement {
+export class DemoFixtureExplorer extends DemoServiceElement {
   static properties = {
-    service: { type: String, reflect: true },
-    theme: { type: String, reflect: true },
-    heading: { type: String },
+    ...DemoServiceElement.properties,
     route: { type: String }, // "GET /pet/{petId}": the route selected first
-    _state: { state: true },
-    _notice: { state: true },
     _groups: { state: true },
     _selected: { state: true },
     _filter: { state: true },
@@ -57,41 +54,23 @@ export class DemoFixtureExplorer extends LitElement {
 
   constructor() {
     super();
-    this.service = "";
-    this._state = "loading";
     this._groups = [];
     this._filter = "";
     this._document = {};
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._load();
-  }
-
-  async _load() {
-    this._state = "loading";
-    try {
-      const { service } = await findService(this.service, "http");
-      if (!service.config.openapi && !service.config.fixtures) {
-        throw new DemoUnavailable(`Service “${this.service}” (${service.adapter}) has no OpenAPI document or fixtures to explore.`);
-      }
-      this._adapter = { name: service.adapter, ...(ADAPTERS[service.adapter] ?? {}) };
-      this._prefix = `__demo/${this._adapter.family ?? "mock"}/${encodeURIComponent(this.service)}/`;
-      const [document, fixtures] = await Promise.all([readJSON(service.config.openapi), readJSON(service.config.fixtures)]);
-      this._document = document ?? {};
-      this._groups = routeGroups(document, fixtures);
-      const all = this._groups.flatMap(([, routes]) => routes);
-      this._select(all.find((r) => `${r.method} ${r.path}` === this.route) ?? all[0] ?? null, false);
-      this._state = "waiting";
-      await workerReady(() => (this._notice = "Waiting for the demo's service worker to take control of this page…"));
-      this._notice = null;
-      this._state = "ready";
-    } catch (err) {
-      this._state = "unavailable";
-      this._notice = errorText(err);
-      if (!(err instanceof DemoUnavailable)) console.error("[demo-fixture-explorer]", err);
+  async prepare() {
+    const { service } = await findService(this.service, "http");
+    if (!service.config.openapi && !service.config.fixtures) {
+      throw new DemoUnavailable(`Service “${this.service}” (${service.adapter}) has no OpenAPI document or fixtures to explore.`);
     }
+    this._adapter = { name: service.adapter, ...(ADAPTERS[service.adapter] ?? {}) };
+    this._prefix = `__demo/${this._adapter.family}/${encodeURIComponent(this.service)}/`;
+    const [document, fixtures] = await Promise.all([readJSON(service.config.openapi), readJSON(service.config.fixtures)]);
+    this._document = document ?? {};
+    this._groups = routeGroups(document, fixtures);
+    const all = this._groups.flatMap(([, routes]) => routes);
+    this._select(all.find((r) => `${r.method} ${r.path}` === this.route) ?? all[0] ?? null, false);
   }
 
   _select(route, focus = true) {
@@ -352,7 +331,7 @@ export class DemoFixtureExplorer extends LitElement {
         ${this._adapter ? html`<code class="muted">${this._prefix}&lt;route&gt;</code>` : nothing}
       </header>
       ${this._state === "unavailable"
-        ? html`<p class="notice error" role="alert"><strong>Unavailable.</strong> ${this._notice}</p>`
+        ? unavailableNotice(this._notice)
         : html`${this._notice ? html`<p class="notice" role="status">${this._notice}</p>` : nothing}
             <div class="layout">${this._renderRoutes()}${this._renderRequest()}</div>`}
     `;

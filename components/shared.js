@@ -6,7 +6,7 @@
 // page in a subfolder, or a demo served under a subpath, works unchanged.
 
 /* global __DEMO_ADAPTERS__ */
-import { css } from "lit";
+import { LitElement, css, html } from "lit";
 
 /** Per adapter, stamped from the adapter registry (demo/runtime/adapters.py) by the build. */
 export const ADAPTERS = typeof __DEMO_ADAPTERS__ === "undefined" ? {} : __DEMO_ADAPTERS__;
@@ -69,6 +69,58 @@ export async function workerReady(onWait) {
   } catch (err) {
     throw new DemoUnavailable(`The demo's service worker could not start, so nothing can answer here: ${errorText(err)}`);
   }
+}
+
+const WAITING = "Waiting for the demo's service worker to take control of this page…";
+
+/**
+ * What a component for one service shares: the `service`, `theme` and `heading`
+ * attributes, and its life: "loading" (`prepare()`, the subclass's reading of the
+ * manifest and the service's files), "waiting" for the worker (with a notice saying
+ * so), then "ready"; or "unavailable" with the reason as a notice.
+ */
+export class DemoServiceElement extends LitElement {
+  static properties = {
+    service: { type: String, reflect: true },
+    theme: { type: String, reflect: true },
+    heading: { type: String },
+    _state: { state: true },
+    _notice: { state: true },
+  };
+
+  constructor() {
+    super();
+    this.service = "";
+    this._state = "loading";
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._start();
+  }
+
+  /** Reads what the component needs before the worker answers; throws DemoUnavailable. */
+  async prepare() {}
+
+  async _start() {
+    this._state = "loading";
+    try {
+      await this.prepare();
+      this._state = "waiting";
+      await workerReady(() => (this._notice = WAITING));
+      this._notice = null;
+      this._state = "ready";
+    } catch (err) {
+      this._state = "unavailable";
+      this._notice = errorText(err);
+      if (!(err instanceof DemoUnavailable)) console.error(`[${this.localName}]`, err);
+    }
+  }
+}
+
+/** The component's whole body when it cannot work here. */
+export function unavailableNotice(text) {
+  return html`<p class="notice error" role="alert"><strong>Unavailable.</strong> ${text}</p>`;
 }
 
 /** Dispatch a documented event (bubbles out of the shadow root). */
