@@ -26,6 +26,7 @@ import {
   errorText,
   findService,
   formatMs,
+  serviceHeader,
   themeStyles,
   unavailableNotice,
 } from "./shared.js";
@@ -135,14 +136,6 @@ export class DemoFixtureExplorer extends DemoServiceElement {
   static styles = [
     themeStyles,
     css`
-      header {
-        display: flex;
-        justify-content: space-between;
-        align-items: baseline;
-        gap: 0.5rem;
-        flex-wrap: wrap;
-        margin-bottom: 0.6rem;
-      }
       .layout {
         display: grid;
         grid-template-columns: minmax(14rem, 19rem) minmax(0, 1fr);
@@ -323,13 +316,7 @@ export class DemoFixtureExplorer extends DemoServiceElement {
 
   render() {
     return html`
-      <header>
-        <h2>
-          <span>${this.heading || this.service || "Fixture explorer"}</span>
-          ${this._adapter ? html`<span class="tag" title="adapter ${this._adapter.name}">${this._adapter.name}</span>` : nothing}
-        </h2>
-        ${this._adapter ? html`<code class="muted">${this._prefix}&lt;route&gt;</code>` : nothing}
-      </header>
+      ${serviceHeader(this.heading || this.service || "Fixture explorer", this._adapter, this._adapter?.name, `${this._prefix}<route>`)}
       ${this._state === "unavailable"
         ? unavailableNotice(this._notice)
         : html`${this._notice ? html`<p class="notice" role="status">${this._notice}</p>` : nothing}

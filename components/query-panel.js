@@ -12,6 +12,7 @@ import {
   errorText,
   findService,
   formatMs,
+  serviceHeader,
   themeStyles,
   unavailableNotice,
 } from "./shared.js";
@@ -140,14 +141,6 @@ export class DemoQueryPanel extends DemoServiceElement {
   static styles = [
     themeStyles,
     css`
-      header {
-        display: flex;
-        justify-content: space-between;
-        align-items: baseline;
-        gap: 0.5rem;
-        flex-wrap: wrap;
-        margin-bottom: 0.6rem;
-      }
       .editor {
         margin: 0.3rem 0 0.5rem;
         min-height: 6rem;
@@ -288,13 +281,7 @@ export class DemoQueryPanel extends DemoServiceElement {
   render() {
     const adapter = this._adapter;
     return html`
-      <header>
-        <h2>
-          <span>${this.heading || this.service || "Query panel"}</span>
-          ${adapter ? html`<span class="tag" title="adapter ${adapter.name}">${adapter.label ?? adapter.name}</span>` : nothing}
-        </h2>
-        ${adapter ? html`<code class="muted">POST __demo/db/${this.service}/query</code>` : nothing}
-      </header>
+      ${serviceHeader(this.heading || this.service || "Query panel", adapter, adapter?.label ?? adapter?.name, `POST __demo/db/${this.service}/query`)}
       ${this._state === "unavailable" ? unavailableNotice(this._notice) : this._editorPart()}
     `;
   }

@@ -118,6 +118,17 @@ export class DemoServiceElement extends LitElement {
   }
 }
 
+/** A service component's header: its title, the adapter's tag, and the URL it calls. */
+export function serviceHeader(title, adapter, tag, endpoint) {
+  return html`<header>
+    <h2>
+      <span>${title}</span>
+      ${adapter ? html`<span class="tag" title="adapter ${adapter.name}">${tag}</span>` : ""}
+    </h2>
+    ${adapter ? html`<code class="muted">${endpoint}</code>` : ""}
+  </header>`;
+}
+
 /** The component's whole body when it cannot work here. */
 export function unavailableNotice(text) {
   return html`<p class="notice error" role="alert"><strong>Unavailable.</strong> ${text}</p>`;
@@ -232,6 +243,14 @@ export const themeStyles = css`
   .mono {
     font-family: var(--demo-mono, ui-monospace, "SF Mono", Menlo, Consolas, monospace);
     font-size: 0.85rem;
+  }
+  header {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+    margin-bottom: 0.6rem;
   }
   h2 {
     font-size: 1.05rem;
