@@ -79,7 +79,17 @@ export class DemoFixtureExplorer extends DemoServiceElement {
     this._code = "";
     this._example = "";
     this._answer = null;
-    if (focus) this.updateComplete.then(() => this.renderRoot.querySelector("#request input, #request textarea, #send")?.focus());
+    if (focus) this.updateComplete.then(() => this._focusForm());
+  }
+
+  // The first field of the picked route's form, showing its start (a long body stays scrolled up).
+  _focusForm() {
+    const field = this.renderRoot.querySelector("#request input, #request textarea, #send");
+    field?.focus();
+    if (field?.tagName === "TEXTAREA") {
+      field.setSelectionRange(0, 0);
+      field.scrollTop = 0;
+    }
   }
 
   /** Sends the selected route as the form describes it; resolves with the `demo-request` detail. */
