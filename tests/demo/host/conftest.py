@@ -55,8 +55,9 @@ def flagship_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     build_console()
     root = tmp_path_factory.mktemp("flagship")
     build_site(SOURCE / "manifest.json", root / "demos" / "host")
-    other = root / "source-b"
+    other = root / "source-b" / "host-demo"
     shutil.copytree(SOURCE, other, symlinks=False)  # the console link becomes a copy
+    shutil.copytree(SOURCE.parent / "host-recorded", other.parent / "host-recorded")
     manifest = json.loads((other / "manifest.json").read_text())
     manifest["storageNamespace"] = "helio-host-demo-b"
     (other / "manifest.json").write_text(json.dumps(manifest))

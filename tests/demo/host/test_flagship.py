@@ -190,3 +190,38 @@ def test_two_demos_on_one_origin_stay_apart(flagship: Flagship) -> None:
     assert call(a, "GET", "/api/apps", None, b_tokens)["status"] == 401
     a.close()
     b.close()
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "scheme"),
+    [(1280, 800, "light"), (390, 844, "dark")],
+    ids=["desktop-light", "phone-dark"],
+)
+def test_the_landing_page_reads_well_and_passes_axe(
+    flagship: Flagship, width: int, height: int, scheme: str
+) -> None:
+    from tests.web.conftest import check_axe
+
+    page = flagship.context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(color_scheme=scheme)
+    page.goto(flagship.server.url + LANDING)
+    page.evaluate("helioDemo.ready")
+    assert page.locator("#demo-username").inner_text() == USERNAME
+    assert page.locator("#demo-password").inner_text() == PASSWORD
+    page.click("form[data-service=history] button[type=submit]")
+    page.locator("form[data-service=history] table").wait_for(timeout=BOOT_MS)
+    page.click("form[data-service=metrics] button[type=submit]")
+    page.locator("form[data-service=metrics] table").wait_for(timeout=BOOT_MS)
+    headers = page.locator("form[data-service=metrics] th").all_inner_texts()
+    assert headers == ["hour", "gpu_avg", "gpu_max_c", "watts"]
+    page.fill("form[data-service=history] textarea", "SELECT nope FROM nowhere;")
+    page.click("form[data-service=history] button[type=submit]")
+    error = page.locator("form[data-service=history] [role=alert]")
+    error.wait_for()
+    assert "no such table: nowhere" in error.inner_text()
+    # No horizontal scrolling at phone width: the page fits.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    shot(page, f"0-landing-{scheme}-{width}")
+    check_axe(page)
+    page.close()
