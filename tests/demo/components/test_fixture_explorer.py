@@ -147,7 +147,7 @@ def test_on_an_app_page_in_a_subfolder(context: Any, server: Server, shots: Shot
     missing = page.locator("demo-query-panel[service=nope]").get_by_role("alert")
     assert "no database service named “nope”" in missing.inner_text()
     controls = page.locator("demo-controls")
-    assert "No database to reset" in controls.locator(".actions").inner_text()
+    assert "Nothing to reset" in controls.locator(".actions").inner_text()
     assert controls.locator("#reset").count() == 0
     shots.take(page, "app-page-components-desktop-light", full_page=True)
     assert page.page_errors == []
