@@ -5,7 +5,18 @@
 
 import { LitElement, css, html, nothing } from "lit";
 import { RESTART_PYTHON, STATUS_QUERY } from "../serviceworker/contract.js";
-import { ADAPTERS, DemoUnavailable, demoClient, demoURL, emit, errorText, formatMs, loadManifest, themeStyles } from "./shared.js";
+import {
+  ADAPTERS,
+  DemoUnavailable,
+  demoClient,
+  demoURL,
+  emit,
+  errorText,
+  formatMs,
+  loadManifest,
+  themeStyles,
+  unavailableNotice,
+} from "./shared.js";
 
 const PYTHON_STATES = {
   idle: "Python not started (it starts on the first request)",
@@ -76,6 +87,11 @@ export class DemoControls extends LitElement {
     return (this._manifest?.services ?? []).filter((s) => ADAPTERS[s.adapter]?.family === "db").map((s) => s.name);
   }
 
+  // What POST __demo/reset reaches: the databases and the HTTP services that keep state (asgi).
+  _resettable() {
+    return (this._manifest?.services ?? []).filter((s) => ADAPTERS[s.adapter]?.family === "db" || ADAPTERS[s.adapter]?.resettable);
+  }
+
   // The registration's state, and a status request to the controlling worker.
   async _watch() {
     const registration = await navigator.serviceWorker.getRegistration(demoURL("").pathname);
@@ -96,7 +112,7 @@ export class DemoControls extends LitElement {
       const body = await response.json().catch(() => ({}));
       if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
       const detail = { service: name || null, reset: body.reset ?? [] };
-      this._result = { ok: true, text: detail.reset.length ? `Reset to the seed data: ${detail.reset.join(", ")}.` : "Nothing to reset: this demo has no database." };
+      this._result = { ok: true, text: detail.reset.length ? `Reset to the seed data: ${detail.reset.join(", ")}.` : "Nothing was reset." };
       emit(this, "demo-reset", detail);
       return detail;
     } catch (err) {
@@ -215,7 +231,7 @@ export class DemoControls extends LitElement {
   render() {
     if (this._state === "unavailable") {
       return html`<h2>${this.heading || "Demo controls"}</h2>
-        <p class="notice error" role="alert"><strong>Unavailable.</strong> ${this._notice}</p>`;
+        ${unavailableNotice(this._notice)}`;
     }
     const status = this._python;
     const python = status?.python ?? (this._worker === "active" ? "idle" : null);
@@ -237,16 +253,7 @@ export class DemoControls extends LitElement {
       </dl>
       ${this._notice ? html`<p class="notice" role="status">${this._notice}</p>` : nothing}
       <div class="actions">
-        <div class="field">
-          <label for="target">Reset which data</label>
-          <select id="target" @change=${(e) => (this._target = e.target.value)} ?disabled=${!databases.length}>
-            <option value="" ?selected=${!this._target}>All databases</option>
-            ${databases.map((name) => html`<option value=${name} ?selected=${this._target === name}>${name}</option>`)}
-          </select>
-        </div>
-        <button class="danger" id="reset" @click=${() => this.reset()} ?disabled=${Boolean(this._busy) || !databases.length}>
-          ${this._busy === "reset" ? "Resetting…" : "Reset to seed data"}
-        </button>
+        ${this._resettable().length ? this._resetControls(databases) : html`<span class="muted">Nothing to reset: this demo's services keep no data.</span>`}
         <button id="restart" @click=${() => this.restart()} ?disabled=${Boolean(this._busy) || this._worker !== "active"}
           title="Drops the worker's Python and memory, as when the browser stops an idle worker">
           ${this._busy === "restart" ? "Restarting…" : "Stop and restart the worker"}
@@ -256,6 +263,20 @@ export class DemoControls extends LitElement {
         ? html`<p class="result ${this._result.ok ? "ok" : "bad"}" role=${this._result.ok ? "status" : "alert"}>${this._result.text}</p>`
         : nothing}</div>
     `;
+  }
+
+  _resetControls(databases) {
+    return html`
+        <div class="field">
+          <label for="target">Reset which data</label>
+          <select id="target" @change=${(e) => (this._target = e.target.value)}>
+            <option value="" ?selected=${!this._target}>All services</option>
+            ${databases.map((name) => html`<option value=${name} ?selected=${this._target === name}>${name}</option>`)}
+          </select>
+        </div>
+        <button class="danger" id="reset" @click=${() => this.reset()} ?disabled=${Boolean(this._busy)}>
+          ${this._busy === "reset" ? "Resetting…" : "Reset to seed data"}
+        </button>`;
   }
 
   _workerText(python) {

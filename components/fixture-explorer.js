@@ -2,7 +2,7 @@
 // fill one in, choose the answer with `Prefer` and send it through the worker.
 // API in docs/demo-components.md.
 
-import { LitElement, css, html, nothing } from "lit";
+import { css, html, nothing } from "lit";
 import { keyed } from "lit/directives/keyed.js";
 import {
   bodyExample,
@@ -19,14 +19,16 @@ import {
 } from "./openapi.js";
 import {
   ADAPTERS,
+  DemoServiceElement,
   DemoUnavailable,
   demoURL,
   emit,
   errorText,
   findService,
   formatMs,
+  serviceHeader,
   themeStyles,
-  workerReady,
+  unavailableNotice,
 } from "./shared.js";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -38,14 +40,10 @@ const REASONS = {
   429: "Too Many Requests", 500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable",
 };
 
-export class DemoFixtureExplorer extends LitElement {
+export class DemoFixtureExplorer extends DemoServiceElement {
   static properties = {
-    service: { type: String, reflect: true },
-    theme: { type: String, reflect: true },
-    heading: { type: String },
+    ...DemoServiceElement.properties,
     route: { type: String }, // "GET /pet/{petId}": the route selected first
-    _state: { state: true },
-    _notice: { state: true },
     _groups: { state: true },
     _selected: { state: true },
     _filter: { state: true },
@@ -57,38 +55,23 @@ export class DemoFixtureExplorer extends LitElement {
 
   constructor() {
     super();
-    this.service = "";
-    this._state = "loading";
     this._groups = [];
     this._filter = "";
     this._document = {};
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._load();
-  }
-
-  async _load() {
-    this._state = "loading";
-    try {
-      const { service } = await findService(this.service, "mock");
-      this._adapter = { name: service.adapter, ...(ADAPTERS[service.adapter] ?? {}) };
-      this._prefix = `__demo/${this._adapter.family ?? "mock"}/${encodeURIComponent(this.service)}/`;
-      const [document, fixtures] = await Promise.all([readJSON(service.config.openapi), readJSON(service.config.fixtures)]);
-      this._document = document ?? {};
-      this._groups = routeGroups(document, fixtures);
-      const all = this._groups.flatMap(([, routes]) => routes);
-      this._select(all.find((r) => `${r.method} ${r.path}` === this.route) ?? all[0] ?? null, false);
-      this._state = "waiting";
-      await workerReady(() => (this._notice = "Waiting for the demo's service worker to take control of this page…"));
-      this._notice = null;
-      this._state = "ready";
-    } catch (err) {
-      this._state = "unavailable";
-      this._notice = errorText(err);
-      if (!(err instanceof DemoUnavailable)) console.error("[demo-fixture-explorer]", err);
+  async prepare() {
+    const { service } = await findService(this.service, "http");
+    if (!service.config.openapi && !service.config.fixtures) {
+      throw new DemoUnavailable(`Service “${this.service}” (${service.adapter}) has no OpenAPI document or fixtures to explore.`);
     }
+    this._adapter = { name: service.adapter, ...(ADAPTERS[service.adapter] ?? {}) };
+    this._prefix = `__demo/${this._adapter.family}/${encodeURIComponent(this.service)}/`;
+    const [document, fixtures] = await Promise.all([readJSON(service.config.openapi), readJSON(service.config.fixtures)]);
+    this._document = document ?? {};
+    this._groups = routeGroups(document, fixtures);
+    const all = this._groups.flatMap(([, routes]) => routes);
+    this._select(all.find((r) => `${r.method} ${r.path}` === this.route) ?? all[0] ?? null, false);
   }
 
   _select(route, focus = true) {
@@ -96,7 +79,17 @@ export class DemoFixtureExplorer extends LitElement {
     this._code = "";
     this._example = "";
     this._answer = null;
-    if (focus) this.updateComplete.then(() => this.renderRoot.querySelector("#request input, #request textarea, #send")?.focus());
+    if (focus) this.updateComplete.then(() => this._focusForm());
+  }
+
+  // The first field of the picked route's form, showing its start (a long body stays scrolled up).
+  _focusForm() {
+    const field = this.renderRoot.querySelector("#request input, #request textarea, #send");
+    field?.focus();
+    if (field?.tagName === "TEXTAREA") {
+      field.setSelectionRange(0, 0);
+      field.scrollTop = 0;
+    }
   }
 
   /** Sends the selected route as the form describes it; resolves with the `demo-request` detail. */
@@ -153,14 +146,6 @@ export class DemoFixtureExplorer extends LitElement {
   static styles = [
     themeStyles,
     css`
-      header {
-        display: flex;
-        justify-content: space-between;
-        align-items: baseline;
-        gap: 0.5rem;
-        flex-wrap: wrap;
-        margin-bottom: 0.6rem;
-      }
       .layout {
         display: grid;
         grid-template-columns: minmax(14rem, 19rem) minmax(0, 1fr);
@@ -341,15 +326,9 @@ export class DemoFixtureExplorer extends LitElement {
 
   render() {
     return html`
-      <header>
-        <h2>
-          <span>${this.heading || this.service || "Fixture explorer"}</span>
-          ${this._adapter ? html`<span class="tag" title="adapter ${this._adapter.name}">${this._adapter.name}</span>` : nothing}
-        </h2>
-        ${this._adapter ? html`<code class="muted">${this._prefix}&lt;route&gt;</code>` : nothing}
-      </header>
+      ${serviceHeader(this.heading || this.service || "Fixture explorer", this._adapter, this._adapter?.name, `${this._prefix}<route>`)}
       ${this._state === "unavailable"
-        ? html`<p class="notice error" role="alert"><strong>Unavailable.</strong> ${this._notice}</p>`
+        ? unavailableNotice(this._notice)
         : html`${this._notice ? html`<p class="notice" role="status">${this._notice}</p>` : nothing}
             <div class="layout">${this._renderRoutes()}${this._renderRequest()}</div>`}
     `;

@@ -1,19 +1,20 @@
 // <demo-query-panel service="notes">: an SQL editor and result tables for one
 // database service (POST __demo/db/<service>/query). API in docs/demo-components.md.
 
-import { LitElement, css, html, nothing } from "lit";
+import { css, html, nothing } from "lit";
 import { blobSummary, cellText, queryLabel, statementRange, toCSV, toJSON, toTables } from "./results.js";
 import {
   ADAPTERS,
-  DemoUnavailable,
+  DemoServiceElement,
   demoURL,
   download,
   emit,
   errorText,
   findService,
   formatMs,
+  serviceHeader,
   themeStyles,
-  workerReady,
+  unavailableNotice,
 } from "./shared.js";
 import { createSqlEditor, selectRange, setDoc } from "./sql-editor.js";
 
@@ -21,14 +22,10 @@ const SHOWN_ROWS = 200; // more rows are exported, not drawn
 const CELL_CHARS = 60; // longer cells are cut, the full value a click away
 const HISTORY_SIZE = 30;
 
-export class DemoQueryPanel extends LitElement {
+export class DemoQueryPanel extends DemoServiceElement {
   static properties = {
-    service: { type: String, reflect: true },
+    ...DemoServiceElement.properties,
     query: { type: String },
-    theme: { type: String, reflect: true },
-    heading: { type: String },
-    _state: { state: true },
-    _notice: { state: true },
     _adapter: { state: true },
     _examples: { state: true },
     _running: { state: true },
@@ -39,18 +36,11 @@ export class DemoQueryPanel extends LitElement {
 
   constructor() {
     super();
-    this.service = "";
     this.query = "";
-    this._state = "loading";
     this._examples = [];
     this._history = [];
     this._expanded = new Set();
     this._view = null;
-  }
-
-  connectedCallback() {
-    super.connectedCallback();
-    this._load();
   }
 
   disconnectedCallback() {
@@ -59,29 +49,14 @@ export class DemoQueryPanel extends LitElement {
     this._view = null;
   }
 
-  updated(changed) {
-    if (changed.has("service") && changed.get("service") !== undefined) this._load();
-  }
-
-  async _load() {
-    this._state = "loading";
-    try {
-      const { service } = await findService(this.service, "db");
-      const adapter = ADAPTERS[service.adapter] ?? {};
-      this._adapter = { name: service.adapter, ...adapter };
-      this._examples = [...(service.config.examples ?? []), ...(adapter.exampleQuery ? [adapter.exampleQuery] : [])];
-      this._history = this._readHistory();
-      this._state = "waiting";
-      await this.updateComplete;
-      this._mountEditor(this.query || this._examples[0] || "");
-      await workerReady(() => (this._notice = "Waiting for the demo's service worker to take control of this page…"));
-      this._notice = null;
-      this._state = "ready";
-    } catch (err) {
-      this._state = "unavailable";
-      this._notice = errorText(err);
-      if (!(err instanceof DemoUnavailable)) console.error("[demo-query-panel]", err);
-    }
+  async prepare() {
+    const { service } = await findService(this.service, "db");
+    const adapter = ADAPTERS[service.adapter] ?? {};
+    this._adapter = { name: service.adapter, ...adapter };
+    this._examples = [...(service.config.examples ?? []), ...(adapter.exampleQuery ? [adapter.exampleQuery] : [])];
+    this._history = this._readHistory();
+    await this.updateComplete;
+    this._mountEditor(this.query || this._examples[0] || "");
   }
 
   _mountEditor(doc) {
@@ -109,6 +84,7 @@ export class DemoQueryPanel extends LitElement {
   /** Runs the editor's SQL (or `sql`); resolves with the `demo-query-run` detail. */
   async run(sql = this.sql) {
     if (this._state !== "ready" || this._running || !sql.trim()) return null;
+    if (sql !== this.sql) this.sql = sql; // what ran is what the editor shows
     this._running = true;
     const started = performance.now();
     let detail;
@@ -165,14 +141,6 @@ export class DemoQueryPanel extends LitElement {
   static styles = [
     themeStyles,
     css`
-      header {
-        display: flex;
-        justify-content: space-between;
-        align-items: baseline;
-        gap: 0.5rem;
-        flex-wrap: wrap;
-        margin-bottom: 0.6rem;
-      }
       .editor {
         margin: 0.3rem 0 0.5rem;
         min-height: 6rem;
@@ -313,14 +281,8 @@ export class DemoQueryPanel extends LitElement {
   render() {
     const adapter = this._adapter;
     return html`
-      <header>
-        <h2>
-          <span>${this.heading || this.service || "Query panel"}</span>
-          ${adapter ? html`<span class="tag" title="adapter ${adapter.name}">${adapter.label ?? adapter.name}</span>` : nothing}
-        </h2>
-        ${adapter ? html`<code class="muted">POST __demo/db/${this.service}/query</code>` : nothing}
-      </header>
-      ${this._state === "unavailable" ? html`<p class="notice error" role="alert"><strong>Unavailable.</strong> ${this._notice}</p>` : this._editorPart()}
+      ${serviceHeader(this.heading || this.service || "Query panel", adapter, adapter?.label ?? adapter?.name, `POST __demo/db/${this.service}/query`)}
+      ${this._state === "unavailable" ? unavailableNotice(this._notice) : this._editorPart()}
     `;
   }
 

@@ -6,7 +6,7 @@
 // page in a subfolder, or a demo served under a subpath, works unchanged.
 
 /* global __DEMO_ADAPTERS__ */
-import { css } from "lit";
+import { LitElement, css, html } from "lit";
 
 /** Per adapter, stamped from the adapter registry (demo/runtime/adapters.py) by the build. */
 export const ADAPTERS = typeof __DEMO_ADAPTERS__ === "undefined" ? {} : __DEMO_ADAPTERS__;
@@ -45,10 +45,12 @@ export function loadManifest() {
   return manifestRead;
 }
 
-/** The manifest entry of `name`, or an error naming the services that exist. */
+/** The manifest entry of `name` in `family` ("db", "http" or null: any), or an error naming those that exist. */
 export async function findService(name, family = null) {
   const manifest = await loadManifest();
-  const services = manifest.services.filter((s) => !family || ADAPTERS[s.adapter]?.family === family);
+  // "http": any HTTP adapter's service (every family but the databases').
+  const inFamily = (s) => !family || (family === "http" ? ADAPTERS[s.adapter]?.family !== "db" : ADAPTERS[s.adapter]?.family === family);
+  const services = manifest.services.filter(inFamily);
   const found = services.find((s) => s.name === name);
   if (found) return { manifest, service: found };
   const names = services.map((s) => s.name).join(", ") || "none";
@@ -62,7 +64,74 @@ export async function findService(name, family = null) {
 export async function workerReady(onWait) {
   const client = demoClient();
   if (!navigator.serviceWorker?.controller) onWait?.();
-  await client.ready;
+  try {
+    await client.ready;
+  } catch (err) {
+    throw new DemoUnavailable(`The demo's service worker could not start, so nothing can answer here: ${errorText(err)}`);
+  }
+}
+
+const WAITING = "Waiting for the demo's service worker to take control of this page…";
+
+/**
+ * What a component for one service shares: the `service`, `theme` and `heading`
+ * attributes, and its life: "loading" (`prepare()`, the subclass's reading of the
+ * manifest and the service's files), "waiting" for the worker (with a notice saying
+ * so), then "ready"; or "unavailable" with the reason as a notice.
+ */
+export class DemoServiceElement extends LitElement {
+  static properties = {
+    service: { type: String, reflect: true },
+    theme: { type: String, reflect: true },
+    heading: { type: String },
+    _state: { state: true },
+    _notice: { state: true },
+  };
+
+  constructor() {
+    super();
+    this.service = "";
+    this._state = "loading";
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._start();
+  }
+
+  /** Reads what the component needs before the worker answers; throws DemoUnavailable. */
+  async prepare() {}
+
+  async _start() {
+    this._state = "loading";
+    try {
+      await this.prepare();
+      this._state = "waiting";
+      await workerReady(() => (this._notice = WAITING));
+      this._notice = null;
+      this._state = "ready";
+    } catch (err) {
+      this._state = "unavailable";
+      this._notice = errorText(err);
+      if (!(err instanceof DemoUnavailable)) console.error(`[${this.localName}]`, err);
+    }
+  }
+}
+
+/** A service component's header: its title, the adapter's tag, and the URL it calls. */
+export function serviceHeader(title, adapter, tag, endpoint) {
+  return html`<header>
+    <h2>
+      <span>${title}</span>
+      ${adapter ? html`<span class="tag" title="adapter ${adapter.name}">${tag}</span>` : ""}
+    </h2>
+    ${adapter ? html`<code class="muted">${endpoint}</code>` : ""}
+  </header>`;
+}
+
+/** The component's whole body when it cannot work here. */
+export function unavailableNotice(text) {
+  return html`<p class="notice error" role="alert"><strong>Unavailable.</strong> ${text}</p>`;
 }
 
 /** Dispatch a documented event (bubbles out of the shadow root). */
@@ -150,6 +219,7 @@ export const themeStyles = css`
     border-radius: var(--demo-radius, 10px);
     font: var(--demo-font, 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif);
     padding: 1rem 1.1rem;
+    margin: 0 0 1rem;
     box-sizing: border-box;
     min-width: 0;
   }
@@ -173,6 +243,14 @@ export const themeStyles = css`
   .mono {
     font-family: var(--demo-mono, ui-monospace, "SF Mono", Menlo, Consolas, monospace);
     font-size: 0.85rem;
+  }
+  header {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+    margin-bottom: 0.6rem;
   }
   h2 {
     font-size: 1.05rem;

@@ -19,7 +19,7 @@ from typing import Any, TypedDict
 
 from demo.build.addresses import Address
 from demo.build.runtime_files import RUNTIME_DIR, BuildInputError, Checkout, RuntimeFiles
-from demo.runtime.adapters import ADAPTERS, SqlAdapter
+from demo.runtime.adapters import ADAPTERS, HttpAdapter, SqlAdapter
 
 __all__ = [
     "BUILD_FILE",
@@ -190,15 +190,17 @@ def bundle_client(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
     return out
 
 
-def component_adapters() -> dict[str, dict[str, str]]:
+def component_adapters() -> dict[str, dict[str, str | bool]]:
     """What the demo components know of each adapter (components/shared.js `ADAPTERS`),
     from the registry: its label, URL family and, for SQL adapters, the example query
-    and the dialect the editor highlights."""
-    out: dict[str, dict[str, str]] = {}
+    and the dialect the editor highlights; for HTTP adapters, whether reset reaches them."""
+    out: dict[str, dict[str, str | bool]] = {}
     for adapter in ADAPTERS.values():
-        entry = {"label": adapter.label, "family": adapter.family}
+        entry: dict[str, str | bool] = {"label": adapter.label, "family": adapter.family}
         if isinstance(adapter, SqlAdapter):
             entry |= {"exampleQuery": adapter.example_query, "dialect": adapter.dialect}
+        if isinstance(adapter, HttpAdapter):
+            entry["resettable"] = adapter.resettable
         out[adapter.name] = entry
     return out
 

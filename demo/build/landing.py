@@ -6,7 +6,7 @@ script (`__demo-client.js`, by a path relative to that page) unless it already
 includes it. Without an app, `index.html` is a page of the demo components
 (components/, bundled as `__demo-components.js`): a short header saying what the
 demo is, `<demo-controls>`, then a `<demo-query-panel>` per database service and a
-`<demo-fixture-explorer>` per HTTP service; which one follows from the adapter
+`<demo-fixture-explorer>` per HTTP service with an OpenAPI document or fixtures; which one follows from the adapter
 registry (demo/runtime/adapters.py), whose labels the header shows.
 """
 
@@ -26,6 +26,8 @@ __all__ = ["copy_app", "write_landing_page"]
 
 _HERE = Path(__file__).parent / "landing"
 _STYLES = "__demo-landing.css"
+# The built config keys the fixture explorer reads its routes from (mock-http).
+_EXPLORABLE = {"openapi", "fixtures"}
 
 
 def _client_tag(relative: str) -> str:
@@ -81,9 +83,9 @@ def _component(service: dict[str, Any]) -> str:
     name = e(service["name"])
     if isinstance(adapter, SqlAdapter):
         tag = "demo-query-panel"
-    elif isinstance(adapter, HttpAdapter):
+    elif isinstance(adapter, HttpAdapter) and _EXPLORABLE & set(service["config"]):
         tag = "demo-fixture-explorer"
-    else:  # an adapter kind without a component: listed in the header only
+    else:  # nothing to explore (an asgi app): listed in the header only
         return ""
     return f'<{tag} id="service-{name}" service="{name}"></{tag}>'
 

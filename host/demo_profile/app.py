@@ -69,7 +69,7 @@ class DemoHasher:
 
 
 async def _inline(work: Any) -> Reading:
-    return work()  # type: ignore[no-any-return]
+    return work()
 
 
 class DemoProfile:

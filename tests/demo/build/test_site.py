@@ -170,3 +170,19 @@ def test_bad_manifest_exits_2_with_a_clear_message(
     assert message in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_landing_page_explores_only_services_with_routes(tmp_path: Path) -> None:
+    from demo.build.landing import write_landing_page
+
+    manifest = {
+        "storageNamespace": "t",
+        "services": [
+            {"name": "live", "adapter": "asgi", "config": {"factory": "app:make"}},
+            {"name": "api", "adapter": "mock-http", "config": {"fixtures": "f.json"}},
+        ],
+    }
+    page = write_landing_page(tmp_path, "t", manifest).read_text()
+    assert '<demo-fixture-explorer id="service-api" service="api">' in page
+    assert 'service="live"' not in page  # an asgi app has no document to explore
+    assert 'href="#service-live">live' in page  # but the header lists it

@@ -35,7 +35,7 @@ def _bodies(page: Any, marker: str) -> list[Any]:
 
 def _insert_with_the_panel(page: Any, marker: str) -> None:
     panel = page.locator("demo-query-panel[service=notes]")
-    panel.locator("button.primary:has-text('Run')").wait_for()
+    panel.locator("button.primary:has-text('Run'):not([disabled])").wait_for()
     detail = panel.evaluate(
         "(el, sql) => el.run(sql)", f"INSERT INTO notes (body) VALUES ('{marker}')"
     )
@@ -53,6 +53,12 @@ def test_shows_namespace_build_and_worker_state(page: Any, sites: Sites, shots: 
     boot = controls.locator(".boot").inner_text()
     assert " ms" in boot or " s" in boot, boot
     shots.take(controls, "controls-desktop-light")
+    page.emulate_media(color_scheme="dark")
+    shots.take(controls, "controls-desktop-dark")
+    page.set_viewport_size(PHONE)
+    shots.take(controls, "controls-phone-dark")
+    page.emulate_media(color_scheme="light")
+    shots.take(controls, "controls-phone-light")
 
 
 def test_reset_one_service_and_all(page: Any) -> None:
@@ -100,7 +106,9 @@ def test_restarting_the_worker_keeps_the_data(page: Any, shots: Shots) -> None:
 def test_landing_page_screenshots_and_accessibility(page: Any, shots: Shots) -> None:
     _controls(page)
     page.locator("demo-fixture-explorer #send:not([disabled])").wait_for()
-    page.locator("demo-query-panel[service=ledger] button.primary:has-text('Run')").wait_for()
+    page.locator(
+        "demo-query-panel[service=ledger] button.primary:has-text('Run'):not([disabled])"
+    ).wait_for()
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         for name, size in (("desktop", DESKTOP), ("phone", PHONE)):

@@ -146,6 +146,26 @@ def test_on_an_app_page_in_a_subfolder(context: Any, server: Server, shots: Shot
     # A service the demo does not have is said so, naming those it has.
     missing = page.locator("demo-query-panel[service=nope]").get_by_role("alert")
     assert "no database service named “nope”" in missing.inner_text()
+    controls = page.locator("demo-controls")
+    assert "Nothing to reset" in controls.locator(".actions").inner_text()
+    assert controls.locator("#reset").count() == 0
     shots.take(page, "app-page-components-desktop-light", full_page=True)
     assert page.page_errors == []
     page.close()
+
+
+def test_without_a_service_worker_the_components_say_so(browser: Any, server: Server) -> None:
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/demos/shop/")
+        for tag in ("demo-query-panel[service=notes]", "demo-fixture-explorer"):
+            notice = page.locator(f"{tag} .notice")
+            notice.first.wait_for(timeout=30_000)
+            # Blocked registration never settles: the components wait, and say what for.
+            assert "service worker" in notice.first.inner_text(), tag
+        # Nothing can be sent meanwhile.
+        run = page.locator("demo-query-panel[service=notes] button.primary")
+        assert run.count() == 0 or run.is_disabled()
+    finally:
+        context.close()

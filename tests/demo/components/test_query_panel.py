@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 def _panel(page: Any, service: str) -> Any:
     panel = page.locator(f"demo-query-panel[service={service}]")
-    panel.locator("button.primary:has-text('Run')").wait_for()
+    panel.locator("button.primary:has-text('Run'):not([disabled])").wait_for()
     return panel
 
 
