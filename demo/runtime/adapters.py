@@ -47,8 +47,8 @@ from .ports import AssetSource, OpenDuck, Store
 
 __all__ = [
     "ADAPTERS",
-    "DB_FAMILY",
     "ASGI",
+    "DB_FAMILY",
     "MOCK_HTTP",
     "POSTGRES",
     "SQLITE",
