@@ -4,10 +4,10 @@ import { LitElement, css, html } from "lit";
 import "@shoelace-style/shoelace/dist/components/alert/alert.js";
 import "@shoelace-style/shoelace/dist/components/button/button.js";
 import "@shoelace-style/shoelace/dist/components/checkbox/checkbox.js";
-import "@shoelace-style/shoelace/dist/components/copy-button/copy-button.js";
 import "@shoelace-style/shoelace/dist/components/dialog/dialog.js";
 import "@shoelace-style/shoelace/dist/components/input/input.js";
 import { confirmAction } from "../components/confirm.js";
+import "../components/copy-button.js";
 import "../components/empty-state.js";
 import "../components/error.js";
 import "../components/loading.js";
@@ -328,10 +328,10 @@ export class HelioTokensPage extends LitElement {
       ${secret
         ? html`<div class="stack">
             <sl-alert variant="warning" open><span slot="icon">${icon("triangle-alert")}</span>Copy it now: it is shown only once. Helio keeps only a hash.</sl-alert>
-            <div class="secret"><code id="secret">${secret.token}</code><sl-copy-button value=${secret.token} copy-label="Copy the token"></sl-copy-button></div>
+            <div class="secret"><code id="secret">${secret.token}</code><helio-copy-button .value=${secret.token} label="Copy the token"></helio-copy-button></div>
             <div>
               <p class="small muted">Try it:</p>
-              <div class="secret"><pre id="curl">${example}</pre><sl-copy-button value=${example} copy-label="Copy the command"></sl-copy-button></div>
+              <div class="secret"><pre id="curl">${example}</pre><helio-copy-button .value=${example} label="Copy the command"></helio-copy-button></div>
             </div>
           </div>`
         : ""}
