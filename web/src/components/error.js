@@ -37,6 +37,11 @@ export class HelioError extends LitElement {
     `,
   ];
 
+  willUpdate() {
+    // No error: take no room (pages put this element in gap-spaced stacks).
+    this.hidden = !describeError(this.error);
+  }
+
   render() {
     const text = describeError(this.error);
     // sl-alert carries role="alert" itself, so screen readers announce it as it appears.
