@@ -41,6 +41,7 @@ export class HelioAppEditor extends LitElement {
     api: { attribute: false },
     draft: { state: true },
     isNew: { state: true },
+    heading: { state: true },
     saving: { state: true },
     error: { state: true },
     uploading: { state: true },
@@ -84,6 +85,7 @@ export class HelioAppEditor extends LitElement {
     super();
     this.draft = { ...DEFAULTS };
     this.isNew = true;
+    this.heading = "";
     this.saving = false;
     this.error = null;
     this.uploading = false;
@@ -94,6 +96,7 @@ export class HelioAppEditor extends LitElement {
 
   edit(app) {
     this.isNew = !app;
+    this.heading = app ? `Edit ${app.name}` : "Add an application";
     this.draft = structuredClone({ ...DEFAULTS, ...(app ?? {}) });
     this.error = null;
     this.uploadError = null;
@@ -172,8 +175,12 @@ export class HelioAppEditor extends LitElement {
 
   async upload(file) {
     if (!file) return;
-    this.uploading = true;
     this.uploadError = null;
+    if (!/^image\/(png|jpeg|webp|gif)$/.test(file.type)) {
+      this.uploadError = new Error(`${file.name} is not a PNG, JPEG, WebP or GIF image.`);
+      return;
+    }
+    this.uploading = true;
     try {
       const key = coverKey(this.draft.name);
       const answer = await this.api.upload("/api/covers/upload", file, { query: { key } });
@@ -238,8 +245,7 @@ export class HelioAppEditor extends LitElement {
           ></sl-input>
           <sl-button
             @click=${() => this.set("detached", list.filter((_, i) => i !== index))}
-            aria-label="Remove detached command ${index + 1}"
-            >${icon("trash-2")}</sl-button
+            >${icon("trash-2")}<span class="visually-hidden">Remove detached command ${index + 1}</span></sl-button
           >
         </div>`,
       )}
@@ -264,8 +270,7 @@ export class HelioAppEditor extends LitElement {
             @sl-input=${(event) => update(index, { undo: event.target.value })}></sl-input>
           <sl-button
             @click=${() => this.set("prep-cmd", list.filter((_, i) => i !== index))}
-            aria-label="Remove preparation command ${index + 1}"
-            >${icon("trash-2")}</sl-button
+            >${icon("trash-2")}<span class="visually-hidden">Remove preparation command ${index + 1}</span></sl-button
           >
         </div>`,
       )}
@@ -327,7 +332,7 @@ export class HelioAppEditor extends LitElement {
   render() {
     const general = this.error && !fieldOf(this.error, FIELDS);
     return html`<sl-dialog
-      label=${this.isNew ? "Add an application" : `Edit ${this.draft.name || "application"}`}
+      label=${this.heading}
       @sl-hide=${this.onHide}
     >
       <form id="app-form" @submit=${this.save} novalidate>

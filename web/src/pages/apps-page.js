@@ -234,14 +234,14 @@ export class HelioAppsPage extends Actions(LitElement) {
           : html`<sl-button size="small" variant="success" outline ?disabled=${other} ?loading=${busy("launch")}
               title=${other ? "Close the running app first" : ""} @click=${() => this.launch(app)}>
               ${icon("play")} Launch</sl-button>`}
-        <sl-button size="small" @click=${() => this.edit(app)} aria-label="Edit ${app.name}">${icon("pencil")} Edit</sl-button>
+        <sl-button size="small" @click=${() => this.edit(app)}>${icon("pencil")} Edit<span class="visually-hidden"> ${app.name}</span></sl-button>
         <sl-button size="small" variant="danger" outline ?loading=${busy("delete")} @click=${() => this.remove(app)}
-          aria-label="Delete ${app.name}">${icon("trash-2")}</sl-button>
+          >${icon("trash-2")}<span class="visually-hidden">Delete ${app.name}</span></sl-button>
         <span class="move">
-          <sl-button size="small" variant="text" ?disabled=${index === 0} aria-label="Move ${app.name} up"
-            @click=${() => this.move(app, index - 1, true)}>${icon("chevron-up")}</sl-button>
-          <sl-button size="small" variant="text" ?disabled=${index === this.apps.length - 1} aria-label="Move ${app.name} down"
-            @click=${() => this.move(app, index + 1, true)}>${icon("chevron-down")}</sl-button>
+          <sl-button size="small" variant="text" ?disabled=${index === 0} @click=${() => this.move(app, index - 1, true)}
+            >${icon("chevron-up")}<span class="visually-hidden">Move ${app.name} up</span></sl-button>
+          <sl-button size="small" variant="text" ?disabled=${index === this.apps.length - 1} @click=${() => this.move(app, index + 1, true)}
+            >${icon("chevron-down")}<span class="visually-hidden">Move ${app.name} down</span></sl-button>
         </span>
       </div>
     </li>`;

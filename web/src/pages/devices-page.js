@@ -259,12 +259,12 @@ export class HelioDevicesPage extends Actions(LitElement) {
         </dd>
       </dl>
       <div class="actions">
-        <sl-button size="small" @click=${() => this.editDevice(client)} aria-label="Edit ${client.name}">
-          ${icon("pencil")} Rename & permissions</sl-button>
+        <sl-button size="small" @click=${() => this.editDevice(client)}>
+          ${icon("pencil")} Edit<span class="visually-hidden"> ${client.name}</span></sl-button>
         <sl-button size="small" ?disabled=${!stream} ?loading=${busy("disconnect")} @click=${() => this.disconnect(client)}
-          aria-label="Disconnect ${client.name}" title=${stream ? "" : "No stream to end"}>${icon("unplug")} Disconnect</sl-button>
+          title=${stream ? "" : "No stream to end"}>${icon("unplug")} Disconnect<span class="visually-hidden"> ${client.name}</span></sl-button>
         <sl-button size="small" variant="danger" outline ?loading=${busy("unpair")} @click=${() => this.unpair(client)}
-          aria-label="Unpair ${client.name}">${icon("trash-2")} Unpair</sl-button>
+          >${icon("trash-2")} Unpair<span class="visually-hidden"> ${client.name}</span></sl-button>
       </div>
       <helio-error .error=${this.errors[`client:${client.uuid}`]}></helio-error>
     </div>`;

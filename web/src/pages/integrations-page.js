@@ -137,13 +137,12 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
         <td class="end">
           ${canLaunch
             ? html`<sl-button size="small" variant="success" outline ?disabled=${!game.installed} ?loading=${busy("launch")}
-                aria-label="Launch ${game.name}"
-                @click=${() => this.gameAction(which, "launch", game, { appid: game.id }, `${game.name} is starting`)}>${icon("play")} Launch</sl-button>`
+                @click=${() => this.gameAction(which, "launch", game, { appid: game.id }, `${game.name} is starting`)}>${icon("play")} Launch<span class="visually-hidden"> ${game.name}</span></sl-button>`
             : game.installed
-              ? html`<sl-button size="small" variant="danger" outline ?loading=${busy("uninstall")} aria-label="Uninstall ${game.name}"
-                  @click=${() => this.gameAction(which, "uninstall", game, { libmgr_id: game.id }, `Uninstalling ${game.name}`)}>${icon("trash-2")} Uninstall</sl-button>`
-              : html`<sl-button size="small" variant="primary" outline ?loading=${busy("install")} aria-label="Install ${game.name}"
-                  @click=${() => this.gameAction(which, "install", game, { libmgr_id: game.id }, `Installing ${game.name} in Lutris`)}>${icon("download")} Install</sl-button>`}
+              ? html`<sl-button size="small" variant="danger" outline ?loading=${busy("uninstall")}
+                  @click=${() => this.gameAction(which, "uninstall", game, { libmgr_id: game.id }, `Uninstalling ${game.name}`)}>${icon("trash-2")} Uninstall<span class="visually-hidden"> ${game.name}</span></sl-button>`
+              : html`<sl-button size="small" variant="primary" outline ?loading=${busy("install")}
+                  @click=${() => this.gameAction(which, "install", game, { libmgr_id: game.id }, `Installing ${game.name} in Lutris`)}>${icon("download")} Install<span class="visually-hidden"> ${game.name}</span></sl-button>`}
         </td>
       </tr>
       ${areaError ? html`<tr><td colspan="4"><helio-error .error=${areaError}></helio-error></td></tr>` : nothing}`;
