@@ -12,9 +12,10 @@ DEMO_MANIFEST ?= fixtures/example-demo/manifest.json
 DEMO_OUT ?= build/demo
 DEMO_PORT ?= 8000
 
-.PHONY: setup demo host test lint bench chromium clean
+.PHONY: setup demo host test lint bench chromium clean console
 
-CONSOLE := web/dist/console.js
+CONSOLE := web/dist/index.html
+CONSOLE_SOURCES := web/index.html web/build.mjs $(shell find web/src -name "*.js" -o -name "*.css")
 
 setup: $(PY_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CONSOLE)
 
@@ -39,9 +40,12 @@ $(WHEEL_STAMP): requirements-pyodide.lock | $(PY_STAMP)
 		--python-version 3.14 --implementation py -d $(WHEELS) -r requirements-pyodide.lock
 	touch $@
 
-# The host's web console: Lit elements bundled into one module.
-$(CONSOLE): $(wildcard web/src/*.js) $(NODE_STAMP)
-	node_modules/.bin/esbuild web/src/main.js --bundle --format=esm --minify --log-level=warning --outfile=$@
+# The host's web console: Lit + Shoelace bundled by esbuild into content-hashed files
+# (web/dist/assets/) and an index.html naming them (web/build.mjs).
+$(CONSOLE): $(CONSOLE_SOURCES) $(NODE_STAMP)
+	node web/build.mjs
+
+console: $(CONSOLE)
 
 # pytest and its pure deps for running tests/demo/runtime inside Pyodide (never copied into sites).
 $(TEST_WHEEL_STAMP): requirements-pyodide-test.lock | $(PY_STAMP)

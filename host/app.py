@@ -1,8 +1,8 @@
 """Wiring only: the route table, middleware and error handlers into one Starlette app.
 
-Middleware order, outermost first: errors (500 as JSON) -> reach -> auth ->
-router. The console's static files are served below `/` behind the same
-reach check.
+Middleware order, outermost first: errors (500 as JSON) -> security headers ->
+reach -> auth -> router. The built console (`host.console`) is served below `/`
+behind the same reach check.
 """
 
 from __future__ import annotations
@@ -17,18 +17,19 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
 from starlette.routing import Route as StarletteRoute
-from starlette.staticfiles import StaticFiles
 
+from host.console import ConsoleFiles
 from host.core.context import HostContext
 from host.core.errors import ApiError, error_body
 from host.middleware.auth import AuthMiddleware
 from host.middleware.reach import ReachMiddleware
+from host.middleware.security_headers import SecurityHeadersMiddleware
 from host.responses import error_response
 from host.routes import build_route_table
 
 __all__ = ["WEB_ROOT", "create_app"]
 
-WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
+WEB_ROOT = Path(__file__).resolve().parent.parent / "web" / "dist"  # node web/build.mjs
 log = logging.getLogger("helio.http")
 
 
@@ -59,11 +60,11 @@ def create_app(ctx: HostContext) -> Starlette:
         )
         for r in table.routes
     ]
-    if WEB_ROOT.is_dir():
-        routes.append(Mount("/", StaticFiles(directory=WEB_ROOT, html=True), name="console"))
+    routes.append(Mount("/", ConsoleFiles(WEB_ROOT), name="console"))
     app = Starlette(
         routes=routes,
         middleware=[
+            Middleware(SecurityHeadersMiddleware),
             Middleware(ReachMiddleware, ctx=ctx),
             Middleware(AuthMiddleware, ctx=ctx, table=table),
         ],

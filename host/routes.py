@@ -360,6 +360,20 @@ RESOURCE_ROUTES: tuple[Route, ...] = (
             ("status", "sessions"), status=_BOOL, sessions={"type": "array", "items": _ANY_OBJ}
         ),
     ),
+    Route(
+        "/api/hardware-metrics/preview",
+        ("GET",),
+        status.hardware_metrics_preview,
+        "hardware-metrics-preview",
+        "The host's own hardware-metrics sample as a paired client would receive it (no stream needed)",
+        response_schema=_obj(
+            ("status", "enabled", "sample", "error"),
+            status=_BOOL,
+            enabled=_BOOL,
+            sample={"type": ["object", "null"]},
+            error={"type": ["string", "null"]},
+        ),
+    ),
     # Applications and covers.
     Route(
         "/api/apps",

@@ -1,4 +1,5 @@
-"""Metadata (`/api/metadata`, `/api/meta`), session status and the stream list."""
+"""Metadata (`/api/metadata`, `/api/meta`), session status, the stream list and the
+administrator's preview of the hardware-metrics sample."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.core.context import HostContext
+from host.core.hwmetrics import MetricsUnavailable
 from host.native import probe
 from host.responses import ok
 
 from .common import context
 from .services import native
 
-__all__ = ["metadata", "rtsp_sessions", "session_status"]
+__all__ = ["hardware_metrics_preview", "metadata", "rtsp_sessions", "session_status"]
 
 STARTED_AT = time.time()  # this process: a restart shows as a new value
 
@@ -69,3 +71,19 @@ async def rtsp_sessions(request: Request) -> JSONResponse:
     names = {c.uuid: c.name for c in ctx.clients.list()}
     sessions = [{**s.as_json(), "name": names.get(s.device, "")} for s in ctx.streams.list()]
     return ok(sessions=sessions)
+
+
+async def hardware_metrics_preview(request: Request) -> JSONResponse:
+    """The host's own sample, exactly the body a paired client would receive.
+
+    Unlike the streaming port's route it needs no stream and works while
+    sharing is off, so the administrator sees the numbers before a client does.
+    """
+    ctx = context(request)
+    enabled = bool(ctx.settings.get("hardware_metrics"))
+    try:
+        sample: dict[str, Any] | None = await ctx.metrics.read()
+        error = None
+    except MetricsUnavailable as refused:
+        sample, error = None, refused.message
+    return ok(enabled=enabled, sample=sample, error=error)
