@@ -146,8 +146,14 @@ export const shellStyles = css`
     }
   }
   @media (max-width: 480px) {
+    /* Hidden from sight only: the name stays the account button's accessible name. */
     .who {
-      display: none;
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
     }
   }
   @media (min-width: 901px) {
