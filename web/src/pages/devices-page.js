@@ -231,7 +231,8 @@ export class HelioDevicesPage extends Actions(LitElement) {
           ? html`<div data-otp aria-live="off">
               ${otp.expired
                 ? html`<p class="muted">The PIN <span class="mono">${otp.pin}</span> expired. Issue a new one.</p>`
-                : html`<div class="code" aria-label="One-time PIN">${otp.pin}</div>
+                : html`<p class="muted">Type this PIN and the passphrase on the device:</p>
+                    <div class="code" data-otp-code>${otp.pin}</div>
                     <p class="muted" data-countdown>Expires in ${formatRemaining(left)}${otp.name ? ` · for ${otp.name}` : ""}</p>`}
             </div>`
           : nothing}
