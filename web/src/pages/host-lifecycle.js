@@ -24,7 +24,12 @@ export class HostLifecycle {
     const deadline = Date.now() + WAIT_MS;
     while (Date.now() < deadline) {
       await sleep(STEP_MS);
-      const now = await this.startedAt().catch(() => null);
+      const now = await this.startedAt().catch((error) => (error.status === 401 ? "signed-out" : null));
+      if (now === "signed-out") {
+        // The new process answered; only "remember me" sessions outlive a restart.
+        this.report({ phase: "running", message: "The host restarted. Sign in again to go on." });
+        return;
+      }
       if (now != null && now !== before) {
         this.report({ phase: "running", message: "The host restarted and is answering again." });
         return;
