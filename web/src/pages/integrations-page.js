@@ -62,7 +62,7 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
     this.games = {};
     this.categories = [];
     this.category = "";
-    this.search = "";
+    this.search = { storefront: "", libmgr: "" };
   }
 
   connectedCallback() {
@@ -151,7 +151,7 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
   renderGames(which) {
     const listing = this.games[which];
     if (!listing) return nothing;
-    const needle = this.search.toLowerCase();
+    const needle = this.search[which].toLowerCase();
     const games = listing.games.filter(
       (g) =>
         (!needle || g.name.toLowerCase().includes(needle)) &&
@@ -159,8 +159,8 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
     );
     return html`<div class="card">
       <div class="filters">
-        <sl-input label="Find a game" type="search" clearable .value=${this.search}
-          @sl-input=${(e) => (this.search = e.target.value)}></sl-input>
+        <sl-input label="Find a game" type="search" clearable .value=${this.search[which]}
+          @sl-input=${(e) => (this.search = { ...this.search, [which]: e.target.value })}></sl-input>
         ${which === "libmgr" && this.categories.length
           ? html`<sl-select label="Category" .value=${this.category || "all"}
               @sl-change=${(e) => (this.category = e.target.value === "all" ? "" : e.target.value)}>
