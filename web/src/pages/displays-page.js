@@ -47,7 +47,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
       .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(22rem, 1fr)); }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); align-content: start; min-width: 0; }
-      .card.off { opacity: 0.85; }
+      .card.off { border-style: dashed; background: transparent; }
       .title { display: flex; gap: var(--sl-spacing-x-small); align-items: center; flex-wrap: wrap; font-weight: 600; font-size: var(--sl-font-size-medium); }
       .sub { color: var(--helio-muted); font-size: var(--sl-font-size-small); overflow-wrap: anywhere; }
       .tags { display: flex; gap: var(--sl-spacing-2x-small); flex-wrap: wrap; }
