@@ -62,7 +62,8 @@ export class HelioHelpersPage extends Actions(LitElement) {
     await Promise.all([
       ...GROUPS.map(([key, path]) =>
         this.act(`load:${key}`, async () => {
-          this.status = { ...this.status, [key]: await this.api.get(path) };
+          const status = await this.api.get(path); // awaited first: the loads run side by side
+          this.status = { ...this.status, [key]: status };
         }),
       ),
       this.act("load:hdr", async () => {
