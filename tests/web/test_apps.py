@@ -92,14 +92,26 @@ def test_empty_list_says_what_to_do_and_add_shows_a_400_next_to_its_field(
     assert saved["auto-detach"] is False
     assert saved["detached"] == ["overlay --start"]
     assert saved["prep-cmd"] == [
-        {"do": "xrandr --output DP-1 --mode 1920x1080", "undo": "xrandr --output DP-1 --auto", "elevated": False}
+        {
+            "do": "xrandr --output DP-1 --mode 1920x1080",
+            "undo": "xrandr --output DP-1 --auto",
+            "elevated": False,
+        }
     ]
 
 
-def test_edit_keeps_every_field_and_delete_asks_first(open_page: OpenPage, admin: httpx.Client) -> None:
+def test_edit_keeps_every_field_and_delete_asks_first(
+    open_page: OpenPage, admin: httpx.Client
+) -> None:
     created = admin.post(
         "/api/apps",
-        json={"name": "Dota", "cmd": "dota2", "exit-timeout": 7, "wait-all": False, "detached": ["a"]},
+        json={
+            "name": "Dota",
+            "cmd": "dota2",
+            "exit-timeout": 7,
+            "wait-all": False,
+            "detached": ["a"],
+        },
     ).json()["app"]
     page = open_page("apps")
     page.get_by_role("button", name="Edit Dota").click()
@@ -134,7 +146,9 @@ def test_reorder_by_keyboard_and_by_drag_and_drop(open_page: OpenPage, admin: ht
     rows.nth(0).focus()
     page.keyboard.press("Alt+ArrowDown")
     expect(rows.nth(1)).to_contain_text("One")
-    expect(page.get_by_role("status").filter(has_text="moved")).to_contain_text("One moved to position 2 of 3")
+    expect(page.get_by_role("status").filter(has_text="moved")).to_contain_text(
+        "One moved to position 2 of 3"
+    )
     _wait_order(admin, ["Two", "One", "Three"])
     # Focus stays on the moved row, so the keys can be pressed again.
     page.keyboard.press("Alt+ArrowDown")
@@ -158,9 +172,13 @@ def _wait_order(admin: httpx.Client, names: list[str]) -> None:
     assert [a["name"] for a in apps(admin)] == names
 
 
-def test_launch_and_close_show_the_state_and_errors(open_page: OpenPage, admin: httpx.Client) -> None:
+def test_launch_and_close_show_the_state_and_errors(
+    open_page: OpenPage, admin: httpx.Client
+) -> None:
     admin.post("/api/apps", json={"name": "Sleeper", "cmd": "sleep 600", "exit-timeout": 1})
-    admin.post("/api/apps", json={"name": "Broken", "cmd": "true", "working-dir": "/no/such/folder"})
+    admin.post(
+        "/api/apps", json={"name": "Broken", "cmd": "true", "working-dir": "/no/such/folder"}
+    )
     page = open_page("apps")
     sleeper = page.locator("li[data-uuid]").filter(has_text="Sleeper")
     broken = page.locator("li[data-uuid]").filter(has_text="Broken")
@@ -198,19 +216,25 @@ def _drop_file(page: Page, selector: str, name: str, data: bytes, mime: str) -> 
     )
 
 
-def test_cover_upload_by_drop_and_by_button(open_page: OpenPage, admin: httpx.Client, tmp_path: Path) -> None:
+def test_cover_upload_by_drop_and_by_button(
+    open_page: OpenPage, admin: httpx.Client, tmp_path: Path
+) -> None:
     page = open_page("apps")
     page.get_by_role("button", name="Add application").click()
     dialog = dialog_named(page, "Add an application")
     dialog.get_by_label("Name", exact=True).fill("Hollow Knight")
 
     _drop_file(page, ".drop", "notes.txt", b"not an image", "text/plain")
-    expect(dialog.get_by_role("alert").first).to_contain_text("notes.txt is not a PNG, JPEG, WebP or GIF image")
+    expect(dialog.get_by_role("alert").first).to_contain_text(
+        "notes.txt is not a PNG, JPEG, WebP or GIF image"
+    )
 
     _drop_file(page, ".drop", "box.png", PNG, "image/png")
     expect(dialog.get_by_role("img", name="Cover preview")).to_be_visible()
     key = field(page, "image-path").get_attribute("value") or ""
-    expect(dialog.get_by_label("Image", exact=True)).to_have_value(re.compile(r"^hollow-knight-[a-z0-9]+$"))
+    expect(dialog.get_by_label("Image", exact=True)).to_have_value(
+        re.compile(r"^hollow-knight-[a-z0-9]+$")
+    )
     dialog.get_by_role("button", name="Add application").click()
     expect_closed(dialog)
     [saved] = apps(admin)
@@ -257,7 +281,9 @@ def test_file_picker_chooses_folders_programs_and_images(
     dialog.locator("sl-button", has_text="Browse…").nth(0).click()  # command: starts in the folder
     picker = dialog_named(page, "Choose a program or script")
     picker.get_by_role("button", name="Celeste.sh").click()
-    expect(dialog.get_by_label("Command", exact=True)).to_have_value(str(games / "celeste" / "Celeste.sh"))
+    expect(dialog.get_by_label("Command", exact=True)).to_have_value(
+        str(games / "celeste" / "Celeste.sh")
+    )
 
     dialog.locator("sl-button", has_text="Browse…").nth(2).click()  # image
     picker = dialog_named(page, "Choose an image")
@@ -265,7 +291,9 @@ def test_file_picker_chooses_folders_programs_and_images(
     picker.get_by_role("button", name="Go").click()
     expect(picker.get_by_role("button", name="Celeste.sh")).to_be_disabled()
     picker.get_by_role("button", name="box.png").click()
-    expect(dialog.get_by_label("Image", exact=True)).to_have_value(str(games / "celeste" / "box.png"))
+    expect(dialog.get_by_label("Image", exact=True)).to_have_value(
+        str(games / "celeste" / "box.png")
+    )
 
     # A relative folder is the host's 400, shown in the picker.
     dialog.locator("sl-button", has_text="Browse…").nth(1).click()
@@ -285,8 +313,13 @@ def test_file_picker_chooses_folders_programs_and_images(
 
 
 def test_every_look_has_no_serious_axe_violation(open_page: OpenPage, admin: httpx.Client) -> None:
-    admin.post("/api/apps", json={"name": "Steam Big Picture", "cmd": "steam -bigpicture", "image-path": ""})
-    admin.post("/api/covers/upload", json={"key": "celeste", "data": base64.b64encode(PNG).decode()})
+    admin.post(
+        "/api/apps",
+        json={"name": "Steam Big Picture", "cmd": "steam -bigpicture", "image-path": ""},
+    )
+    admin.post(
+        "/api/covers/upload", json={"key": "celeste", "data": base64.b64encode(PNG).decode()}
+    )
     admin.post("/api/apps", json={"name": "Celeste", "cmd": "celeste", "image-path": "celeste"})
     admin.post("/api/apps", json={"name": "Desktop"})
     for look in LOOKS:

@@ -45,13 +45,17 @@ def output(page: Page, device_id: str) -> Locator:
     return page.locator(f"[data-device='{device_id}']")
 
 
-def test_outputs_modes_and_a_layout_with_a_refused_rate(open_page: OpenPage, admin: httpx.Client) -> None:
+def test_outputs_modes_and_a_layout_with_a_refused_rate(
+    open_page: OpenPage, admin: httpx.Client
+) -> None:
     page = open_page("displays")
     main = output(page, MAIN)
     expect(main).to_contain_text("DP-1 · HELIO HDR")
     expect(main.locator(".badge.success")).to_have_text("Connected")
     expect(main).to_contain_text("HDR")
-    expect(page.locator("[data-device]").filter(has_text="HDMI-A-1")).to_contain_text("Disconnected")
+    expect(page.locator("[data-device]").filter(has_text="HDMI-A-1")).to_contain_text(
+        "Disconnected"
+    )
     expect(page.locator("[data-device]").filter(has_text="DP-2")).to_contain_text("Unusable EDID")
 
     main.get_by_text("modes from the EDID").click()
@@ -65,7 +69,9 @@ def test_outputs_modes_and_a_layout_with_a_refused_rate(open_page: OpenPage, adm
     main.get_by_role("button", name="Save layout").click()
     refresh = main.locator("sl-input.invalid")
     expect(refresh).to_have_count(1)
-    expect(refresh.locator("[part~='form-control-help-text']")).to_contain_text("does not advertise 200 Hz")
+    expect(refresh.locator("[part~='form-control-help-text']")).to_contain_text(
+        "does not advertise 200 Hz"
+    )
     assert admin.get("/api/clients/display-layout").json()["layouts"] == []
     shot(page, "displays-refused-rate")
 
@@ -102,7 +108,9 @@ def test_golden_snapshot_export_restore_delete(open_page: OpenPage, admin: httpx
     expect(golden.get_by_role("alert")).to_have_count(1)  # helio-error's empty live region only
 
     golden.get_by_role("button", name="Delete").click()
-    page.locator('sl-dialog[open][label="Delete the snapshot?"]').get_by_role("button", name="Delete").click()
+    page.locator('sl-dialog[open][label="Delete the snapshot?"]').get_by_role(
+        "button", name="Delete"
+    ).click()
     expect(golden).to_contain_text("No snapshot yet")
     assert admin.get("/api/display/golden_status").json()["exists"] is False
 

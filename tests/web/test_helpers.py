@@ -21,7 +21,9 @@ from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 pytestmark = pytest.mark.browser
 
 
-def _manifest(folder: Path, file_name: str, layer: str, library: str, env: dict[str, str] | None = None) -> None:
+def _manifest(
+    folder: Path, file_name: str, layer: str, library: str, env: dict[str, str] | None = None
+) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     body: dict[str, Any] = {
         "file_format_version": "1.0.0",
@@ -43,7 +45,10 @@ def layers(host: HostProcess, tmp_path: Path) -> Iterator[dict[str, Path]]:
     lib.write_bytes(b"\x7fELF")
     _manifest(system, "MangoHud.x86_64.json", "VK_LAYER_MANGOHUD_overlay_x86_64", "libMangoHud.so")
     _manifest(
-        explicit, "VkLayer_hdr_wsi.json", "VK_LAYER_hdr_wsi", "../../lib/libVkLayer_hdr_wsi.so",
+        explicit,
+        "VkLayer_hdr_wsi.json",
+        "VK_LAYER_hdr_wsi",
+        "../../lib/libVkLayer_hdr_wsi.so",
         {"ENABLE_HDR_WSI": "1"},
     )
     tools = tmp_path / "bin"
@@ -72,7 +77,9 @@ def test_found_and_missing_tools_and_registering_the_hdr_layer(
     limiter = group(page, "limiter")
     expect(limiter.locator("[data-tool='mangohud'] .badge")).to_have_text("Found")
     expect(limiter.locator("[data-tool='libstrangle'] .badge")).to_have_text("Not found")
-    expect(limiter.locator("[data-tool='mangohud']")).to_contain_text("VK_LAYER_MANGOHUD_overlay_x86_64")
+    expect(limiter.locator("[data-tool='mangohud']")).to_contain_text(
+        "VK_LAYER_MANGOHUD_overlay_x86_64"
+    )
     expect(group(page, "upscaler").locator("[data-tool='gamescope'] .badge")).to_have_text("Found")
     expect(group(page, "overlay").locator("h2 .badge")).to_have_text("Available")
 
@@ -95,7 +102,9 @@ def test_found_and_missing_tools_and_registering_the_hdr_layer(
     assert list(layers["user"].glob("*.json"))
 
 
-def test_a_pc_without_helpers_says_so(open_page: OpenPage, admin: httpx.Client, tmp_path: Path) -> None:
+def test_a_pc_without_helpers_says_so(
+    open_page: OpenPage, admin: httpx.Client, tmp_path: Path
+) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     settings = {"vulkan_layer_dirs": [str(empty)], "tool_path": str(empty)}
@@ -105,10 +114,14 @@ def test_a_pc_without_helpers_says_so(open_page: OpenPage, admin: httpx.Client, 
     expect(group(page, "limiter")).to_contain_text("package manager")
     expect(group(page, "hdr").locator("h2 .badge")).to_have_text("Not installed")
     group(page, "hdr").get_by_role("button", name="Register as implicit layer").click()
-    expect(group(page, "hdr").get_by_role("alert").filter(has_text="not installed").first).to_be_visible()
+    expect(
+        group(page, "hdr").get_by_role("alert").filter(has_text="not installed").first
+    ).to_be_visible()
 
 
-def test_every_look_has_no_serious_axe_violation(open_page: OpenPage, layers: dict[str, Path]) -> None:
+def test_every_look_has_no_serious_axe_violation(
+    open_page: OpenPage, layers: dict[str, Path]
+) -> None:
     for look in LOOKS:
         page = open_page("helpers", look=look)
         expect(group(page, "hdr").locator("h2 .badge")).to_be_visible()

@@ -26,7 +26,14 @@ STEAM_GAMES: list[dict[str, Any]] = [
     {"appid": 730, "name": "Counter-Strike 2", "state": 1026},  # downloading: not installed
 ]
 LUTRIS_GAMES: list[dict[str, Any]] = [
-    {"id": 1, "name": "Celeste", "slug": "celeste", "runner": "linux", "icon": PNG, "playtime": 12.5},
+    {
+        "id": 1,
+        "name": "Celeste",
+        "slug": "celeste",
+        "runner": "linux",
+        "icon": PNG,
+        "playtime": 12.5,
+    },
     {"id": 2, "name": "Hollow Knight", "slug": "hollow-knight", "runner": "wine"},
     {"id": 3, "name": "Quake", "slug": "quake", "installed": False},
 ]
@@ -41,11 +48,15 @@ def tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def libraries(host: HostProcess, tmp_path_factory: pytest.TempPathFactory, tools: Path) -> dict[str, str]:
+def libraries(
+    host: HostProcess, tmp_path_factory: pytest.TempPathFactory, tools: Path
+) -> dict[str, str]:
     base = tmp_path_factory.mktemp("libraries")
     settings = {
         "steam_root": str(make_steam(base / "Steam", STEAM_GAMES)),
-        "lutris_root": str(make_lutris(base / "share", LUTRIS_GAMES, {"favorite": [1], "platformers": [1, 2]})),
+        "lutris_root": str(
+            make_lutris(base / "share", LUTRIS_GAMES, {"favorite": [1], "platformers": [1, 2]})
+        ),
         "tool_path": str(tools),
     }
     with host.client(auth=ADMIN) as admin:
@@ -68,21 +79,31 @@ def game(page: Page, which: str, name: str) -> Locator:
     return library(page, which).locator("tr[data-game]").filter(has_text=name)
 
 
-def test_store_status_games_sync_and_launch(open_page: OpenPage, admin: httpx.Client, tools: Path) -> None:
+def test_store_status_games_sync_and_launch(
+    open_page: OpenPage, admin: httpx.Client, tools: Path
+) -> None:
     page = open_page("integrations")
     store = library(page, "storefront")
     expect(store.locator("h2")).to_contain_text("Steam")
     expect(store.locator("[data-count]")).to_contain_text("3")
     expect(store.locator("[data-count]")).to_contain_text("2 installed")
     expect(game(page, "storefront", "Counter-Strike 2")).to_contain_text("Not installed")
-    expect(game(page, "storefront", "Counter-Strike 2").get_by_role("button", name="Launch Counter-Strike 2")).to_be_disabled()
+    expect(
+        game(page, "storefront", "Counter-Strike 2").get_by_role(
+            "button", name="Launch Counter-Strike 2"
+        )
+    ).to_be_disabled()
 
     store.get_by_role("button", name="Sync to applications").click()
-    expect(page.locator("[data-library='storefront'] .fact").filter(has_text="Last sync")).to_contain_text("2 new")
+    expect(
+        page.locator("[data-library='storefront'] .fact").filter(has_text="Last sync")
+    ).to_contain_text("2 new")
     names = sorted(a["name"] for a in admin.get("/api/apps").json()["apps"] if a.get("autosync"))
     assert names == ["Dota 2", "Team Fortress 2"]
 
-    game(page, "storefront", "Team Fortress 2").get_by_role("button", name="Launch Team Fortress 2").click()
+    game(page, "storefront", "Team Fortress 2").get_by_role(
+        "button", name="Launch Team Fortress 2"
+    ).click()
     assert any("steam://rungameid/440" in call for call in wait_for_calls(tools, 1))
 
     page.get_by_role("button", name="Remove imported apps").click()
@@ -109,7 +130,9 @@ def test_library_manager_filters_installs_and_shows_the_uninstall_400(
     expect(lutris.locator("tr[data-game]")).to_have_count(1)
     lutris.get_by_label("Find a game").fill("")
 
-    calls = len((tools / "calls.log").read_text().splitlines()) if (tools / "calls.log").exists() else 0
+    calls = (
+        len((tools / "calls.log").read_text().splitlines()) if (tools / "calls.log").exists() else 0
+    )
     game(page, "libmgr", "Quake").get_by_role("button", name="Install Quake").click()
     assert any("lutris:install/quake" in call for call in wait_for_calls(tools, calls + 1))
 

@@ -70,7 +70,9 @@ def test_the_tail_follows_filters_and_pauses(open_page: OpenPage, host: HostProc
     expect(log_view(page)).not_to_contain_text("written while paused")
     page.get_by_role("button", name="Resume").click()
     expect(log_view(page)).to_contain_text("written while paused")
-    expect(log_view(page).locator(".line.ERROR").filter(has_text="written while paused")).to_have_count(1)
+    expect(
+        log_view(page).locator(".line.ERROR").filter(has_text="written while paused")
+    ).to_have_count(1)
     shot(page, "logs-following")
 
 
@@ -131,12 +133,16 @@ def test_restart_asks_then_waits_for_the_new_process(
     login = {"username": ADMIN[0], "password": ADMIN[1], "remember_me": True}
     assert page.context.request.post("/api/auth/login", data=login).ok
     page.goto("/logs")
-    restart = page.get_by_role("region", name="Troubleshooting").get_by_role("button", name="Restart")
+    restart = page.get_by_role("region", name="Troubleshooting").get_by_role(
+        "button", name="Restart"
+    )
     restart.click()
     dialog_named(page, "Restart the host?").get_by_role("button", name="Cancel").click()
     expect(page.locator("helio-confirm")).to_have_count(0)
     restart.click()
-    dialog_named(page, "Restart the host?").get_by_role("button", name="Restart", exact=True).click()
+    dialog_named(page, "Restart the host?").get_by_role(
+        "button", name="Restart", exact=True
+    ).click()
     expect(page.locator("[data-lifecycle]")).to_have_text(
         "The host restarted and is answering again.", timeout=45_000
     )
@@ -148,7 +154,9 @@ def test_quit_asks_then_says_the_host_stopped(open_page: OpenPage, tmp_path: Pat
         page = open_page("logs", host=own)
         page.get_by_role("button", name="Quit").click()
         dialog_named(page, "Stop the host?").get_by_role("button", name="Stop the host").click()
-        expect(page.locator("[data-lifecycle]")).to_contain_text("The host has stopped", timeout=30_000)
+        expect(page.locator("[data-lifecycle]")).to_contain_text(
+            "The host has stopped", timeout=30_000
+        )
         assert own.process is not None
         assert own.process.wait(timeout=20) == 0
 

@@ -51,7 +51,9 @@ def state_badge(page: Page) -> Locator:
     return page.locator(".badge[data-state]")
 
 
-def test_check_without_a_source_says_where_to_set_it(open_page: OpenPage, admin: httpx.Client) -> None:
+def test_check_without_a_source_says_where_to_set_it(
+    open_page: OpenPage, admin: httpx.Client
+) -> None:
     assert admin.patch("/api/config", json={"update_source": ""}).status_code == 200
     page = open_page("updates")
     expect(state_badge(page)).to_have_text("Not checked yet")
@@ -83,7 +85,9 @@ def test_queued_install_cancels_and_a_bad_download_fails_with_its_reason(
 
     # Install now asks first (it ends streams); cancelling the question changes nothing.
     page.get_by_role("button", name="Install now").click()
-    page.locator('sl-dialog[open][label="Install now?"]').get_by_role("button", name="Cancel").click()
+    page.locator('sl-dialog[open][label="Install now?"]').get_by_role(
+        "button", name="Cancel"
+    ).click()
     assert admin.get("/api/updates").json()["state"] == "available"
     expect(page.locator("helio-confirm")).to_have_count(0)
 
