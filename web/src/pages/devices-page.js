@@ -33,7 +33,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
     css`
       section { margin-block: var(--sl-spacing-x-large); }
       h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
-      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); }
+      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr)); }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); }
       .card.request { border-color: var(--sl-color-warning-400); }

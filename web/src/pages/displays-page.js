@@ -44,14 +44,17 @@ export class HelioDisplaysPage extends Actions(LitElement) {
     css`
       section { margin-block: var(--sl-spacing-x-large); }
       h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
-      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(22rem, 1fr)); }
+      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); align-items: start; }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); align-content: start; min-width: 0; }
       .card.off { border-style: dashed; background: transparent; }
       .title { display: flex; gap: var(--sl-spacing-x-small); align-items: center; flex-wrap: wrap; font-weight: 600; font-size: var(--sl-font-size-medium); }
       .sub { color: var(--helio-muted); font-size: var(--sl-font-size-small); overflow-wrap: anywhere; }
       .tags { display: flex; gap: var(--sl-spacing-2x-small); flex-wrap: wrap; }
-      form { display: grid; grid-template-columns: 1.3fr 1fr 0.8fr; gap: var(--sl-spacing-x-small); align-items: start; }
+      .card { grid-template-columns: minmax(0, 1fr); }
+      form { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: var(--sl-spacing-small); align-items: start;
+             padding-top: var(--sl-spacing-small); border-top: 1px solid var(--helio-border); }
+      form sl-select { grid-column: 1 / -1; }
       form .actions { grid-column: 1 / -1; }
       sl-input.invalid::part(form-control-help-text), sl-select.invalid::part(form-control-help-text) { color: var(--sl-color-danger-700); font-weight: 600; }
       .actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; }
@@ -60,7 +63,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
       ul { margin: 0; padding-left: 1.2rem; }
       p { margin: 0; }
       .warn { color: var(--sl-color-warning-800); }
-      @media (max-width: 600px) { .grid { grid-template-columns: 1fr; } form { grid-template-columns: 1fr 1fr; } form sl-select { grid-column: 1 / -1; } }
+      @media (max-width: 600px) { .grid { grid-template-columns: minmax(0, 1fr); } }
     `,
   ];
 

@@ -33,7 +33,7 @@ export class HelioHelpersPage extends Actions(LitElement) {
   static styles = [
     pageStyles,
     css`
-      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(20rem, 1fr)); margin-top: var(--sl-spacing-large); }
+      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr)); margin-top: var(--sl-spacing-large); }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); align-content: start; min-width: 0; }
       h2 { font-size: var(--sl-font-size-medium); margin: 0; display: flex; gap: var(--sl-spacing-x-small); align-items: center; }

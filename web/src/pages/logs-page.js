@@ -57,7 +57,7 @@ export class HelioLogsPage extends Actions(LitElement) {
       .ERROR, .CRITICAL { background: color-mix(in srgb, var(--sl-color-danger-200) 50%, transparent); color: var(--sl-color-danger-900); }
       .rotated { text-align: center; color: var(--helio-muted); font-style: italic; border-block: 1px dashed var(--sl-color-neutral-300); }
       .status { color: var(--helio-muted); font-size: var(--sl-font-size-small); margin: var(--sl-spacing-x-small) 0 0; }
-      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); }
+      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); align-content: start; }
       .card h3 { margin: 0; font-size: var(--sl-font-size-medium); display: flex; gap: var(--sl-spacing-x-small); align-items: center; }
