@@ -19,6 +19,7 @@ from tests.host.platform_fixtures import PNG
 from tests.host.server import HostProcess
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .posters import poster_png
 
 pytestmark = pytest.mark.browser
 
@@ -313,23 +314,44 @@ def test_file_picker_chooses_folders_programs_and_images(
 
 
 def test_every_look_has_no_serious_axe_violation(open_page: OpenPage, admin: httpx.Client) -> None:
+    covers = {
+        "celeste": poster_png((214, 64, 120), (40, 20, 90)),
+        "hollow-knight": poster_png((40, 60, 110), (10, 12, 30)),
+        "steam": poster_png((30, 90, 160), (12, 24, 48)),
+    }
+    for key, image in covers.items():
+        answer = admin.post(
+            "/api/covers/upload", json={"key": key, "data": base64.b64encode(image).decode()}
+        )
+        assert answer.status_code == 200, answer.text
     admin.post(
         "/api/apps",
-        json={"name": "Steam Big Picture", "cmd": "steam -bigpicture", "image-path": ""},
+        json={"name": "Steam Big Picture", "cmd": "steam -bigpicture", "image-path": "steam"},
     )
     admin.post(
-        "/api/covers/upload", json={"key": "celeste", "data": base64.b64encode(PNG).decode()}
+        "/api/apps",
+        json={"name": "Celeste", "cmd": "lutris lutris:rungameid/1", "image-path": "celeste"},
     )
-    admin.post("/api/apps", json={"name": "Celeste", "cmd": "celeste", "image-path": "celeste"})
+    admin.post(
+        "/api/apps",
+        json={
+            "name": "Hollow Knight",
+            "cmd": "lutris lutris:rungameid/2",
+            "image-path": "hollow-knight",
+            "autosync": True,
+        },
+    )
     admin.post("/api/apps", json={"name": "Desktop"})
     for look in LOOKS:
         page = open_page("apps", look=look)
-        expect(page.locator("li[data-uuid]")).to_have_count(3)
-        expect(page.locator("li[data-uuid] img.cover")).to_have_count(1)
+        expect(page.locator("li[data-uuid]")).to_have_count(4)
+        expect(page.locator("li[data-uuid] img.cover")).to_have_count(3)
         shot(page, "apps")
         check_axe(page)
         page.get_by_role("button", name="Edit Celeste").click()
-        expect(dialog_named(page, "Edit Celeste")).to_be_visible()
+        expect(
+            dialog_named(page, "Edit Celeste").get_by_role("img", name="Cover preview")
+        ).to_be_visible()
         shot(page, "apps-editor")
         check_axe(page)
         page.context.close()

@@ -209,7 +209,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
       <helio-error .error=${this.errors.pending}></helio-error>
       ${this.pending.length
         ? html`<div class="grid">${this.pending.map((r) => this.renderRequest(r))}</div>`
-        : html`<helio-empty-state icon="smartphone" heading="No device is waiting">In Moonlight on the device, add this host. Its request appears here within seconds, with a field for the PIN the device shows. Or issue a one-time PIN below.</helio-empty-state>`}
+        : html`<helio-empty-state icon="smartphone" heading="No device is waiting">In Moonlight on the device, add this host. Its request appears here within seconds, with a field for the PIN the device shows. Clients that support it can use a one-time PIN instead (below).</helio-empty-state>`}
     </section>`;
   }
 
@@ -250,7 +250,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
       <dl>
         <dt>Paired</dt><dd>${formatTime(client.paired_at)}</dd>
         <dt>Certificate</dt><dd class="mono" title=${client.cert_fingerprint}>${(client.cert_fingerprint || "").slice(0, 23)}…</dd>
-        <dt>May</dt>
+        <dt>Allowed</dt>
         <dd class="perms">
           ${client.permissions.length
             ? PERMISSIONS.filter(([key]) => client.permissions.includes(key)).map(
@@ -281,7 +281,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
         ? this.errors.load ? nothing : html`<helio-loading label="Loading devices…"></helio-loading>`
         : clients.length
           ? html`<div class="grid">${clients.map((c) => this.renderClient(c))}</div>`
-          : html`<helio-empty-state icon="monitor-smartphone" heading="No paired devices">Pair a device with the PIN it shows (above) and it will be listed here with what it may do.</helio-empty-state>`}
+          : html`<helio-empty-state icon="monitor-smartphone" heading="No paired devices">Pair a device with the PIN it shows (above); it is then listed here with what it may do.</helio-empty-state>`}
     </section>`;
   }
 
@@ -292,7 +292,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
           ?loading=${this.isBusy("unpair-all")} @click=${this.unpairAll}>${icon("trash-2")} Unpair all</sl-button>
       </helio-page-header>
       <div role="status" aria-live="polite" class="visually-hidden">${this.announcement}</div>
-      ${this.renderPairing()} ${this.renderOtp()} ${this.renderClients()}
+      ${this.renderPairing()} ${this.renderClients()} ${this.renderOtp()}
       <helio-device-editor .api=${this.api}></helio-device-editor>`;
   }
 }
