@@ -40,7 +40,7 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
       .facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 10rem), 1fr)); gap: var(--sl-spacing-small); }
       .fact .label { color: var(--helio-muted); font-size: var(--sl-font-size-small); }
       .fact .value { font-weight: 600; overflow-wrap: anywhere; }
-      .mono { font-family: var(--sl-font-mono); font-weight: 400; font-size: var(--sl-font-size-small); }
+      .fact .value.mono { font-family: var(--sl-font-mono); font-weight: 400; font-size: var(--sl-font-size-small); }
       p { margin: 0; }
       .actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; align-items: end; }
       .filters { display: flex; gap: var(--sl-spacing-small); flex-wrap: wrap; align-items: end; }
