@@ -1,6 +1,6 @@
 """Command line of the demo kit.
 
-    python -m demo build --manifest FILE --out DIR
+    python -m demo build --manifest FILE --out DIR [--no-snapshot]
     python -m demo serve [DIR] [--port PORT] [--native-demo]
 
 Exit codes: 0 done, 1 a build step failed (missing setup, esbuild), 2 bad
@@ -29,7 +29,7 @@ def _build(args: argparse.Namespace) -> int:
         print(f"[{time.perf_counter() - started:5.1f}s] {line}", flush=True)
 
     try:
-        site = build_site(args.manifest, args.out, progress=progress)
+        site = build_site(args.manifest, args.out, progress=progress, snapshot=not args.no_snapshot)
     except ManifestError as exc:
         print(f"error: bad manifest {args.manifest}: {exc}", file=sys.stderr)
         return 2
@@ -41,6 +41,8 @@ def _build(args: argparse.Namespace) -> int:
         return 1
     services = ", ".join(f"{s['name']} ({s['adapter']})" for s in site.manifest["services"])
     print(f"built {site.out} in {site.seconds:.1f} s: {services}; build {site.checksum}")
+    if site.snapshot is not None and not args.no_snapshot:
+        print(f"warning: no memory snapshot ({site.snapshot}): a first visit will be slower")
     print(f"serve it with: python -m demo serve {site.out}")
     return 0
 
@@ -62,6 +64,11 @@ def main(argv: list[str] | None = None) -> int:
     build = commands.add_parser("build", help="build a static demo site from a source manifest")
     build.add_argument("--manifest", required=True, type=Path, help="source manifest (JSON)")
     build.add_argument("--out", required=True, type=Path, help="output folder (replaced)")
+    build.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="skip the memory snapshot (made in headless Chromium) that speeds up a first visit",
+    )
     build.set_defaults(run=_build)
     serve = commands.add_parser("serve", help="serve a built site on 127.0.0.1")
     serve.add_argument("dir", nargs="?", default=Path("build/demo"), type=Path, help="site folder")

@@ -1,4 +1,9 @@
-"""Wiring only: the route table, middleware and error handlers into one Starlette app.
+"""Wiring only: the route table, middleware, error handlers and lifespan into one Starlette app.
+
+The services come built (`host.core.context.build_host`, e.g. through
+`host.native.profile.build_native_host`); their background work runs in the
+app's lifespan (`HostContext.running`), which uvicorn and the in-process
+test client both run.
 
 Middleware order, outermost first: errors (500 as JSON) -> security headers ->
 reach -> auth -> router. The built console (`host.console`) is served below `/`
@@ -8,6 +13,8 @@ behind the same reach check.
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -25,7 +32,7 @@ from host.middleware.auth import AuthMiddleware
 from host.middleware.reach import ReachMiddleware
 from host.middleware.security_headers import SecurityHeadersMiddleware
 from host.responses import error_response
-from host.routes import build_route_table
+from host.route_table import build_route_table
 
 __all__ = ["WEB_ROOT", "create_app"]
 
@@ -50,9 +57,11 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(ctx: HostContext) -> Starlette:
-    from host.native.services import attach
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        with ctx.running():
+            yield
 
-    attach(ctx)  # apps runner, codec probe (starts now), updater, crash dumps, covers
     table = build_route_table(ctx.features)
     routes: list[StarletteRoute | Mount] = [
         StarletteRoute(
@@ -68,6 +77,7 @@ def create_app(ctx: HostContext) -> Starlette:
             Middleware(ReachMiddleware, ctx=ctx),
             Middleware(AuthMiddleware, ctx=ctx, table=table),
         ],
+        lifespan=lifespan,
         exception_handlers={
             ApiError: _api_error,
             HTTPException: _http_error,

@@ -20,10 +20,12 @@ const ROOT = new URL(self.registration.scope);
 const DEMO_PREFIX = ROOT.pathname + "__demo/";
 
 let openDuck = null; // duckdb-wasm loader, called on the first postgres query
+let precompileDuck = null; // starts compiling duckdb-wasm as the worker starts
 let booting = null; // Promise of the Python handler; reset on failure so the next request retries.
 
-export function startWorker({ openDuckDB = null } = {}) {
+export function startWorker({ openDuckDB = null, precompileDuckDB = null } = {}) {
   openDuck = openDuckDB;
+  precompileDuck = precompileDuckDB;
   self.addEventListener("install", (event) => {
     event.waitUntil(self.skipWaiting());
   });
@@ -77,7 +79,13 @@ function toResponse(request, status, headers, body) {
 
 function pythonHandler(event) {
   if (!booting) {
-    booting = bootPython({ build: BUILD, root: ROOT, openDuckDB: openDuck, waitUntil: (p) => event.waitUntil(p) });
+    booting = bootPython({
+      build: BUILD,
+      root: ROOT,
+      openDuckDB: openDuck,
+      precompileDuckDB: precompileDuck,
+      waitUntil: (p) => event.waitUntil(p),
+    });
     booting.catch(() => {
       booting = null; // a failed boot is retried on the next request
     });

@@ -9,7 +9,6 @@ Known fields are validated; unknown fields are kept as given, like settings.
 from __future__ import annotations
 
 import builtins
-import json
 import re
 import uuid as uuid_module
 from collections.abc import Callable, Mapping
@@ -17,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadRequest, NotFound
-from .state import StateDB
+from .state import StateDB, dump_stored, load_stored
 
 __all__ = ["APP_FIELDS", "App", "AppField", "AppStore", "validate_app"]
 
@@ -189,7 +188,7 @@ class AppStore:
             _require_name(merged)
             with self._db.transaction() as db:
                 db.execute(
-                    "UPDATE apps SET data = ? WHERE uuid = ?", (json.dumps(merged), app_uuid)
+                    "UPDATE apps SET data = ? WHERE uuid = ?", (dump_stored(merged), app_uuid)
                 )
             return self.find(app_uuid)
         _require_name(fields)
@@ -198,7 +197,7 @@ class AppStore:
             position = db.execute("SELECT COALESCE(MAX(position), -1) + 1 FROM apps").fetchone()[0]
             db.execute(
                 "INSERT INTO apps (uuid, position, data) VALUES (?, ?, ?)",
-                (new_uuid, position, json.dumps(fields)),
+                (new_uuid, position, dump_stored(fields)),
             )
         return self.find(new_uuid)
 
@@ -242,4 +241,8 @@ def _require_name(fields: Mapping[str, Any]) -> None:
 
 
 def _app(row: Any) -> App:
-    return App(row["uuid"], row["id"], json.loads(row["data"]))
+    # A known field whose stored value no longer passes its check (NaN saved by an older
+    # host reads as null) falls back to its default rather than failing every read.
+    stored = load_stored(row["data"])
+    fields = {k: v for k, v in stored.items() if k not in _BY_NAME or _BY_NAME[k].check(v) is None}
+    return App(row["uuid"], row["id"], fields)

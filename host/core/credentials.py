@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import hmac
-from functools import cache
+from typing import TYPE_CHECKING
 
 from .errors import BadRequest
-from .passwords import hash_password, verify_password
+from .passwords import StandardHasher
 from .state import StateDB
+
+if TYPE_CHECKING:
+    from .ports import PasswordHasher
 
 __all__ = ["Credentials", "validate_new_credentials"]
 
 _KEY = "credentials"
-
-
-@cache
-def _dummy_record() -> str:
-    # Verifying against this keeps "no account" as slow as a wrong password.
-    return hash_password("helio-timing-equaliser")
 
 
 MAX_USERNAME = 128
@@ -41,8 +38,16 @@ def validate_new_credentials(username: object, password: object, confirm: object
 
 
 class Credentials:
-    def __init__(self, db: StateDB) -> None:
+    def __init__(self, db: StateDB, hasher: PasswordHasher | None = None) -> None:
         self._db = db
+        self._hasher: PasswordHasher = hasher or StandardHasher()
+        self._dummy: str | None = None
+
+    def _dummy_record(self) -> str:
+        # Verifying against this keeps "no account" as slow as a wrong password.
+        if self._dummy is None:
+            self._dummy = self._hasher.hash("helio-timing-equaliser")
+        return self._dummy
 
     def configured(self) -> bool:
         return self._db.get_json(_KEY) is not None
@@ -52,13 +57,15 @@ class Credentials:
         return record["username"] if record else None
 
     def set(self, username: str, password: str) -> None:
-        self._db.set_json(_KEY, {"username": username, "password_hash": hash_password(password)})
+        self._db.set_json(
+            _KEY, {"username": username, "password_hash": self._hasher.hash(password)}
+        )
 
     def verify(self, username: str, password: str) -> bool:
         record = self._db.get_json(_KEY)
         if record is None:
-            verify_password(password, _dummy_record())
+            self._hasher.verify(password, self._dummy_record())
             return False
         same_user = hmac.compare_digest(username.encode(), record["username"].encode())
-        right_password = verify_password(password, record["password_hash"])
+        right_password = self._hasher.verify(password, record["password_hash"])
         return same_user and right_password

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import os
 
-__all__ = ["hash_password", "verify_password"]
+__all__ = ["StandardHasher", "hash_password", "verify_password"]
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**15, 8, 1
 PBKDF2_ITERATIONS = 600_000
@@ -71,3 +71,13 @@ def verify_password(password: str, record: str) -> bool:
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(actual, expected)
+
+
+class StandardHasher:
+    """The native `PasswordHasher`: scrypt, or PBKDF2-SHA256 where hashlib lacks scrypt."""
+
+    def hash(self, password: str) -> str:
+        return hash_password(password)
+
+    def verify(self, password: str, record: str) -> bool:
+        return verify_password(password, record)

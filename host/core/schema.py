@@ -67,10 +67,11 @@ def _search_path(value: str) -> str | None:
 def _update_source(value: str) -> str | None:
     if value == "" or _is_absolute(value):
         return None
-    parts = urlsplit(value)
-    if parts.scheme in ("http", "https") and parts.netloc:
-        return None
-    return "must be empty, an http(s):// URL or an absolute folder path"
+    from .updates import insecure_url_problem  # the one rule, shared with the updater
+
+    if urlsplit(value).scheme in ("http", "https"):
+        return insecure_url_problem(value)
+    return "must be empty, an https:// URL or an absolute folder path"
 
 
 # Formats beyond the standard's: name -> check returning a problem or None.
@@ -292,5 +293,5 @@ _FORMAT_WORDS = {
     "absolute-path": "absolute folder path",
     "absolute-path-or-empty": "absolute folder path, or empty",
     "search-path": "absolute folders separated like PATH, or empty",
-    "update-source": "https:// URL or absolute folder path, or empty",
+    "update-source": "https:// URL (http:// only to this machine) or absolute folder path, or empty",
 }

@@ -10,13 +10,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from host.core.errors import BadRequest
+from host.core.ports import CrashReports
 from host.native import support
-from host.native.crash import CrashDumps
 from host.native.logread import read_last, tail
 from host.responses import ok
 
-from .common import context
-from .services import native, query_int
+from .common import adapters, context, query_int
 
 __all__ = [
     "crashdump",
@@ -57,9 +56,9 @@ async def logs_tail(request: Request) -> JSONResponse:
     return ok(**chunk.as_json())
 
 
-def _support_args(request: Request) -> tuple[str | None, dict[str, Any], str, CrashDumps]:
+def _support_args(request: Request) -> tuple[str | None, dict[str, Any], str, CrashReports]:
     ctx = context(request)
-    return (ctx.log_path, ctx.settings.current(), ctx.version, native(request).crash)
+    return (ctx.log_path, ctx.settings.current(), ctx.version, adapters(request).crash)
 
 
 async def export_crash(request: Request) -> Response:
@@ -76,8 +75,8 @@ async def export_crash_manifest(request: Request) -> JSONResponse:
 
 
 async def crashdump(request: Request) -> JSONResponse:
-    return ok(**native(request).crash.report())
+    return ok(**adapters(request).crash.report())
 
 
 async def dismiss_crashdump(request: Request) -> JSONResponse:
-    return ok(dismissed=native(request).crash.dismiss())
+    return ok(dismissed=adapters(request).crash.dismiss())

@@ -11,7 +11,7 @@ from host.core.display_state import DisplayLayouts, GoldenSnapshots, validate_la
 from host.core.displays import DisplayDevice, find_device
 from host.core.errors import BadRequest
 from host.core.icc import display_profiles
-from host.native.platform import Adapters, adapters
+from host.core.ports import PlatformAdapters
 from host.responses import ok
 
 from .common import context
@@ -31,8 +31,9 @@ __all__ = [
 ]
 
 
-def platform(request: Request) -> Adapters:
-    return adapters(context(request).settings.current())
+def platform(request: Request) -> PlatformAdapters:
+    ctx = context(request)
+    return ctx.adapters.platform(ctx.settings.current())
 
 
 def _layouts(request: Request) -> DisplayLayouts:

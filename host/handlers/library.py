@@ -1,7 +1,7 @@
 """Game-store (`storefront`) and game-library (`libmgr`) routes, on any adapter.
 
 The handlers only know the `GameLibrary` / `LibraryManager` interfaces; the
-adapter for this PC comes from `host.native.platform`. Imports go through
+adapter for this PC comes from the profile (`platform` of `HostAdapters`). Imports go through
 the app store (`ctx.apps`), icons and uploaded covers through the native
 cover store, so `/api/apps/{uuid}/icon` serves what a sync saved.
 """
@@ -18,11 +18,9 @@ from host.body import read_json_object, required_str
 from host.core.errors import BadRequest, NotFound
 from host.core.library import GameLibrary, LibraryManager, find_game
 from host.core.library_sync import SyncRecords, sync_games
-from host.native.platform import adapters
 from host.responses import ok
 
-from .common import context
-from .services import native
+from .common import adapters, context
 
 __all__ = [
     "libmgr_categories",
@@ -41,11 +39,11 @@ __all__ = [
 
 
 def _storefront(request: Request) -> GameLibrary:
-    return adapters(context(request).settings.current()).storefront
+    return adapters(request).platform(context(request).settings.current()).storefront
 
 
 def _libmgr(request: Request) -> LibraryManager:
-    return adapters(context(request).settings.current()).libmgr
+    return adapters(request).platform(context(request).settings.current()).libmgr
 
 
 def _records(request: Request) -> SyncRecords:
@@ -82,7 +80,7 @@ async def _games(library: GameLibrary) -> JSONResponse:
 
 async def _force_sync(request: Request, library: GameLibrary) -> dict[str, Any]:
     games = await run_in_threadpool(library.games)
-    services = native(request)
+    services = adapters(request)
     report = await run_in_threadpool(
         sync_games,
         context(request).apps,
@@ -173,7 +171,7 @@ async def libmgr_cover(request: Request) -> JSONResponse:
     library = _libmgr(request)
     game = await _game(request, library, body, "libmgr_id")
     try:
-        image, media_type = native(request).covers.find(key)
+        image, media_type = await run_in_threadpool(adapters(request).covers.find, key)
     except NotFound:
         raise BadRequest(
             f"No uploaded cover {key!r}; save it first with POST /api/covers/upload"

@@ -28,7 +28,7 @@ def _optional_str(body: dict[str, object], name: str) -> str | None:
 
 
 async def enter_pin(request: Request) -> JSONResponse:
-    """`{pin, name?, id?}`: the PIN the device shows, for the named (else the oldest) request."""
+    """`{pin, name?, id?}`: the PIN the device shows, for the named request (`id` required when several wait)."""
     body = await read_json_object(request)
     pin = validate_pin(body.get("pin"))
     paired = context(request).pairing.enter_pin(

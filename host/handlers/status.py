@@ -4,6 +4,7 @@ administrator's preview of the hardware-metrics sample."""
 from __future__ import annotations
 
 import os
+import socket
 import time
 from typing import Any
 
@@ -13,11 +14,9 @@ from starlette.responses import JSONResponse
 
 from host.core.context import HostContext
 from host.core.hwmetrics import MetricsUnavailable
-from host.native import probe
 from host.responses import ok
 
-from .common import context
-from .services import native
+from .common import adapters, context
 
 __all__ = ["hardware_metrics_preview", "metadata", "rtsp_sessions", "session_status"]
 
@@ -25,29 +24,30 @@ STARTED_AT = time.time()  # this process: a restart shows as a new value
 
 
 def _build(ctx: HostContext) -> dict[str, Any]:
+    system = ctx.adapters.system
     settings = ctx.settings.current()
     return {
         "version": ctx.version,
+        "hostname": socket.gethostname(),
         "started_at": STARTED_AT,
         "pid": os.getpid(),
         "codec": ctx.codec_probe.as_json(),
         "capture": settings["capture"],
         "encoder": settings["encoder"],
-        "displays": probe.displays(),
-        "audio": probe.audio_endpoints(),
-        "virtual_display": probe.virtual_display(),
+        "displays": system.displays(),
+        "audio": system.audio_endpoints(),
+        "virtual_display": system.virtual_display(),
     }
 
 
 async def metadata(request: Request) -> JSONResponse:
     ctx = context(request)
-    native(request)  # the first probe starts with the services, never because of this read
     answer = await run_in_threadpool(ctx.metadata_cache.get, lambda: _build(ctx))
     return ok(**answer)
 
 
 def _app_running(request: Request) -> dict[str, Any] | None:
-    running = native(request).runner.current()
+    running = adapters(request).launcher.current()
     return running.as_json() if running else None
 
 

@@ -32,7 +32,7 @@ from host.core.errors import ApiError, Forbidden, MethodNotAllowed, NotFound, Un
 from host.core.principal import Principal
 from host.core.reach import is_loopback
 from host.responses import error_response
-from host.table import STATE_CHANGING, Access, RouteTable
+from host.routing import STATE_CHANGING, Access, RouteTable
 
 __all__ = ["AuthMiddleware", "peer_address"]
 

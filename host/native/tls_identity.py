@@ -28,9 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from uvicorn.protocols.http.h11_impl import H11Protocol
-
 from host.core.clients import ClientStore
+
+from .http_limits import BoundedH11Protocol
 
 __all__ = ["ClientTrust", "TLSIdentityProtocol", "tls_extension"]
 
@@ -96,8 +96,9 @@ def tls_extension(ssl_object: ssl.SSLObject | None) -> dict[str, Any]:
     }
 
 
-class TLSIdentityProtocol(H11Protocol):
-    """uvicorn's h11 protocol, with the connection's TLS facts added to every request scope."""
+class TLSIdentityProtocol(BoundedH11Protocol):
+    """uvicorn's h11 protocol (with the header deadline), plus the connection's TLS facts
+    in every request scope."""
 
     def connection_made(self, transport: Any) -> None:  # type: ignore[override]
         super().connection_made(transport)

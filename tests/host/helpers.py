@@ -50,10 +50,10 @@ def in_process(tmp_dir: Any, address: str, **settings: Any) -> tuple[Any, Any]:
     from starlette.testclient import TestClient
 
     from host.app import create_app
-    from host.core.context import HostContext
     from host.core.state import StateDB
+    from host.native.profile import build_native_host
 
-    ctx = HostContext(StateDB(str(tmp_dir / "state.db")), https_port=47990)
+    ctx = build_native_host(StateDB(str(tmp_dir / "state.db")), tmp_dir, https_port=47990)
     if settings:
         ctx.settings.update(settings)
     client = TestClient(

@@ -87,7 +87,7 @@ def test_config_locale_is_public(anon: httpx.Client) -> None:
     [
         "",
         "https://updates.example/helio/releases.json",
-        "http://10.0.0.2/helio",
+        "http://127.0.0.1:8000/helio",
         "/srv/helio-releases",
         "C:\\Helio\\releases",
     ],

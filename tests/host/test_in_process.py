@@ -55,8 +55,8 @@ def test_an_unexpected_error_is_a_json_500_without_a_stack_trace(
     def broken() -> dict[str, object]:
         raise RuntimeError("disk on fire: /secret/path")
 
-    ctx.settings.current = broken  # type: ignore[method-assign]
-    with client:
+    with client:  # the lifespan reads the settings, so they break only once it has started
+        ctx.settings.current = broken  # type: ignore[method-assign]
         answer = client.get("/api/configLocale")
     body = assert_error(answer, 500, "internal server error")
     assert "disk on fire" not in answer.text and "RuntimeError" not in answer.text

@@ -12,6 +12,8 @@ import pytest
 
 from host.core.errors import ApiError
 from host.core.pairing import (
+    MAX_OPEN_PER_ADDRESS,
+    OTP_MAX_FAILURES,
     OTP_TTL_S,
     PIN_WAIT_S,
     InvalidTransition,
@@ -44,6 +46,9 @@ class Clock:
 def broker() -> tuple[PairingBroker, Clock]:
     clock = Clock()
     return PairingBroker(clock), clock
+
+
+PEER = "10.0.0.7"
 
 
 def begin(pairing: PairingBroker, address: str = "10.0.0.2", name: str = "roth"):  # type: ignore[no-untyped-def]
@@ -125,15 +130,20 @@ def test_requests_expire_after_the_pin_wait() -> None:
     assert caught.value.status_code == 404
 
 
-def test_pin_goes_to_the_named_request_else_the_oldest() -> None:
+def test_pin_goes_to_the_named_request_and_needs_a_name_when_several_wait() -> None:
     pairing, clock = broker()
     first = begin(pairing, "10.0.0.2")
     clock.now += 1
     second = begin(pairing, "10.0.0.3")
+    with pytest.raises(ApiError, match="choose one with id") as caught:
+        pairing.enter_pin("1234")  # the oldest may be a LAN peer's, not the administrator's
+    assert caught.value.status_code == 400
+    assert [r.phase for r in (first, second)] == [PairingPhase.PENDING] * 2
     assert pairing.enter_pin("4321", request_id=second.id) is second
-    assert pairing.enter_pin("1234") is first
-    with pytest.raises(ApiError):
+    assert pairing.enter_pin("1234") is first  # the only one left waiting
+    with pytest.raises(ApiError) as missing:
         pairing.enter_pin("1234", request_id="nope")
+    assert missing.value.status_code == 404
 
 
 def test_a_new_request_from_the_same_client_supersedes_the_old_one() -> None:
@@ -177,16 +187,46 @@ def test_otp_is_redeemed_once_with_the_right_passphrase_and_salt() -> None:
     otp = pairing.issue_otp("correct horse", "Tablet")
     assert len(otp.pin) == 4 and otp.pin.isdigit()
     salt = os.urandom(16).hex()
-    assert pairing.redeem_otp(otp_auth(otp.pin, salt, "wrong horse"), salt) is None
-    assert pairing.redeem_otp(otp_auth(otp.pin, salt, "correct horse").lower(), salt) == otp
-    assert pairing.redeem_otp(otp_auth(otp.pin, salt, "correct horse"), salt) is None  # used up
+    assert pairing.redeem_otp(otp_auth(otp.pin, salt, "wrong horse"), salt, PEER) is None
+    assert pairing.redeem_otp(otp_auth(otp.pin, salt, "correct horse").lower(), salt, PEER) == otp
+    assert pairing.redeem_otp(otp_auth(otp.pin, salt, "correct horse"), salt, PEER) is None
 
 
 def test_otp_expires() -> None:
     pairing, clock = broker()
     otp = pairing.issue_otp("correct horse")
     clock.now += OTP_TTL_S
-    assert pairing.redeem_otp(otp_auth(otp.pin, "00", "correct horse"), "00") is None
+    assert pairing.redeem_otp(otp_auth(otp.pin, "00", "correct horse"), "00", PEER) is None
+
+
+def test_otp_is_withdrawn_after_a_few_wrong_guesses_from_many_addresses() -> None:
+    pairing, _ = broker()
+    otp = pairing.issue_otp("correct horse")
+    salt = os.urandom(16).hex()
+    wrong = [f"{n:04d}" for n in range(10_000) if f"{n:04d}" != otp.pin]
+    for index, guess in enumerate(wrong[:OTP_MAX_FAILURES]):
+        assert (
+            pairing.redeem_otp(otp_auth(guess, salt, "correct horse"), salt, f"10.0.1.{index}")
+            is None
+        )
+    # Even the right answer is now refused: the administrator must issue a new PIN.
+    assert pairing.redeem_otp(otp_auth(otp.pin, salt, "correct horse"), salt, PEER) is None
+    fresh = pairing.issue_otp("correct horse")
+    assert pairing.redeem_otp(otp_auth(fresh.pin, salt, "correct horse"), salt, PEER) == fresh
+
+
+def test_otp_guesses_are_throttled_per_address() -> None:
+    pairing, clock = broker()
+    salt = "00"
+    for _ in range(OTP_MAX_FAILURES):
+        pairing.issue_otp("correct horse")  # a new PIN each round, so only the throttle stops it
+        assert pairing.redeem_otp("0" * 64, salt, PEER) is None
+    otp = pairing.issue_otp("correct horse")
+    with pytest.raises(ApiError) as caught:
+        pairing.redeem_otp(otp_auth(otp.pin, salt, "correct horse"), salt, PEER)
+    assert caught.value.status_code == 429
+    clock.now += 61  # the window passes
+    assert pairing.redeem_otp(otp_auth(otp.pin, salt, "correct horse"), salt, PEER) == otp
 
 
 def test_otp_auth_is_sha256_hex_of_pin_salt_passphrase() -> None:
@@ -287,10 +327,34 @@ def test_open_requests_are_bounded() -> None:
 
     pairing, _ = broker()
     for index in range(MAX_OPEN_REQUESTS):
-        pairing.begin("10.0.0.9", f"id-{index}", "roth", b"PEM", b"s" * 16)
+        pairing.begin(f"10.0.0.{index}", "0123456789ABCDEF", "roth", b"PEM", b"s" * 16)
     with pytest.raises(ApiError) as caught:
+        pairing.begin("10.0.0.200", "one-more", "roth", b"PEM", b"s" * 16)
+    assert caught.value.status_code == 429
+    first = pairing.pending()[0]
+    pairing.enter_pin("1234", request_id=first.id)  # still open (pin_entered) until it finishes
+    first.fail("gone")  # a final request frees its slot
+    pairing.begin("10.0.0.200", "one-more", "roth", b"PEM", b"s" * 16)
+
+
+def test_one_address_holds_only_a_few_open_requests() -> None:
+    pairing, _ = broker()
+    for index in range(MAX_OPEN_PER_ADDRESS):
+        pairing.begin("10.0.0.9", f"id-{index}", "roth", b"PEM", b"s" * 16)
+    with pytest.raises(ApiError, match="from this address") as caught:
         pairing.begin("10.0.0.9", "one-more", "roth", b"PEM", b"s" * 16)
     assert caught.value.status_code == 429
-    pairing.enter_pin("1234")  # still open (pin_entered) until it finishes
-    pairing.pending()[0].fail("gone")  # a final request frees its slot
-    pairing.begin("10.0.0.9", "one-more", "roth", b"PEM", b"s" * 16)
+    pairing.begin("10.0.0.10", "0123456789ABCDEF", "roth", b"PEM", b"s" * 16)  # others still can
+
+
+def test_each_phase_runs_once_a_repeat_fails_the_request(crypto: CryptographyPairing) -> None:
+    pairing, _ = broker()
+    request = begin(pairing)
+    request.enter_pin("1234")
+    key = aes_key(request.salt, "1234")
+    answer_client_challenge(request, crypto, crypto.aes_encrypt(key, os.urandom(16)).hex())
+    answer_server_challenge_response(request, crypto, "00" * 32)
+    with pytest.raises(PairingRefused, match="repeated"):
+        answer_server_challenge_response(request, crypto, "00" * 32)
+    with pytest.raises(PairingRefused, match="repeated"):
+        answer_client_challenge(request, crypto, "00" * 16)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -18,7 +16,7 @@ from host.core.pairing import otp_auth
 from .conftest import ADMIN
 from .devices import device_client, make_device, plain_client
 from .helpers import assert_error
-from .moonlight import MoonlightPairing, PairingFailed, parse
+from .moonlight import MoonlightPairing, PairingFailed, paired_names, parse, wait_pending
 from .server import HostProcess, running_host
 
 
@@ -32,27 +30,6 @@ def shost(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostProcess]:
 def admin(shost: HostProcess) -> Iterator[httpx.Client]:
     with shost.client(auth=ADMIN) as client:
         yield client
-
-
-def wait_pending(admin: httpx.Client, count: int = 1) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + 20
-    while True:
-        pending = admin.get("/api/clients/pending").json()["pending"]
-        if len(pending) >= count:
-            return pending
-        assert time.monotonic() < deadline, "the pairing request never showed up"
-        time.sleep(0.02)
-
-
-def paired_names(admin: httpx.Client, shost: HostProcess) -> list[str]:
-    from host.core.clients import ClientStore
-    from host.core.state import StateDB
-
-    db = StateDB(str(shost.data_dir / "state.db"))
-    try:
-        return [c.name for c in ClientStore(db).list()]
-    finally:
-        db.close()
 
 
 def test_full_moonlight_handshake_with_the_pin_from_the_console(

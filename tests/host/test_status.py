@@ -39,7 +39,7 @@ def _swap_probe(ctx: Any, result: ProbeResult, gate: threading.Event | None = No
             gate.wait(30)
         return result
 
-    ctx.native.prober = Prober(ctx.codec_probe, fake)
+    ctx.adapters.prober = Prober(ctx.codec_probe, fake)
     return calls
 
 

@@ -67,7 +67,7 @@ def host_with(
     source = "" if releases is None else str(release_folder(tmp_path / "releases", releases, files))
     ctx, client = admin_in_process(tmp_path, update_source=source)
     client.__enter__()
-    ctx.native.updater.installer = installer
+    ctx.adapters.updater.installer = installer
     return ctx, client
 
 
@@ -207,7 +207,7 @@ def test_a_release_index_served_over_http(tmp_path: Path, digest: str, final: st
             tmp_path, update_source=f"http://127.0.0.1:{server.server_port}/"
         )
         with client:
-            ctx.native.updater.installer = installer
+            ctx.adapters.updater.installer = installer
             assert (
                 client.post("/api/updates/check", json={}).json()["available"]["version"] == "0.2.0"
             )
@@ -290,7 +290,7 @@ def test_cancel_while_downloading_stops_at_the_next_chunk(
         {"big.whl": big},
     )
     first_chunk, release = threading.Event(), threading.Event()
-    updater = ctx.native.updater
+    updater = ctx.adapters.updater
     real_open = updater._open
 
     class Slow:

@@ -256,8 +256,10 @@ function withQuery(path, query) {
 export function waitMessage(error) {
   if (error?.status !== 429) return error?.message ?? "";
   const seconds = error.retryAfter;
-  if (seconds == null) return `${error.message}. Wait a moment and try again.`;
-  return `${error.message}. Try again in ${formatDuration(seconds)}.`;
+  // The host's "…; try again later" becomes a precise "Try again in 1 minute."
+  const reason = error.message.replace(/[;,.]?\s*try again later\.?$/i, "").replace(/\.$/, "");
+  if (seconds == null) return `${reason}. Wait a moment and try again.`;
+  return `${reason}. Try again in ${formatDuration(seconds)}.`;
 }
 
 export function formatDuration(seconds) {

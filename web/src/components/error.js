@@ -39,7 +39,8 @@ export class HelioError extends LitElement {
 
   render() {
     const text = describeError(this.error);
-    return html`<div role="alert">
+    // sl-alert carries role="alert" itself, so screen readers announce it as it appears.
+    return html`<div class="error">
       ${text
         ? html`<sl-alert variant="danger" open>
             <span slot="icon">${icon("circle-alert")}</span>

@@ -2,6 +2,11 @@
 // A route whose element is not defined yet shows the "coming" placeholder.
 import "./setup-page.js";
 import "./signin-page.js";
+import "./dashboard-page.js";
+import "./settings-page.js";
+import "./metrics-page.js";
+import "./tokens-page.js";
+import "./sessions-page.js";
 import "./coming-page.js";
 import "./not-found-page.js";
 import "./apps-page.js";

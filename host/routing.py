@@ -1,4 +1,4 @@
-"""The route-table model: what one entry of `host.routes` declares.
+"""The route-table model: what one entry of `host.route_table` declares.
 
 An entry is data: path template, methods, handler, and the policy the
 middleware enforces (`access`, `grantable`). The router, the auth check, the

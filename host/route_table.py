@@ -1,7 +1,7 @@
 """The one route table of the admin API. Adding a route is adding one entry.
 
 Router, auth policy, `/api/token/routes`, `/api/openapi.json` and the tests'
-route matrix all read this list (see `host.table`).
+route matrix all read this list (see `host.routing`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from host.handlers import (
     tokens,
     updates,
 )
-from host.table import Access, Route, RouteTable
+from host.routing import Access, Route, RouteTable
 
 __all__ = ["build_route_table"]
 
@@ -273,6 +273,7 @@ _METADATA = _obj(
     ("status", "version", "codec"),
     status=_BOOL,
     version=_STR,
+    hostname=_STR,
     started_at={"type": "number"},
     pid=_INT,
     codec=_obj(
@@ -688,7 +689,7 @@ STREAM_ROUTES: tuple[Route, ...] = (
         ("POST",),
         pairing_admin.enter_pin,
         "pin",
-        "Enter the PIN a device shows; it pairs with the default permissions",
+        "Enter the PIN a device shows (id required when several wait); it pairs with the default permissions",
         request_schema=_obj(
             ("pin",), pin={"type": "string", "pattern": "^[0-9]{4}$"}, name=_STR, id=_STR
         ),
