@@ -213,12 +213,19 @@ def test_deep_links_back_and_forward(open_page: OpenPage) -> None:
 
 def test_every_nav_entry_leads_to_a_page(open_page: OpenPage) -> None:
     page = open_page("")
-    links = page.get_by_role("navigation", name="Console").get_by_role("link")
+    nav = page.get_by_role("navigation", name="Console")
+    links = nav.get_by_role("link")
+    expect(links).to_have_count(12)
     names = links.all_inner_texts()
-    assert len(names) == 12
     for name in names:
-        links.get_by_text(name, exact=True).click()
-        expect(page.locator("#page").get_by_role("heading", level=1)).to_have_text(name)
+        link = nav.get_by_role("link", name=name, exact=True)
+        target = link.get_attribute("href")
+        link.click()
+        expect(nav.get_by_role("link", name=name)).to_have_attribute("aria-current", "page")
+        expect(page.locator("#page #page-title")).to_be_visible()
+        assert page.url.endswith(target or "/")
+        assert page.locator("main > *").count() == 1  # the page left is gone
+        assert page.title() == f"{name} · Helio"
 
 
 def test_theme_follows_the_os_and_the_toggle_overrides_it(open_page: OpenPage) -> None:
