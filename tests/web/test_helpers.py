@@ -91,7 +91,9 @@ def test_found_and_missing_tools_and_registering_the_hdr_layer(
     # Its library gone, registering is the host's 400, shown on the card; nothing changes.
     layers["lib"].rename(layers["lib"].with_suffix(".moved"))
     hdr.get_by_role("button", name="Register as implicit layer").click()
-    expect(hdr.get_by_role("alert").filter(has_text="does not exist").first).to_be_visible()
+    expect(
+        hdr.locator("helio-error .message").filter(has_text="does not exist").first
+    ).to_be_visible()
     assert admin.get("/api/health/vulkan-hdr-layer").json()["registered"] is False
 
     layers["lib"].with_suffix(".moved").rename(layers["lib"])
@@ -115,7 +117,7 @@ def test_a_pc_without_helpers_says_so(
     expect(group(page, "hdr").locator("h2 .badge")).to_have_text("Not installed")
     group(page, "hdr").get_by_role("button", name="Register as implicit layer").click()
     expect(
-        group(page, "hdr").get_by_role("alert").filter(has_text="not installed").first
+        group(page, "hdr").locator("helio-error .message").filter(has_text="not installed").first
     ).to_be_visible()
 
 
