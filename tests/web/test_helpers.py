@@ -4,7 +4,6 @@ registering the HDR layer, and the 400 when its library is missing."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,23 +14,11 @@ from playwright.sync_api import Page, expect
 
 from tests.host.platform_fixtures import fake_tool
 from tests.host.server import HostProcess
+from tests.host.test_platform_tools import _manifest
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 
 pytestmark = pytest.mark.browser
-
-
-def _manifest(
-    folder: Path, file_name: str, layer: str, library: str, env: dict[str, str] | None = None
-) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    body: dict[str, Any] = {
-        "file_format_version": "1.0.0",
-        "layer": {"name": layer, "type": "GLOBAL", "library_path": library},
-    }
-    if env:
-        body["layer"]["enable_environment"] = env
-    (folder / file_name).write_text(json.dumps(body))
 
 
 @pytest.fixture
