@@ -185,7 +185,9 @@ def test_launch_and_close_show_the_state_and_errors(
     broken = page.locator("li[data-uuid]").filter(has_text="Broken")
 
     broken.get_by_role("button", name="Launch").click()
-    expect(page.get_by_role("alert").filter(has_text="/no/such/folder").first).to_be_visible()
+    expect(
+        page.locator("helio-error .message").filter(has_text="/no/such/folder").first
+    ).to_be_visible()
 
     sleeper.get_by_role("button", name="Launch").click()
     expect(sleeper.locator(".badge.success")).to_have_text("Running")
@@ -226,7 +228,7 @@ def test_cover_upload_by_drop_and_by_button(
     dialog.get_by_label("Name", exact=True).fill("Hollow Knight")
 
     _drop_file(page, ".drop", "notes.txt", b"not an image", "text/plain")
-    expect(dialog.get_by_role("alert").first).to_contain_text(
+    expect(dialog.locator("helio-error .message").first).to_contain_text(
         "notes.txt is not a PNG, JPEG, WebP or GIF image"
     )
 
@@ -301,7 +303,7 @@ def test_file_picker_chooses_folders_programs_and_images(
     picker = dialog_named(page, "Choose a folder")
     picker.get_by_label("Folder", exact=True).fill("relative/path")
     picker.get_by_role("button", name="Go").click()
-    expect(picker.get_by_role("alert").first).to_contain_text("relative")
+    expect(picker.locator("helio-error .message").first).to_contain_text("relative")
     shot(page, "apps-file-picker")
     picker.get_by_role("button", name="Cancel").click()
 

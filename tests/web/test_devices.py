@@ -81,7 +81,7 @@ def test_the_one_time_pin_counts_down_and_a_short_passphrase_is_refused(
     form.get_by_label("Passphrase").fill("abc")
     form.get_by_role("button", name="Issue PIN").click()
     expect(
-        page.get_by_role("alert").filter(has_text="passphrase is required").first
+        page.locator("helio-error .message").filter(has_text="passphrase is required").first
     ).to_be_visible()
 
     form.get_by_label("Passphrase").fill("blue whale")

@@ -4,7 +4,6 @@ registering the HDR layer, and the 400 when its library is missing."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,23 +14,11 @@ from playwright.sync_api import Page, expect
 
 from tests.host.platform_fixtures import fake_tool
 from tests.host.server import HostProcess
+from tests.host.test_platform_tools import _manifest
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 
 pytestmark = pytest.mark.browser
-
-
-def _manifest(
-    folder: Path, file_name: str, layer: str, library: str, env: dict[str, str] | None = None
-) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    body: dict[str, Any] = {
-        "file_format_version": "1.0.0",
-        "layer": {"name": layer, "type": "GLOBAL", "library_path": library},
-    }
-    if env:
-        body["layer"]["enable_environment"] = env
-    (folder / file_name).write_text(json.dumps(body))
 
 
 @pytest.fixture
@@ -91,7 +78,9 @@ def test_found_and_missing_tools_and_registering_the_hdr_layer(
     # Its library gone, registering is the host's 400, shown on the card; nothing changes.
     layers["lib"].rename(layers["lib"].with_suffix(".moved"))
     hdr.get_by_role("button", name="Register as implicit layer").click()
-    expect(hdr.get_by_role("alert").filter(has_text="does not exist").first).to_be_visible()
+    expect(
+        hdr.locator("helio-error .message").filter(has_text="does not exist").first
+    ).to_be_visible()
     assert admin.get("/api/health/vulkan-hdr-layer").json()["registered"] is False
 
     layers["lib"].with_suffix(".moved").rename(layers["lib"])
@@ -115,7 +104,7 @@ def test_a_pc_without_helpers_says_so(
     expect(group(page, "hdr").locator("h2 .badge")).to_have_text("Not installed")
     group(page, "hdr").get_by_role("button", name="Register as implicit layer").click()
     expect(
-        group(page, "hdr").get_by_role("alert").filter(has_text="not installed").first
+        group(page, "hdr").locator("helio-error .message").filter(has_text="not installed").first
     ).to_be_visible()
 
 

@@ -137,7 +137,9 @@ def test_library_manager_filters_installs_and_shows_the_uninstall_400(
     assert any("lutris:install/quake" in call for call in wait_for_calls(tools, calls + 1))
 
     game(page, "libmgr", "Celeste").get_by_role("button", name="Uninstall Celeste").click()
-    expect(lutris.get_by_role("alert").filter(has_text="uninstall").first).to_be_visible()
+    expect(
+        lutris.locator("helio-error .message").filter(has_text="uninstall").first
+    ).to_be_visible()
 
     lutris.get_by_role("button", name="Sync to applications").click()
     expect(lutris.locator(".fact").filter(has_text="Last sync")).to_contain_text("2 new")

@@ -58,7 +58,9 @@ def test_check_without_a_source_says_where_to_set_it(
     page = open_page("updates")
     expect(state_badge(page)).to_have_text("Not checked yet")
     page.get_by_role("button", name="Check for updates").click()
-    expect(page.get_by_role("alert").filter(has_text="update_source").first).to_be_visible()
+    expect(
+        page.locator("helio-error .message").filter(has_text="update_source").first
+    ).to_be_visible()
     expect(page.get_by_role("link", name="Settings").last).to_have_attribute("href", "settings")
     shot(page, "updates-no-source")
 

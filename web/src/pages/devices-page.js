@@ -45,12 +45,15 @@ export class HelioDevicesPage extends Actions(LitElement) {
       .mono { font-family: var(--sl-font-mono); }
       .perms { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small); }
       .actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; }
-      form.pin { display: grid; grid-template-columns: 7rem 1fr auto; gap: var(--sl-spacing-x-small); align-items: end; }
+      section > p.muted { margin-bottom: var(--sl-spacing-small); }
+      .grid.requests { grid-template-columns: repeat(auto-fill, minmax(min(100%, 24rem), 1fr)); }
+      form.pin { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: var(--sl-spacing-small); align-items: end; }
+      form.pin sl-button { grid-column: 1 / -1; justify-self: start; }
       form.otp { display: grid; grid-template-columns: 1fr 1fr auto; gap: var(--sl-spacing-x-small); align-items: end; }
       .code { font-family: var(--sl-font-mono); font-size: 2.5rem; letter-spacing: 0.3em; font-weight: 700; }
       .muted { color: var(--helio-muted); font-size: var(--sl-font-size-small); margin: 0; }
       @media (max-width: 600px) {
-        form.pin, form.otp { grid-template-columns: 1fr; }
+        form.otp { grid-template-columns: minmax(0, 1fr); }
       }
     `,
   ];
@@ -195,9 +198,9 @@ export class HelioDevicesPage extends Actions(LitElement) {
       </dl>
       <form class="pin" @submit=${(event) => this.enterPin(event, request)}>
         <sl-input name="pin" label="PIN" required maxlength="4" minlength="4" pattern="[0-9]{4}" inputmode="numeric"
-          autocomplete="one-time-code" placeholder="0000" help-text="Shown on the device"></sl-input>
+          autocomplete="one-time-code" placeholder="0000"></sl-input>
         <sl-input name="name" label="Name this device" placeholder=${request.device_name || "Living room TV"}></sl-input>
-        <sl-button type="submit" variant="primary" ?loading=${this.isBusy(`pin:${request.id}`)}>Pair</sl-button>
+        <sl-button type="submit" variant="primary" ?loading=${this.isBusy(`pin:${request.id}`)}>${icon("link")} Pair</sl-button>
       </form>
       <helio-error .error=${this.errors[`pin:${request.id}`]}></helio-error>
     </div>`;
@@ -208,7 +211,8 @@ export class HelioDevicesPage extends Actions(LitElement) {
       <h2 id="pairing">${icon("link")} Pairing requests</h2>
       <helio-error .error=${this.errors.pending}></helio-error>
       ${this.pending.length
-        ? html`<div class="grid">${this.pending.map((r) => this.renderRequest(r))}</div>`
+        ? html`<p class="muted">Type the 4-digit PIN each device shows.</p>
+            <div class="grid requests">${this.pending.map((r) => this.renderRequest(r))}</div>`
         : html`<helio-empty-state icon="smartphone" heading="No device is waiting">In Moonlight on the device, add this host. Its request appears here within seconds, with a field for the PIN the device shows. Clients that support it can use a one-time PIN instead (below).</helio-empty-state>`}
     </section>`;
   }

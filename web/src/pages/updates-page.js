@@ -77,8 +77,9 @@ export class HelioUpdatesPage extends Actions(LitElement) {
     if (!this.gone && MOVING.includes(state.state)) this.timer = setTimeout(() => this.load(), POLL_MS);
   }
 
-  async run(key, path, success) {
-    const state = await this.act(key, () => this.api.post(path, {}), { area: "action", success });
+  /** The new state shows in the card (a live region), so no toast repeats it. */
+  async run(key, path) {
+    const state = await this.act(key, () => this.api.post(path, {}), { area: "action" });
     if (state) this.show(state);
   }
 
@@ -88,7 +89,7 @@ export class HelioUpdatesPage extends Actions(LitElement) {
       message: "Every running stream ends, then the update installs and the host restarts.",
       confirmLabel: "End streams and install",
     });
-    if (sure) await this.run("install_now", "/api/updates/install_now", "Installing now");
+    if (sure) await this.run("install_now", "/api/updates/install_now");
   }
 
   renderResult(result) {
@@ -122,18 +123,18 @@ export class HelioUpdatesPage extends Actions(LitElement) {
             ${this.renderResult(u.result)}
             <div class="actions">
               <sl-button ?loading=${this.isBusy("check") || u.state === "checking"} ?disabled=${!can("idle", "up_to_date", "available", "failed")}
-                @click=${() => this.run("check", "/api/updates/check", (s) => (s.state === "available" ? `Version ${s.available.version} is available` : "Checked"))}>
+                @click=${() => this.run("check", "/api/updates/check")}>
                 ${icon("refresh-cw")} Check for updates</sl-button>
               ${can("available", "failed") && u.available
                 ? html`<sl-button variant="primary" ?loading=${this.isBusy("install")}
-                      @click=${() => this.run("install", "/api/updates/install", (s) => (s.state === "queued" ? "Queued until no stream is active" : "Installing"))}>
+                      @click=${() => this.run("install", "/api/updates/install")}>
                       ${icon("download")} Install</sl-button>
                     <sl-button variant="warning" outline ?loading=${this.isBusy("install_now")} @click=${this.installNow}>
                       ${icon("zap")} Install now</sl-button>`
                 : nothing}
               ${can("queued", "downloading")
                 ? html`<sl-button variant="danger" outline ?loading=${this.isBusy("cancel")}
-                    @click=${() => this.run("cancel", "/api/updates/cancel", "Update cancelled")}>${icon("x")} Cancel</sl-button>`
+                    @click=${() => this.run("cancel", "/api/updates/cancel")}>${icon("x")} Cancel</sl-button>`
                 : nothing}
             </div>
             <helio-error .error=${this.errors.action}></helio-error>
