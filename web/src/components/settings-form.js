@@ -156,8 +156,9 @@ export class HelioSettingsForm extends LitElement {
   change(name, value) {
     this.draft = { ...this.draft, [name]: value };
     const problem = validateValue(this.schema[name], value);
+    // Same wording as the host's errors, as a sentence.
     const errors = { ...this.fieldErrors };
-    if (problem) errors[name] = problem;
+    if (problem) errors[name] = problem.charAt(0).toUpperCase() + problem.slice(1);
     else delete errors[name];
     this.fieldErrors = errors;
   }
@@ -187,7 +188,7 @@ export class HelioSettingsForm extends LitElement {
       this.dispatchEvent(new CustomEvent("helio-settings-saved", { detail: body, bubbles: true, composed: true }));
     } catch (error) {
       if (error.field && this.schema[error.field]) {
-        this.fieldErrors = { ...this.fieldErrors, [error.field]: error.message };
+        this.fieldErrors = { ...this.fieldErrors, [error.field]: fieldMessage(error.message) };
         this.focusField(error.field);
       } else {
         this.error = error;
@@ -347,6 +348,14 @@ export class HelioSettingsForm extends LitElement {
   }
 }
 customElements.define("helio-settings-form", HelioSettingsForm);
+
+/** "Invalid setting x[1]: 'y' is not …" -> "Line 2: 'y' is not …" (shown under field x). */
+export function fieldMessage(message) {
+  const match = /^(?:Invalid setting )?[\w-]+(?:\[(\d+)\])?:\s*(.*)$/s.exec(message);
+  if (!match) return message;
+  const [, index, rest] = match;
+  return index === undefined ? rest.charAt(0).toUpperCase() + rest.slice(1) : `Line ${Number(index) + 1}: ${rest}`;
+}
 
 function slug(text) {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
