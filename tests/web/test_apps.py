@@ -199,6 +199,14 @@ def test_launch_and_close_show_the_state_and_errors(
     expect(sleeper.locator(".badge.success")).to_have_count(0)
     assert admin.get("/api/apps").json()["current_app"] == ""
 
+    # An app that ends by itself stops showing as running without a reload.
+    admin.post("/api/apps", json={"name": "Short", "cmd": "sleep 6", "auto-detach": False})
+    page.reload()
+    short = page.locator("li[data-uuid]").filter(has_text="Short")
+    short.get_by_role("button", name="Launch").click()
+    expect(short.locator(".badge.success")).to_have_text("Running")
+    expect(short.locator(".badge.success")).to_have_count(0, timeout=20_000)
+
 
 def _drop_file(page: Page, selector: str, name: str, data: bytes, mime: str) -> None:
     """Drop a file on an element the way a file manager does (a DataTransfer with a File)."""
