@@ -3,10 +3,12 @@ silent refresh, a 401 leading to sign-in and back, a 429, navigation, theme, pho
 
 from __future__ import annotations
 
+import json
 import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -14,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from host.core.state import StateDB
 from host.native.server import STATE_NAME
+from tests.host.helpers import login
 from tests.host.server import HostProcess, running_host
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
@@ -213,12 +216,19 @@ def test_deep_links_back_and_forward(open_page: OpenPage) -> None:
 
 def test_every_nav_entry_leads_to_a_page(open_page: OpenPage) -> None:
     page = open_page("")
-    links = page.get_by_role("navigation", name="Console").get_by_role("link")
+    nav = page.get_by_role("navigation", name="Console")
+    links = nav.get_by_role("link")
+    expect(links).to_have_count(12)
     names = links.all_inner_texts()
-    assert len(names) == 12
     for name in names:
-        links.get_by_text(name, exact=True).click()
-        expect(page.locator("#page").get_by_role("heading", level=1)).to_have_text(name)
+        link = nav.get_by_role("link", name=name, exact=True)
+        target = link.get_attribute("href")
+        link.click()
+        expect(nav.get_by_role("link", name=name)).to_have_attribute("aria-current", "page")
+        expect(page.locator("#page #page-title")).to_be_visible()
+        assert page.url.endswith(target or "/")
+        assert page.locator("main > *").count() == 1  # the page left is gone
+        assert page.title() == f"{name} · Helio"
 
 
 def test_theme_follows_the_os_and_the_toggle_overrides_it(open_page: OpenPage) -> None:
@@ -256,3 +266,36 @@ def test_keyboard_users_can_skip_the_nav(open_page: OpenPage) -> None:
     expect(skip).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("main")).to_be_focused()
+
+
+def test_bearer_mode_keeps_tokens_in_the_page_and_sends_them(
+    open_page: OpenPage, host: HostProcess
+) -> None:
+    """The demo's configuration (<meta name="helio-auth" content="bearer">): no cookies needed."""
+    other, signed = login(host, *ADMIN)  # a second session, for this page to revoke
+    other.close()
+    page = open_page("", signed_in=False)
+
+    def bearer_index(route: Any) -> None:
+        answer = route.fetch()
+        body = answer.text().replace(
+            '<meta name="helio-auth" content="cookie">', '<meta name="helio-auth" content="bearer">'
+        )
+        route.fulfill(response=answer, body=body)
+
+    page.route("**/sessions", bearer_index)
+    page.goto("/sessions")
+    sign_in_with_the_form(page)
+    expect(page.locator("#sessions tr[data-current]")).to_have_count(1)
+    saved = json.loads(page.evaluate("sessionStorage.getItem('helio-auth')"))
+    assert len(saved["access"]) == 64 and saved["refresh"] and saved["csrf"]
+    assert page.evaluate("localStorage.getItem('helio-auth')") is None  # not remembered
+    page.context.clear_cookies()  # from now on only the bearer token can authenticate
+    with page.expect_request("**/api/auth/sessions/*") as revoke:
+        row = page.locator(f"#sessions tr[data-id='{signed['session_id']}']")
+        row.get_by_role("button", name="Revoke").click()
+        page.locator("helio-confirm").get_by_role("button", name="Revoke").click()
+    headers = revoke.value.all_headers()
+    assert headers["authorization"] == f"Bearer {saved['access']}"
+    assert headers["x-csrf-token"] == saved["csrf"]
+    assert revoke.value.response() is not None and revoke.value.response().status == 200  # type: ignore[union-attr]

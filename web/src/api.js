@@ -214,7 +214,11 @@ export class ApiClient {
     const headers = new Headers(init.headers ?? {});
     headers.set("Accept", "application/json");
     if (method !== "GET" && method !== "HEAD" && this.csrfToken) headers.set("X-CSRF-Token", this.csrfToken);
-    if (this.auth === "bearer" && this.tokens?.access) headers.set("Authorization", `Bearer ${this.tokens.access}`);
+    // Login and refresh authenticate by their body: an expired access token must not spoil them.
+    const bodyAuth = path.startsWith("/api/auth/login") || path.startsWith("/api/auth/refresh");
+    if (this.auth === "bearer" && this.tokens?.access && !bodyAuth) {
+      headers.set("Authorization", `Bearer ${this.tokens.access}`);
+    }
     try {
       return await fetch(this.url(path), {
         method,

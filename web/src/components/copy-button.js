@@ -3,10 +3,12 @@
 import { LitElement, html } from "lit";
 import "@shoelace-style/shoelace/dist/components/button/button.js";
 import { icon } from "../icons.js";
+import { pageStyles } from "../theme.js";
 import { toast } from "./toast.js";
 
 export class HelioCopyButton extends LitElement {
   static properties = { value: {}, label: {} };
+  static styles = [pageStyles];
 
   async copy() {
     try {

@@ -124,7 +124,8 @@ export class HelioAppsPage extends Actions(LitElement) {
     await this.load();
   }
 
-  async remove(app) {
+  // Not remove(): that would shadow Element.remove, which Lit calls when the page is left.
+  async deleteApp(app) {
     const sure = await confirmAction({
       heading: `Delete ${app.name}?`,
       message: "Clients will no longer see it. Its cover stays in the data folder.",
@@ -250,7 +251,7 @@ export class HelioAppsPage extends Actions(LitElement) {
               title=${other ? "Close the running app first" : ""} @click=${() => this.launch(app)}>
               ${icon("play")} Launch</sl-button>`}
         <sl-button size="small" @click=${() => this.edit(app)}>${icon("pencil")} Edit<span class="visually-hidden"> ${app.name}</span></sl-button>
-        <sl-button size="small" variant="danger" outline ?loading=${busy("delete")} @click=${() => this.remove(app)}
+        <sl-button size="small" variant="danger" outline ?loading=${busy("delete")} @click=${() => this.deleteApp(app)}
           >${icon("trash-2")}<span class="visually-hidden">Delete ${app.name}</span></sl-button>
         <span class="move">
           <sl-button size="small" variant="text" ?disabled=${index === 0} @click=${() => this.move(app, index - 1, true)}

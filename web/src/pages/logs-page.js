@@ -102,14 +102,15 @@ export class HelioLogsPage extends Actions(LitElement) {
     try {
       const chunk = await this.api.get("/api/logs/tail", { query: { offset: this.offset, max: CHUNK } });
       this.errors = { ...this.errors, tail: null };
-      this.append(chunk);
+      this.appendChunk(chunk);
     } catch (error) {
       this.errors = { ...this.errors, tail: error };
     }
     if (!this.stopped && !this.paused) this.timer = setTimeout(() => this.follow(), POLL_MS);
   }
 
-  append(chunk) {
+  // Not append(): that is Element.append.
+  appendChunk(chunk) {
     const log = this.shadowRoot?.querySelector(".log");
     const atEnd = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     const fresh = [];

@@ -69,26 +69,8 @@ export class HelioMetricsPage extends LitElement {
       .metric:last-child {
         border-bottom: none;
       }
-      /* A native <progress>: sl-progress-bar sets a style attribute, which the CSP refuses. */
       .metric progress {
         grid-column: 1 / -1;
-        width: 100%;
-        height: 0.4rem;
-        appearance: none;
-        border: none;
-        border-radius: var(--sl-border-radius-pill);
-        background: var(--helio-surface-2);
-        overflow: hidden;
-      }
-      .metric progress::-webkit-progress-bar {
-        background: var(--helio-surface-2);
-      }
-      .metric progress::-webkit-progress-value {
-        background: var(--sl-color-primary-600);
-        border-radius: var(--sl-border-radius-pill);
-      }
-      .metric progress::-moz-progress-bar {
-        background: var(--sl-color-primary-600);
       }
       .metric .value {
         font-variant-numeric: tabular-nums;

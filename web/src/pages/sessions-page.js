@@ -115,7 +115,7 @@ export class HelioSessionsPage extends LitElement {
                 ${s.current ? html` <span class="badge primary">${icon("check")} This browser</span>` : ""}
                 ${s.remember_me ? html` <span class="badge">Remembered</span>` : ""}
               </td>
-              <td data-label="Address" class="mono">${s.address}</td>
+              <td data-label="Address"><span class="mono">${s.address}</span></td>
               <td data-label="Signed in">${when(s.created_at)}</td>
               <td data-label="Last active">${when(s.last_seen)}</td>
               <td data-label="Ends">${when(s.refresh_expires_at)}</td>

@@ -52,22 +52,30 @@ export class HelioTokensPage extends LitElement {
         flex: 1 1 16rem;
       }
       .groups {
-        display: flex;
-        flex-direction: column;
-        gap: var(--sl-spacing-small);
-        max-height: 28rem;
+        max-height: 30rem;
         overflow-y: auto;
-        padding-right: var(--sl-spacing-2x-small);
-      }
-      fieldset {
+        padding: 0 var(--sl-spacing-small);
         border: 1px solid var(--helio-border);
         border-radius: var(--sl-border-radius-medium);
+      }
+      /* One compact list: a group row (select it all at once), then its routes. */
+      fieldset {
+        border: none;
+        border-bottom: 1px solid var(--helio-border);
         margin: 0;
-        padding: var(--sl-spacing-x-small) var(--sl-spacing-medium) var(--sl-spacing-small);
+        padding: var(--sl-spacing-2x-small) 0 var(--sl-spacing-x-small);
+      }
+      fieldset:last-child {
+        border-bottom: none;
       }
       legend {
-        padding: 0 var(--sl-spacing-2x-small);
+        padding: var(--sl-spacing-x-small) 0 0;
         font-weight: var(--sl-font-weight-semibold);
+        float: left;
+        width: 100%;
+      }
+      legend + * {
+        clear: both;
       }
       .route {
         display: flex;
@@ -75,8 +83,10 @@ export class HelioTokensPage extends LitElement {
         align-items: center;
         justify-content: space-between;
         gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium);
-        padding: var(--sl-spacing-2x-small) 0;
-        border-top: 1px solid var(--helio-border);
+        padding: var(--sl-spacing-3x-small) 0 var(--sl-spacing-3x-small) 1.75rem;
+      }
+      .route:hover {
+        background: var(--helio-surface-2);
       }
       .route code {
         font-size: var(--sl-font-size-small);
@@ -266,7 +276,7 @@ export class HelioTokensPage extends LitElement {
           ?checked=${on === keys.length}
           ?indeterminate=${on > 0 && on < keys.length}
           @sl-change=${(e) => this.toggle(keys, e.target.checked)}
-          >${group} <span class="muted small">(all ${keys.length})</span></sl-checkbox
+          >${group} <span class="muted small">· ${keys.length} permission${keys.length === 1 ? "" : "s"}</span></sl-checkbox
         >
       </legend>
       ${routes.map(

@@ -2,7 +2,6 @@
 // progress (polled while something is under way); check, install, install now, cancel.
 import { LitElement, html, css, nothing } from "lit";
 import "@shoelace-style/shoelace/dist/components/button/button.js";
-import "@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js";
 import { pageStyles } from "../theme.js";
 import { icon } from "../icons.js";
 import "../components/loading.js";
@@ -118,7 +117,7 @@ export class HelioUpdatesPage extends Actions(LitElement) {
               <p>${help}</p>
             </div>
             ${can("downloading", "installing", "restarting")
-              ? html`<sl-progress-bar value=${u.progress} label="Update progress">${u.progress}%</sl-progress-bar>`
+              ? html`<progress max="100" .value=${u.progress} aria-label="Update progress"></progress> <span>${u.progress} %</span>`
               : nothing}
             ${u.available?.notes ? html`<div><div class="label">Release notes</div><p class="notes">${u.available.notes}</p></div>` : nothing}
             ${this.renderResult(u.result)}
