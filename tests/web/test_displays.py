@@ -14,6 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.host.platform_fixtures import make_drm_tree
 from tests.host.server import HostProcess
 from tests.host.test_platform_displays import MAIN, OUTPUTS, VIRTUAL
+from tests.host.test_platform_parsers import _icc
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 
@@ -26,8 +27,12 @@ def sysfs(host: HostProcess, tmp_path_factory: pytest.TempPathFactory) -> Path:
     make_drm_tree(root, OUTPUTS)
     (root / "devices" / "evdi").mkdir(parents=True)
     (root / "devices" / "evdi" / "remove_all").write_text("")
+    (root / "icc").mkdir()
+    (root / "icc" / "studio.icc").write_bytes(_icc(b"mntr", "Studio HDR"))
+    (root / "icc" / "printer.icc").write_bytes(_icc(b"prtr", "Office printer"))  # not a display's
+    settings = {"drm_root": str(root / "class" / "drm"), "icc_profile_dirs": [str(root / "icc")]}
     with host.client(auth=ADMIN) as admin:
-        answer = admin.patch("/api/config", json={"drm_root": str(root / "class" / "drm")})
+        answer = admin.patch("/api/config", json=settings)
         assert answer.status_code == 200, answer.text
     return root
 
@@ -53,6 +58,7 @@ def test_outputs_modes_and_a_layout_with_a_refused_rate(
     expect(main).to_contain_text("DP-1 · HELIO HDR")
     expect(main.locator(".badge.success")).to_have_text("Connected")
     expect(main).to_contain_text("HDR")
+    expect(main.locator("[data-profiles]")).to_have_text("Colour profiles: Studio HDR")
     expect(page.locator("[data-device]").filter(has_text="HDMI-A-1")).to_contain_text(
         "Disconnected"
     )
