@@ -19,6 +19,7 @@ from tests.host.platform_fixtures import PNG
 from tests.host.server import HostProcess
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .dialogs import dialog_named
 from .posters import poster_png
 
 pytestmark = pytest.mark.browser
@@ -37,11 +38,6 @@ def admin(host: HostProcess) -> Iterator[httpx.Client]:
 
 def apps(admin: httpx.Client) -> list[dict[str, Any]]:
     return list(admin.get("/api/apps").json()["apps"])
-
-
-def dialog_named(page: Page, label: str) -> Locator:
-    """An open Shoelace dialog by its label (its form is slotted, outside the role=dialog box)."""
-    return page.locator(f'sl-dialog[open][label="{label}"]')
 
 
 def expect_closed(dialog: Locator) -> None:

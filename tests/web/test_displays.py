@@ -17,6 +17,7 @@ from tests.host.test_platform_displays import MAIN, OUTPUTS, VIRTUAL
 from tests.host.test_platform_parsers import _icc
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
 
@@ -93,7 +94,7 @@ def test_outputs_modes_and_a_layout_with_a_refused_rate(
     )
 
     page.get_by_role("button", name="Forget layouts").click()
-    page.locator('sl-dialog[open][label="Forget every stored layout?"]').get_by_role(
+    dialog_named(page, "Forget every stored layout?").get_by_role(
         "button", name="Forget layouts"
     ).click()
     expect(main.get_by_label("Scaling (%)")).to_have_value("100")
@@ -114,9 +115,7 @@ def test_golden_snapshot_export_restore_delete(open_page: OpenPage, admin: httpx
     expect(golden.locator("helio-error .message")).to_have_count(0)
 
     golden.get_by_role("button", name="Delete").click()
-    page.locator('sl-dialog[open][label="Delete the snapshot?"]').get_by_role(
-        "button", name="Delete"
-    ).click()
+    dialog_named(page, "Delete the snapshot?").get_by_role("button", name="Delete").click()
     expect(golden).to_contain_text("No snapshot yet")
     assert admin.get("/api/display/golden_status").json()["exists"] is False
 
@@ -129,7 +128,7 @@ def test_a_virtual_display_is_removed_after_asking(
     expect(evdi.locator(".badge.warning")).to_have_text("Virtual")
     expect(output(page, MAIN).get_by_role("button", name="Remove virtual display")).to_have_count(0)
     evdi.get_by_role("button", name="Remove virtual display").click()
-    page.locator('sl-dialog[open][label="Remove the virtual display DVI-I-1?"]').get_by_role(
+    dialog_named(page, "Remove the virtual display DVI-I-1?").get_by_role(
         "button", name="Remove"
     ).click()
     expect(page.locator("sl-alert").filter(has_text="Removed").first).to_be_attached()
