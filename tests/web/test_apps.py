@@ -19,6 +19,7 @@ from tests.host.platform_fixtures import PNG
 from tests.host.server import HostProcess
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .dialogs import dialog_named
 from .posters import poster_png
 
 pytestmark = pytest.mark.browser
@@ -37,11 +38,6 @@ def admin(host: HostProcess) -> Iterator[httpx.Client]:
 
 def apps(admin: httpx.Client) -> list[dict[str, Any]]:
     return list(admin.get("/api/apps").json()["apps"])
-
-
-def dialog_named(page: Page, label: str) -> Locator:
-    """An open Shoelace dialog by its label (its form is slotted, outside the role=dialog box)."""
-    return page.locator(f'sl-dialog[open][label="{label}"]')
 
 
 def expect_closed(dialog: Locator) -> None:
@@ -74,7 +70,9 @@ def test_empty_list_says_what_to_do_and_add_shows_a_400_next_to_its_field(
 
     # The host's 400 sits under the exit-timeout field, and nothing was created.
     help_text = field(page, "exit-timeout").locator("[part~='form-control-help-text']")
-    expect(help_text).to_contain_text("must be an integer between 0 and 3600")
+    refused = admin.post("/api/apps", json={"name": "Celeste", "exit-timeout": 5000})
+    assert refused.status_code == 400
+    expect(help_text).to_contain_text(refused.json()["error"])  # the host's own words
     expect(field(page, "exit-timeout")).to_have_class(re.compile("invalid"))
     assert apps(admin) == []
     shot(page, "apps-validation")
@@ -198,6 +196,14 @@ def test_launch_and_close_show_the_state_and_errors(
     sleeper.get_by_role("button", name="Close").click()
     expect(sleeper.locator(".badge.success")).to_have_count(0)
     assert admin.get("/api/apps").json()["current_app"] == ""
+
+    # An app that ends by itself stops showing as running without a reload.
+    admin.post("/api/apps", json={"name": "Short", "cmd": "sleep 6", "auto-detach": False})
+    page.reload()
+    short = page.locator("li[data-uuid]").filter(has_text="Short")
+    short.get_by_role("button", name="Launch").click()
+    expect(short.locator(".badge.success")).to_have_text("Running")
+    expect(short.locator(".badge.success")).to_have_count(0, timeout=20_000)
 
 
 def _drop_file(page: Page, selector: str, name: str, data: bytes, mime: str) -> None:

@@ -20,6 +20,7 @@ from tests.host.moonlight import MoonlightPairing
 from tests.host.server import HostProcess
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
 
@@ -34,10 +35,6 @@ def admin(host: HostProcess) -> Iterator[httpx.Client]:
 
 def clients(admin: httpx.Client) -> list[dict[str, Any]]:
     return list(admin.get("/api/clients/list").json()["clients"])
-
-
-def dialog_named(page: Page, label: str) -> Locator:
-    return page.locator(f'sl-dialog[open][label="{label}"]')
 
 
 def card(page: Page, name: str) -> Locator:

@@ -14,8 +14,10 @@ from playwright.sync_api import Locator, Page, expect
 from tests.host.platform_fixtures import make_drm_tree
 from tests.host.server import HostProcess
 from tests.host.test_platform_displays import MAIN, OUTPUTS, VIRTUAL
+from tests.host.test_platform_parsers import _icc
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
 
@@ -26,8 +28,12 @@ def sysfs(host: HostProcess, tmp_path_factory: pytest.TempPathFactory) -> Path:
     make_drm_tree(root, OUTPUTS)
     (root / "devices" / "evdi").mkdir(parents=True)
     (root / "devices" / "evdi" / "remove_all").write_text("")
+    (root / "icc").mkdir()
+    (root / "icc" / "studio.icc").write_bytes(_icc(b"mntr", "Studio HDR"))
+    (root / "icc" / "printer.icc").write_bytes(_icc(b"prtr", "Office printer"))  # not a display's
+    settings = {"drm_root": str(root / "class" / "drm"), "icc_profile_dirs": [str(root / "icc")]}
     with host.client(auth=ADMIN) as admin:
-        answer = admin.patch("/api/config", json={"drm_root": str(root / "class" / "drm")})
+        answer = admin.patch("/api/config", json=settings)
         assert answer.status_code == 200, answer.text
     return root
 
@@ -53,6 +59,7 @@ def test_outputs_modes_and_a_layout_with_a_refused_rate(
     expect(main).to_contain_text("DP-1 · HELIO HDR")
     expect(main.locator(".badge.success")).to_have_text("Connected")
     expect(main).to_contain_text("HDR")
+    expect(main.locator("[data-profiles]")).to_have_text("Colour profiles: Studio HDR")
     expect(page.locator("[data-device]").filter(has_text="HDMI-A-1")).to_contain_text(
         "Disconnected"
     )
@@ -87,7 +94,7 @@ def test_outputs_modes_and_a_layout_with_a_refused_rate(
     )
 
     page.get_by_role("button", name="Forget layouts").click()
-    page.locator('sl-dialog[open][label="Forget every stored layout?"]').get_by_role(
+    dialog_named(page, "Forget every stored layout?").get_by_role(
         "button", name="Forget layouts"
     ).click()
     expect(main.get_by_label("Scaling (%)")).to_have_value("100")
@@ -108,9 +115,7 @@ def test_golden_snapshot_export_restore_delete(open_page: OpenPage, admin: httpx
     expect(golden.locator("helio-error .message")).to_have_count(0)
 
     golden.get_by_role("button", name="Delete").click()
-    page.locator('sl-dialog[open][label="Delete the snapshot?"]').get_by_role(
-        "button", name="Delete"
-    ).click()
+    dialog_named(page, "Delete the snapshot?").get_by_role("button", name="Delete").click()
     expect(golden).to_contain_text("No snapshot yet")
     assert admin.get("/api/display/golden_status").json()["exists"] is False
 
@@ -123,7 +128,7 @@ def test_a_virtual_display_is_removed_after_asking(
     expect(evdi.locator(".badge.warning")).to_have_text("Virtual")
     expect(output(page, MAIN).get_by_role("button", name="Remove virtual display")).to_have_count(0)
     evdi.get_by_role("button", name="Remove virtual display").click()
-    page.locator('sl-dialog[open][label="Remove the virtual display DVI-I-1?"]').get_by_role(
+    dialog_named(page, "Remove the virtual display DVI-I-1?").get_by_role(
         "button", name="Remove"
     ).click()
     expect(page.locator("sl-alert").filter(has_text="Removed").first).to_be_attached()

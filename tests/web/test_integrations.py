@@ -16,6 +16,7 @@ from tests.host.platform_fixtures import PNG, fake_tool, make_lutris, make_steam
 from tests.host.server import HostProcess
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
 
@@ -107,7 +108,7 @@ def test_store_status_games_sync_and_launch(
     assert any("steam://rungameid/440" in call for call in wait_for_calls(tools, 1))
 
     page.get_by_role("button", name="Remove imported apps").click()
-    page.locator('sl-dialog[open][label="Remove every imported app?"]').get_by_role(
+    dialog_named(page, "Remove every imported app?").get_by_role(
         "button", name="Remove imported apps"
     ).click()
     expect(page.locator("helio-confirm")).to_have_count(0)

@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.host.server import HostProcess, running_host
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
 
@@ -37,10 +38,6 @@ def append(host: HostProcess, level: str, message: str) -> None:
 
 def log_view(page: Page) -> Locator:
     return page.get_by_role("log", name="Host log")
-
-
-def dialog_named(page: Page, label: str) -> Locator:
-    return page.locator(f'sl-dialog[open][label="{label}"]')
 
 
 def test_the_tail_follows_filters_and_pauses(open_page: OpenPage, host: HostProcess) -> None:

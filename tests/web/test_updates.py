@@ -18,6 +18,7 @@ from tests.host.devices import make_device, provision, put_stream
 from tests.host.server import HostProcess
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
 
@@ -87,16 +88,12 @@ def test_queued_install_cancels_and_a_bad_download_fails_with_its_reason(
 
     # Install now asks first (it ends streams); cancelling the question changes nothing.
     page.get_by_role("button", name="Install now").click()
-    page.locator('sl-dialog[open][label="Install now?"]').get_by_role(
-        "button", name="Cancel"
-    ).click()
+    dialog_named(page, "Install now?").get_by_role("button", name="Cancel").click()
     assert admin.get("/api/updates").json()["state"] == "available"
     expect(page.locator("helio-confirm")).to_have_count(0)
 
     page.get_by_role("button", name="Install now").click()
-    page.locator('sl-dialog[open][label="Install now?"]').get_by_role(
-        "button", name="End streams and install"
-    ).click()
+    dialog_named(page, "Install now?").get_by_role("button", name="End streams and install").click()
     expect(state_badge(page)).to_have_text("Failed", timeout=20_000)
     expect(page.locator("[data-result]")).to_contain_text("SHA-256 mismatch")
     assert admin.get("/api/debug/streams").json()["streams"] == []  # install now ended the stream

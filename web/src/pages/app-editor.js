@@ -54,10 +54,10 @@ export class HelioAppEditor extends LitElement {
     pageStyles,
     css`
       sl-dialog::part(panel) { width: min(46rem, 100vw - 1rem); }
-      form { display: grid; gap: var(--sl-spacing-medium); }
+      form { display: grid; grid-template-columns: minmax(0, 1fr); gap: var(--sl-spacing-medium); }
       .with-button { display: flex; gap: var(--sl-spacing-x-small); align-items: start; }
       .with-button sl-input { flex: 1; min-width: 0; }
-      .with-button > sl-button { margin-top: calc(var(--sl-input-label-font-size-medium) * 1.5 + var(--sl-spacing-3x-small)); }
+      .with-button > sl-button { margin-top: calc(var(--sl-input-label-font-size-medium) * var(--sl-line-height-normal) + var(--sl-spacing-3x-small)); }
       sl-input.invalid::part(form-control-help-text) { color: var(--sl-color-danger-700); font-weight: 600; }
       sl-input.invalid::part(base) { border-color: var(--sl-color-danger-600); }
       .switches { display: grid; gap: var(--sl-spacing-small); }
@@ -69,15 +69,19 @@ export class HelioAppEditor extends LitElement {
       .row { display: flex; gap: var(--sl-spacing-x-small); align-items: end; flex-wrap: wrap; }
       .row sl-input { flex: 1 1 12rem; min-width: 0; }
       .field-error { color: var(--sl-color-danger-700); font-size: var(--sl-font-size-small); font-weight: 600; margin: 0; }
-      .cover { display: grid; grid-template-columns: 6rem 1fr; gap: var(--sl-spacing-medium); align-items: center; }
-      .drop { border: 2px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large);
+      .cover { display: grid; grid-template-columns: 6rem minmax(0, 1fr); gap: var(--sl-spacing-medium); align-items: center; }
+      .drop { min-width: 0; overflow-wrap: anywhere; border: 2px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large);
               padding: var(--sl-spacing-medium); text-align: center; color: var(--helio-muted); }
       .drop.over { border-color: var(--sl-color-primary-600); background: var(--sl-color-primary-50); }
       .thumb { width: 6rem; aspect-ratio: 2 / 3; border-radius: var(--sl-border-radius-medium); object-fit: cover;
                background: var(--sl-color-neutral-100); display: grid; place-items: center; color: var(--sl-color-neutral-500); }
       .thumb svg { width: 2rem; height: 2rem; }
       input[type="file"] { position: absolute; width: 1px; height: 1px; opacity: 0; }
-      @media (max-width: 600px) { .cover { grid-template-columns: 4.5rem 1fr; } .thumb { width: 4.5rem; } }
+      @media (max-width: 600px) {
+        .cover { grid-template-columns: minmax(0, 1fr); }
+        .thumb { width: 4.5rem; }
+        .drop { padding: var(--sl-spacing-small); }
+      }
     `,
   ];
 

@@ -13,6 +13,8 @@ import { confirmAction } from "../components/confirm.js";
 import "./app-editor.js";
 import { Actions } from "./page-kit.js";
 
+const POLL_MS = 5000;
+
 export class HelioAppsPage extends Actions(LitElement) {
   static properties = {
     api: { attribute: false },
@@ -69,15 +71,28 @@ export class HelioAppsPage extends Actions(LitElement) {
   connectedCallback() {
     super.connectedCallback();
     this.load();
+    // An app can end by itself (or be closed from a client): keep the running state true.
+    this.poller = setInterval(() => this.pollRunning(), POLL_MS);
   }
 
   disconnectedCallback() {
     super.disconnectedCallback();
+    clearInterval(this.poller);
     Object.values(this.covers).forEach((url) => url && URL.revokeObjectURL(url));
   }
 
   async load() {
     await this.act("load", async () => this.show(await this.api.get("/api/apps")));
+  }
+
+  async pollRunning() {
+    if (this.busy || this.apps === null) return;
+    try {
+      this.current = (await this.api.get("/api/apps")).current_app || "";
+      if (this.errors.poll) this.errors = { ...this.errors, poll: null };
+    } catch (error) {
+      this.errors = { ...this.errors, poll: error };
+    }
   }
 
   show(listing) {
@@ -270,6 +285,7 @@ export class HelioAppsPage extends Actions(LitElement) {
       </helio-page-header>
       <helio-error .error=${this.errors.load}></helio-error>
       <helio-error .error=${this.errors.list}></helio-error>
+      <helio-error .error=${this.errors.poll} heading="Could not refresh the running state"></helio-error>
       <div role="status" aria-live="polite" class="visually-hidden">${this.announcement}</div>
       ${this.renderList()}
       <helio-app-editor .api=${this.api}></helio-app-editor>`;

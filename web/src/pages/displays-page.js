@@ -37,6 +37,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
     layouts: { state: true },
     drafts: { state: true },
     golden: { state: true },
+    profiles: { state: true },
   };
 
   static styles = [
@@ -74,6 +75,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
     this.layouts = {};
     this.drafts = {};
     this.golden = null;
+    this.profiles = {};
   }
 
   connectedCallback() {
@@ -83,11 +85,13 @@ export class HelioDisplaysPage extends Actions(LitElement) {
 
   async load() {
     await this.act("load", async () => {
-      const [devices, layouts, golden] = await Promise.all([
+      const [devices, layouts, golden, colour] = await Promise.all([
         this.api.get("/api/display-devices"),
         this.api.get("/api/clients/display-layout"),
         this.api.get("/api/display/golden_status"),
+        this.api.get("/api/clients/hdr-profiles"),
       ]);
+      this.profiles = Object.fromEntries(colour.devices.map((d) => [d.device_id, d.profiles ?? []]));
       this.devices = devices.devices;
       this.platform = devices.platform;
       this.layouts = Object.fromEntries(layouts.layouts.map((l) => [l.device_id, l]));
@@ -221,6 +225,9 @@ export class HelioDisplaysPage extends Actions(LitElement) {
       </div>
       ${device.edid_error ? html`<p class="warn">${icon("triangle-alert")} Unusable EDID: ${device.edid_error}</p>` : nothing}
       ${this.renderModes(device)}
+      ${this.profiles[device.device_id]?.length
+        ? html`<p class="sub" data-profiles>Colour profiles: ${this.profiles[device.device_id].map((p) => p.name).join(", ")}</p>`
+        : nothing}
       ${device.connected ? this.renderLayout(device) : html`<p class="sub">Connect a monitor to set a layout for it.</p>`}
       ${device.virtual
         ? html`<div class="actions"><sl-button size="small" variant="danger" outline ?loading=${this.isBusy(`terminate:${device.device_id}`)}
