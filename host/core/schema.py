@@ -8,7 +8,9 @@ enforce the same schemas they publish in `/api/openapi.json`. Supported:
     items, minItems, maxItems, uniqueItems,
     properties, required, additionalProperties (bool or schema)
 
-Annotations (`title`, `description`, `default`, `examples`, `x-*`) are ignored.
+Annotations (`title`, `description`, `default`, `examples`, `x-*`) are ignored,
+except `x-expected`: what a value matching `pattern` looks like, in words
+("WIDTHxHEIGHT, e.g. 1920x1080"), said instead of the regular expression.
 A schema using any other keyword is refused by `check_schema`, so a schema can
 never promise a rule that is silently not enforced.
 
@@ -195,7 +197,10 @@ def _check_string(schema: Mapping[str, Any], value: str, path: str) -> None:
     if "maxLength" in schema and len(value) > schema["maxLength"]:
         raise SchemaError(path, f"must be at most {schema['maxLength']} characters")
     if "pattern" in schema and re.search(schema["pattern"], value) is None:
-        raise SchemaError(path, f"must match {schema['pattern']}")
+        expected = schema.get("x-expected")
+        raise SchemaError(
+            path, f"must be {expected}" if expected else f"must match {schema['pattern']}"
+        )
     if "format" in schema:
         problem = FORMATS[schema["format"]](value)
         if problem is not None:

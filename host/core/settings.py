@@ -26,6 +26,7 @@ __all__ = [
     "defaults",
     "merge_settings",
     "settings_markdown",
+    "settings_change_schema",
     "settings_schema",
     "usable_saved",
     "validate_settings",
@@ -286,6 +287,24 @@ def settings_schema() -> dict[str, Any]:
         for s in SETTINGS
     }
     return {"type": "object", "properties": properties, "additionalProperties": True}
+
+
+def _or_null(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """`schema`, also allowing null (a write's way to reset a setting to its default)."""
+    nullable = dict(schema)
+    if "type" in nullable:
+        kinds = nullable["type"]
+        nullable["type"] = [*([kinds] if isinstance(kinds, str) else kinds), "null"]
+    if "enum" in nullable:
+        nullable["enum"] = [*nullable["enum"], None]
+    return nullable
+
+
+def settings_change_schema() -> dict[str, Any]:
+    """What `POST`/`PATCH /api/config` accepts: known keys as their schema or null, any other key."""
+    schema = settings_schema()
+    schema["properties"] = {k: _or_null(v) for k, v in schema["properties"].items()}
+    return schema
 
 
 def merge_settings(current: Mapping[str, Any], changes: Any) -> dict[str, Any]:

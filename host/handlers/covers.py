@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from host.body import read_json_object, required_str
+from host.body import read_json_object
 from host.core.errors import BadRequest, NotFound
 from host.native.covers import MAX_COVER_BYTES
 from host.responses import ok
@@ -75,8 +75,7 @@ async def upload_cover(request: Request) -> Response:
         saved, path = await run_in_threadpool(adapters(request).covers.save, key, data)
         return ok(key=saved, path=str(path), size=len(data))
     body = await read_json_object(request)
-    key = required_str(body, "key")
-    encoded = required_str(body, "data")
+    key, encoded = body["key"], body["data"]
     if len(encoded) > MAX_COVER_BYTES * 4 // 3 + 4:
         raise BadRequest(
             f"The image is larger than {MAX_COVER_BYTES // (1024 * 1024)} MiB; resize it"

@@ -24,8 +24,8 @@ from host.core.pairing_protocol import (
     answer_server_challenge_response,
     check_client_pairing_secret,
 )
+from host.core.reach import peer_address
 from host.core.serverinfo import xml_answer
-from host.middleware.auth import peer_address
 
 from .common import context
 from .streaming import device

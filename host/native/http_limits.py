@@ -28,7 +28,7 @@ class BoundedH11Protocol(H11Protocol):
 
     _header_timer: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._arm()
 

@@ -23,6 +23,8 @@ from typing import Any
 from host.core.apps import App
 from host.core.errors import BadRequest
 
+from .file_modes import child_umask
+
 __all__ = ["AppRunner", "RunningApp"]
 
 log = logging.getLogger("helio.apps")
@@ -48,6 +50,15 @@ class RunningApp:
             "name": self.app.name,
             "pid": self.process.pid if self.process else None,
         }
+
+
+def _open_output(path: str) -> Any:
+    """The app's output file, appended to; a new one gets the user's umask, not the host's."""
+    existed = os.path.exists(path)
+    handle = open(path, "ab")  # noqa: SIM115 (closed by the caller once the app has it)
+    if not existed:
+        os.chmod(path, 0o666 & ~child_umask())
+    return handle
 
 
 class AppRunner:
@@ -151,7 +162,7 @@ class AppRunner:
 
     def _start(self, command: str, cwd: str | None, output: str) -> subprocess.Popen[bytes]:
         try:
-            sink = open(output, "ab") if output else subprocess.DEVNULL  # noqa: SIM115
+            sink = _open_output(output) if output else subprocess.DEVNULL
         except (OSError, ValueError) as error:
             raise BadRequest(f"Cannot open the app's output file {output!r}: {error}") from None
         try:
@@ -165,7 +176,7 @@ class AppRunner:
                 kwargs["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
             else:
                 kwargs["start_new_session"] = True  # its own group, so close reaches its children
-            return self._spawn(command, shell=True, **kwargs)
+            return self._spawn(command, shell=True, umask=child_umask(), **kwargs)
         except (OSError, ValueError) as error:  # ValueError: a NUL byte in the command
             raise BadRequest(f"Cannot start {command!r}: {error}") from None
         finally:
@@ -175,7 +186,12 @@ class AppRunner:
     def _shell(self, command: str, cwd: str | None) -> int:
         try:
             return subprocess.run(
-                command, shell=True, cwd=cwd, timeout=PREP_TIMEOUT_S, capture_output=True
+                command,
+                shell=True,
+                cwd=cwd,
+                timeout=PREP_TIMEOUT_S,
+                capture_output=True,
+                umask=child_umask(),  # the user's, not the host's private one
             ).returncode
         except subprocess.TimeoutExpired:
             return -1

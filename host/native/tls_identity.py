@@ -100,7 +100,7 @@ class TLSIdentityProtocol(BoundedH11Protocol):
     """uvicorn's h11 protocol (with the header deadline), plus the connection's TLS facts
     in every request scope."""
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         # asyncio calls this after the handshake, so the peer certificate is known here.
         extension = tls_extension(transport.get_extra_info("ssl_object"))

@@ -227,7 +227,7 @@ class Updater:
             problem = insecure_url_problem(location)
             if problem is not None:
                 raise ValueError(f"an update location {problem}")
-            return urllib.request.urlopen(location, timeout=TIMEOUT_S)  # type: ignore[no-any-return]
+            return urllib.request.urlopen(location, timeout=TIMEOUT_S)
         return open(location, "rb")
 
     @staticmethod

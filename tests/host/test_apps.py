@@ -125,7 +125,7 @@ def test_missing_apps_are_404(admin: httpx.Client) -> None:
     assert_error(admin.post("/api/apps/launch", json={"id": -1}), 404)
     assert_error(admin.delete("/api/apps/" + "9" * 40), 404)
     assert_error(admin.delete("/api/apps/٣"), 404)  # a non-ASCII digit is not an id
-    assert_error(admin.post("/api/apps/launch", json={"id": True}), 400, "uuid")
+    assert_error(admin.post("/api/apps/launch", json={"id": True}), 400, "id must be an integer")
 
 
 def test_reorder_takes_exactly_the_full_list_of_uuids(admin: httpx.Client) -> None:

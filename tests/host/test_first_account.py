@@ -71,8 +71,8 @@ def test_password_change_needs_current_credentials_and_revokes_sessions(
         change = {
             "currentUsername": "admin",
             "currentPassword": "wrong",
-            "newPassword": "n3w",
-            "confirmNewPassword": "n3w",
+            "newPassword": "n3w-passw0rd",
+            "confirmNewPassword": "n3w-passw0rd",
         }
         assert_error(admin.post("/api/password", json=change), 400, "currentPassword")
         assert session.get("/api/config").status_code == 200
@@ -84,14 +84,14 @@ def test_password_change_needs_current_credentials_and_revokes_sessions(
         assert_error(
             client.post("/api/auth/refresh", json={"refresh_token": body["refresh_token"]}), 401
         )
-    with fresh_host.client(auth=("admin", "n3w")) as admin:
+    with fresh_host.client(auth=("admin", "n3w-passw0rd")) as admin:
         assert admin.get("/api/config").status_code == 200
 
 
 def test_creds_command_sets_credentials_and_ends_sessions(fresh_host: HostProcess) -> None:
     session, _ = login(fresh_host, "admin", "correct horse battery staple")
     with closing(session):
-        fresh_host.set_credentials("other", "pass-2")
+        fresh_host.set_credentials("other", "pass-2-longer")
         assert_error(session.get("/api/config"), 401)
-    with fresh_host.client(auth=("other", "pass-2")) as admin:
+    with fresh_host.client(auth=("other", "pass-2-longer")) as admin:
         assert admin.get("/api/config").status_code == 200

@@ -155,7 +155,7 @@ def test_tail_over_the_api(tmp_path: Path, log_file: Path) -> None:
         for params, error in (
             ({"offset": "x"}, "offset must be an integer"),
             ({"max": "1.5"}, "max must be an integer"),
-            ({"offset": -2}, "offset must be -1"),
+            ({"offset": -2}, "offset must be at least -1"),
         ):
             assert_error(client.get("/api/logs/tail", params=params), 400, error)
 

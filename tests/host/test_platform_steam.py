@@ -151,7 +151,7 @@ def test_launch_starts_the_game_through_the_store_client(admin: httpx.Client, to
     ("body", "message"),
     [
         ({}, "appid is required"),
-        ({"appid": True}, "appid is required"),
+        ({"appid": True}, "appid must be a string or an integer"),
         ({"appid": "12345"}, "no game with appid 12345"),
         ({"appid": "730"}, "not installed"),
         ({"appid": "1493710"}, "no game with appid"),

@@ -182,7 +182,9 @@ def test_register_refuses_a_manifest_whose_library_is_missing(
 def test_hdr_filter_needs_a_flag_and_a_running_app(admin: httpx.Client) -> None:
     assert_error(admin.post("/api/apps/hdr_filter/live", json={}), 400, "enabled is required")
     assert_error(
-        admin.post("/api/apps/hdr_filter/live", json={"enabled": "yes"}), 400, "enabled is required"
+        admin.post("/api/apps/hdr_filter/live", json={"enabled": "yes"}),
+        400,
+        "enabled must be true or false",
     )
     assert_error(
         admin.post("/api/apps/hdr_filter/live", json={"enabled": True}), 400, "no app is running"

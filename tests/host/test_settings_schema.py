@@ -9,7 +9,7 @@ import pytest
 
 from host.core.errors import BadRequest
 from host.core.schema import SchemaError, validate
-from host.core.settings import SETTINGS, settings_schema, validate_settings
+from host.core.settings import SETTINGS, settings_change_schema, settings_schema, validate_settings
 
 from .helpers import in_process
 
@@ -41,5 +41,8 @@ def test_openapi_publishes_every_setting_with_what_the_console_needs(tmp_path: P
         assert entry["description"] == setting.help
         assert entry["title"] and entry["x-group"]
     assert published["properties"]["origin_web_ui_allowed"]["enum"] == ["pc", "lan", "wan"]
+    # A write takes the same schema, where null also resets a setting to its default.
     write = document["paths"]["/api/config"]["patch"]["requestBody"]["content"]
-    assert write["application/json"]["schema"] == published
+    assert write["application/json"]["schema"] == settings_change_schema()
+    reach = write["application/json"]["schema"]["properties"]["origin_web_ui_allowed"]
+    assert reach["enum"] == ["pc", "lan", "wan", None] and reach["type"] == ["string", "null"]
