@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.hosting import ADMIN, ROOT, free_base_port, start_host
+from bench.hosting import ADMIN, ROOT, free_base_port, start_host, trusting
 from bench.report import Result, Row
 
 TITLE = "admin API: authenticated GET /api/session/status vs a public trivial route"
@@ -27,13 +27,13 @@ CONCURRENCY = 8
 def _credentials(admin_url: str, cafile: Path) -> dict[str, dict[str, str]]:
     import httpx
 
-    with httpx.Client(base_url=admin_url, verify=str(cafile), auth=ADMIN) as client:
+    with httpx.Client(base_url=admin_url, verify=trusting(cafile), auth=ADMIN) as client:
         made = client.post(
             "/api/token", json={"scopes": [{"path": "/api/session/status", "methods": ["GET"]}]}
         )
         made.raise_for_status()
         token = made.json()["token"]
-    with httpx.Client(base_url=admin_url, verify=str(cafile)) as client:
+    with httpx.Client(base_url=admin_url, verify=trusting(cafile)) as client:
         login = client.post("/api/auth/login", json={"username": ADMIN[0], "password": ADMIN[1]})
         login.raise_for_status()
         session = login.json()["access_token"]

@@ -1,6 +1,6 @@
 """JavaScript bundle sizes, raw and gzip: the web console, and what a demo site ships.
 
-Reads the console bundle(s) in web/dist/ (built by `make setup`) and builds
+Reads the console's files in web/dist/ (built by `make setup`: web/build.mjs) and builds
 fixtures/example-demo without its snapshot to size the worker, the page script,
 the duckdb-wasm bridge and any components bundle the site carries.
 """

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-__all__ = ["ADMIN", "ROOT", "free_base_port", "start_host"]
+__all__ = ["ADMIN", "ROOT", "free_base_port", "start_host", "trusting"]
 
 ROOT = Path(__file__).resolve().parents[1]
 ADMIN = ("bench", "bench-password-1")
@@ -57,3 +58,8 @@ def start_host(data: Path, base: int, env: dict[str, str] | None = None) -> subp
             time.sleep(0.05)
     process.kill()
     raise RuntimeError("the host did not start")
+
+
+def trusting(cafile: str | Path) -> ssl.SSLContext:
+    """A TLS client context trusting the host's self-signed certificate."""
+    return ssl.create_default_context(cafile=str(cafile))
