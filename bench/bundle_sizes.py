@@ -22,7 +22,9 @@ def _bundles(work: Path) -> dict[str, Path]:
     from demo.build.site import build_site
 
     found = {
-        f"web console: web/dist/{p.name}": p for p in sorted((ROOT / "web" / "dist").glob("*.js"))
+        f"web console: {p.relative_to(ROOT).as_posix()}": p
+        for p in sorted((ROOT / "web" / "dist").rglob("*"))
+        if p.suffix in (".js", ".css")
     }
     if work.exists():
         shutil.rmtree(work)

@@ -38,13 +38,15 @@ def start_host(data: Path, base: int, env: dict[str, str] | None = None) -> subp
     """`python -m host serve` on loopback; returns once its ports answer."""
     args = [sys.executable, "-m", "host", "serve", "--data-dir", str(data), "--port", str(base)]
     args += ["--bind", "127.0.0.1", "--simulate-streams"]
+    log = (data.parent / "host-stderr.txt").open("wb")
     process = subprocess.Popen(
         args,
         cwd=ROOT,
         env={**os.environ, **(env or {})},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log,
     )
+    log.close()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -54,7 +56,8 @@ def start_host(data: Path, base: int, env: dict[str, str] | None = None) -> subp
             return process
         except OSError:
             if process.poll() is not None:
-                raise RuntimeError("the host exited at start") from None
+                said = (data.parent / "host-stderr.txt").read_text(errors="replace")[-2000:]
+                raise RuntimeError(f"the host exited at start:\n{said}") from None
             time.sleep(0.05)
     process.kill()
     raise RuntimeError("the host did not start")
