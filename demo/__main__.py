@@ -58,6 +58,34 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _record(args: argparse.Namespace) -> int:
+    import ssl
+
+    import httpx
+
+    from demo.record.recorder import record, write
+
+    verify: ssl.SSLContext | bool = False  # the host's certificate is self-signed
+    if args.cafile:
+        verify = ssl.create_default_context(cafile=str(args.cafile))
+    try:
+        recording = record(
+            args.target,
+            args.username,
+            args.password,
+            data_dir=str(args.data_dir or ""),
+            verify=verify,
+            progress=print if args.verbose else lambda line: None,
+        )
+    except httpx.HTTPError as exc:
+        print(f"error: cannot record {args.target}: {exc}", file=sys.stderr)
+        return 1
+    files = write(recording, args.out)
+    print(f"recorded {len(recording.covered)} routes of {args.target} into {args.out}")
+    print(f"wrote {len(files)} files")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m demo", description="Helio in-browser demo kit")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -79,6 +107,17 @@ def main(argv: list[str] | None = None) -> int:
         help="answer /__demo/ natively (no service worker), to compare behaviour",
     )
     serve.set_defaults(run=_serve)
+    rec = commands.add_parser(
+        "record", help="record a running host's answers as mock-http fixtures (scripted tour)"
+    )
+    rec.add_argument("--target", required=True, help="the host's admin URL, https://HOST:PORT")
+    rec.add_argument("--out", required=True, type=Path, help="output folder")
+    rec.add_argument("--username", default="admin", help="an admin account (created if none)")
+    rec.add_argument("--password", default="helio-recording")
+    rec.add_argument("--data-dir", type=Path, help="the host's data folder, scrubbed from answers")
+    rec.add_argument("--cafile", type=Path, help="trust this certificate (default: do not verify)")
+    rec.add_argument("--verbose", action="store_true", help="print every request")
+    rec.set_defaults(run=_record)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.core.settings import settings_schema
+from host.core.apps import app_schema
+from host.core.settings import settings_change_schema
 from host.handlers import (
     account,
     apps,
@@ -44,6 +45,10 @@ def _obj(required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]:
 
 
 _STR = {"type": "string"}
+# A required text field: present, a string, not empty.
+_NONEMPTY = {"type": "string", "minLength": 1}
+# An optional label: when given, a string with something besides spaces.
+_LABEL = {"type": "string", "pattern": r"\S", "x-expected": "a non-empty string"}
 _BOOL = {"type": "boolean"}
 _SCOPES = {
     "type": "array",
@@ -53,7 +58,7 @@ _SCOPES = {
         ("path", "methods"), path=_STR, methods={"type": "array", "items": _STR, "minItems": 1}
     ),
 }
-_LOGIN = _obj(("username", "password"), username=_STR, password=_STR, remember_me=_BOOL)
+_LOGIN = _obj(("username", "password"), username=_NONEMPTY, password=_NONEMPTY, remember_me=_BOOL)
 _SESSION_TOKENS = _obj(
     ("status", "access_token", "refresh_token", "csrf_token"),
     status=_BOOL,
@@ -201,7 +206,7 @@ AUTH_ROUTES: tuple[Route, ...] = (
         config.write_config,
         "config-write",
         "Merge the submitted settings",
-        request_schema=settings_schema(),
+        request_schema=settings_change_schema(),
     ),
     Route(
         "/api/openapi.json",
@@ -216,35 +221,27 @@ AUTH_ROUTES: tuple[Route, ...] = (
 # -- Admin resources: status, apps, covers, clients, browse, updates, logs ---------------
 _INT = {"type": "integer"}
 _ANY_OBJ = {"type": "object"}
-_APP_FIELDS = _obj(
-    uuid=_STR,
-    name=_STR,
-    cmd=_STR,
-    output=_STR,
-    detached={"type": "array", "items": _STR},
-    **{
-        "working-dir": _STR,
-        "image-path": _STR,
-        "auto-detach": _BOOL,
-        "wait-all": _BOOL,
-        "elevated": _BOOL,
-        "exit-timeout": {"type": "integer", "minimum": 0, "maximum": 3600},
-        "autosync": _BOOL,
-        "prep-cmd": {"type": "array", "items": _obj(do=_STR, undo=_STR, elevated=_BOOL)},
-    },
-)
+_APP_FIELDS = app_schema()
 _APP_LIST = _obj(
     ("status", "apps"), status=_BOOL, apps={"type": "array", "items": _ANY_OBJ}, current_app=_STR
 )
 _APP_KEY = _obj(uuid=_STR, id=_INT)
-_CLIENT_KEY = _obj(("uuid",), uuid=_STR)
+_CLIENT_KEY = _obj(("uuid",), uuid=_NONEMPTY)
 _CLIENT_UPDATE = _obj(
     ("uuid",),
-    uuid=_STR,
-    name=_STR,
+    uuid=_NONEMPTY,
+    # null: keep the name.
+    name={
+        "type": ["string", "null"],
+        "pattern": r"\S",
+        "x-expected": "a non-empty string",
+        "maxLength": 128,
+    },
+    # A list, or comma-separated text; host.core.clients names an unknown one.
     permissions={
-        "type": "array",
-        "items": {"enum": ["view", "launch", "input", "clipboard", "server_commands"]},
+        "type": ["array", "string"],
+        "items": _STR,
+        "description": "of view, launch, input, clipboard, server_commands",
     },
 )
 _UPDATE_STATE = _obj(
@@ -273,6 +270,7 @@ _METADATA = _obj(
     ("status", "version", "codec"),
     status=_BOOL,
     version=_STR,
+    hostname=_STR,
     started_at={"type": "number"},
     pid=_INT,
     codec=_obj(
@@ -404,7 +402,7 @@ RESOURCE_ROUTES: tuple[Route, ...] = (
         apps.delete_app_by_body,
         "apps-delete-body",
         "Delete the app with this uuid",
-        request_schema=_obj(("uuid",), uuid=_STR),
+        request_schema=_obj(("uuid",), uuid=_NONEMPTY),
     ),
     Route(
         "/api/apps/reorder",
@@ -469,8 +467,9 @@ RESOURCE_ROUTES: tuple[Route, ...] = (
         covers.upload_cover,
         "covers-upload",
         "Save a PNG/JPEG/WebP/GIF under a sanitised `key`: JSON with base64 `data`, or the image as the body with `?key=`",
-        request_schema=_obj(("key", "data"), key=_STR, data=_STR),
+        request_schema=_obj(("key", "data"), key=_NONEMPTY, data=_NONEMPTY),
         query_schema=_obj(key=_STR),
+        raw_body_types=("image/", "application/octet-stream"),
     ),
     # Paired devices (pending, pin and otp come with the pairing flow).
     Route(
@@ -522,7 +521,14 @@ RESOURCE_ROUTES: tuple[Route, ...] = (
         files.browse,
         "browse",
         "List a folder of the host PC (folders first; `type` filters files)",
-        query_schema=_obj(path=_STR, type={"enum": ["any", "file", "executable", "directory"]}),
+        query_schema=_obj(
+            path=_STR,
+            type={
+                "type": "string",
+                "description": "any, file or executable list those files; another kind "
+                "(directory) lists folders only",
+            },
+        ),
         response_schema=_BROWSE,
     ),
     # Updates.
@@ -594,7 +600,8 @@ RESOURCE_ROUTES: tuple[Route, ...] = (
         diagnostics.logs_tail,
         "logs-tail",
         "Whole lines of the log from `offset`, at most `max` bytes",
-        query_schema=_obj(offset=_INT, max=_INT),
+        # offset -1 (the default) is the end of the log.
+        query_schema=_obj(offset={"type": "integer", "minimum": -1}, max=_INT),
         response_schema=_TAIL,
     ),
     Route(
@@ -688,9 +695,12 @@ STREAM_ROUTES: tuple[Route, ...] = (
         ("POST",),
         pairing_admin.enter_pin,
         "pin",
-        "Enter the PIN a device shows; it pairs with the default permissions",
+        "Enter the PIN a device shows (id required when several wait); it pairs with the default permissions",
         request_schema=_obj(
-            ("pin",), pin={"type": "string", "pattern": "^[0-9]{4}$"}, name=_STR, id=_STR
+            ("pin",),
+            pin={"type": "string", "pattern": "^[0-9]{4}$", "x-expected": "4 digits"},
+            name=_LABEL,
+            id=_LABEL,
         ),
     ),
     Route(
@@ -699,7 +709,7 @@ STREAM_ROUTES: tuple[Route, ...] = (
         pairing_admin.issue_otp,
         "otp",
         "Issue a one-time PIN a device uses with this passphrase (expires)",
-        request_schema=_obj(("passphrase",), passphrase=_STR, name=_STR),
+        request_schema=_obj(("passphrase",), passphrase=_STR, name=_LABEL),
         response_schema=_obj(
             ("status", "otp", "expires_at"),
             status=_BOOL,
@@ -728,7 +738,7 @@ SIMULATOR_ROUTES: tuple[Route, ...] = (
         "Create or update a paired device's simulated stream",
         request_schema=_obj(
             ("device", "kind", "state"),
-            device=_STR,
+            device=_NONEMPTY,
             kind=_STREAM["properties"]["kind"],
             state=_STREAM["properties"]["state"],
         ),
@@ -749,7 +759,11 @@ _P_DEVICES = _obj(("status", "platform", "devices"), status=_BOOL, platform=_STR
 _P_LAYOUT = _obj(
     ("device_id",),
     device_id=_STR,
-    resolution={"type": ["string", "null"], "pattern": "^[0-9]+x[0-9]+$"},
+    resolution={
+        "type": ["string", "null"],
+        "pattern": "^[0-9]+x[0-9]+$",
+        "x-expected": "WIDTHxHEIGHT, e.g. 1920x1080",
+    },
     refresh_hz={"type": ["number", "null"]},
     scaling={"type": "integer", "minimum": 50, "maximum": 400},
 )
@@ -875,7 +889,8 @@ PLATFORM_ROUTES: tuple[Route, ...] = (
         displays.terminate_virtual,
         "display-terminate-virtual",
         "Remove a virtual display of the host (400 when none exists or the OS refuses)",
-        request_schema=_obj(("device_id",), device_id=_STR),
+        # No device_id: the host's one virtual display, if it has exactly one.
+        request_schema=_obj(device_id=_STR),
     ),
     Route(
         "/api/reset-display-device-persistence",
@@ -891,7 +906,7 @@ PLATFORM_ROUTES: tuple[Route, ...] = (
         displays.edid_refresh,
         "edid-refresh",
         "Refresh rates a device's EDID advertises",
-        query_schema=_obj(("device_id",), device_id=_STR),
+        query_schema=_obj(("device_id",), device_id=_NONEMPTY),
         response_schema=_obj(
             ("status", "device_id", "refresh_rates"),
             status=_BOOL,
@@ -995,7 +1010,7 @@ PLATFORM_ROUTES: tuple[Route, ...] = (
         request_schema=_obj(
             ("libmgr_id", "cover_key"),
             libmgr_id=_P_LIBMGR_ID["properties"]["libmgr_id"],
-            cover_key=_STR,
+            cover_key=_NONEMPTY,
         ),
     ),
     # Frame limiting, overlay, upscaling and HDR helpers (detected, never assumed).

@@ -1,9 +1,11 @@
 """The route-table model: what one entry of `host.route_table` declares.
 
-An entry is data: path template, methods, handler, and the policy the
-middleware enforces (`access`, `grantable`). The router, the auth check, the
-token catalogue (`/api/token/routes`), the OpenAPI document and the tests'
-route matrix are all derived from the same list.
+An entry is data: path template, methods, handler, the policy the
+middleware enforces (`access`, `grantable`) and the schemas `host.validation`
+enforces before the handler runs (`request_schema`, `query_schema`). The
+router, the auth check, the 405 `Allow` header, the token catalogue
+(`/api/token/routes`), the OpenAPI document and the tests' route matrix are
+all derived from the same list.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import compile_path
+
+from host.core.schema import check_schema
 
 __all__ = ["Access", "Catalogue", "Route", "RouteTable", "scope_path"]
 
@@ -43,8 +47,11 @@ class Route:
     grantable: bool = True
     request_schema: dict[str, Any] | None = None
     response_schema: dict[str, Any] | None = None
-    # Query parameters as a JSON schema of an object (for OpenAPI and the fuzz run).
+    # Query parameters as a JSON schema of an object; `integer` ones are parsed from text.
     query_schema: dict[str, Any] | None = None
+    # Media-type prefixes of bodies the handler reads itself (e.g. `image/`);
+    # `request_schema` applies to every other body, which must be JSON.
+    raw_body_types: tuple[str, ...] = ()
     # Media type of a successful answer; errors are always JSON.
     response_type: str = "application/json"
     # Restarts or stops the host: tests call it only on a host of their own.
@@ -55,6 +62,11 @@ class Route:
         if self.access is not Access.ADMIN and self.grantable:
             object.__setattr__(self, "grantable", False)
         object.__setattr__(self, "regex", compile_path(self.path)[0])
+        for kind in ("request_schema", "query_schema", "response_schema"):
+            schema = getattr(self, kind)
+            if schema is not None:
+                # A schema may only use keywords host.core.schema enforces.
+                check_schema(schema, f"{self.name} {kind}")
 
     @property
     def is_pattern(self) -> bool:
@@ -101,6 +113,13 @@ class RouteTable:
             if wanted in route.methods:
                 return route, True
         return None, bool(candidates)
+
+    def allowed_methods(self, path: str) -> list[str]:
+        """The `Allow` header of a 405 on `path`: every method some entry serves there."""
+        methods = {m for route in self.match(path) for m in route.methods}
+        if "GET" in methods:
+            methods.add("HEAD")  # served by every GET route
+        return sorted(methods)
 
     def catalogue_entries(self) -> list[dict[str, Any]]:
         """What `/api/token/routes` lists: grantable scope paths, their methods, their route."""

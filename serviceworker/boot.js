@@ -7,6 +7,7 @@
 // the first answer a memory snapshot is made (taken after the heavy imports, with
 // the app built) and kept in the Cache API with the installed files, which the
 // snapshot does not hold. Later starts restore it: several times faster.
+// Resolves with the handler and how Python started ("snapshot" or "fresh").
 
 import { loadPyodide } from "pyodide/pyodide.mjs";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
@@ -127,7 +128,7 @@ export async function bootPython({ build, root, openDuckDB, precompileDuckDB, wa
   mark("app");
   compileDuck();
   console.info(`[helio-demo] python ready (${how}) in ${Math.round(performance.now() - started)} ms [${marks.join(", ")}]`);
-  return handler;
+  return { handler, how };
 }
 
 // Imports the runtime and builds the app (worker_entry.prepare): no JavaScript

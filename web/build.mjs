@@ -1,6 +1,9 @@
 // Build the console into web/dist: content-hashed bundle (JS + CSS) under assets/,
 // the icons Shoelace's own controls ask for, and index.html naming the hashed files.
-// Usage: node web/build.mjs [--outdir web/dist] [--base /]
+// Usage: node web/build.mjs [--outdir web/dist] [--base /] [--api-base URL] [--auth cookie|bearer]
+// (--api-base and --auth fill index.html's helio-* meta tags: the flagship demo builds the
+// same bundle with `--base ./ --api-base https://host:47990 --auth bearer`, see
+// fixtures/host-demo/README.md.)
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +18,8 @@ const arg = (name, fallback) => {
 };
 const outdir = arg("--outdir", join(web, "dist"));
 const base = arg("--base", "/");
+const apiBase = arg("--api-base", "");
+const auth = arg("--auth", "cookie");
 
 // Shoelace's built-in ("system") icon names -> lucide-static files. Shoelace fetches
 // them from our origin (the CSP forbids the data: URLs it would otherwise use).
@@ -74,7 +79,9 @@ const template = readFileSync(join(web, "index.html"), "utf8");
 const page = template
   .replace("%BASE%", base)
   .replace("%SCRIPT%", script)
-  .replace("%STYLE%", style);
+  .replace("%STYLE%", style)
+  .replace('name="helio-api-base" content=""', `name="helio-api-base" content="${apiBase}"`)
+  .replace('name="helio-auth" content="cookie"', `name="helio-auth" content="${auth}"`);
 writeFileSync(join(outdir, "index.html"), page);
 writeFileSync(
   join(outdir, "manifest.json"),

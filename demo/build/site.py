@@ -7,6 +7,7 @@ Site layout (every path relative, so the site works under any subpath)::
     services/<name>/...     each service's prepared assets
     __demo-sw.js            the service worker bundle (module worker, site root)
     __demo-client.js        the page script: registers the worker, rewrites addresses
+    __demo-components.js    <demo-query-panel>, <demo-fixture-explorer>, <demo-controls>
     __demo-build.json       {version, checksum}: checked by the worker at startup
     __demo-snapshot.bin     with `snapshot=True`: Python's memory snapshot for a first
                             visit (demo.build.snapshot); a site without it boots slower
@@ -29,6 +30,7 @@ from demo.build.bundle import (
     BUILD_FILE,
     build_info,
     bundle_client,
+    bundle_components,
     bundle_duck_bridge,
     bundle_worker,
     site_checksum,
@@ -38,7 +40,7 @@ from demo.build.landing import copy_app, write_landing_page
 from demo.build.prepare import load_source_manifest, prepare_site_services
 from demo.build.runtime_files import Checkout, copy_runtime_files
 from demo.build.snapshot import SnapshotError, make_site_snapshot
-from demo.runtime.adapters import ADAPTERS
+from demo.runtime.adapters import ADAPTERS, shipped_packages
 from demo.runtime.manifest import SourceManifest
 
 __all__ = ["SiteBuild", "SiteBuildError", "build_site"]
@@ -137,9 +139,11 @@ def _build_into(
 
     say(
         "copying runtime files (Pyodide, wheels, demo package"
+        + "".join(f", {name}" for name in shipped_packages(manifest["services"]))
         + (", duckdb-wasm)" if duckdb else ")")
     )
-    files = copy_runtime_files(checkout, out, duckdb=duckdb)
+    packages = shipped_packages(manifest["services"])
+    files = copy_runtime_files(checkout, out, duckdb=duckdb, packages=packages)
 
     if source.app is not None:
         pages = copy_app(manifest_path.parent / source.app, out)
@@ -156,5 +160,7 @@ def _build_into(
     say("bundling the service worker with esbuild")
     bundle_worker(checkout, out, info)
     bundle_client(checkout, out, info)
+    say("bundling the demo components with esbuild")
+    bundle_components(checkout, out)
     write_build_file(out, info)
     return checksum, manifest, duckdb

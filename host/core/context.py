@@ -9,6 +9,7 @@ supplies (`host.core.ports`). Handlers reach all of it one way:
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,13 +28,15 @@ from .pairing import PairingBroker
 from .ports import HostAdapters, PasswordHasher, Profile
 from .ratelimit import LoginLimiter
 from .sessions import Lifetimes, SessionStore
-from .settings import defaults, merge_settings
+from .settings import defaults, merge_settings, usable_saved
 from .state import StateDB
 from .streams import StreamRegistry
 from .tokens import TokenStore
 from .updates import UpdateState
 
 __all__ = ["HostContext", "SettingsStore", "build_host"]
+
+log = logging.getLogger("helio.settings")
 
 
 class SettingsStore:
@@ -50,7 +53,10 @@ class SettingsStore:
         # Read on every request by the middleware, so cached until the next write.
         if self._cache is None:
             merged = defaults()
-            merged.update(self._db.get_json(self._KEY, {}))
+            usable, dropped = usable_saved(self.saved())
+            if dropped:
+                log.warning("Saved settings %s are invalid; using their defaults", dropped)
+            merged.update(usable)
             self._cache = merged
         return dict(self._cache)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import unicodedata
 from typing import TYPE_CHECKING
 
 from .errors import BadRequest
@@ -18,19 +19,31 @@ _KEY = "credentials"
 
 
 MAX_USERNAME = 128
+MIN_PASSWORD = 8  # with the sign-in rate limit, enough against online guessing
 MAX_PASSWORD = 1024
+# Control (TAB, DEL, C1), format (U+202E and other bidi overrides, zero-width),
+# line/paragraph separators and lone surrogates: invisible or reordering in a log
+# line or the console, so a name could pass for another.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+
+
+def _bad_username_character(username: str) -> bool:
+    return any(c == ":" or unicodedata.category(c) in _HIDDEN_CATEGORIES for c in username)
 
 
 def validate_new_credentials(username: object, password: object, confirm: object) -> None:
     """Raise BadRequest unless the new username/password pair is usable."""
     if not isinstance(username, str) or not username.strip():
         raise BadRequest("newUsername is required")
-    if len(username) > MAX_USERNAME or any(c in username for c in ":\r\n\x00"):
+    if len(username) > MAX_USERNAME or _bad_username_character(username):
         raise BadRequest(
-            f"newUsername must be at most {MAX_USERNAME} characters without ':' or control characters"
+            f"newUsername must be at most {MAX_USERNAME} characters without ':', "
+            "control or invisible formatting characters"
         )
     if not isinstance(password, str) or not password:
         raise BadRequest("newPassword is required")
+    if len(password) < MIN_PASSWORD:
+        raise BadRequest(f"newPassword must be at least {MIN_PASSWORD} characters")
     if len(password) > MAX_PASSWORD:
         raise BadRequest(f"newPassword must be at most {MAX_PASSWORD} characters")
     if confirm != password:

@@ -51,8 +51,6 @@ async def delete_app(request: Request) -> JSONResponse:
 
 async def delete_app_by_body(request: Request) -> JSONResponse:
     body = await read_json_object(request)
-    if not isinstance(body.get("uuid"), str) or not body["uuid"]:
-        raise BadRequest("uuid is required: the uuid of the app to delete")
     app = context(request).apps.delete(body["uuid"])
     adapters(request).covers.drop_icon(app.uuid)
     return ok(deleted=app.uuid)
@@ -60,8 +58,6 @@ async def delete_app_by_body(request: Request) -> JSONResponse:
 
 async def reorder_apps(request: Request) -> JSONResponse:
     body = await read_json_object(request)
-    if "order" not in body:
-        raise BadRequest("order is required: the list of every app's uuid, in the new order")
     context(request).apps.reorder(body["order"])
     return ok(**_listing(request))
 

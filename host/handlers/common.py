@@ -1,15 +1,15 @@
-"""How a handler reaches the host: its services, the principal, query parameters."""
+"""How a handler reaches the host: its services and the request's principal."""
 
 from __future__ import annotations
 
 from starlette.requests import Request
 
 from host.core.context import HostContext
-from host.core.errors import BadRequest, Unauthorized
+from host.core.errors import Unauthorized
 from host.core.ports import HostAdapters
 from host.core.principal import Principal
 
-__all__ = ["adapters", "context", "principal", "query_int", "require_principal"]
+__all__ = ["adapters", "context", "principal", "require_principal"]
 
 
 def context(request: Request) -> HostContext:
@@ -32,13 +32,3 @@ def require_principal(request: Request) -> Principal:
     if who is None:  # the middleware guarantees this for admin routes
         raise Unauthorized("Authentication required")
     return who
-
-
-def query_int(request: Request, name: str, default: int | None = None) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise BadRequest(f"{name} must be an integer (got {raw!r})") from None

@@ -56,10 +56,7 @@ async def register_vulkan_hdr_layer(request: Request) -> JSONResponse:
 
 
 async def hdr_filter_live(request: Request) -> JSONResponse:
-    body = await read_json_object(request)
-    enabled = body.get("enabled")
-    if not isinstance(enabled, bool):
-        raise BadRequest("enabled is required and must be true or false")
+    enabled = (await read_json_object(request))["enabled"]
     running = await run_in_threadpool(adapters(request).launcher.current)
     if running is None:
         raise BadRequest("No app is running; launch one first (POST /api/apps/launch)")

@@ -4,6 +4,7 @@ administrator's preview of the hardware-metrics sample."""
 from __future__ import annotations
 
 import os
+import socket
 import time
 from typing import Any
 
@@ -27,6 +28,7 @@ def _build(ctx: HostContext) -> dict[str, Any]:
     settings = ctx.settings.current()
     return {
         "version": ctx.version,
+        "hostname": socket.gethostname(),
         "started_at": STARTED_AT,
         "pid": os.getpid(),
         "codec": ctx.codec_probe.as_json(),

@@ -4,6 +4,11 @@ The console is a static bundle: scripts and styles come only from this origin
 (`script-src 'self'`, no inline script, no eval), it may not be framed, and
 nothing it loads learns the console's URL. One list, applied to every
 response, so no page or route can forget it.
+
+HSTS: the admin port only speaks HTTPS, so a browser that reached it once
+should never try plain http again (no `includeSubDomains`: the host does not
+speak for other names under its own). Browsers ignore the header from a
+certificate they had to be told to accept, so it cannot lock anyone out.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("x-content-type-options", "nosniff"),
     ("referrer-policy", "no-referrer"),
     ("x-frame-options", "DENY"),
+    ("strict-transport-security", "max-age=31536000"),
 )
 _ENCODED = [(name.encode(), value.encode()) for name, value in SECURITY_HEADERS]
 

@@ -13,6 +13,8 @@ from host import __version__
 from host.app import create_app
 from host.core.state import StateDB
 
+from .file_modes import restrict_new_files, tighten
+from .http_limits import MAX_CONCURRENCY, BoundedH11Protocol
 from .logs import setup_logging
 from .profile import build_native_host
 from .samplers import choose_sampler
@@ -48,7 +50,9 @@ def serve(options: ServeOptions) -> None:
     import uvicorn
 
     data_dir = options.data_dir
+    restrict_new_files()  # data files 0600 (host.native.file_modes)
     data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tighten(data_dir)
     log_path = setup_logging(data_dir)
     cert, key = ensure_certificate(data_dir)
     features = frozenset({"simulate-streams"} if options.simulate_streams else set())
@@ -78,6 +82,8 @@ def serve(options: ServeOptions) -> None:
         # The TCP peer is the client: X-Forwarded-For must not move anyone into `pc` reach.
         proxy_headers=False,
         server_header=False,
+        http=BoundedH11Protocol,  # a deadline on request headers
+        limit_concurrency=MAX_CONCURRENCY,
         log_config=None,
         # Starts and stops the services' background work (codec probe, crash dumps, sampler).
         lifespan="on",

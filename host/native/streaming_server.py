@@ -20,6 +20,7 @@ import uvicorn
 from host.core.context import HostContext
 from host.streaming import StreamPorts, create_plain_app, create_stream_app
 
+from .http_limits import MAX_CONCURRENCY, BoundedH11Protocol
 from .pairing_crypto import CryptographyPairing
 from .tls_identity import ClientTrust, TLSIdentityProtocol
 
@@ -34,7 +35,9 @@ class _FollowerServer(uvicorn.Server):
         yield
 
 
-def _config(app: object, bind: str, port: int) -> dict[str, object]:
+def _config(
+    app: object, bind: str, port: int, http: type[BoundedH11Protocol] = BoundedH11Protocol
+) -> dict[str, object]:
     return {
         "app": app,
         "host": bind,
@@ -44,6 +47,8 @@ def _config(app: object, bind: str, port: int) -> dict[str, object]:
         "log_config": None,
         "lifespan": "off",
         "ws": "none",
+        "http": http,  # with a deadline on request headers
+        "limit_concurrency": MAX_CONCURRENCY,
     }
 
 
@@ -54,9 +59,9 @@ def streaming_servers(
     ports = StreamPorts.for_base(base_port)
     crypto = CryptographyPairing(cert, key)
     trust = ClientTrust(ctx.clients, cert, key)
+    app = create_stream_app(ctx, ports, crypto)
     https = uvicorn.Config(
-        **_config(create_stream_app(ctx, ports, crypto), bind, ports.https),  # type: ignore[arg-type]
-        http=TLSIdentityProtocol,
+        **_config(app, bind, ports.https, TLSIdentityProtocol),  # type: ignore[arg-type]
         ssl_context_factory=trust.uvicorn_factory(),
     )
     plain = uvicorn.Config(**_config(create_plain_app(ctx, ports, crypto), bind, ports.http))  # type: ignore[arg-type]

@@ -19,20 +19,16 @@ from host.app import create_app
 from host.core.context import build_host
 from host.core.state import StateDB
 
+from ..test_purity import BLOCK_PACKAGES
 from .memory_profile import MemoryProfile
 
 ROOT = Path(__file__).resolve().parents[2]
 NATIVE = ["uvicorn", "psutil", "pynvml", "cryptography", "duckdb", "yaml"]
 
-PROBE = """
-import importlib.abc, json, sys
-blocked = set(sys.argv[1].split(","))
-class Block(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in blocked:
-            raise ImportError(f"the in-memory profile imported native package {name}")
-sys.meta_path.insert(0, Block())
-
+PROBE = (
+    BLOCK_PACKAGES
+    + """
+import json
 from starlette.testclient import TestClient
 from host.app import create_app
 from host.core.context import build_host
@@ -54,6 +50,7 @@ print(json.dumps({
     "native_profile_loaded": "host.native.profile" in sys.modules,
 }))
 """
+)
 
 
 def test_a_pure_python_profile_builds_and_serves_the_app_with_native_packages_blocked() -> None:

@@ -26,7 +26,7 @@ TABLE = build_route_table()
 PROTECTED = [(r, m) for r in TABLE.routes for m in r.methods if r.access is not Access.PUBLIC]
 CHANGING = [(r, m) for r, m in PROTECTED if m in STATE_CHANGING]
 # Restart/quit would take the module's shared host down: their positive control runs on a
-# host of their own (tests/host/test_lifecycle.py), every refusal case still runs here.
+# host of their own (tests/host/handlers/test_lifecycle.py), every refusal case still runs here.
 HARMLESS = [(r, m) for r, m in PROTECTED if not r.disruptive]
 
 

@@ -150,6 +150,7 @@ def shot(page: Page, name: str) -> Path:
     look = _LOOK_OF.get(id(page), DESKTOP_LIGHT)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}-{look.viewport}-{look.scheme}.png"
+    page.evaluate("window.scrollTo(0, 0)")  # sticky bars sit where a person sees them
     page.wait_for_timeout(150)  # let Shoelace's transitions settle
     page.screenshot(path=str(path), full_page=True)
     return path

@@ -214,7 +214,11 @@ export class ApiClient {
     const headers = new Headers(init.headers ?? {});
     headers.set("Accept", "application/json");
     if (method !== "GET" && method !== "HEAD" && this.csrfToken) headers.set("X-CSRF-Token", this.csrfToken);
-    if (this.auth === "bearer" && this.tokens?.access) headers.set("Authorization", `Bearer ${this.tokens.access}`);
+    // Login and refresh authenticate by their body: an expired access token must not spoil them.
+    const bodyAuth = path.startsWith("/api/auth/login") || path.startsWith("/api/auth/refresh");
+    if (this.auth === "bearer" && this.tokens?.access && !bodyAuth) {
+      headers.set("Authorization", `Bearer ${this.tokens.access}`);
+    }
     try {
       return await fetch(this.url(path), {
         method,
@@ -256,8 +260,10 @@ function withQuery(path, query) {
 export function waitMessage(error) {
   if (error?.status !== 429) return error?.message ?? "";
   const seconds = error.retryAfter;
-  if (seconds == null) return `${error.message}. Wait a moment and try again.`;
-  return `${error.message}. Try again in ${formatDuration(seconds)}.`;
+  // The host's "…; try again later" becomes a precise "Try again in 1 minute."
+  const reason = error.message.replace(/[;,.]?\s*try again later\.?$/i, "").replace(/\.$/, "");
+  if (seconds == null) return `${reason}. Wait a moment and try again.`;
+  return `${reason}. Try again in ${formatDuration(seconds)}.`;
 }
 
 export function formatDuration(seconds) {

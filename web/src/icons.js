@@ -7,10 +7,15 @@ import { unsafeHTML } from "lit/directives/unsafe-html.js";
 import activity from "lucide-static/icons/activity.svg";
 import arrowDown from "lucide-static/icons/arrow-down.svg";
 import arrowUp from "lucide-static/icons/arrow-up.svg";
+import badgeCheck from "lucide-static/icons/badge-check.svg";
 import ban from "lucide-static/icons/ban.svg";
 import bell from "lucide-static/icons/bell.svg";
+import bug from "lucide-static/icons/bug.svg";
+import camera from "lucide-static/icons/camera.svg";
 import check from "lucide-static/icons/check.svg";
+import chevronDown from "lucide-static/icons/chevron-down.svg";
 import chevronRight from "lucide-static/icons/chevron-right.svg";
+import chevronUp from "lucide-static/icons/chevron-up.svg";
 import circleAlert from "lucide-static/icons/circle-alert.svg";
 import circleCheck from "lucide-static/icons/circle-check.svg";
 import circleDot from "lucide-static/icons/circle-dot.svg";
@@ -19,13 +24,17 @@ import clock from "lucide-static/icons/clock.svg";
 import copy from "lucide-static/icons/copy.svg";
 import cpu from "lucide-static/icons/cpu.svg";
 import download from "lucide-static/icons/download.svg";
+import eraser from "lucide-static/icons/eraser.svg";
 import externalLink from "lucide-static/icons/external-link.svg";
 import eye from "lucide-static/icons/eye.svg";
 import eyeOff from "lucide-static/icons/eye-off.svg";
 import fan from "lucide-static/icons/fan.svg";
 import file from "lucide-static/icons/file.svg";
+import fileArchive from "lucide-static/icons/file-archive.svg";
+import fileText from "lucide-static/icons/file-text.svg";
 import filter from "lucide-static/icons/filter.svg";
 import folder from "lucide-static/icons/folder.svg";
+import folderOpen from "lucide-static/icons/folder-open.svg";
 import gamepad2 from "lucide-static/icons/gamepad-2.svg";
 import gauge from "lucide-static/icons/gauge.svg";
 import globe from "lucide-static/icons/globe.svg";
@@ -41,6 +50,7 @@ import keyboard from "lucide-static/icons/keyboard.svg";
 import laptop from "lucide-static/icons/laptop.svg";
 import layers from "lucide-static/icons/layers.svg";
 import layoutDashboard from "lucide-static/icons/layout-dashboard.svg";
+import layoutGrid from "lucide-static/icons/layout-grid.svg";
 import library from "lucide-static/icons/library.svg";
 import link from "lucide-static/icons/link.svg";
 import list from "lucide-static/icons/list.svg";
@@ -65,6 +75,9 @@ import power from "lucide-static/icons/power.svg";
 import puzzle from "lucide-static/icons/puzzle.svg";
 import refreshCw from "lucide-static/icons/refresh-cw.svg";
 import rotateCcw from "lucide-static/icons/rotate-ccw.svg";
+import rotateCw from "lucide-static/icons/rotate-cw.svg";
+import save from "lucide-static/icons/save.svg";
+import scaling from "lucide-static/icons/scaling.svg";
 import scrollText from "lucide-static/icons/scroll-text.svg";
 import search from "lucide-static/icons/search.svg";
 import server from "lucide-static/icons/server.svg";
@@ -82,6 +95,7 @@ import thermometer from "lucide-static/icons/thermometer.svg";
 import trash2 from "lucide-static/icons/trash-2.svg";
 import triangleAlert from "lucide-static/icons/triangle-alert.svg";
 import tvMinimalPlay from "lucide-static/icons/tv-minimal-play.svg";
+import unplug from "lucide-static/icons/unplug.svg";
 import upload from "lucide-static/icons/upload.svg";
 import user from "lucide-static/icons/user.svg";
 import userPlus from "lucide-static/icons/user-plus.svg";
@@ -94,10 +108,15 @@ const ICONS = {
   "activity": activity,
   "arrow-down": arrowDown,
   "arrow-up": arrowUp,
+  "badge-check": badgeCheck,
   "ban": ban,
   "bell": bell,
+  "bug": bug,
+  "camera": camera,
   "check": check,
+  "chevron-down": chevronDown,
   "chevron-right": chevronRight,
+  "chevron-up": chevronUp,
   "circle-alert": circleAlert,
   "circle-check": circleCheck,
   "circle-dot": circleDot,
@@ -106,13 +125,17 @@ const ICONS = {
   "copy": copy,
   "cpu": cpu,
   "download": download,
+  "eraser": eraser,
   "external-link": externalLink,
   "eye": eye,
   "eye-off": eyeOff,
   "fan": fan,
   "file": file,
+  "file-archive": fileArchive,
+  "file-text": fileText,
   "filter": filter,
   "folder": folder,
+  "folder-open": folderOpen,
   "gamepad-2": gamepad2,
   "gauge": gauge,
   "globe": globe,
@@ -128,6 +151,7 @@ const ICONS = {
   "laptop": laptop,
   "layers": layers,
   "layout-dashboard": layoutDashboard,
+  "layout-grid": layoutGrid,
   "library": library,
   "link": link,
   "list": list,
@@ -152,6 +176,9 @@ const ICONS = {
   "puzzle": puzzle,
   "refresh-cw": refreshCw,
   "rotate-ccw": rotateCcw,
+  "rotate-cw": rotateCw,
+  "save": save,
+  "scaling": scaling,
   "scroll-text": scrollText,
   "search": search,
   "server": server,
@@ -169,6 +196,7 @@ const ICONS = {
   "trash-2": trash2,
   "triangle-alert": triangleAlert,
   "tv-minimal-play": tvMinimalPlay,
+  "unplug": unplug,
   "upload": upload,
   "user": user,
   "user-plus": userPlus,

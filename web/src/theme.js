@@ -201,6 +201,27 @@ export const pageStyles = css`
       content: none;
     }
   }
+  /* Progress: a native <progress max="100" .value=\${n}> (sl-progress-bar sets a style
+     attribute, which the CSP refuses). */
+  progress {
+    width: 100%;
+    height: 0.45rem;
+    appearance: none;
+    border: none;
+    border-radius: var(--sl-border-radius-pill);
+    background: var(--helio-surface-2);
+    overflow: hidden;
+  }
+  progress::-webkit-progress-bar {
+    background: var(--helio-surface-2);
+  }
+  progress::-webkit-progress-value {
+    background: var(--sl-color-primary-600);
+    border-radius: var(--sl-border-radius-pill);
+  }
+  progress::-moz-progress-bar {
+    background: var(--sl-color-primary-600);
+  }
   .badge {
     display: inline-flex;
     align-items: center;

@@ -1,7 +1,8 @@
-// Shows an error (an ApiError, any Error or a string) as an alert a screen reader
-// announces. A 429 says how long to wait; a lost connection says what to check.
+// Shows an error (an ApiError, any Error or a string). The element is a live region
+// (role="alert") that exists before the error does, so screen readers announce the
+// message when it appears; while empty it takes no room. A 429 says how long to wait;
+// a lost connection says what to check.
 import { LitElement, css, html } from "lit";
-import "@shoelace-style/shoelace/dist/components/alert/alert.js";
 import "@shoelace-style/shoelace/dist/components/button/button.js";
 import { waitMessage } from "../api.js";
 import { icon } from "../icons.js";
@@ -24,30 +25,53 @@ export class HelioError extends LitElement {
       :host {
         display: block;
       }
-      :host([hidden]) {
-        display: none;
+      :host([idle]) {
+        display: contents;
       }
-      sl-alert::part(message) {
+      .idle {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip: rect(0 0 0 0);
+      }
+      .box {
         display: flex;
         flex-wrap: wrap;
-        gap: var(--sl-spacing-small);
         align-items: center;
-        justify-content: space-between;
+        gap: var(--sl-spacing-small);
+        padding: var(--sl-spacing-small) var(--sl-spacing-medium);
+        border-radius: var(--sl-border-radius-medium);
+        border: 1px solid var(--helio-danger-text);
+        border-left-width: 4px;
+        background: var(--helio-danger-bg);
+        color: var(--helio-danger-text);
+        font-size: var(--sl-font-size-small);
+      }
+      .box .icon {
+        font-size: 1.1rem;
+      }
+      .text {
+        flex: 1 1 16rem;
+        min-width: 0;
+        overflow-wrap: anywhere;
       }
     `,
   ];
 
+  willUpdate() {
+    this.toggleAttribute("idle", !describeError(this.error));
+  }
+
   render() {
     const text = describeError(this.error);
-    return html`<div role="alert">
+    return html`<div role="alert" class=${text ? "box" : "idle"}>
       ${text
-        ? html`<sl-alert variant="danger" open>
-            <span slot="icon">${icon("circle-alert")}</span>
-            <span>${this.heading ? html`<strong>${this.heading}: </strong>` : ""}<span class="message">${text}</span></span>
+        ? html`${icon("circle-alert")}
+            <span class="text">${this.heading ? html`<strong>${this.heading}: </strong>` : ""}<span class="message">${text}</span></span>
             ${this.retry
               ? html`<sl-button size="small" @click=${() => this.dispatchEvent(new CustomEvent("retry"))}>Try again</sl-button>`
-              : ""}
-          </sl-alert>`
+              : ""}`
         : ""}
     </div>`;
   }

@@ -14,7 +14,7 @@ export class HelioPageHeader extends LitElement {
         align-items: flex-end;
         justify-content: space-between;
         gap: var(--sl-spacing-medium);
-        margin-bottom: var(--sl-spacing-x-large);
+        margin-bottom: var(--sl-spacing-large);
       }
       h1 {
         font-size: var(--sl-font-size-2x-large);

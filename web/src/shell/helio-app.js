@@ -36,6 +36,7 @@ export class HelioApp extends LitElement {
     this.pageKey = null;
     this.addEventListener("helio-toast", (event) => this.showToast(event.detail));
     this.addEventListener("helio-signed-in", () => this.loadStatus());
+    this.addEventListener("helio-auth-changed", () => this.loadStatus());
     this.addEventListener("helio-session-ended", () => this.sessionEnded());
   }
 
@@ -76,6 +77,7 @@ export class HelioApp extends LitElement {
 
   routeChanged(state) {
     this.route = state;
+    this.focusNextPage = true; // a navigation, not the first load: move focus to the new page
     this.closeDrawer();
   }
 
@@ -102,14 +104,14 @@ export class HelioApp extends LitElement {
       this.page = document.createElement(tag);
       this.page.id = "page";
       this.pageKey = `${tag}:${path}`;
-      this.focusAfterRender = Boolean(this.hasRendered);
+      this.focusAfterRender = Boolean(this.focusNextPage);
+      this.focusNextPage = false;
     }
     Object.assign(this.page, { api: this.api, params, route });
     return this.page;
   }
 
   updated() {
-    this.hasRendered = true;
     const title = this.status?.authenticated ? this.route.route.title : this.status ? this.gateTitle() : "";
     document.title = title ? `${title} · Helio` : "Helio";
     if (this.focusAfterRender) {

@@ -68,6 +68,16 @@ export const shellStyles = css`
     display: grid;
     grid-template-columns: 15rem minmax(0, 1fr);
     min-height: calc(100vh - 3.5rem);
+    /* The nav's column colour runs the page's full height, however long the page. */
+    background: linear-gradient(
+      to right,
+      var(--helio-nav-bg) calc(15rem - 1px),
+      var(--helio-border) calc(15rem - 1px) 15rem,
+      transparent 15rem
+    );
+  }
+  .who {
+    margin-left: var(--sl-spacing-2x-small);
   }
   nav.side {
     position: sticky;
@@ -134,6 +144,7 @@ export const shellStyles = css`
   @media (max-width: 900px) {
     .layout {
       grid-template-columns: minmax(0, 1fr);
+      background: none;
     }
     nav.side {
       display: none;
@@ -146,8 +157,14 @@ export const shellStyles = css`
     }
   }
   @media (max-width: 480px) {
+    /* The name stays the button's accessible name, only hidden from view. */
     .who {
-      display: none;
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
     }
   }
   @media (min-width: 901px) {
