@@ -71,7 +71,9 @@ class DuckEngine:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
         # Transpile everything first: a statement sqlglot cannot read fails the request
         # before anything has run.
-        items = [transpile_statement(s) for s in split_postgres(sql)]
+        statements = split_postgres(sql)
+        types = self._column_types() if any("/" in s for s in statements) else {}
+        items = [transpile_statement(s, column_types=types) for s in statements]
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
         results: list[dict[str, Any]] = []
@@ -92,6 +94,20 @@ class DuckEngine:
         elif in_tx:
             self._rollback()
         return results, any(item.changes_data for item in items)
+
+    def _column_types(self) -> dict[str, str]:
+        """Column name -> DuckDB type over the user's tables (names typed twice differently dropped)."""
+        result = self._conn.execute(
+            "SELECT column_name, data_type FROM information_schema.columns "
+            "WHERE table_catalog = current_database()"
+        )
+        types: dict[str, str] = {}
+        clashes = set()
+        for name, data_type in result.rows:
+            key = str(name).lower()
+            if types.setdefault(key, str(data_type)) != str(data_type):
+                clashes.add(key)
+        return {k: v for k, v in types.items() if k not in clashes}
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import pg_transforms as pg
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -151,8 +152,14 @@ def _is_read(tree: Any) -> bool:
     return isinstance(tree, (exp.Describe, exp.Show))
 
 
-def transpile_statement(statement: str, *, seed: bool = False) -> Transpiled:
-    """Transpile one Postgres statement; raise SqlError(message, statement) if it can't."""
+def transpile_statement(
+    statement: str, *, seed: bool = False, column_types: dict[str, str] | None = None
+) -> Transpiled:
+    """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
+
+    `column_types` (column name -> DuckDB type, for the database's tables) lets
+    integer division be recognised on columns.
+    """
     import sqlglot
     from sqlglot import exp
     from sqlglot.errors import SqlglotError
@@ -183,6 +190,18 @@ def transpile_statement(statement: str, *, seed: bool = False) -> Transpiled:
                 f"skipped foreign key (DuckDB cannot add constraints to existing tables): {_head(statement)}"
             ],
         )
+    json_use = pg.unsupported_json(tree)
+    if json_use is not None:
+        raise SqlError(
+            f"JSON operators and functions are not available in this demo ({json_use}): "
+            "they need DuckDB's json extension, which cannot be loaded offline",
+            statement,
+        )
+    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
+        pg.strip_foreign_keys(tree)
+    pg.integer_division(tree, column_types or {})
+    pg.division_by_zero_errors(tree)
+    pg.postgres_column_names(tree)
     for national in list(tree.find_all(exp.National)):
         national.replace(exp.Literal.string(national.this))
     _bytea_literals(tree)

@@ -1,0 +1,247 @@
+"""sqlglot tree transforms that keep Postgres semantics when Postgres SQL runs on DuckDB.
+
+Each function takes a parsed Postgres tree (`read="postgres"`) and rewrites it in
+place before `tree.sql("duckdb")`. They know nothing of the demo runtime, so they
+could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
+
+- `integer_division`: `int / int` becomes DuckDB's truncating `//`, as Postgres
+  computes it (given the types of the columns in play).
+- `division_by_zero_errors`: Postgres raises "division by zero" where DuckDB
+  returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()`.
+- `postgres_column_names`: Postgres names an unaliased output column after the
+  column or function (`count`, `upper`), the cast's type (`int4`) or `?column?`;
+  DuckDB uses the expression's text. The names are made explicit aliases.
+- `strip_foreign_keys`: DuckDB refuses any UPDATE of a row that a foreign key
+  references (its updates are delete + insert), which breaks ordinary app writes.
+- `unsupported_json`: the JSON operators and functions need DuckDB's json
+  extension, which duckdb-wasm cannot fetch offline; they fail with a clear message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "integer_division",
+    "division_by_zero_errors",
+    "postgres_column_names",
+    "strip_foreign_keys",
+    "unsupported_json",
+]
+
+
+_INTEGER_TYPES = {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "INT", "INT2", "INT4", "INT8"}
+_INTEGER_FUNCTIONS = ("Count", "Length", "Sign")
+
+
+def _is_integer(node: Any, column_types: dict[str, str]) -> bool:
+    from sqlglot import exp
+
+    if isinstance(node, exp.Paren):
+        return _is_integer(node.this, column_types)
+    if isinstance(node, exp.Literal):
+        return node.is_int
+    if isinstance(node, exp.Neg):
+        return _is_integer(node.this, column_types)
+    if isinstance(node, exp.Cast):
+        return node.to.is_type(*exp.DataType.INTEGER_TYPES)
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() in _INTEGER_TYPES
+    if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod | exp.IntDiv):
+        return _is_integer(node.left, column_types) and _is_integer(node.right, column_types)
+    if isinstance(node, exp.Div):
+        return bool(node.args.get("typed")) and _is_integer(node.left, column_types) and (
+            _is_integer(node.right, column_types)
+        )
+    return type(node).__name__ in _INTEGER_FUNCTIONS
+
+
+def integer_division(tree: Any, column_types: dict[str, str]) -> None:
+    """`int / int` truncates in Postgres; DuckDB's `/` gives a double, its `//` truncates.
+
+    `column_types` maps the column names of the tables in play to their DuckDB types
+    (names that are ambiguous between tables are left out by the caller).
+    """
+    from sqlglot import exp
+
+    for node in list(tree.find_all(exp.Div)):
+        if node.args.get("typed") and _is_integer(node.left, column_types) and _is_integer(
+            node.right, column_types
+        ):
+            node.replace(exp.IntDiv(this=node.left.copy(), expression=node.right.copy()))
+
+
+def division_by_zero_errors(tree: Any) -> None:
+    """`a / b`, `a % b`: raise "division by zero" when b is 0, as Postgres does."""
+    from sqlglot import exp
+
+    for node in list(tree.find_all(exp.Div, exp.Mod, exp.IntDiv)):
+        divisor = node.expression
+        if isinstance(divisor, exp.Literal) and divisor.is_number and float(divisor.this) != 0:
+            continue
+        guarded = exp.Case(
+            ifs=[
+                exp.If(
+                    this=exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0)),
+                    true=exp.func("error", exp.Literal.string("division by zero")),
+                )
+            ],
+            default=divisor.copy(),
+        )
+        guarded.type = divisor.type
+        divisor.replace(exp.Paren(this=guarded))
+
+
+# sqlglot class -> the name Postgres gives the output column of that function.
+_FUNCTION_NAMES = {
+    "CurrentTimestamp": "now",
+    "CurrentDate": "current_date",
+    "Substring": "substring",
+    "Trim": "btrim",
+    "StrPosition": "position",
+    "Extract": "extract",
+    "Count": "count",
+    "Avg": "avg",
+    "Length": "length",
+    "Array": "array",
+    "ArrayAgg": "array_agg",
+    "GroupConcat": "string_agg",
+    "Round": "round",
+    "Exists": "exists",
+    "Case": "case",
+    "Coalesce": "coalesce",
+    "Greatest": "greatest",
+    "Least": "least",
+    "Nullif": "nullif",
+    "Lower": "lower",
+    "Upper": "upper",
+}
+
+_TYPE_NAMES = {
+    "INT": "int4",
+    "BIGINT": "int8",
+    "SMALLINT": "int2",
+    "BOOLEAN": "bool",
+    "DOUBLE": "float8",
+    "FLOAT": "float4",
+    "DECIMAL": "numeric",
+    "VARCHAR": "varchar",
+    "TIMESTAMPTZ": "timestamptz",
+}
+
+
+def _postgres_name(node: Any) -> str:
+    from sqlglot import exp
+
+    if isinstance(node, exp.Column):
+        return node.name
+    if isinstance(node, exp.Cast):
+        inner = _postgres_name(node.this)
+        if inner != "?column?":
+            return inner
+        kind = node.to.this.name
+        return _TYPE_NAMES.get(kind, kind.lower())
+    if isinstance(node, exp.Paren):
+        return _postgres_name(node.this)
+    if isinstance(node, exp.Subquery):
+        selects = node.this.selects if isinstance(node.this, exp.Query) else []
+        return selects[0].alias_or_name if len(selects) == 1 else "?column?"
+    if isinstance(node, exp.Anonymous):
+        return str(node.this).lower()
+    name = _FUNCTION_NAMES.get(type(node).__name__)
+    if name:
+        return name
+    if isinstance(node, exp.Func) and not isinstance(node, exp.Binary | exp.Unary):
+        return node.sql_names()[0].lower() if node.sql_names() else "?column?"
+    return "?column?"
+
+
+def postgres_column_names(tree: Any) -> None:
+    """Give every unaliased output column of the statement its Postgres name."""
+    from sqlglot import exp
+
+    query = tree
+    while isinstance(query, exp.SetOperation):
+        query = query.this
+    if isinstance(tree, exp.Insert | exp.Update | exp.Delete):
+        returning = tree.args.get("returning")
+        targets = returning.expressions if returning else []
+    elif isinstance(query, exp.Select):
+        targets = query.expressions
+    else:
+        return
+    for i, node in enumerate(targets):
+        if isinstance(node, exp.Alias | exp.Star) or (
+            isinstance(node, exp.Column) and isinstance(node.this, exp.Star)
+        ):
+            continue
+        if isinstance(node, exp.Column):
+            continue  # DuckDB names a column reference after the column, as Postgres does
+        targets[i].replace(exp.alias_(node.copy(), _postgres_name(node), quoted=True))
+
+
+def strip_foreign_keys(tree: Any) -> list[str]:
+    """Drop REFERENCES / FOREIGN KEY from a CREATE TABLE; return what was dropped."""
+    from sqlglot import exp
+
+    dropped = []
+    for node in list(tree.find_all(exp.Reference, exp.ForeignKey)):
+        dropped.append(node.sql("postgres"))
+        parent = node.parent
+        if isinstance(parent, exp.ColumnConstraint | exp.Constraint) and len(
+            [c for c in parent.args.values() if c]
+        ) <= 2:
+            parent.pop()
+        else:
+            node.pop()
+    return dropped
+
+
+_JSON_NODES = (
+    "JSONExtract",
+    "JSONExtractScalar",
+    "JSONBExtract",
+    "JSONBExtractScalar",
+    "JSONBContains",
+    "JSONBContainsTopKey",
+    "JSONBContainsAnyTopKeys",
+    "JSONBContainsAllTopKeys",
+    "JSONObject",
+    "JSONObjectAgg",
+    "JSONArray",
+    "JSONArrayAgg",
+    "JSONBObjectAgg",
+    "JSONArrayContains",
+    "JSONBDeleteAtPath",
+    "JSONFormat",
+    "JSONType",
+)
+_JSON_FUNCTIONS = ("json", "jsonb", "to_json", "row_to_json", "array_to_json")
+
+
+def _json_text_literal(node: Any) -> bool:
+    from sqlglot import exp
+
+    text = node.this if isinstance(node, exp.Literal) and node.is_string else ""
+    return text.lstrip()[:1] in ("{", "[")
+
+
+def unsupported_json(tree: Any) -> str | None:
+    """The first JSON operator/function in the tree (as written), or None."""
+    from sqlglot import exp
+
+    for node in tree.walk():
+        if isinstance(node, exp.DPipe) and (
+            _json_text_literal(node.left) or _json_text_literal(node.right)
+        ):
+            return node.sql("postgres")  # jsonb || '{...}' would concatenate text
+        name = type(node).__name__
+        if name in _JSON_NODES:
+            return node.sql("postgres")
+        if isinstance(node, exp.Anonymous) and str(node.this).lower().startswith(_JSON_FUNCTIONS):
+            return node.sql("postgres")
+        if isinstance(node, exp.Func) and any(
+            n.lower().startswith(("json_", "jsonb_", "to_json")) for n in node.sql_names()
+        ):
+            return node.sql("postgres")
+    return None
