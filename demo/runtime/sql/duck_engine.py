@@ -34,6 +34,10 @@ class DuckEngine:
 
     def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
+        # Postgres' default schema is `public`: front ends and ORMs look tables up in
+        # information_schema/pg_catalog under that name, and qualify with it.
+        conn.execute("CREATE SCHEMA IF NOT EXISTS public")
+        conn.execute("SET schema = 'public'")
 
     def load_image(self, image: bytes) -> None:
         restore_database(self._conn, image)
@@ -72,17 +76,25 @@ class DuckEngine:
         # Transpile everything first: a statement sqlglot cannot read fails the request
         # before anything has run.
         statements = split_postgres(sql)
-        types = self._column_types() if any("/" in s for s in statements) else {}
-        items = [transpile_statement(s, column_types=types) for s in statements]
+        types = self._table_types()
+        items = [transpile_statement(s, table_types=types) for s in statements]
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
         results: list[dict[str, Any]] = []
+        affected = 0
         if not own_tx:
             self._conn.execute("BEGIN TRANSACTION")
             in_tx = True
         try:
-            for item in items:
-                results.append(self._run(item))
+            for i, item in enumerate(items):
+                if any(earlier.kind == "other" for earlier in items[:i]):
+                    # A table this request created or altered: transpile against it.
+                    item = transpile_statement(item.source, table_types=self._table_types())
+                result = self._run(item)
+                # PGlite's exec reports, on each result, the rows affected so far in
+                # the request (a running total): panels written for it see that.
+                affected += result["affectedRows"]
+                results.append({**result, "affectedRows": affected})
                 if item.kind == "transaction":
                     in_tx = item.statements[0].startswith("BEGIN")
         except SqlError:
@@ -95,19 +107,16 @@ class DuckEngine:
             self._rollback()
         return results, any(item.changes_data for item in items)
 
-    def _column_types(self) -> dict[str, str]:
-        """Column name -> DuckDB type over the user's tables (names typed twice differently dropped)."""
+    def _table_types(self) -> dict[str, dict[str, str]]:
+        """Table -> column -> DuckDB type, for the user's tables (lower-case names)."""
         result = self._conn.execute(
-            "SELECT column_name, data_type FROM information_schema.columns "
-            "WHERE table_catalog = current_database()"
+            "SELECT table_name, column_name, data_type FROM information_schema.columns "
+            "WHERE table_catalog = current_database() ORDER BY table_name, ordinal_position"
         )
-        types: dict[str, str] = {}
-        clashes = set()
-        for name, data_type in result.rows:
-            key = str(name).lower()
-            if types.setdefault(key, str(data_type)) != str(data_type):
-                clashes.add(key)
-        return {k: v for k, v in types.items() if k not in clashes}
+        tables: dict[str, dict[str, str]] = {}
+        for table, column, data_type in result.rows:
+            tables.setdefault(str(table).lower(), {})[str(column).lower()] = str(data_type)
+        return tables
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.

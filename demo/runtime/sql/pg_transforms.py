@@ -13,12 +13,16 @@ could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
   DuckDB uses the expression's text. The names are made explicit aliases.
 - `strip_foreign_keys`: DuckDB refuses any UPDATE of a row that a foreign key
   references (its updates are delete + insert), which breaks ordinary app writes.
+- `timestamptz_without_icu`: timestamptz held as UTC wall time in TIMESTAMP_NS,
+  since DuckDB's own TIMESTAMPTZ needs the icu extension.
 - `unsupported_json`: the JSON operators and functions need DuckDB's json
   extension, which duckdb-wasm cannot fetch offline; they fail with a clear message.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from typing import Any
 
 __all__ = [
@@ -26,7 +30,9 @@ __all__ = [
     "division_by_zero_errors",
     "postgres_column_names",
     "strip_foreign_keys",
+    "timestamptz_without_icu",
     "unsupported_json",
+    "utc_text",
 ]
 
 
@@ -96,6 +102,9 @@ def division_by_zero_errors(tree: Any) -> None:
 _FUNCTION_NAMES = {
     "CurrentTimestamp": "now",
     "CurrentDate": "current_date",
+    "TimestampTrunc": "date_trunc",
+    "DateTrunc": "date_trunc",
+    "UnixToTime": "to_timestamp",
     "Substring": "substring",
     "Trim": "btrim",
     "StrPosition": "position",
@@ -127,6 +136,8 @@ _TYPE_NAMES = {
     "DECIMAL": "numeric",
     "VARCHAR": "varchar",
     "TIMESTAMPTZ": "timestamptz",
+    "TIMESTAMP": "timestamp",
+    "TEXT": "text",
 }
 
 
@@ -245,3 +256,113 @@ def unsupported_json(tree: Any) -> str | None:
         ):
             return node.sql("postgres")
     return None
+
+
+# -- timestamptz without DuckDB's icu extension -------------------------------------
+
+_ZONED = re.compile(
+    r"^\s*(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d(?::\d\d(?:\.\d+)?)?)\s*(Z|[+-]\d\d(?::?\d\d)?)?\s*$", re.I
+)
+TIMESTAMPTZ_STORAGE = "TIMESTAMP_NS"
+
+
+def utc_text(text: str) -> str:
+    """A Postgres timestamptz literal as UTC wall time ("+02" applied); unchanged if unparsable."""
+    m = _ZONED.match(text)
+    if m is None:
+        return text
+    day, clock, zone = m.groups()
+    if not zone or zone.upper() == "Z" or not zone.strip("+-0:"):
+        return f"{day} {clock}"
+    moment = dt.datetime.fromisoformat(f"{day} {clock}")
+    digits = zone[1:].replace(":", "")
+    offset = dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
+    moment = moment - offset if zone[0] == "+" else moment + offset
+    return moment.isoformat(sep=" ")
+
+
+def _storage(node: Any) -> Any:
+    """`node` (a TIMESTAMP WITH TIME ZONE in DuckDB) as the TIMESTAMP_NS that stands for it."""
+    from sqlglot import exp
+
+    return exp.cast(exp.cast(node, exp.DataType.build("timestamp")), _storage_type())
+
+
+def _storage_type() -> Any:
+    from sqlglot import exp
+
+    return exp.DataType(this=exp.DataType.Type.TIMESTAMP_NS)
+
+
+def _is_zoned(node: Any, column_types: dict[str, str]) -> bool:
+    from sqlglot import exp
+
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() == TIMESTAMPTZ_STORAGE
+    if isinstance(node, exp.Cast):
+        return node.to.is_type("timestamptz", "timestamp_ns")
+    return isinstance(node, exp.CurrentTimestamp)
+
+
+def timestamptz_without_icu(tree: Any, table_types: dict[str, dict[str, str]]) -> None:
+    """Postgres' timestamptz, held as UTC wall time in a TIMESTAMP_NS.
+
+    DuckDB's TIMESTAMP WITH TIME ZONE needs the icu extension for most operations
+    (duckdb-wasm, offline, has none and can even hang). Postgres sessions here run in
+    UTC, so a timestamptz is its UTC wall time; TIMESTAMP_NS is the stand-in type
+    because it reports itself distinctly, so results still say `timestamptz`.
+    Literals with offsets are converted to UTC here; DuckDB would drop the offset.
+    """
+    from sqlglot import exp
+
+    flat = {c: t for cols in table_types.values() for c, t in cols.items()}
+    for node in list(tree.find_all(exp.CurrentTimestamp, exp.UnixToTime)):
+        node.replace(_storage(node.copy()))
+    for node in list(tree.find_all(exp.TimestampTrunc, exp.DateTrunc)):
+        zoned = _is_zoned(node.this, flat) or (
+            isinstance(node.this, exp.Column)
+            and flat.get(node.this.name.lower(), "").upper() == "DATE"
+        )
+        if zoned:
+            node.set("this", exp.cast(node.this.copy(), "TIMESTAMP"))
+        node.replace(exp.cast(node.copy(), _storage_type() if zoned else "TIMESTAMP"))
+    for cast in list(tree.find_all(exp.Cast)):
+        if cast.to.is_type("timestamptz"):
+            value = cast.this
+            if isinstance(value, exp.Literal) and value.is_string:
+                value.replace(exp.Literal.string(utc_text(value.this)))
+    for node in list(tree.find_all(exp.DataType)):
+        if node.is_type("timestamptz"):
+            node.replace(_storage_type())
+    _zoned_literals_written(tree, table_types)
+
+
+def _zoned_literals_written(tree: Any, table_types: dict[str, dict[str, str]]) -> None:
+    """String literals INSERTed or SET into timestamptz columns, converted to UTC."""
+    from sqlglot import exp
+
+    def fix(value: Any) -> None:
+        if isinstance(value, exp.Literal) and value.is_string:
+            value.replace(exp.Literal.string(utc_text(value.this)))
+
+    if isinstance(tree, exp.Insert):
+        target = tree.this
+        table = target.this if isinstance(target, exp.Schema) else target
+        types = table_types.get(table.name.lower(), {}) if isinstance(table, exp.Table) else {}
+        names = (
+            [c.name.lower() for c in target.expressions]
+            if isinstance(target, exp.Schema)
+            else list(types)
+        )
+        values = tree.expression
+        if isinstance(values, exp.Values):
+            for row in values.expressions:
+                for name, value in zip(names, row.expressions, strict=False):
+                    if types.get(name, "").upper() == TIMESTAMPTZ_STORAGE:
+                        fix(value)
+    elif isinstance(tree, exp.Update) and isinstance(tree.this, exp.Table):
+        types = table_types.get(tree.this.name.lower(), {})
+        for assignment in tree.expressions:
+            if isinstance(assignment, exp.EQ) and isinstance(assignment.this, exp.Column):
+                if types.get(assignment.this.name.lower(), "").upper() == TIMESTAMPTZ_STORAGE:
+                    fix(assignment.expression)

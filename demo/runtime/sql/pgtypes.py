@@ -48,7 +48,8 @@ TYPE_OIDS: dict[str, int] = {
     "TIMESTAMP": 1114,
     "TIMESTAMP_S": 1114,
     "TIMESTAMP_MS": 1114,
-    "TIMESTAMP_NS": 1114,
+    # timestamptz is held as TIMESTAMP_NS (transpile: DuckDB's own needs icu).
+    "TIMESTAMP_NS": 1184,
     "TIMESTAMP WITH TIME ZONE": 1184,
     "INTERVAL": 1186,
     "UUID": 2950,

@@ -135,6 +135,17 @@ def _core_only(tree: Any) -> None:
         node.replace(exp.cast(timestamp, exp.DataType.build("date")))
 
 
+def unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Column name -> type, leaving out names that differ in type between tables."""
+    types: dict[str, str] = {}
+    clashes = set()
+    for columns in table_types.values():
+        for name, data_type in columns.items():
+            if types.setdefault(name, data_type) != data_type:
+                clashes.add(name)
+    return {k: v for k, v in types.items() if k not in clashes}
+
+
 def _adds_foreign_key(tree: Any) -> bool:
     from sqlglot import exp
 
@@ -153,12 +164,12 @@ def _is_read(tree: Any) -> bool:
 
 
 def transpile_statement(
-    statement: str, *, seed: bool = False, column_types: dict[str, str] | None = None
+    statement: str, *, seed: bool = False, table_types: dict[str, dict[str, str]] | None = None
 ) -> Transpiled:
     """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
 
-    `column_types` (column name -> DuckDB type, for the database's tables) lets
-    integer division be recognised on columns.
+    `table_types` (table -> column -> DuckDB type, for the database's tables) lets
+    integer division and timestamptz columns be recognised.
     """
     import sqlglot
     from sqlglot import exp
@@ -199,9 +210,11 @@ def transpile_statement(
         )
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         pg.strip_foreign_keys(tree)
-    pg.integer_division(tree, column_types or {})
-    pg.division_by_zero_errors(tree)
+    table_types = table_types or {}
     pg.postgres_column_names(tree)
+    pg.integer_division(tree, unambiguous_columns(table_types))
+    pg.timestamptz_without_icu(tree, table_types)
+    pg.division_by_zero_errors(tree)
     for national in list(tree.find_all(exp.National)):
         national.replace(exp.Literal.string(national.this))
     _bytea_literals(tree)
