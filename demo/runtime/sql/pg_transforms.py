@@ -15,6 +15,10 @@ could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
   references (its updates are delete + insert), which breaks ordinary app writes.
 - `timestamptz_without_icu`: timestamptz held as UTC wall time in TIMESTAMP_NS,
   since DuckDB's own TIMESTAMPTZ needs the icu extension.
+- `array_text_literals`: Postgres' `'{a,b}'` array text, cast or written into an
+  array column, becomes a DuckDB list (DuckDB reads only `[a, b]`).
+- `postgres_result_types`: casts where Postgres' result type differs from DuckDB's
+  (int4 functions, numeric extract, int4 generate_series) and session values.
 - `unsupported_json`: the JSON operators and functions need DuckDB's json
   extension, which duckdb-wasm cannot fetch offline; they fail with a clear message.
 """
@@ -30,6 +34,9 @@ __all__ = [
     "division_by_zero_errors",
     "postgres_column_names",
     "strip_foreign_keys",
+    "array_text_literals",
+    "parse_array_text",
+    "postgres_result_types",
     "timestamptz_without_icu",
     "unsupported_json",
     "utc_text",
@@ -104,6 +111,12 @@ _FUNCTION_NAMES = {
     "CurrentDate": "current_date",
     "TimestampTrunc": "date_trunc",
     "DateTrunc": "date_trunc",
+    "ArraySize": "array_length",
+    "ExplodingGenerateSeries": "generate_series",
+    "CurrentDatabase": "current_database",
+    "CurrentUser": "current_user",
+    "CurrentVersion": "version",
+    "CurrentSchema": "current_schema",
     "UnixToTime": "to_timestamp",
     "Substring": "substring",
     "Trim": "btrim",
@@ -138,6 +151,10 @@ _TYPE_NAMES = {
     "TIMESTAMPTZ": "timestamptz",
     "TIMESTAMP": "timestamp",
     "TEXT": "text",
+    "VARBINARY": "bytea",
+    "CHAR": "bpchar",
+    "JSONB": "jsonb",
+    "JSON": "json",
 }
 
 
@@ -341,10 +358,18 @@ def _zoned_literals_written(tree: Any, table_types: dict[str, dict[str, str]]) -
     """String literals INSERTed or SET into timestamptz columns, converted to UTC."""
     from sqlglot import exp
 
-    def fix(value: Any) -> None:
-        if isinstance(value, exp.Literal) and value.is_string:
+    for value, duck_type in _written_literals(tree, table_types):
+        if duck_type.upper() == TIMESTAMPTZ_STORAGE:
             value.replace(exp.Literal.string(utc_text(value.this)))
 
+
+def _written_literals(
+    tree: Any, table_types: dict[str, dict[str, str]]
+) -> list[tuple[Any, str]]:
+    """(string literal, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
+    from sqlglot import exp
+
+    found = []
     if isinstance(tree, exp.Insert):
         target = tree.this
         table = target.this if isinstance(target, exp.Schema) else target
@@ -358,11 +383,177 @@ def _zoned_literals_written(tree: Any, table_types: dict[str, dict[str, str]]) -
         if isinstance(values, exp.Values):
             for row in values.expressions:
                 for name, value in zip(names, row.expressions, strict=False):
-                    if types.get(name, "").upper() == TIMESTAMPTZ_STORAGE:
-                        fix(value)
+                    if isinstance(value, exp.Literal) and value.is_string and name in types:
+                        found.append((value, types[name]))
     elif isinstance(tree, exp.Update) and isinstance(tree.this, exp.Table):
         types = table_types.get(tree.this.name.lower(), {})
         for assignment in tree.expressions:
             if isinstance(assignment, exp.EQ) and isinstance(assignment.this, exp.Column):
-                if types.get(assignment.this.name.lower(), "").upper() == TIMESTAMPTZ_STORAGE:
-                    fix(assignment.expression)
+                value = assignment.expression
+                name = assignment.this.name.lower()
+                if isinstance(value, exp.Literal) and value.is_string and name in types:
+                    found.append((value, types[name]))
+    return found
+
+
+# -- array literals in Postgres' text form ------------------------------------------
+
+_ARRAY_ITEM = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[^,{}"]*)\s*(,|$)')
+
+
+def parse_array_text(text: str) -> list[str | None] | None:
+    """`{a,"b c",NULL}` -> ["a", "b c", None]; None when not a one-level array literal."""
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        return None
+    body = body[1:-1]
+    if not body.strip():
+        return []
+    items: list[str | None] = []
+    pos = 0
+    while pos < len(body):
+        m = _ARRAY_ITEM.match(body, pos)
+        if m is None or m.end() == pos:
+            return None
+        raw = m.group(1)
+        if raw.startswith('"'):
+            items.append(re.sub(r"\\(.)", r"\1", raw[1:-1]))
+        else:
+            items.append(None if raw.upper() == "NULL" else raw)
+        pos = m.end()
+    return items
+
+
+def _array_value(literal: Any, array_type: Any) -> Any | None:
+    from sqlglot import exp
+
+    items = parse_array_text(literal.this)
+    if items is None:
+        return None
+    values = [exp.Null() if v is None else exp.Literal.string(v) for v in items]
+    return exp.cast(exp.Array(expressions=values), array_type)
+
+
+def array_text_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> None:
+    """`'{a,b}'::text[]` and `'{a,b}'` written into array columns become DuckDB lists."""
+    from sqlglot import exp
+
+    for cast in list(tree.find_all(exp.Cast)):
+        if cast.to.is_type(*exp.DataType.NESTED_TYPES) and cast.to.args.get("nested"):
+            value = cast.this
+            if isinstance(value, exp.Literal) and value.is_string:
+                replacement = _array_value(value, cast.to.copy())
+                if replacement is not None:
+                    cast.replace(replacement)
+    for value, duck_type in _written_literals(tree, table_types):
+        if duck_type.endswith("[]"):
+            replacement = _array_value(value, exp.DataType.build(duck_type, dialect="duckdb"))
+            if replacement is not None:
+                value.replace(replacement)
+
+
+# -- result types and session functions ----------------------------------------------
+
+_INT4_RESULTS = ("Length", "StrPosition", "Ascii", "Ntile", "ArrayPosition")
+_EXTRACT_SCALE = {"EPOCH": 6, "SECOND": 6, "MILLISECONDS": 3, "MILLISECOND": 3}
+_SESSION_VALUES = {
+    "CurrentDatabase": "postgres",
+    "CurrentUser": "postgres",
+    "CurrentVersion": "PostgreSQL 17 (demo: DuckDB through sqlglot)",
+}
+
+
+def _is_date(node: Any, column_types: dict[str, str]) -> bool:
+    from sqlglot import exp
+
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() == "DATE"
+    if isinstance(node, exp.Cast):
+        return node.to.is_type("date")
+    return isinstance(node, exp.CurrentDate)
+
+
+def _is_bigint(node: Any, column_types: dict[str, str]) -> bool:
+    from sqlglot import exp
+
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() in ("BIGINT", "INT8")
+    if isinstance(node, exp.Cast):
+        return node.to.is_type("bigint")
+    if isinstance(node, exp.Binary):
+        return _is_bigint(node.left, column_types) or _is_bigint(node.right, column_types)
+    if isinstance(node, exp.Paren):
+        return _is_bigint(node.this, column_types)
+    return isinstance(node, exp.Count)
+
+
+def postgres_result_types(tree: Any, column_types: dict[str, str]) -> None:
+    """Casts so results carry Postgres' types where DuckDB's differ.
+
+    length/position/ascii/ntile/array_position and date - date are int4 in Postgres
+    (BIGINT in DuckDB); array_length is int4 and NULL for an empty array (DuckDB: 0);
+    extract is numeric (DuckDB: BIGINT or DOUBLE); integer generate_series is int4;
+    current_database/current_user/version answer as Postgres would.
+    """
+    from sqlglot import exp
+
+    def as_int(node: Any) -> None:
+        if isinstance(node.parent, exp.Window):
+            node = node.parent
+        node.replace(exp.cast(node.copy(), "INT"))
+
+    for node in list(tree.walk()):
+        name = type(node).__name__
+        if name in _SESSION_VALUES:
+            node.replace(exp.Literal.string(_SESSION_VALUES[name]))
+        elif name in _INT4_RESULTS or (
+            isinstance(node, exp.Anonymous) and str(node.this).lower() == "cardinality"
+        ):
+            as_int(node)
+        elif isinstance(node, exp.ArraySize):
+            node.replace(exp.cast(exp.Nullif(this=node.copy(), expression=exp.Literal.number(0)), "INT"))
+        elif isinstance(node, exp.Sub) and _is_date(node.left, column_types) and _is_date(
+            node.right, column_types
+        ):
+            as_int(node)
+        elif isinstance(node, exp.Sum) and _is_integer(node.this, column_types):
+            # sum(int2/int4) is int8 and sum(int8) numeric; DuckDB's is HUGEINT
+            # (which duckdb-wasm's Arrow output turns into a decimal).
+            wide = _is_bigint(node.this, column_types)
+            target = node.parent if isinstance(node.parent, exp.Window) else node
+            target.replace(exp.cast(target.copy(), "DECIMAL(38, 0)" if wide else "BIGINT"))
+        elif isinstance(node, exp.Extract):
+            scale = _EXTRACT_SCALE.get(node.this.name.upper(), 0)
+            node.replace(exp.cast(node.copy(), f"DECIMAL(18, {scale})"))
+        elif isinstance(node, exp.ExplodingGenerateSeries) and all(
+            _is_integer(a, column_types)
+            for a in (node.args.get("start"), node.args.get("end"), node.args.get("step"))
+            if a is not None
+        ):
+            _int4_series(node)
+
+
+def _int4_series(node: Any) -> None:
+    from sqlglot import exp
+
+    table = node.parent
+    if not isinstance(table, exp.Table):
+        node.replace(exp.cast(node.copy(), "INT"))
+        return
+    # FROM generate_series(...) [AS g[(x)]]: a subquery whose one column is int4 and is
+    # named as Postgres names it (the column alias, else the table alias, else the function).
+    alias = table.args.get("alias")
+    table_name = alias.name if alias and alias.name else "generate_series"
+    columns = alias.columns if alias else []
+    column = columns[0].name if columns else table_name
+    inner = exp.select(
+        exp.alias_(exp.cast(exp.column("generate_series"), "INT"), column, quoted=True)
+    ).from_(exp.Table(this=node.copy()))
+    table.replace(
+        exp.Subquery(
+            this=inner,
+            alias=exp.TableAlias(
+                this=exp.to_identifier(table_name), columns=[exp.to_identifier(column)]
+            ),
+        )
+    )

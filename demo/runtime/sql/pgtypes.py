@@ -85,6 +85,12 @@ ARRAY_OIDS: dict[int, int] = {
     1266: 1270,
 }
 
+TEXT_OID = 25
+
+# Postgres types remembered by declared.py (DuckDB holds them as VARCHAR), named
+# "pg:<type>" where a result column carries one.
+DECLARED_OIDS = {"pg:varchar": 1043, "pg:bpchar": 1042, "pg:json": 114, "pg:jsonb": 3802, "pg:name": 19}
+
 _ALIASES = {
     "TIMESTAMPTZ": "TIMESTAMP WITH TIME ZONE",
     "TIMETZ": "TIME WITH TIME ZONE",
@@ -108,6 +114,8 @@ def _base(type_name: str) -> str:
 def type_oid(type_name: str) -> int:
     """OID for a DuckDB type name (`INTEGER`, `DECIMAL(10,2)`, `VARCHAR[]`, `STRUCT(a INT)`)."""
     name = type_name.strip()
+    if name in DECLARED_OIDS:
+        return DECLARED_OIDS[name]
     if _ARRAY_SUFFIX.search(name):
         element = type_oid(_ARRAY_SUFFIX.sub("", name))
         return ARRAY_OIDS.get(element, 114)
@@ -140,6 +148,16 @@ def js_date(text: str) -> str | None:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
+def _jsonb_order(value: Any) -> Any:
+    """Keys in jsonb's order (shorter first, then bytewise), as Postgres stores them."""
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda k: (len(k.encode()), k.encode()))
+        return {k: _jsonb_order(value[k]) for k in keys}
+    if isinstance(value, list):
+        return [_jsonb_order(v) for v in value]
+    return value
+
+
 def json_value(value: Any, type_name: str) -> Any:
     """A value from `DuckConnection` as JSON-ready data for a column of `type_name`."""
     if value is None:
@@ -155,11 +173,12 @@ def json_value(value: Any, type_name: str) -> Any:
         return js_date(value)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_SAFE:
         return str(value)
-    if isinstance(value, str) and base == "JSON":
+    if isinstance(value, str) and (base == "JSON" or type_name in ("pg:json", "pg:jsonb")):
         try:
-            return json.loads(value)
+            parsed = json.loads(value)
         except ValueError:
             return value
+        return _jsonb_order(parsed) if type_name == "pg:jsonb" else parsed
     if isinstance(value, list | tuple):
         element = _ARRAY_SUFFIX.sub("", type_name.strip())
         return [json_value(v, element) for v in value]

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import pg_transforms as pg
+from .declared import declared_columns, output_types, registry_statements
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -55,6 +56,10 @@ class Transpiled:
     kind: str
     returning: bool = False
     warnings: list[str] = field(default_factory=list)
+    # Which of `statements` gives the result (the others prepare or record around it).
+    result_index: int = -1
+    # Output column -> declared Postgres type DuckDB cannot report (see declared.py).
+    declared: dict[str, str] = field(default_factory=dict)
 
     @property
     def changes_data(self) -> bool:
@@ -164,7 +169,11 @@ def _is_read(tree: Any) -> bool:
 
 
 def transpile_statement(
-    statement: str, *, seed: bool = False, table_types: dict[str, dict[str, str]] | None = None
+    statement: str,
+    *,
+    seed: bool = False,
+    table_types: dict[str, dict[str, str]] | None = None,
+    declared: dict[str, dict[str, str]] | None = None,
 ) -> Transpiled:
     """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
 
@@ -211,9 +220,19 @@ def transpile_statement(
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         pg.strip_foreign_keys(tree)
     table_types = table_types or {}
+    outputs = output_types(tree, table_types, declared or {})
+    after: list[str] = []
+    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
+        table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        if isinstance(table, exp.Table):
+            name = ".".join(p for p in (table.db, table.name) if p)
+            after = registry_statements(name, declared_columns(tree))
     pg.postgres_column_names(tree)
-    pg.integer_division(tree, unambiguous_columns(table_types))
+    columns = unambiguous_columns(table_types)
+    pg.integer_division(tree, columns)
+    pg.postgres_result_types(tree, columns)
     pg.timestamptz_without_icu(tree, table_types)
+    pg.array_text_literals(tree, table_types)
     pg.division_by_zero_errors(tree)
     for national in list(tree.find_all(exp.National)):
         national.replace(exp.Literal.string(national.this))
@@ -228,10 +247,16 @@ def transpile_statement(
         raise SqlError(f"cannot express this statement in DuckDB: {exc}", statement) from exc
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
         return Transpiled(
-            statement, [*before, duck], "dml", returning=bool(tree.args.get("returning"))
+            statement,
+            [*before, duck],
+            "dml",
+            returning=bool(tree.args.get("returning")),
+            declared=outputs,
         )
     kind = "read" if _is_read(tree) else "other"
-    return Transpiled(statement, [*before, duck], kind)
+    return Transpiled(
+        statement, [*before, duck, *after], kind, result_index=len(before), declared=outputs
+    )
 
 
 def _head(statement: str) -> str:
