@@ -27,7 +27,13 @@ DECLARED_QUERY = (
     "WHERE database_name = current_database() AND comment LIKE 'pg:%'"
 )
 
-_DECLARED = {"VARCHAR": "varchar", "CHAR": "bpchar", "NCHAR": "bpchar", "JSON": "json", "JSONB": "jsonb"}
+_DECLARED = {
+    "VARCHAR": "varchar",
+    "CHAR": "bpchar",
+    "NCHAR": "bpchar",
+    "JSON": "json",
+    "JSONB": "jsonb",
+}
 
 # Identifier columns of the catalog views front ends and ORMs read.
 _NAME = "name"
@@ -71,7 +77,7 @@ def registry_statements(table: str, columns: list[tuple[str, str]]) -> list[str]
     """DuckDB statements that record a new table's declared column types."""
     quoted = ".".join('"' + part.replace('"', '""') + '"' for part in table.split("."))
     return [
-        f"COMMENT ON COLUMN {quoted}.\"{column}\" IS {quote_literal('pg:' + pg_type)}"
+        f'COMMENT ON COLUMN {quoted}."{column}" IS {quote_literal("pg:" + pg_type)}'
         for column, pg_type in columns
     ]
 

@@ -19,8 +19,8 @@ import contextlib
 from typing import Any
 
 from ..ports import DuckConnection
-from .duckdump import dump_database, restore_database
 from .declared import DECLARED_QUERY, load_declared
+from .duckdump import dump_database, restore_database
 from .pgtypes import TEXT_OID, json_value, type_oid
 from .statements import SqlError, split_postgres
 from .transpile import Transpiled, transpile_statement
@@ -106,9 +106,7 @@ class DuckEngine:
         # before anything has run.
         statements = split_postgres(sql)
         types, declared = self._table_types(), self._declared()
-        items = [
-            transpile_statement(s, table_types=types, declared=declared) for s in statements
-        ]
+        items = [transpile_statement(s, table_types=types, declared=declared) for s in statements]
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
         results: list[dict[str, Any]] = []

@@ -63,8 +63,10 @@ def _is_integer(node: Any, column_types: dict[str, str]) -> bool:
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod | exp.IntDiv):
         return _is_integer(node.left, column_types) and _is_integer(node.right, column_types)
     if isinstance(node, exp.Div):
-        return bool(node.args.get("typed")) and _is_integer(node.left, column_types) and (
-            _is_integer(node.right, column_types)
+        return (
+            bool(node.args.get("typed"))
+            and _is_integer(node.left, column_types)
+            and (_is_integer(node.right, column_types))
         )
     return type(node).__name__ in _INTEGER_FUNCTIONS
 
@@ -78,8 +80,10 @@ def integer_division(tree: Any, column_types: dict[str, str]) -> None:
     from sqlglot import exp
 
     for node in list(tree.find_all(exp.Div)):
-        if node.args.get("typed") and _is_integer(node.left, column_types) and _is_integer(
-            node.right, column_types
+        if (
+            node.args.get("typed")
+            and _is_integer(node.left, column_types)
+            and _is_integer(node.right, column_types)
         ):
             node.replace(exp.IntDiv(this=node.left.copy(), expression=node.right.copy()))
 
@@ -216,9 +220,10 @@ def strip_foreign_keys(tree: Any) -> list[str]:
     for node in list(tree.find_all(exp.Reference, exp.ForeignKey)):
         dropped.append(node.sql("postgres"))
         parent = node.parent
-        if isinstance(parent, exp.ColumnConstraint | exp.Constraint) and len(
-            [c for c in parent.args.values() if c]
-        ) <= 2:
+        if (
+            isinstance(parent, exp.ColumnConstraint | exp.Constraint)
+            and len([c for c in parent.args.values() if c]) <= 2
+        ):
             parent.pop()
         else:
             node.pop()
@@ -363,9 +368,7 @@ def _zoned_literals_written(tree: Any, table_types: dict[str, dict[str, str]]) -
             value.replace(exp.Literal.string(utc_text(value.this)))
 
 
-def _written_literals(
-    tree: Any, table_types: dict[str, dict[str, str]]
-) -> list[tuple[Any, str]]:
+def _written_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> list[tuple[Any, str]]:
     """(string literal, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
     from sqlglot import exp
 
@@ -511,9 +514,13 @@ def postgres_result_types(tree: Any, column_types: dict[str, str]) -> None:
         ):
             as_int(node)
         elif isinstance(node, exp.ArraySize):
-            node.replace(exp.cast(exp.Nullif(this=node.copy(), expression=exp.Literal.number(0)), "INT"))
-        elif isinstance(node, exp.Sub) and _is_date(node.left, column_types) and _is_date(
-            node.right, column_types
+            node.replace(
+                exp.cast(exp.Nullif(this=node.copy(), expression=exp.Literal.number(0)), "INT")
+            )
+        elif (
+            isinstance(node, exp.Sub)
+            and _is_date(node.left, column_types)
+            and _is_date(node.right, column_types)
         ):
             as_int(node)
         elif isinstance(node, exp.Sum) and _is_integer(node.this, column_types):

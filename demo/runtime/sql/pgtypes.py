@@ -89,7 +89,13 @@ TEXT_OID = 25
 
 # Postgres types remembered by declared.py (DuckDB holds them as VARCHAR), named
 # "pg:<type>" where a result column carries one.
-DECLARED_OIDS = {"pg:varchar": 1043, "pg:bpchar": 1042, "pg:json": 114, "pg:jsonb": 3802, "pg:name": 19}
+DECLARED_OIDS = {
+    "pg:varchar": 1043,
+    "pg:bpchar": 1042,
+    "pg:json": 114,
+    "pg:jsonb": 3802,
+    "pg:name": 19,
+}
 
 _ALIASES = {
     "TIMESTAMPTZ": "TIMESTAMP WITH TIME ZONE",
@@ -167,8 +173,10 @@ def json_value(value: Any, type_name: str) -> Any:
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     base = _base(type_name)
-    if isinstance(value, str) and base in ("DATE", "TIMESTAMP WITH TIME ZONE") or (
-        isinstance(value, str) and base.startswith("TIMESTAMP")
+    if (
+        isinstance(value, str)
+        and base in ("DATE", "TIMESTAMP WITH TIME ZONE")
+        or (isinstance(value, str) and base.startswith("TIMESTAMP"))
     ):
         return js_date(value)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_SAFE:

@@ -90,9 +90,7 @@ def test_postgres_adapter_matches_pglite(reference: dict[str, Any], capsys: Any)
     compared, mismatches = diff.oid_agreement(ours, reference["postgres"])
     with capsys.disabled():
         print("\n" + report("postgres vs PGlite (native)", counts, len(verdicts), silent))
-        print(
-            f"dataTypeID agreement on the common types: {compared - len(mismatches)}/{compared}"
-        )
+        print(f"dataTypeID agreement on the common types: {compared - len(mismatches)}/{compared}")
         for m in mismatches:
             print(f"  dataTypeID: {m}")
     assert counts["equal"] / len(verdicts) >= POSTGRES_EQUAL_FLOOR

@@ -133,7 +133,11 @@ def test_multi_statement_results_and_affected_rows(mini: Demo) -> None:
 
 def test_select_without_rows_keeps_fields(mini: Demo) -> None:
     (result,) = mini.client.query("ledger", "SELECT name FROM account WHERE false").json()["result"]
-    assert result == {"rows": [], "fields": [{"name": "name", "dataTypeID": 1043}], "affectedRows": 0}
+    assert result == {
+        "rows": [],
+        "fields": [{"name": "name", "dataTypeID": 1043}],
+        "affectedRows": 0,
+    }
 
 
 def test_atomic_batch_and_stored_image_unchanged(mini: Demo) -> None:
