@@ -38,15 +38,17 @@ _DECLARED = {
 # Identifier columns of the catalog views front ends and ORMs read.
 _NAME = "name"
 CATALOG_TYPES: dict[str, dict[str, str]] = {
-    "tables": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME},
+    "tables": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME,
+               "table_type": "varchar"},
     "columns": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME,
-                "column_name": _NAME},
+                "column_name": _NAME, "is_nullable": "varchar", "data_type": "varchar"},
     "views": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME},
     "schemata": {"catalog_name": _NAME, "schema_name": _NAME},
     "table_constraints": {"constraint_schema": _NAME, "constraint_name": _NAME,
-                          "table_schema": _NAME, "table_name": _NAME},
+                          "table_schema": _NAME, "table_name": _NAME,
+                          "constraint_type": "varchar"},
     "key_column_usage": {"constraint_name": _NAME, "table_schema": _NAME, "table_name": _NAME,
-                         "column_name": _NAME},
+                         "column_name": _NAME, "is_nullable": "varchar", "data_type": "varchar"},
     "pg_tables": {"schemaname": _NAME, "tablename": _NAME, "tableowner": _NAME},
     "pg_class": {"relname": _NAME},
     "pg_namespace": {"nspname": _NAME},
@@ -144,6 +146,9 @@ def output_types(
             for alias, table in sources.items():
                 if not qualifier or qualifier == alias:
                     out.update(_types_of(table, declared))
+            continue
+        if isinstance(column, exp.CurrentDatabase | exp.CurrentUser | exp.CurrentSchema):
+            out[name] = _NAME
             continue
         if isinstance(column, exp.Cast):
             kind = column.to.this.name

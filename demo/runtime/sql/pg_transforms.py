@@ -19,6 +19,9 @@ could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
   array column, becomes a DuckDB list (DuckDB reads only `[a, b]`).
 - `postgres_result_types`: casts where Postgres' result type differs from DuckDB's
   (int4 functions, numeric extract, int4 generate_series) and session values.
+- `postgres_functions`: format/LIKE/SIMILAR TO/round/to_char as Postgres means
+  them, and a clear error for functions whose DuckDB namesake differs.
+- `jsonb_literals`: jsonb literals in jsonb's normal text form (key order, spacing).
 - `unsupported_json`: the JSON operators and functions need DuckDB's json
   extension, which duckdb-wasm cannot fetch offline; they fail with a clear message.
 """
@@ -36,6 +39,9 @@ __all__ = [
     "strip_foreign_keys",
     "array_text_literals",
     "parse_array_text",
+    "jsonb_literals",
+    "jsonb_text",
+    "postgres_functions",
     "postgres_result_types",
     "timestamptz_without_icu",
     "unsupported_json",
@@ -509,9 +515,17 @@ def postgres_result_types(tree: Any, column_types: dict[str, str]) -> None:
         name = type(node).__name__
         if name in _SESSION_VALUES:
             node.replace(exp.Literal.string(_SESSION_VALUES[name]))
-        elif name in _INT4_RESULTS or (
-            isinstance(node, exp.Anonymous) and str(node.this).lower() == "cardinality"
+        elif isinstance(node, exp.Anonymous) and str(node.this).lower() == "cardinality":
+            # DuckDB 1.4 (duckdb-wasm) has cardinality() for MAPs only; len() counts a list.
+            node.replace(exp.cast(exp.func("len", *[e.copy() for e in node.expressions]), "INT"))
+        elif (
+            isinstance(node, exp.Anonymous)
+            and str(node.this).lower() == "current_setting"
+            and node.expressions
+            and node.expressions[0].name.lower() == "search_path"
         ):
+            node.replace(exp.Literal.string("public"))
+        elif name in _INT4_RESULTS:
             as_int(node)
         elif isinstance(node, exp.ArraySize):
             node.replace(
@@ -532,6 +546,17 @@ def postgres_result_types(tree: Any, column_types: dict[str, str]) -> None:
         elif isinstance(node, exp.Extract):
             scale = _EXTRACT_SCALE.get(node.this.name.upper(), 0)
             node.replace(exp.cast(node.copy(), f"DECIMAL(18, {scale})"))
+        elif isinstance(node, exp.ExplodingGenerateSeries) and not all(
+            _is_integer(a, column_types)
+            for a in (node.args.get("start"), node.args.get("end"), node.args.get("step"))
+            if a is not None
+        ):
+            # FROM generate_series(...) AS d: Postgres' column d, not a row named d
+            # (DuckDB 1.4 reads `d` as the whole row).
+            table = node.parent
+            alias = table.args.get("alias") if isinstance(table, exp.Table) else None
+            if alias is not None and alias.name and not alias.columns:
+                alias.set("columns", [exp.to_identifier(alias.name)])
         elif isinstance(node, exp.ExplodingGenerateSeries) and all(
             _is_integer(a, column_types)
             for a in (node.args.get("start"), node.args.get("end"), node.args.get("step"))
@@ -564,3 +589,120 @@ def _int4_series(node: Any) -> None:
             ),
         )
     )
+
+
+# -- functions and operators whose DuckDB namesakes mean something else -------------
+
+_UNSUPPORTED_FUNCTIONS = {
+    "regexp_matches": "returns a set of text[] in Postgres, a boolean in DuckDB",
+    "quote_ident": "not available in DuckDB",
+    "quote_literal": "not available in DuckDB",
+    "pg_typeof": "would name DuckDB's types, not Postgres'",
+}
+
+
+def _similar_regex(pattern: str) -> str:
+    out = []
+    for ch in pattern:
+        out.append({"%": ".*", "_": "."}.get(ch, ch))
+    return "".join(out)
+
+
+def postgres_functions(tree: Any) -> str | None:
+    """Rewrite what has a DuckDB equivalent; return a message for what has none.
+
+    - `format('%s ...', ...)` is DuckDB's `printf` (DuckDB's `format` uses `{}`).
+    - LIKE patterns escape with a backslash by default in Postgres.
+    - SIMILAR TO takes SQL patterns (`%`, `_`) in Postgres, regexes in DuckDB.
+    - `round(float8)` rounds half to even in Postgres.
+    - `to_char(..., 'Mon')`: the month's short name.
+    """
+    from sqlglot import exp
+
+    for node in list(tree.walk()):
+        if isinstance(node, exp.Anonymous):
+            why = _UNSUPPORTED_FUNCTIONS.get(str(node.this).lower())
+            if why:
+                return f"{str(node.this).lower()}() is not supported by this demo: {why}"
+        elif isinstance(node, exp.Format):
+            pattern = node.this
+            if not (isinstance(pattern, exp.Literal) and pattern.is_string):
+                return "format() with a computed format string is not supported by this demo"
+            if re.search(r"%[^s%]", pattern.this.replace("%%", "")):
+                return "format() supports only %s and %% in this demo"
+            # %s takes any type, NULL printing as nothing.
+            args = [
+                exp.func("coalesce", exp.cast(e.copy(), "VARCHAR"), exp.Literal.string(""))
+                for e in node.expressions
+            ]
+            node.replace(exp.func("printf", pattern.copy(), *args))
+        elif isinstance(node, exp.Like | exp.ILike) and not isinstance(node.parent, exp.Escape):
+            pattern = node.expression
+            if isinstance(pattern, exp.Literal) and pattern.is_string and "\\" in pattern.this:
+                node.replace(exp.Escape(this=node.copy(), expression=exp.Literal.string("\\")))
+        elif isinstance(node, exp.SimilarTo):
+            pattern = node.expression
+            if not (isinstance(pattern, exp.Literal) and pattern.is_string):
+                return "SIMILAR TO with a computed pattern is not supported by this demo"
+            node.replace(
+                exp.func(
+                    "regexp_full_match",
+                    node.this.copy(),
+                    exp.Literal.string(_similar_regex(pattern.this)),
+                )
+            )
+        elif isinstance(node, exp.Round) and isinstance(node.this, exp.Cast):
+            if node.this.to.is_type("double", "float") and node.args.get("decimals") is None:
+                node.replace(exp.func("round_even", node.this.copy(), exp.Literal.number(0)))
+        elif isinstance(node, exp.TimeToStr):
+            fmt = node.args.get("format")
+            if isinstance(fmt, exp.Literal) and "Mon" in fmt.this:
+                fmt.replace(exp.Literal.string(fmt.this.replace("Mon", "%b")))
+        elif isinstance(node, exp.Sign):
+            node.replace(exp.cast(node.copy(), "DECIMAL(18, 0)"))
+    return None
+
+
+# -- jsonb text ------------------------------------------------------------------------
+
+
+def jsonb_text(text: str) -> str | None:
+    """Postgres' jsonb output text for a JSON document (key order, spacing), or None."""
+    import json
+
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+
+    def ordered(v: Any) -> Any:
+        if isinstance(v, dict):
+            keys = sorted(v, key=lambda k: (len(k.encode()), k.encode()))
+            return {k: ordered(v[k]) for k in keys}
+        if isinstance(v, list):
+            return [ordered(x) for x in v]
+        return v
+
+    return json.dumps(ordered(value), ensure_ascii=False, separators=(", ", ": "))
+
+
+def jsonb_literals(tree: Any, declared: dict[str, dict[str, str]]) -> None:
+    """jsonb literals (cast, or written into a jsonb column) stored in jsonb's text form.
+
+    jsonb is held as text here, so equality and `::text` need the one normal form
+    Postgres gives a jsonb value.
+    """
+    from sqlglot import exp
+
+    def normalise(literal: Any) -> None:
+        text = jsonb_text(literal.this)
+        if text is not None:
+            literal.replace(exp.Literal.string(text))
+
+    for cast in list(tree.find_all(exp.Cast)):
+        if cast.to.is_type("jsonb") and isinstance(cast.this, exp.Literal) and cast.this.is_string:
+            normalise(cast.this)
+    as_types = {t: {c: "pg:" + k for c, k in cols.items()} for t, cols in declared.items()}
+    for value, kind in _written_literals(tree, as_types):
+        if kind == "pg:jsonb":
+            normalise(value)

@@ -228,11 +228,15 @@ def transpile_statement(
             name = ".".join(p for p in (table.db, table.name) if p)
             after = registry_statements(name, declared_columns(tree))
     pg.postgres_column_names(tree)
+    unsupported = pg.postgres_functions(tree)
+    if unsupported is not None:
+        raise SqlError(unsupported, statement)
     columns = unambiguous_columns(table_types)
     pg.integer_division(tree, columns)
     pg.postgres_result_types(tree, columns)
     pg.timestamptz_without_icu(tree, table_types)
     pg.array_text_literals(tree, table_types)
+    pg.jsonb_literals(tree, declared or {})
     pg.division_by_zero_errors(tree)
     for national in list(tree.find_all(exp.National)):
         national.replace(exp.Literal.string(national.this))

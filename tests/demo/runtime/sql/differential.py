@@ -223,3 +223,21 @@ def oid_agreement(ours: dict[str, Any], ref: dict[str, Any]) -> tuple[int, list[
                             f" ({f['dataTypeID']}) != {our_fields[f['name']]}"
                         )
     return compared, mismatches
+
+
+def path_differences(ours: dict[str, Any], native: dict[str, Any], *, engine: str) -> list[str]:
+    """Cases where two runs of the adapter (browser, native) answer differently.
+
+    Error texts may differ between DuckDB builds; success, results and state may not.
+    """
+    out = []
+    for group, answers in native.items():
+        for name, want in answers["cases"].items():
+            got = ours[group]["cases"][name]
+            if not (
+                _same_answer(got["answer"], want["answer"])
+                and _same_state(got["probe"], want["probe"])
+            ):
+                detail = json.dumps({"browser": got, "native": want}, default=str)
+                out.append(f"{engine}/{group}: {name}: {detail}")
+    return out

@@ -59,6 +59,31 @@ def reference() -> dict[str, Any]:
     return json.loads(done.stdout)
 
 
+@pytest.fixture(scope="module")
+def native_postgres() -> dict[str, Any]:
+    from demo.native.duck import open_native_duck
+
+    return diff.run_postgres(open_native_duck)
+
+
+@pytest.fixture(scope="module")
+def browser() -> dict[str, Any]:
+    """The corpus through Pyodide + duckdb-wasm under Node, the worker's own code."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("needs node (the browser path runs Pyodide and duckdb-wasm)")
+    done = subprocess.run(
+        [node, str(diff.CORPUS.parent / "browser_runner.mjs"), str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=480,
+        check=False,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
 def figures(
     verdicts: list[diff.Verdict], deliberate: dict[str, str]
 ) -> tuple[dict[str, int], list[diff.Verdict]]:
@@ -81,10 +106,10 @@ def report(title: str, counts: dict[str, int], total: int, silent: list[diff.Ver
     return "\n".join(lines)
 
 
-def test_postgres_adapter_matches_pglite(reference: dict[str, Any], capsys: Any) -> None:
-    from demo.native.duck import open_native_duck
-
-    ours = diff.run_postgres(open_native_duck)
+def test_postgres_adapter_matches_pglite(
+    reference: dict[str, Any], native_postgres: dict[str, Any], capsys: Any
+) -> None:
+    ours = native_postgres
     verdicts = diff.compare(ours, reference["postgres"], engine="postgres")
     counts, silent = figures(verdicts, deliberate_cases())
     compared, mismatches = diff.oid_agreement(ours, reference["postgres"])
@@ -105,3 +130,20 @@ def test_sqlite_adapter_matches_sqljs(reference: dict[str, Any], capsys: Any) ->
         print("\n" + report("sqlite vs sql.js (native)", counts, len(verdicts), silent))
     assert counts["equal"] / len(verdicts) >= SQLITE_EQUAL_FLOOR
     assert not silent
+
+
+def test_browser_path_answers_like_the_native_path(
+    reference: dict[str, Any], native_postgres: dict[str, Any], browser: dict[str, Any], capsys: Any
+) -> None:
+    """duckdb-wasm behind the worker's code gives the native answers, case by case."""
+    differ = []
+    for engine, native in (("postgres", native_postgres), ("sqlite", diff.run_sqlite())):
+        differ += diff.path_differences(browser[engine], native, engine=engine)
+    verdicts = diff.compare(browser["postgres"], reference["postgres"], engine="postgres")
+    counts, silent = figures(verdicts, deliberate_cases())
+    with capsys.disabled():
+        print("\n" + report("postgres vs PGlite (browser path)", counts, len(verdicts), silent))
+        print(f"browser path differs from native in {len(differ)} cases")
+        for line in differ:
+            print(f"  browser != native: {line[:600]}")
+    assert not differ
