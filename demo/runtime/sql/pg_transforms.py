@@ -686,7 +686,9 @@ def jsonb_text(text: str) -> str | None:
     return json.dumps(ordered(value), ensure_ascii=False, separators=(", ", ": "))
 
 
-def jsonb_literals(tree: Any, declared: dict[str, dict[str, str]]) -> None:
+def jsonb_literals(
+    tree: Any, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
+) -> None:
     """jsonb literals (cast, or written into a jsonb column) stored in jsonb's text form.
 
     jsonb is held as text here, so equality and `::text` need the one normal form
@@ -702,7 +704,10 @@ def jsonb_literals(tree: Any, declared: dict[str, dict[str, str]]) -> None:
     for cast in list(tree.find_all(exp.Cast)):
         if cast.to.is_type("jsonb") and isinstance(cast.this, exp.Literal) and cast.this.is_string:
             normalise(cast.this)
-    as_types = {t: {c: "pg:" + k for c, k in cols.items()} for t, cols in declared.items()}
+    as_types = {
+        t: {c: "pg:" + declared[t][c] if c in declared.get(t, {}) else k for c, k in cols.items()}
+        for t, cols in table_types.items()
+    }
     for value, kind in _written_literals(tree, as_types):
         if kind == "pg:jsonb":
             normalise(value)

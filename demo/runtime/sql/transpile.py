@@ -236,7 +236,7 @@ def transpile_statement(
     pg.postgres_result_types(tree, columns)
     pg.timestamptz_without_icu(tree, table_types)
     pg.array_text_literals(tree, table_types)
-    pg.jsonb_literals(tree, declared or {})
+    pg.jsonb_literals(tree, table_types, declared or {})
     pg.division_by_zero_errors(tree)
     for national in list(tree.find_all(exp.National)):
         national.replace(exp.Literal.string(national.this))

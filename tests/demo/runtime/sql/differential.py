@@ -193,7 +193,13 @@ def compare(ours: dict[str, Any], ref: dict[str, Any], *, engine: str) -> list[V
                 ref_probe = answers["seed"]
             if _same_answer(our_answer, ref_answer) and _same_state(got["probe"], ref_probe):
                 verdicts.append(Verdict(case, "equal"))
-            elif ref_answer["ok"] and not our_answer["ok"] and _same_state(got["probe"], ref_probe):
+            elif (
+                ref_answer["ok"]
+                and not our_answer["ok"]
+                and _same_state(got["probe"], answers["seed"])
+            ):
+                # Failing where the engine answers is an error, not a wrong answer, as
+                # long as the failed request changed nothing.
                 verdicts.append(Verdict(case, "error", our_answer["error"]))
             else:
                 detail = json.dumps({"ours": got, "reference": expected}, default=str)

@@ -26,19 +26,21 @@ from . import differential as diff
 
 pytestmark = native_only
 
-# Floors for what the suite measures now; the issue's targets are 97 % / 0 / 99 %.
-# Raise them as fixes land: a regression fails here.
-POSTGRES_EQUAL_FLOOR = 0.0
-POSTGRES_SILENT_CEILING = 1000
+# The floor is what the suite measures now (the issue's target is 97 %): raise it as
+# fixes land, a regression fails here. Silent wrong answers: none beyond the listed.
+POSTGRES_EQUAL_FLOOR = 0.87
 SQLITE_EQUAL_FLOOR = 0.99
 
 
-def deliberate_cases() -> dict[str, str]:
-    """Case -> reason, from the "Deliberate differences" table of docs/demo-runtime.md."""
+def doc_table(heading: str) -> dict[str, str]:
+    """Case -> reason, from a table of docs/demo-runtime.md."""
     text = (REPO / "docs" / "demo-runtime.md").read_text(encoding="utf-8")
-    section = text.split("### Deliberate differences", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| `([^`]+)` \| (.+?) \|$", section, re.M)
-    return dict(rows)
+    section = text.split(heading, 1)[1].split("\n#", 1)[0]
+    return dict(re.findall(r"^\| `([^`]+)` \| (.+?) \|$", section, re.M))
+
+
+def deliberate_cases() -> dict[str, str]:
+    return doc_table("### Deliberate differences")
 
 
 @pytest.fixture(scope="module")
@@ -113,13 +115,22 @@ def test_postgres_adapter_matches_pglite(
     verdicts = diff.compare(ours, reference["postgres"], engine="postgres")
     counts, silent = figures(verdicts, deliberate_cases())
     compared, mismatches = diff.oid_agreement(ours, reference["postgres"])
+    deliberate = deliberate_cases()
+    # "<group>: <case>: <field> ..." -> unexplained unless the case is listed.
+    unexplained = [
+        m for m in mismatches if "postgres/" + ": ".join(m.split(": ")[:2]) not in deliberate
+    ]
     with capsys.disabled():
         print("\n" + report("postgres vs PGlite (native)", counts, len(verdicts), silent))
-        print(f"dataTypeID agreement on the common types: {compared - len(mismatches)}/{compared}")
+        print(
+            f"dataTypeID agreement on the common types: {compared - len(mismatches)}/{compared}"
+            f" (the {len(mismatches) - len(unexplained)} others in deliberate cases)"
+        )
         for m in mismatches:
             print(f"  dataTypeID: {m}")
     assert counts["equal"] / len(verdicts) >= POSTGRES_EQUAL_FLOOR
-    assert counts["silent"] <= POSTGRES_SILENT_CEILING
+    assert not silent
+    assert not unexplained
 
 
 def test_sqlite_adapter_matches_sqljs(reference: dict[str, Any], capsys: Any) -> None:
@@ -141,9 +152,14 @@ def test_browser_path_answers_like_the_native_path(
         differ += diff.path_differences(browser[engine], native, engine=engine)
     verdicts = diff.compare(browser["postgres"], reference["postgres"], engine="postgres")
     counts, silent = figures(verdicts, deliberate_cases())
+    gaps = doc_table("### Browser path gaps")
+    unknown = [line for line in differ if ": ".join(line.split(": ")[:2]) not in gaps]
     with capsys.disabled():
         print("\n" + report("postgres vs PGlite (browser path)", counts, len(verdicts), silent))
-        print(f"browser path differs from native in {len(differ)} cases")
+        print(
+            f"browser path differs from native in {len(differ)} cases"
+            f" ({len(differ) - len(unknown)} listed as browser path gaps)"
+        )
         for line in differ:
             print(f"  browser != native: {line[:600]}")
-    assert not differ
+    assert not unknown
