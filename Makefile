@@ -8,13 +8,17 @@ WHEELS := .cache/pyodide-wheels
 WHEEL_STAMP := $(WHEELS)/.installed
 TEST_WHEELS := .cache/pyodide-test-wheels
 TEST_WHEEL_STAMP := $(TEST_WHEELS)/.installed
-DEMO_MANIFEST ?= fixtures/example-demo/manifest.json
+# `make demo`: the flagship (the Helio host and its console in the browser);
+# `make demo-example`: the example demo (Petstore mock, notes, Chinook).
+DEMO_MANIFEST ?= fixtures/host-demo/manifest.json
 DEMO_OUT ?= build/demo
+EXAMPLE_MANIFEST := fixtures/example-demo/manifest.json
 DEMO_PORT ?= 8000
 
-.PHONY: setup demo host test lint bench chromium clean
+.PHONY: setup demo demo-example host test lint bench chromium clean console
 
-CONSOLE := web/dist/console.js
+CONSOLE := web/dist/index.html
+CONSOLE_SOURCES := web/index.html web/build.mjs $(shell find web/src -name "*.js" -o -name "*.css")
 
 setup: $(PY_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CONSOLE)
 
@@ -39,9 +43,18 @@ $(WHEEL_STAMP): requirements-pyodide.lock | $(PY_STAMP)
 		--python-version 3.14 --implementation py -d $(WHEELS) -r requirements-pyodide.lock
 	touch $@
 
-# The host's web console: Lit elements bundled into one module.
-$(CONSOLE): $(wildcard web/src/*.js) $(NODE_STAMP)
-	node_modules/.bin/esbuild web/src/main.js --bundle --format=esm --minify --log-level=warning --outfile=$@
+# The host's web console: Lit + Shoelace bundled by esbuild into content-hashed files
+# (web/dist/assets/) and an index.html naming them (web/build.mjs).
+$(CONSOLE): $(CONSOLE_SOURCES) $(NODE_STAMP)
+	node web/build.mjs
+
+console: $(CONSOLE)
+
+# The same bundle for the flagship demo (fixtures/host-demo/site/console links here): its
+# index.html points the console at the demo host's address, with bearer tokens.
+FLAGSHIP_CONSOLE := build/flagship-console/index.html
+$(FLAGSHIP_CONSOLE): $(CONSOLE_SOURCES) $(NODE_STAMP)
+	node web/build.mjs --outdir build/flagship-console --base ./ --api-base https://host:47990 --auth bearer
 
 # pytest and its pure deps for running tests/demo/runtime inside Pyodide (never copied into sites).
 $(TEST_WHEEL_STAMP): requirements-pyodide-test.lock | $(PY_STAMP)
@@ -56,9 +69,17 @@ chromium:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
-demo: setup
+# The build boots the site once in headless Chromium for its memory snapshot; without
+# Chromium it warns and builds a site whose first visit is slower.
+demo: setup $(FLAGSHIP_CONSOLE)
+	@$(MAKE) --no-print-directory chromium || echo "warning: could not install Chromium; building without the memory snapshot"
 	$(BIN)/python -m demo build --manifest $(DEMO_MANIFEST) --out $(DEMO_OUT)
 	$(BIN)/python -m demo serve $(DEMO_OUT) --port $(DEMO_PORT)
+
+demo-example: setup
+	@$(MAKE) --no-print-directory chromium || echo "warning: could not install Chromium; building without the memory snapshot"
+	$(BIN)/python -m demo build --manifest $(EXAMPLE_MANIFEST) --out build/demo-example
+	$(BIN)/python -m demo serve build/demo-example --port $(DEMO_PORT)
 
 host: setup
 	$(BIN)/python -m host serve

@@ -21,38 +21,19 @@ import argparse
 import asyncio
 import datetime
 import json
-import os
-import socket
 import ssl
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["main", "run"]
+from bench.hosting import ADMIN, free_base_port, start_host, trusting
 
-ROOT = Path(__file__).resolve().parents[1]
-ADMIN = ("bench", "bench-password-1")
+__all__ = ["TITLE", "main", "poll", "run"]
 
-
-def _free_base_port() -> int:
-    for _ in range(200):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            base = probe.getsockname()[1] - 1
-        ok = True
-        for delta in (-5, 0, 1):
-            with socket.socket() as sock:
-                try:
-                    sock.bind(("127.0.0.1", base + delta))
-                except OSError:
-                    ok = False
-        if base > 1030 and ok:
-            return base
-    raise RuntimeError("no free port range")
+TITLE = "hardware-metrics fan-out: 1, 10 and 100 polling devices vs a trivial route"
 
 
 def _make_device(folder: Path, index: int) -> tuple[Path, Path, str, str]:
@@ -111,37 +92,6 @@ def _prepare(data: Path, devices: int, interval_ms: int) -> list[tuple[Path, Pat
     return made
 
 
-def _start_host(data: Path, base: int, control: Path) -> subprocess.Popen[bytes]:
-    args = [
-        sys.executable,
-        "-m",
-        "host",
-        "serve",
-        "--data-dir",
-        str(data),
-        "--port",
-        str(base),
-        "--bind",
-        "127.0.0.1",
-        "--simulate-streams",
-    ]
-    env = {**os.environ, "HELIO_FAKE_SAMPLER": str(control)}
-    process = subprocess.Popen(
-        args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            for delta in (1, -5, 0):
-                with socket.create_connection(("127.0.0.1", base + delta), timeout=0.2):
-                    pass
-            return process
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("the host did not start")
-
-
 async def _poll(
     base: int,
     cafile: Path,
@@ -178,7 +128,7 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-def run(
+def poll(
     devices: int = 40, seconds: float = 10.0, interval_ms: int = 1000, poll_ms: int = 100
 ) -> dict[str, Any]:
     import httpx
@@ -195,11 +145,13 @@ def run(
                 }
             )
         )
-        base = _free_base_port()
-        host = _start_host(data, base, control)
+        base = free_base_port()
+        host = start_host(data, base, {"HELIO_FAKE_SAMPLER": str(control)})
         try:
             with httpx.Client(
-                base_url=f"https://127.0.0.1:{base + 1}", verify=str(data / "cert.pem"), auth=ADMIN
+                base_url=f"https://127.0.0.1:{base + 1}",
+                verify=trusting(data / "cert.pem"),
+                auth=ADMIN,
             ) as admin:
                 for _, _, uuid in paired:
                     admin.post(
@@ -255,6 +207,38 @@ def run(
     }
 
 
+def run(work: Path, quick: bool = False) -> Any:
+    """The fan-out at 1, 10 and 100 devices (quick: 1 and 2 devices, 2 s each)."""
+    from bench.report import Result, Row
+
+    rows, figures = [], {}
+    for devices in (1, 2) if quick else (1, 10, 100):
+        result = poll(devices, 2.0 if quick else 8.0)
+        figures[f"devices_{devices}"] = result
+        rows += [
+            Row(
+                f"{devices} device(s): most samples in one interval",
+                result["max_samples_in_any_interval"],
+                "samples",
+                limit=1,
+            ),
+            Row(
+                f"{devices} device(s): metrics answer p50",
+                result["metrics_median_ms"],
+                "ms",
+                result["trivial_median_ms"],
+                "trivial route, same server, same run",
+            ),
+        ]
+        if result["errors"]:
+            raise RuntimeError(f"{devices} devices: {result['errors']} failed requests")
+    notes = [
+        "Each device polls over its own TLS keep-alive connection every 100 ms "
+        "(interval 1000 ms), a trivial route after each poll; samples counted by the fake sampler."
+    ]
+    return Result(rows, figures, notes)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.metrics_polling", description=__doc__.split("\n\n")[0]
@@ -270,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     args = parser.parse_args(argv)
-    result = run(args.devices, args.seconds, args.interval_ms, args.poll_ms)
+    result = poll(args.devices, args.seconds, args.interval_ms, args.poll_ms)
     if args.json:
         print(json.dumps(result))
     else:

@@ -1,6 +1,6 @@
 """Command line of the demo kit.
 
-    python -m demo build --manifest FILE --out DIR
+    python -m demo build --manifest FILE --out DIR [--no-snapshot]
     python -m demo serve [DIR] [--port PORT] [--native-demo]
 
 Exit codes: 0 done, 1 a build step failed (missing setup, esbuild), 2 bad
@@ -29,7 +29,7 @@ def _build(args: argparse.Namespace) -> int:
         print(f"[{time.perf_counter() - started:5.1f}s] {line}", flush=True)
 
     try:
-        site = build_site(args.manifest, args.out, progress=progress)
+        site = build_site(args.manifest, args.out, progress=progress, snapshot=not args.no_snapshot)
     except ManifestError as exc:
         print(f"error: bad manifest {args.manifest}: {exc}", file=sys.stderr)
         return 2
@@ -41,6 +41,8 @@ def _build(args: argparse.Namespace) -> int:
         return 1
     services = ", ".join(f"{s['name']} ({s['adapter']})" for s in site.manifest["services"])
     print(f"built {site.out} in {site.seconds:.1f} s: {services}; build {site.checksum}")
+    if site.snapshot is not None and not args.no_snapshot:
+        print(f"warning: no memory snapshot ({site.snapshot}): a first visit will be slower")
     print(f"serve it with: python -m demo serve {site.out}")
     return 0
 
@@ -56,12 +58,45 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _record(args: argparse.Namespace) -> int:
+    import ssl
+
+    import httpx
+
+    from demo.record.recorder import record, write
+
+    verify: ssl.SSLContext | bool = False  # the host's certificate is self-signed
+    if args.cafile:
+        verify = ssl.create_default_context(cafile=str(args.cafile))
+    try:
+        recording = record(
+            args.target,
+            args.username,
+            args.password,
+            data_dir=str(args.data_dir or ""),
+            verify=verify,
+            progress=print if args.verbose else lambda line: None,
+        )
+    except httpx.HTTPError as exc:
+        print(f"error: cannot record {args.target}: {exc}", file=sys.stderr)
+        return 1
+    files = write(recording, args.out)
+    print(f"recorded {len(recording.covered)} routes of {args.target} into {args.out}")
+    print(f"wrote {len(files)} files")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m demo", description="Helio in-browser demo kit")
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser("build", help="build a static demo site from a source manifest")
     build.add_argument("--manifest", required=True, type=Path, help="source manifest (JSON)")
     build.add_argument("--out", required=True, type=Path, help="output folder (replaced)")
+    build.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="skip the memory snapshot (made in headless Chromium) that speeds up a first visit",
+    )
     build.set_defaults(run=_build)
     serve = commands.add_parser("serve", help="serve a built site on 127.0.0.1")
     serve.add_argument("dir", nargs="?", default=Path("build/demo"), type=Path, help="site folder")
@@ -72,6 +107,17 @@ def main(argv: list[str] | None = None) -> int:
         help="answer /__demo/ natively (no service worker), to compare behaviour",
     )
     serve.set_defaults(run=_serve)
+    rec = commands.add_parser(
+        "record", help="record a running host's answers as mock-http fixtures (scripted tour)"
+    )
+    rec.add_argument("--target", required=True, help="the host's admin URL, https://HOST:PORT")
+    rec.add_argument("--out", required=True, type=Path, help="output folder")
+    rec.add_argument("--username", default="admin", help="an admin account (created if none)")
+    rec.add_argument("--password", default="helio-recording")
+    rec.add_argument("--data-dir", type=Path, help="the host's data folder, scrubbed from answers")
+    rec.add_argument("--cafile", type=Path, help="trust this certificate (default: do not verify)")
+    rec.add_argument("--verbose", action="store_true", help="print every request")
+    rec.set_defaults(run=_record)
     args = parser.parse_args(argv)
     return args.run(args)
 

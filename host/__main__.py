@@ -87,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(settings_markdown())
         return 0
     data_dir = args.data_dir or default_data_dir()
+    from host.native.file_modes import restrict_new_files
+
+    restrict_new_files()  # every command below writes into the data folder
     if args.command == "serve":
         if not 6 <= args.port <= 65534:
             raise SystemExit("--port must leave room for port-5 and port+1 (6..65534)")

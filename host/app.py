@@ -1,77 +1,66 @@
-"""Wiring only: the route table, middleware and error handlers into one Starlette app.
+"""Wiring only: the route table, middleware, error handlers and lifespan into one Starlette app.
 
-Middleware order, outermost first: errors (500 as JSON) -> reach -> auth ->
-router. The console's static files are served below `/` behind the same
-reach check.
+The services come built (`host.core.context.build_host`, e.g. through
+`host.native.profile.build_native_host`); their background work runs in the
+app's lifespan (`HostContext.running`), which uvicorn and the in-process
+test client both run.
+
+Middleware order, outermost first: errors (500 as JSON) -> security headers ->
+no-store (API answers) ->
+reach -> auth -> router. The built console (`host.console`) is served below `/`
+behind the same reach check.
 """
 
 from __future__ import annotations
 
-import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
 from starlette.routing import Route as StarletteRoute
-from starlette.staticfiles import StaticFiles
 
+from host.console import ConsoleFiles
 from host.core.context import HostContext
-from host.core.errors import ApiError, error_body
+from host.error_handlers import exception_handlers
 from host.middleware.auth import AuthMiddleware
+from host.middleware.no_store import NoStore
 from host.middleware.reach import ReachMiddleware
-from host.responses import error_response
-from host.routes import build_route_table
+from host.middleware.security_headers import SecurityHeadersMiddleware
+from host.route_table import build_route_table
+from host.validation import enforcing
 
 __all__ = ["WEB_ROOT", "create_app"]
 
-WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
-log = logging.getLogger("helio.http")
-
-
-async def _api_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ApiError)
-    return error_response(exc)
-
-
-async def _http_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, HTTPException)
-    return JSONResponse(error_body(exc.detail), status_code=exc.status_code, headers=exc.headers)
-
-
-async def _server_error(request: Request, exc: Exception) -> Response:
-    # The cause goes to the log only: no stack trace ever reaches a client.
-    log.exception("Unhandled error on %s %s", request.method, request.url.path)
-    return JSONResponse(error_body("Internal server error; see the host log"), status_code=500)
+WEB_ROOT = Path(__file__).resolve().parent.parent / "web" / "dist"  # node web/build.mjs
 
 
 def create_app(ctx: HostContext) -> Starlette:
-    from host.native.services import attach
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        with ctx.running():
+            yield
 
-    attach(ctx)  # apps runner, codec probe (starts now), updater, crash dumps, covers
     table = build_route_table(ctx.features)
     routes: list[StarletteRoute | Mount] = [
         StarletteRoute(
-            r.path, r.endpoint, methods=list(r.methods), name=f"{r.name}:{'/'.join(r.methods)}"
+            r.path, enforcing(r), methods=list(r.methods), name=f"{r.name}:{'/'.join(r.methods)}"
         )
         for r in table.routes
     ]
-    if WEB_ROOT.is_dir():
-        routes.append(Mount("/", StaticFiles(directory=WEB_ROOT, html=True), name="console"))
+    routes.append(Mount("/", ConsoleFiles(WEB_ROOT), name="console"))
     app = Starlette(
         routes=routes,
         middleware=[
+            Middleware(SecurityHeadersMiddleware),
+            Middleware(NoStore, prefix="/api/", keep_own=True),
             Middleware(ReachMiddleware, ctx=ctx),
             Middleware(AuthMiddleware, ctx=ctx, table=table),
         ],
-        exception_handlers={
-            ApiError: _api_error,
-            HTTPException: _http_error,
-            Exception: _server_error,
-        },
+        lifespan=lifespan,
+        exception_handlers=exception_handlers(),
     )
     app.state.ctx = ctx
     app.state.route_table = table

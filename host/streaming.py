@@ -10,27 +10,21 @@ Anything else is a JSON 404; every answer carries `Cache-Control: no-store`
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from host.core.context import HostContext
-from host.core.errors import ApiError, error_body
 from host.core.pairing_protocol import PairingCrypto
+from host.error_handlers import exception_handlers
 from host.handlers import pair, streaming
 from host.middleware.device import DeviceMiddleware
-from host.responses import error_response
+from host.middleware.no_store import NoStore
 
 __all__ = ["StreamPorts", "create_plain_app", "create_stream_app"]
-
-log = logging.getLogger("helio.streaming")
 
 
 @dataclass(frozen=True)
@@ -43,40 +37,8 @@ class StreamPorts:
         return cls(base - 5, base)
 
 
-class NoStore:
-    """Adds `Cache-Control: no-store` to every answer."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [
-                    (k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"
-                ]
-                message["headers"] = [*headers, (b"cache-control", b"no-store")]
-            await send(message)
-
-        await self.app(scope, receive, sending)
-
-
-async def _api_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ApiError)
-    return error_response(exc)
-
-
-async def _http_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, HTTPException)
-    message = (
-        f"No route {request.url.path} on this port" if exc.status_code == 404 else str(exc.detail)
-    )
-    return JSONResponse(error_body(message), status_code=exc.status_code)
-
-
-async def _server_error(request: Request, exc: Exception) -> Response:
-    log.exception("Unhandled error on %s %s", request.method, request.url.path)
-    return JSONResponse(error_body("Internal server error; see the host log"), status_code=500)
+def _no_route(request: Request) -> str:
+    return f"No route {request.url.path} on this port"
 
 
 def _app(
@@ -95,11 +57,7 @@ def _app(
     app = Starlette(
         routes=routes,
         middleware=middleware,
-        exception_handlers={
-            ApiError: _api_error,
-            HTTPException: _http_error,
-            Exception: _server_error,
-        },
+        exception_handlers=exception_handlers(_no_route),
     )
     app.state.ctx = ctx
     app.state.ports = ports

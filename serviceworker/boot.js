@@ -1,29 +1,57 @@
 // Boots Pyodide from the site's own files and returns the Python request handler.
 //
-// First start: plain boot, micropip installs the site's wheels and the demo
-// package is unpacked; after the first answer a memory snapshot is made (taken
-// after the heavy imports, with the app built) and kept in the Cache API with
-// the installed files, which the snapshot does not hold. Later starts restore
-// it: several times faster.
+// First start: the build's memory snapshot (`__demo-snapshot.bin`, made by the
+// site's own worker in headless Chromium at build time) is restored and kept in
+// the Cache API. A site without one, or with one of another build, boots plain:
+// micropip installs the site's wheels and the demo package is unpacked; after
+// the first answer a memory snapshot is made (taken after the heavy imports, with
+// the app built) and kept in the Cache API with the installed files, which the
+// snapshot does not hold. Later starts restore it: several times faster.
+// Resolves with the handler and how Python started ("snapshot" or "fresh").
 
 import { loadPyodide } from "pyodide/pyodide.mjs";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
-import { dropSnapshot, packFiles, readSnapshot, unpackFiles, writeSnapshot } from "./snapshot.js";
+import {
+  dropSnapshot,
+  packFiles,
+  readSiteSnapshot,
+  readSnapshot,
+  unpackFiles,
+  writeSnapshot,
+} from "./snapshot.js";
 import { idbGet, idbPut, idbDeletePrefix } from "./idb.js";
+import { fromCompiled, precompile } from "./wasm.js";
 
 // Installed files a restored worker never reads: micropip itself, bytecode caches.
 const SKIPPED = /\/micropip[-/]|\/__pycache__$/;
 
-export async function bootPython({ build, root, openDuckDB, waitUntil }) {
+export async function bootPython({ build, root, openDuckDB, precompileDuckDB, waitUntil }) {
   const started = performance.now();
   const marks = [`worker-start ${-Math.round(started)}`];
   const mark = (label) => marks.push(`${label} ${Math.round(performance.now() - started)}`);
   // The build check, the snapshot read and the first assets are independent: overlap them.
   const prefetched = new Map(build.prefetch.map((path) => [path, fetchAsset(root, path)]));
   prefetched.forEach((p) => p.catch(() => {}));
-  const snapshotRead = readSnapshot(root, build.checksum).catch(() => null);
   const runtime = new URL(build.runtimeDir, root);
-  const compiled = precompile(new URL("pyodide/pyodide.asm.wasm", runtime));
+  // duckdb-wasm compiles on the browser's threads (duck-loader.js); it starts on the first
+  // postgres query. On a first visit that overlaps the download and restore of Python; a
+  // restart (code cached by the browser) leaves it until Python has answered.
+  const duckURL = new URL("duckdb/", runtime);
+  const compileDuck = () => build.duckdb && precompileDuckDB && precompileDuckDB(duckURL);
+  // The worker's own copy first; on a first visit, the one the build made.
+  const snapshotRead = readSnapshot(root, build.checksum)
+    .catch(() => null)
+    .then(async (kept) => {
+      if (kept) return { ...kept, how: "snapshot" };
+      compileDuck();
+      const made = await readSiteSnapshot(root, build.checksum).catch((err) => {
+        console.warn("[helio-demo] cannot use the site's snapshot:", err);
+        return null;
+      });
+      return made && { ...made, how: "site snapshot" };
+    });
+  const wasmURL = new URL("pyodide/pyodide.asm.wasm", runtime);
+  const compiled = precompile(wasmURL);
   await checkSiteBuild(build, root);
   mark("checked");
   const options = {
@@ -41,16 +69,25 @@ export async function bootPython({ build, root, openDuckDB, waitUntil }) {
   const snapshot = await snapshotRead;
   mark("snapshot-read");
   if (snapshot) {
+    how = snapshot.how;
     try {
-      pyodide = await loadPyodide({
-        ...options,
-        _loadSnapshot: snapshot.memory,
-        createPyodideModule: instantiateFrom(compiled, snapshot.memory.length),
-      });
+      pyodide = await fromCompiled(wasmURL, compiled, () =>
+        loadPyodide({
+          ...options,
+          _loadSnapshot: snapshot.memory,
+          createPyodideModule: growingHeap(snapshot.memory.length),
+        }),
+      );
       mark("restored");
       unpackFiles(pyodide.FS, snapshot.files);
       pyodide.runPython("import importlib; importlib.invalidate_caches()");
       mark("files");
+      if (how === "site snapshot") {
+        // Kept for restarts after the first answer; the site's file may change with a rebuild.
+        const later = new Promise((resolve) => setTimeout(resolve, 100));
+        const keep = later.then(() => writeSnapshot(root, build.checksum, snapshot.memory, snapshot.files));
+        waitUntil(keep.catch((err) => console.warn("[helio-demo] could not keep the snapshot:", err)));
+      }
     } catch (err) {
       console.warn("[helio-demo] snapshot restore failed, booting from scratch:", err);
       await dropSnapshot(root);
@@ -60,7 +97,7 @@ export async function bootPython({ build, root, openDuckDB, waitUntil }) {
   if (!pyodide) {
     how = "fresh";
     const manifestRead = fetchAsset(root, "manifest.json");
-    pyodide = await loadPyodide({ ...options, createPyodideModule: instantiateFrom(compiled, 0) });
+    pyodide = await fromCompiled(wasmURL, compiled, () => loadPyodide(options));
     const sitePackages = await installPackages(pyodide, build, runtime);
     const files = packFiles(pyodide.FS, [sitePackages], (path) => SKIPPED.test(path));
     const manifest = new TextDecoder().decode(await manifestRead);
@@ -83,14 +120,15 @@ export async function bootPython({ build, root, openDuckDB, waitUntil }) {
     idbGet,
     idbPut,
     idbDeletePrefix,
-    openDuck: () => openDuckDB(new URL("duckdb/", runtime)),
+    openDuck: () => openDuckDB(duckURL),
   };
   /** @type {import("./contract.js").WorkerEntry} */
   const entry = pyodide.pyimport("demo.browser.worker_entry");
   const handler = entry.attach(api);
   mark("app");
+  compileDuck();
   console.info(`[helio-demo] python ready (${how}) in ${Math.round(performance.now() - started)} ms [${marks.join(", ")}]`);
-  return handler;
+  return { handler, how };
 }
 
 // Imports the runtime and builds the app (worker_entry.prepare): no JavaScript
@@ -140,31 +178,11 @@ async function makeSnapshot(options, root, build, files, manifest) {
   );
 }
 
-// Compiling pyodide.asm.wasm (≈10 MB) is the slowest step of a restore; started
-// at once, it overlaps the build check and the snapshot read.
-function precompile(url) {
-  const compiled = WebAssembly.compileStreaming(fetch(url));
-  compiled.catch(() => {});
-  return compiled;
-}
-
 // Pyodide restores a snapshot into the module's initial heap; a heap that had grown
 // before the snapshot does not fit, so grow the fresh memory first. Pyodide's own
-// instantiation is kept (it adds imports of its own); only its one
-// instantiateStreaming call is served from the precompiled module.
-function instantiateFrom(compiled, heapBytes) {
+// instantiation is kept (it adds imports of its own).
+function growingHeap(heapBytes) {
   return (settings) => {
-    const streaming = WebAssembly.instantiateStreaming;
-    WebAssembly.instantiateStreaming = async (source, imports) => {
-      WebAssembly.instantiateStreaming = streaming;
-      let module;
-      try {
-        module = await compiled;
-      } catch {
-        return streaming(source, imports);
-      }
-      return { module, instance: await WebAssembly.instantiate(module, imports) };
-    };
     const instantiate = settings.instantiateWasm;
     settings.instantiateWasm = (imports, done) =>
       instantiate(imports, (instance, module) => {

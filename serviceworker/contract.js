@@ -6,7 +6,7 @@
 // - build -> worker and page script: the values stamped by `python -m demo build`
 //   (`BuildInfo`, `ClientInfo`, `Address`). Python side: demo/build/bundle.py and
 //   demo/build/addresses.py.
-// - page <-> worker: the one message besides fetches (`BUILD_QUERY`).
+// - page <-> worker: the messages besides fetches (`BUILD_QUERY`, `STATUS_QUERY`, `RESTART_PYTHON`).
 // - the error body of an answer the worker makes itself (`errorResponse`): the shape of
 //   demo.runtime.errors.error_body.
 //
@@ -97,6 +97,20 @@
 
 // page -> worker: { type: BUILD_QUERY }; worker -> page: { type: BUILD_QUERY, build: <checksum> }.
 export const BUILD_QUERY = "helio-demo:build";
+
+// page -> worker: { type: STATUS_QUERY }. The worker answers, and tells every page it
+// controls again whenever its Python changes state (for <demo-controls>):
+//   { type: STATUS_QUERY, build: <checksum>, workerStartedAt: <epoch ms of this worker's start>,
+//     python: "idle" | "booting" | "ready" | "failed",
+//     how: "snapshot" | "site snapshot" (the build's, first visit) | "fresh" | null,
+//     bootMs: <ms the last boot took> | null, error: <why the last boot failed> | null }
+export const STATUS_QUERY = "helio-demo:status";
+
+// page -> worker: { type: RESTART_PYTHON }: the worker drops its Python and everything
+// it holds in memory, as when the browser stops an idle worker; the next request boots
+// Python again (from the memory snapshot) and reads the data back from IndexedDB. The
+// worker answers with a STATUS_QUERY message.
+export const RESTART_PYTHON = "helio-demo:restart";
 
 /**
  * The body of an error the worker answers itself (Python could not): `{"error": message}`.

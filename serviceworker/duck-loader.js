@@ -6,24 +6,45 @@
 // duck.js apart (<runtime>/duckdb/duck-bridge.js, an IIFE that defines
 // `helioDuck`), and it is evaluated from its text here: service workers forbid
 // import(), and importScripts() is unavailable to module workers.
+//
+// `precompileDuckDB` (called as the worker starts, for sites with a postgres
+// service) only downloads: the wasm is compiled on the browser's threads and the
+// bridge's text fetched, so the first postgres query does not wait for either.
 
+import { precompile } from "./wasm.js";
+
+let bridgeText = null;
 let bridge = null;
+let compiled = null;
+
+function fetchBridge(baseURL) {
+  if (!bridgeText) {
+    bridgeText = fetch(new URL("duck-bridge.js", baseURL)).then((response) => {
+      if (!response.ok) throw new Error(`cannot load duck-bridge.js (HTTP ${response.status})`);
+      return response.text();
+    });
+    bridgeText.catch(() => {
+      bridgeText = null; // retried on the next query
+    });
+  }
+  return bridgeText;
+}
 
 function loadBridge(baseURL) {
   if (!bridge) {
-    bridge = fetch(new URL("duck-bridge.js", baseURL))
-      .then((response) => {
-        if (!response.ok) throw new Error(`cannot load duck-bridge.js (HTTP ${response.status})`);
-        return response.text();
-      })
-      .then((code) => new Function(`${code}\nreturn helioDuck;`)());
+    bridge = fetchBridge(baseURL).then((code) => new Function(`${code}\nreturn helioDuck;`)());
     bridge.catch(() => {
-      bridge = null; // retried on the next query
+      bridge = null;
     });
   }
   return bridge;
 }
 
+export function precompileDuckDB(baseURL) {
+  compiled ??= precompile(new URL("duckdb-eh.wasm", baseURL));
+  fetchBridge(baseURL).catch(() => {});
+}
+
 export function openDuckDB(baseURL) {
-  return loadBridge(baseURL).then((duck) => duck.openDuckDB(baseURL));
+  return loadBridge(baseURL).then((duck) => duck.openDuckDB(baseURL, compiled));
 }

@@ -12,12 +12,14 @@ import {
   createDuckDB,
 } from "../node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-blocking.mjs";
 import { newDatabase } from "./duck-database.js";
+import { fromCompiled } from "./wasm.js";
 
 let instance = null;
 
-export function openDuckDB(baseURL) {
+// `compiled`: duckdb-eh.wasm already compiling (duck-loader.js), or null.
+export function openDuckDB(baseURL, compiled = null) {
   if (!instance) {
-    instance = start(baseURL);
+    instance = start(baseURL, compiled);
     instance.catch(() => {
       instance = null;
     });
@@ -25,10 +27,11 @@ export function openDuckDB(baseURL) {
   return instance.then((db) => ({ open: () => newDatabase(db) }));
 }
 
-async function start(baseURL) {
+async function start(baseURL, compiled) {
   // Only the exception-handling build ships; every current engine supports wasm exceptions.
   const bundle = { mainModule: new URL("duckdb-eh.wasm", baseURL).href, mainWorker: null };
   const db = await createDuckDB({ mvp: bundle, eh: bundle }, new VoidLogger(), BROWSER_RUNTIME);
-  await db.instantiate(() => {});
+  if (compiled) await fromCompiled(bundle.mainModule, compiled, () => db.instantiate(() => {}));
+  else await db.instantiate(() => {});
   return db;
 }

@@ -1,5 +1,5 @@
 // Worker bundle entry (esbuild: serviceworker/main.js -> <site>/__demo-sw.js).
-import { openDuckDB } from "./duck-loader.js";
+import { openDuckDB, precompileDuckDB } from "./duck-loader.js";
 import { startWorker } from "./worker.js";
 
-startWorker({ openDuckDB });
+startWorker({ openDuckDB, precompileDuckDB });

@@ -6,6 +6,9 @@
 // example sqlglot dialects) must still find their files.
 
 const CACHE_PREFIX = "helio-demo-snapshot:";
+// The build-time snapshot in the site (demo/build/snapshot.py writes it).
+const SITE_FILE = "__demo-snapshot.bin";
+const SITE_MAGIC = "HELIOSN1";
 
 function cacheName(root) {
   return CACHE_PREFIX + root.pathname; // one cache per demo root, so demos on one origin keep their own
@@ -26,6 +29,31 @@ export async function readSnapshot(root, checksum) {
   return {
     memory: new Uint8Array(await memory.arrayBuffer()),
     files: new Uint8Array(await files.arrayBuffer()),
+  };
+}
+
+// The snapshot the build made, for a first visit: null when the site has none or it
+// belongs to another build (the worker then boots from scratch, as before).
+export async function readSiteSnapshot(root, checksum) {
+  const response = await fetch(new URL(SITE_FILE, root));
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`cannot read ${SITE_FILE} (HTTP ${response.status})`);
+  // A gzip stream (the heap is mostly zeros), unpacked while it downloads.
+  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const data = new Uint8Array(await new Response(unpacked).arrayBuffer());
+  const magic = new TextDecoder().decode(data.subarray(0, SITE_MAGIC.length));
+  if (magic !== SITE_MAGIC) throw new Error(`${SITE_FILE} is not a demo snapshot`);
+  const at = SITE_MAGIC.length;
+  const length = new DataView(data.buffer, data.byteOffset + at).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(data.subarray(at + 4, at + 4 + length)));
+  if (header.checksum !== checksum) {
+    console.warn(`[helio-demo] ${SITE_FILE} is for build ${header.checksum}, not ${checksum}: ignored`);
+    return null;
+  }
+  const start = at + 4 + length;
+  return {
+    memory: data.subarray(start, start + header.memory),
+    files: data.subarray(start + header.memory, start + header.memory + header.files),
   };
 }
 

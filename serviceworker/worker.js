@@ -11,7 +11,7 @@
 
 import { addressTarget } from "./addresses.js";
 import { bootPython } from "./boot.js";
-import { BUILD_QUERY, errorResponse } from "./contract.js";
+import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, errorResponse } from "./contract.js";
 
 /* global __DEMO_BUILD__ */
 /** @type {import("./contract.js").BuildInfo} */
@@ -20,10 +20,14 @@ const ROOT = new URL(self.registration.scope);
 const DEMO_PREFIX = ROOT.pathname + "__demo/";
 
 let openDuck = null; // duckdb-wasm loader, called on the first postgres query
+let precompileDuck = null; // starts compiling duckdb-wasm as the worker starts
 let booting = null; // Promise of the Python handler; reset on failure so the next request retries.
+// What pages are told about this worker's Python (contract.js, STATUS_QUERY).
+const status = { python: "idle", how: null, bootMs: null, error: null, workerStartedAt: Date.now() };
 
-export function startWorker({ openDuckDB = null } = {}) {
+export function startWorker({ openDuckDB = null, precompileDuckDB = null } = {}) {
   openDuck = openDuckDB;
+  precompileDuck = precompileDuckDB;
   self.addEventListener("install", (event) => {
     event.waitUntil(self.skipWaiting());
   });
@@ -51,9 +55,25 @@ function onFetch(event) {
 }
 
 function onMessage(event) {
-  if (event.data?.type === BUILD_QUERY) {
+  const type = event.data?.type;
+  if (type === BUILD_QUERY) {
     event.source?.postMessage({ type: BUILD_QUERY, build: BUILD.checksum });
+  } else if (type === STATUS_QUERY) {
+    event.source?.postMessage(statusMessage());
+  } else if (type === RESTART_PYTHON) {
+    booting = null; // the Python instance, its engines and caches go with it
+    setStatus({ python: "idle", how: null, bootMs: null, error: null });
   }
+}
+
+function statusMessage() {
+  return { type: STATUS_QUERY, build: BUILD.checksum, ...status };
+}
+
+function setStatus(change) {
+  Object.assign(status, change);
+  const message = statusMessage();
+  self.clients.matchAll({ type: "window" }).then((pages) => pages.forEach((page) => page.postMessage(message)));
 }
 
 async function answer(event, path, query) {
@@ -77,12 +97,28 @@ function toResponse(request, status, headers, body) {
 
 function pythonHandler(event) {
   if (!booting) {
-    booting = bootPython({ build: BUILD, root: ROOT, openDuckDB: openDuck, waitUntil: (p) => event.waitUntil(p) });
-    booting.catch(() => {
-      booting = null; // a failed boot is retried on the next request
+    const started = performance.now();
+    const boot = bootPython({
+      build: BUILD,
+      root: ROOT,
+      openDuckDB: openDuck,
+      precompileDuckDB: precompileDuck,
+      waitUntil: (p) => event.waitUntil(p),
     });
+    booting = boot;
+    setStatus({ python: "booting", how: null, bootMs: null, error: null });
+    boot.then(
+      ({ how }) => {
+        if (booting === boot) setStatus({ python: "ready", how, bootMs: Math.round(performance.now() - started) });
+      },
+      (err) => {
+        if (booting !== boot) return;
+        booting = null; // a failed boot is retried on the next request
+        setStatus({ python: "failed", error: errorText(err) });
+      },
+    );
   }
-  return booting;
+  return booting.then(({ handler }) => handler);
 }
 
 function errorText(err) {

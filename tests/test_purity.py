@@ -11,21 +11,29 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 NATIVE = ["uvicorn", "psutil", "pynvml", "duckdb", "cryptography", "yaml", "playwright"]
 
-# Run in a fresh interpreter where importing any blocked package fails loudly.
-PROBE = """
-import importlib, importlib.abc, pkgutil, sys
+# The start of a script for a fresh interpreter where importing any package named
+# (comma-separated) in argv[1] fails loudly.
+BLOCK_PACKAGES = """
+import importlib, importlib.abc, sys
 blocked = set(sys.argv[1].split(","))
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
         if name.split(".")[0] in blocked:
             raise ImportError(f"pure module imported native package {name}")
 sys.meta_path.insert(0, Block())
+"""
+
+PROBE = (
+    BLOCK_PACKAGES
+    + """
+import pkgutil
 package = importlib.import_module(sys.argv[2])
 names = [package.__name__] + [m.name for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
 for name in names:
     importlib.import_module(name)
 print(len(names))
 """
+)
 
 
 @pytest.mark.parametrize(

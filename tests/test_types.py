@@ -1,4 +1,4 @@
-"""The pure cores type-check (mypy, configured in pyproject.toml)."""
+"""The host and the demo kit type-check with 0 errors (mypy, configured in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_pure_cores_type_check() -> None:
+def test_host_and_demo_type_check() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental"], cwd=ROOT, capture_output=True, text=True
     )

@@ -19,17 +19,20 @@ from typing import Any, TypedDict
 
 from demo.build.addresses import Address
 from demo.build.runtime_files import RUNTIME_DIR, BuildInputError, Checkout, RuntimeFiles
-from demo.runtime.adapters import ADAPTERS
+from demo.runtime.adapters import ADAPTERS, HttpAdapter, SqlAdapter
 
 __all__ = [
     "BUILD_FILE",
     "CLIENT_FILE",
+    "COMPONENTS_FILE",
     "KIT_VERSION",
     "WORKER_FILE",
     "BuildInfo",
     "ClientInfo",
     "build_info",
     "bundle_client",
+    "bundle_components",
+    "component_adapters",
     "bundle_duck_bridge",
     "bundle_worker",
     "prefetch_paths",
@@ -39,6 +42,7 @@ __all__ = [
 
 WORKER_FILE = "__demo-sw.js"
 CLIENT_FILE = "__demo-client.js"
+COMPONENTS_FILE = "__demo-components.js"
 BUILD_FILE = "__demo-build.json"
 KIT_VERSION = "helio-demo/1"
 
@@ -182,6 +186,37 @@ def bundle_client(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
         out,
         "--format=iife",
         f"--define:__DEMO_CLIENT__={json.dumps(client, sort_keys=True)}",
+    )
+    return out
+
+
+def component_adapters() -> dict[str, dict[str, str | bool]]:
+    """What the demo components know of each adapter (components/shared.js `ADAPTERS`),
+    from the registry: its label, URL family and, for SQL adapters, the example query
+    and the dialect the editor highlights; for HTTP adapters, whether reset reaches them."""
+    out: dict[str, dict[str, str | bool]] = {}
+    for adapter in ADAPTERS.values():
+        entry: dict[str, str | bool] = {"label": adapter.label, "family": adapter.family}
+        if isinstance(adapter, SqlAdapter):
+            entry |= {"exampleQuery": adapter.example_query, "dialect": adapter.dialect}
+        if isinstance(adapter, HttpAdapter):
+            entry["resettable"] = adapter.resettable
+        out[adapter.name] = entry
+    return out
+
+
+def bundle_components(checkout: Checkout, site: Path) -> Path:
+    """<demo-query-panel>, <demo-fixture-explorer>, <demo-controls>: one minified ES module
+    (Lit and CodeMirror from the npm lock). Written into every site, so any page of an
+    app can use them; outside the checksum, since the worker never loads it."""
+    out = site / COMPONENTS_FILE
+    _esbuild(
+        checkout,
+        checkout.root / "components" / "index.js",
+        out,
+        "--format=esm",
+        "--minify",
+        f"--define:__DEMO_ADAPTERS__={json.dumps(component_adapters(), sort_keys=True)}",
     )
     return out
 

@@ -53,6 +53,7 @@ from demo.runtime.sql.transpile import transpile_statement
 
 __all__ = [
     "PrepareStep",
+    "prepare_asgi",
     "Progress",
     "load_source_manifest",
     "prepare_mock",
@@ -133,7 +134,13 @@ def prepare_site_services(
         target.mkdir(parents=True)
         at = f"services[{index}].config"
         started = time.perf_counter()
-        config = prepare_step(ADAPTERS[service.adapter])(service, base, target, at, report)
+        adapter = ADAPTERS[service.adapter]
+        config = prepare_step(adapter)(service, base, target, at, report)
+        # A key both manifests share that the step did not write (`examples`) is copied.
+        built_names = {key.name for key in adapter.built_keys}
+        for key in adapter.source_keys:
+            if key.name in built_names and key.name not in config and key.name in service.config:
+                config[key.name] = service.config[key.name]
         config = {
             k: (v.relative_to(out).as_posix() if isinstance(v, Path) else v)
             for k, v in config.items()
@@ -202,6 +209,35 @@ def prepare_mock(
         config["fixtures"].write_text(
             json.dumps(entries, indent=1, ensure_ascii=False), encoding="utf-8"
         )
+    if "address" in service.config:
+        config["address"] = service.config["address"]
+    return config
+
+
+def prepare_asgi(
+    service: SourceService, base: Path, target: Path, at: str, report: Progress
+) -> dict[str, Any]:
+    """asgi: no assets; the factory must be importable here, where the build runs."""
+    import importlib.util
+
+    factory = service.config["factory"]
+    module, sep, function = factory.partition(":")
+    if not sep or not module or not function:
+        raise ManifestError(
+            f"{at}.factory", f"{factory!r} must look like 'package.module:function'"
+        )
+    try:
+        found = importlib.util.find_spec(module)
+    except ImportError:
+        found = None
+    if found is None:
+        raise ManifestError(f"{at}.factory", f"module {module} not found")
+    packages = list(service.config.get("packages", []))
+    if module.split(".")[0] not in packages:
+        raise ManifestError(
+            f"{at}.packages", f"must list {module.split('.')[0]!r}, the package of the factory"
+        )
+    config: dict[str, Any] = {"factory": factory, "packages": packages}
     if "address" in service.config:
         config["address"] = service.config["address"]
     return config

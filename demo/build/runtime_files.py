@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,16 +97,26 @@ def _locked_wheels(checkout: Checkout) -> list[Path]:
     return found
 
 
-def demo_package_zip(checkout: Checkout, target: Path) -> None:
-    """Zip demo/{__init__,runtime,browser} sources with fixed dates (stable checksum)."""
+def _sources(folder: Path) -> list[Path]:
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
+    )
+
+
+def demo_package_zip(checkout: Checkout, target: Path, packages: Sequence[str] = ()) -> None:
+    """Zip demo/{__init__,runtime,browser} sources, plus the top-level `packages` the
+    services need (asgi factories: `host`), with fixed dates (stable checksum)."""
     package = checkout.root / "demo"
     files = [package / "__init__.py"]
     for sub in _BROWSER_PACKAGES:
-        files += sorted(
-            p
-            for p in (package / sub).rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
-        )
+        files += _sources(package / sub)
+    for name in packages:
+        folder = checkout.root / name
+        if not (folder / "__init__.py").is_file():
+            raise BuildInputError(f"package {name} is not a Python package of this checkout")
+        files += [p for p in _sources(folder) if p.suffix == ".py"]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for path in files:
             info = zipfile.ZipInfo(path.relative_to(checkout.root).as_posix(), _ZIP_DATE)
@@ -122,7 +133,9 @@ def pyodide_info(checkout: Checkout) -> dict[str, str]:
     return dict(lock["info"])
 
 
-def copy_runtime_files(checkout: Checkout, site: Path, *, duckdb: bool) -> RuntimeFiles:
+def copy_runtime_files(
+    checkout: Checkout, site: Path, *, duckdb: bool, packages: Sequence[str] = ()
+) -> RuntimeFiles:
     runtime = site / RUNTIME_DIR
     if runtime.exists():
         shutil.rmtree(runtime)
@@ -138,7 +151,7 @@ def copy_runtime_files(checkout: Checkout, site: Path, *, duckdb: bool) -> Runti
     micropip = next((w.name for w in wheels if w.name.lower().startswith("micropip-")), None)
     if micropip is None:
         raise BuildInputError("requirements-pyodide.lock must pin micropip")
-    demo_package_zip(checkout, runtime / "demo-python.zip")
+    demo_package_zip(checkout, runtime / "demo-python.zip", packages)
     if duckdb:
         (runtime / "duckdb").mkdir()
         wasm = checkout.need(

@@ -7,7 +7,10 @@ Site layout (every path relative, so the site works under any subpath)::
     services/<name>/...     each service's prepared assets
     __demo-sw.js            the service worker bundle (module worker, site root)
     __demo-client.js        the page script: registers the worker, rewrites addresses
+    __demo-components.js    <demo-query-panel>, <demo-fixture-explorer>, <demo-controls>
     __demo-build.json       {version, checksum}: checked by the worker at startup
+    __demo-snapshot.bin     with `snapshot=True`: Python's memory snapshot for a first
+                            visit (demo.build.snapshot); a site without it boots slower
     __demo-runtime/         Pyodide files, the locked wheels, the demo package,
                             duckdb-wasm (only when an adapter needs it: postgres)
 """
@@ -27,6 +30,7 @@ from demo.build.bundle import (
     BUILD_FILE,
     build_info,
     bundle_client,
+    bundle_components,
     bundle_duck_bridge,
     bundle_worker,
     site_checksum,
@@ -35,7 +39,8 @@ from demo.build.bundle import (
 from demo.build.landing import copy_app, write_landing_page
 from demo.build.prepare import load_source_manifest, prepare_site_services
 from demo.build.runtime_files import Checkout, copy_runtime_files
-from demo.runtime.adapters import ADAPTERS
+from demo.build.snapshot import SnapshotError, make_site_snapshot
+from demo.runtime.adapters import ADAPTERS, shipped_packages
 from demo.runtime.manifest import SourceManifest
 
 __all__ = ["SiteBuild", "SiteBuildError", "build_site"]
@@ -54,6 +59,7 @@ class SiteBuild:
     manifest: dict[str, Any]
     duckdb: bool
     seconds: float
+    snapshot: str | None  # why there is none, or None when the site carries one
 
 
 def _check_output(out: Path) -> None:
@@ -80,12 +86,17 @@ def build_site(
     *,
     progress: Progress | None = None,
     checkout: Checkout | None = None,
+    snapshot: bool = False,
 ) -> SiteBuild:
     """Build the demo described by `manifest_path` into `out_dir` (replacing an older build).
 
     Raises `demo.runtime.manifest.ManifestError` for a bad manifest,
     `AddressError` for a bad service address, `BuildInputError` when a locked
     input is missing and `SiteBuildError` for an unusable output folder.
+
+    With `snapshot`, the site also gets the build-time memory snapshot (headless
+    Chromium); when it cannot be made the build still succeeds, says why in
+    `SiteBuild.snapshot`, and the site boots the slow way.
     """
     started = time.perf_counter()
     say = progress or (lambda line: None)
@@ -98,11 +109,23 @@ def build_site(
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".building", dir=out.parent))
     try:
         checksum, manifest, duckdb = _build_into(checkout, manifest_path, source, staging, say)
+        missing = _snapshot(staging, checksum, say) if snapshot else "not asked for"
         _replace(out, staging)
     finally:
         if staging.exists():
             shutil.rmtree(staging)
-    return SiteBuild(out, checksum, manifest, duckdb, time.perf_counter() - started)
+    return SiteBuild(out, checksum, manifest, duckdb, time.perf_counter() - started, missing)
+
+
+def _snapshot(site: Path, checksum: str, say: Progress) -> str | None:
+    say("making the memory snapshot in headless Chromium")
+    try:
+        made = make_site_snapshot(site, checksum, lambda line: say(f"  {line}"))
+    except SnapshotError as exc:
+        say(f"WARNING: no memory snapshot ({exc}); a first visit boots Python the slow way")
+        return str(exc)
+    say(f"wrote {made.name} ({made.stat().st_size / 1e6:.1f} MB)")
+    return None
 
 
 def _build_into(
@@ -116,9 +139,11 @@ def _build_into(
 
     say(
         "copying runtime files (Pyodide, wheels, demo package"
+        + "".join(f", {name}" for name in shipped_packages(manifest["services"]))
         + (", duckdb-wasm)" if duckdb else ")")
     )
-    files = copy_runtime_files(checkout, out, duckdb=duckdb)
+    packages = shipped_packages(manifest["services"])
+    files = copy_runtime_files(checkout, out, duckdb=duckdb, packages=packages)
 
     if source.app is not None:
         pages = copy_app(manifest_path.parent / source.app, out)
@@ -135,5 +160,7 @@ def _build_into(
     say("bundling the service worker with esbuild")
     bundle_worker(checkout, out, info)
     bundle_client(checkout, out, info)
+    say("bundling the demo components with esbuild")
+    bundle_components(checkout, out)
     write_build_file(out, info)
     return checksum, manifest, duckdb

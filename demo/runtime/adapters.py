@@ -15,9 +15,14 @@ entry in `ADAPTERS`, and nothing else in the kit compares adapter names:
     prefetch           files the worker fetches while it boots (demo/build/bundle.py)
     duckdb             whether the site ships duckdb-wasm (demo/build/site.py) and
                        which requests start it (demo/browser/worker_entry.py)
+    packages_key       the built key listing the Python packages the site ships
+                       for the service besides the demo kit (demo/build/runtime_files.py)
+    resettable         HTTP adapters: whether POST /__demo/reset resets the service
     open_service       HTTP adapters: the object answering /__demo/<family>/<service>/...
     open_engine        SQL adapters: the engine behind /__demo/db/<service>/query
-    example_query      SQL adapters: the query a panel starts with
+    example_query      SQL adapters: the query a panel starts with (after the manifest's
+                       own `examples`)
+    dialect            SQL adapters: the SQL dialect the query panel's editor highlights
 
 A config key named `address` makes a service reachable at its container-style
 address (demo/build/addresses.py turns it into the worker's rewrite table).
@@ -34,7 +39,7 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from starlette.types import Receive, Scope, Send
 
@@ -42,6 +47,7 @@ from .ports import AssetSource, OpenDuck, Store
 
 __all__ = [
     "ADAPTERS",
+    "ASGI",
     "DB_FAMILY",
     "MOCK_HTTP",
     "POSTGRES",
@@ -53,8 +59,10 @@ __all__ = [
     "HttpService",
     "ServiceContext",
     "SqlAdapter",
+    "StatefulService",
     "family_noun",
     "http_families",
+    "shipped_packages",
 ]
 
 # The URL family of every SQL adapter: /__demo/db/<service>/query and .../reset.
@@ -100,6 +108,17 @@ class HttpService(Protocol):
         ...
 
 
+@runtime_checkable
+class StatefulService(HttpService, Protocol):
+    """An HTTP service that keeps state (asgi): `resettable` adapters open these."""
+
+    async def reset(self) -> None:
+        """Forget the stored state; the next request starts from the seed."""
+        ...
+
+    def close(self) -> None: ...
+
+
 class Engine(Protocol):
     """One in-memory database of a SQL adapter; `services.DatabaseService` persists it."""
 
@@ -129,6 +148,8 @@ class Adapter:
     needs_one_of: tuple[str, ...] = ()  # source keys of which at least one must be given
     prefetch: tuple[str, ...] = ()  # built keys naming small files the worker loads at boot
     duckdb: bool = False
+    packages_key: str | None = None
+    resettable: bool = False
 
     @property
     def has_address(self) -> bool:
@@ -145,6 +166,7 @@ class SqlAdapter(Adapter):
     family: str = DB_FAMILY
     open_engine: Callable[[ServiceContext], Engine]
     example_query: str
+    dialect: Literal["sqlite", "postgres"]
 
 
 async def _open_mock(context: ServiceContext) -> HttpService:
@@ -160,6 +182,15 @@ async def _open_mock(context: ServiceContext) -> HttpService:
         data = json.loads(await context.assets.read(config["fixtures"]))
         fixtures = parse_fixtures(data, origin=config["fixtures"])
     return MockService(context.name, document, fixtures)
+
+
+async def _open_asgi(context: ServiceContext) -> HttpService:
+    from .asgi_service import AsgiService, load_factory
+
+    # Importing the factory's module here puts it into the worker's memory snapshot;
+    # the app itself is built on the first request (it reads the Store).
+    factory = load_factory(context.config["factory"])
+    return AsgiService(context.name, context.config, context.namespace, context.store, factory)
 
 
 def _open_sqlite(context: ServiceContext) -> Engine:
@@ -179,6 +210,9 @@ def _open_postgres(context: ServiceContext) -> Engine:
 _ADDRESS = ConfigKey("address")
 # SQL files run in order at build time.
 _SEED = ConfigKey("seed", "texts")
+# Example queries offered by the query panel (a leading `-- comment` line is the label);
+# copied into the built manifest as is.
+_EXAMPLES = ConfigKey("examples", "texts")
 
 MOCK_HTTP = HttpAdapter(
     name="mock-http",
@@ -196,29 +230,51 @@ MOCK_HTTP = HttpAdapter(
     open_service=_open_mock,
 )
 
+ASGI = HttpAdapter(
+    name="asgi",
+    label="A live ASGI application running in the browser",
+    family="app",
+    source_keys=(
+        ConfigKey("factory", required=True),  # "package.module:function" -> HostedApp
+        ConfigKey("packages", "texts"),  # top-level Python packages the site must ship
+        _ADDRESS,
+    ),
+    built_keys=(
+        ConfigKey("factory", required=True),
+        ConfigKey("packages", "texts"),
+        ConfigKey("address"),
+    ),
+    prepare="demo.build.prepare:prepare_asgi",
+    packages_key="packages",
+    resettable=True,
+    open_service=_open_asgi,
+)
+
 SQLITE = SqlAdapter(
     name="sqlite",
     label="SQLite",
-    source_keys=(_SEED,),
-    built_keys=(ConfigKey("image", required=True),),
+    source_keys=(_SEED, _EXAMPLES),
+    built_keys=(ConfigKey("image", required=True), _EXAMPLES),
     prepare="demo.build.prepare:prepare_sqlite",
     open_engine=_open_sqlite,
     example_query="SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name;",
+    dialect="sqlite",
 )
 
 POSTGRES = SqlAdapter(
     name="postgres",
     label="Postgres dialect on DuckDB",
-    source_keys=(_SEED,),
-    built_keys=(ConfigKey("image", required=True), ConfigKey("warnings", "texts")),
+    source_keys=(_SEED, _EXAMPLES),
+    built_keys=(ConfigKey("image", required=True), ConfigKey("warnings", "texts"), _EXAMPLES),
     prepare="demo.build.prepare:prepare_postgres",
     duckdb=True,
     open_engine=_open_postgres,
     example_query="SELECT table_name FROM information_schema.tables ORDER BY table_name;",
+    dialect="postgres",
 )
 
 # In the order error messages and docs list them.
-ADAPTERS: dict[str, Adapter] = {a.name: a for a in (MOCK_HTTP, SQLITE, POSTGRES)}
+ADAPTERS: dict[str, Adapter] = {a.name: a for a in (MOCK_HTTP, ASGI, SQLITE, POSTGRES)}
 
 
 def http_families() -> list[str]:
@@ -231,3 +287,13 @@ def family_noun(family: str) -> str:
     if family == DB_FAMILY:
         return "database"
     return " or ".join(a.name for a in ADAPTERS.values() if a.family == family)
+
+
+def shipped_packages(services: list[dict[str, Any]]) -> list[str]:
+    """The Python packages a built manifest's services need besides the demo kit."""
+    found: list[str] = []
+    for service in services:
+        key = ADAPTERS[service["adapter"]].packages_key
+        if key is not None:
+            found += [p for p in service.get("config", {}).get(key, []) if p not in found]
+    return found

@@ -10,7 +10,8 @@
   before the answer is sent. If saving fails, the engine is dropped so that the next
   request starts again from what is stored, and the caller gets a 500.
 - Reset deletes the stored image and drops the engine; the seed is loaded again
-  on the next use of the service.
+  on the next use of the service. `POST /__demo/reset` also resets the HTTP services
+  of adapters marked `resettable` (asgi: they keep state, see asgi_service.py).
 
 One `asyncio.Lock` per service serializes its queries: requests interleave at
 `await` points (Store calls) and a batch must not see another one's transaction.
@@ -31,6 +32,7 @@ from .adapters import (
     HttpService,
     ServiceContext,
     SqlAdapter,
+    StatefulService,
     family_noun,
 )
 from .errors import BadRequest, NotFound, StorageFailed
@@ -180,13 +182,25 @@ class Services:
         return self._databases[name]
 
     def close(self) -> None:
-        """Close every open engine (their data is already persisted)."""
+        """Close every open engine and app (their data is already persisted)."""
         for database in self._databases.values():
             database.close()
+        for service in self._http.values():
+            if isinstance(service, StatefulService):
+                service.close()
 
     async def reset_all(self) -> list[str]:
-        """Every database service back to its seed; returns their names."""
-        names = [s.name for s in self.manifest.services if ADAPTERS[s.adapter].family == DB_FAMILY]
-        for name in names:
-            await self.database(name).reset()
+        """Every database and stateful HTTP service back to its seed; returns their names."""
+        names = []
+        for service in self.manifest.services:
+            adapter = ADAPTERS[service.adapter]
+            if adapter.family == DB_FAMILY:
+                await self.database(service.name).reset()
+            elif isinstance(adapter, HttpAdapter) and adapter.resettable:
+                stateful = await self.http(service.name, adapter.family)
+                assert isinstance(stateful, StatefulService)  # what `resettable` promises
+                await stateful.reset()
+            else:
+                continue
+            names.append(service.name)
         return names

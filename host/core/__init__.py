@@ -1,1 +1,1 @@
-"""Pure domain code of the host: standard library only (see tests/host/test_purity.py)."""
+"""Pure domain code of the host: standard library only (checked by tests/test_purity.py)."""

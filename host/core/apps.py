@@ -9,50 +9,21 @@ Known fields are validated; unknown fields are kept as given, like settings.
 from __future__ import annotations
 
 import builtins
-import json
 import re
 import uuid as uuid_module
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadRequest, NotFound
-from .state import StateDB
+from .schema import SchemaError, validate
+from .state import StateDB, dump_stored, load_stored
 
-__all__ = ["APP_FIELDS", "App", "AppField", "AppStore", "validate_app"]
-
-
-def _str_list(value: Any) -> str | None:
-    ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
-    return None if ok else "must be a list of strings"
+__all__ = ["APP_FIELDS", "App", "AppField", "AppStore", "app_schema", "validate_app"]
 
 
-def _prep_cmds(value: Any) -> str | None:
-    if not isinstance(value, list):
-        return "must be a list of {do, undo, elevated} objects"
-    for item in value:
-        if not isinstance(item, dict):
-            return "must be a list of {do, undo, elevated} objects"
-        for key in ("do", "undo"):
-            if not isinstance(item.get(key, ""), str):
-                return f"{key} must be a string"
-        if not isinstance(item.get("elevated", False), bool):
-            return "elevated must be true or false"
-    return None
-
-
-def _exit_timeout(value: Any) -> str | None:
-    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3600
-    return None if ok else "must be an integer between 0 and 3600 (seconds)"
-
-
-def _typed(kind: type) -> Callable[[Any], str | None]:
-    names = {str: "a string", bool: "true or false"}
-
-    def check(value: Any) -> str | None:
-        return None if type(value) is kind else f"must be {names[kind]}"
-
-    return check
+_STRING: dict[str, Any] = {"type": "string"}
+_BOOLEAN: dict[str, Any] = {"type": "boolean"}
 
 
 @dataclass(frozen=True)
@@ -60,61 +31,79 @@ class AppField:
     name: str
     default: Any
     help: str
-    check: Callable[[Any], str | None]
+    # The JSON-schema fragment the value must satisfy (host.core.schema enforces it).
+    schema: dict[str, Any]
 
 
 APP_FIELDS: tuple[AppField, ...] = (
-    AppField("name", "", "Name shown to clients (required, non-empty).", _typed(str)),
+    AppField("name", "", "Name shown to clients (required, non-empty).", _STRING),
+    AppField("cmd", "", "Command started on launch (run by the shell); empty = desktop.", _STRING),
+    AppField("working-dir", "", "Working folder of the command; empty = the host's.", _STRING),
+    AppField("output", "", "File receiving the command's output; empty = discarded.", _STRING),
     AppField(
-        "cmd", "", "Command started on launch (run by the shell); empty = desktop.", _typed(str)
+        "detached",
+        [],
+        "Commands started on launch and never stopped by the host.",
+        {"type": "array", "items": _STRING},
     ),
-    AppField("working-dir", "", "Working folder of the command; empty = the host's.", _typed(str)),
-    AppField("output", "", "File receiving the command's output; empty = discarded.", _typed(str)),
     AppField(
-        "detached", [], "Commands started on launch and never stopped by the host.", _str_list
-    ),
-    AppField(
-        "prep-cmd", [], "Commands run before launch (`do`) and after close (`undo`).", _prep_cmds
+        "prep-cmd",
+        [],
+        "Commands run before launch (`do`) and after close (`undo`).",
+        {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"do": _STRING, "undo": _STRING, "elevated": _BOOLEAN},
+            },
+        },
     ),
     AppField(
         "image-path",
         "",
         "Cover: a key saved by /api/covers/upload, or an image file path.",
-        _typed(str),
+        _STRING,
     ),
     AppField(
         "auto-detach",
         True,
         "Keep the app running when its command exits successfully within 5 s (a launcher).",
-        _typed(bool),
+        _BOOLEAN,
     ),
     AppField(
         "wait-all",
         True,
         "Stop the command's whole process group on close, not only its first process.",
-        _typed(bool),
+        _BOOLEAN,
     ),
     AppField(
         "exit-timeout",
         5,
         "Seconds between asking the command to stop and killing it.",
-        _exit_timeout,
+        {"type": "integer", "minimum": 0, "maximum": 3600},
     ),
     AppField(
         "elevated",
         False,
         "Kept for Sunshine compatibility; commands run as the host's user.",
-        _typed(bool),
+        _BOOLEAN,
     ),
     AppField(
         "autosync",
         False,
         "Imported by a library sync; /api/apps/purge_autosync removes these.",
-        _typed(bool),
+        _BOOLEAN,
     ),
 )
 _BY_NAME: Mapping[str, AppField] = {f.name: f for f in APP_FIELDS}
 _RESERVED = ("id", "uuid", "index")
+
+
+def app_schema() -> dict[str, Any]:
+    """A submitted app as one JSON-schema object (`POST /api/apps` enforces it)."""
+    properties: dict[str, Any] = {"uuid": _STRING}
+    properties.update({f.name: {**f.schema, "description": f.help} for f in APP_FIELDS})
+    return {"type": "object", "properties": properties}
 
 
 def validate_app(fields: Any) -> dict[str, Any]:
@@ -124,9 +113,10 @@ def validate_app(fields: Any) -> dict[str, Any]:
     for key, value in fields.items():
         spec = _BY_NAME.get(key)
         if spec is not None:
-            problem = spec.check(value)
-            if problem is not None:
-                raise BadRequest(f"Invalid app field {key}: {problem}")
+            try:
+                validate(spec.schema, value, key)
+            except SchemaError as error:
+                raise BadRequest(f"Invalid app field {error}") from None
     return fields
 
 
@@ -189,7 +179,7 @@ class AppStore:
             _require_name(merged)
             with self._db.transaction() as db:
                 db.execute(
-                    "UPDATE apps SET data = ? WHERE uuid = ?", (json.dumps(merged), app_uuid)
+                    "UPDATE apps SET data = ? WHERE uuid = ?", (dump_stored(merged), app_uuid)
                 )
             return self.find(app_uuid)
         _require_name(fields)
@@ -198,7 +188,7 @@ class AppStore:
             position = db.execute("SELECT COALESCE(MAX(position), -1) + 1 FROM apps").fetchone()[0]
             db.execute(
                 "INSERT INTO apps (uuid, position, data) VALUES (?, ?, ?)",
-                (new_uuid, position, json.dumps(fields)),
+                (new_uuid, position, dump_stored(fields)),
             )
         return self.find(new_uuid)
 
@@ -242,4 +232,16 @@ def _require_name(fields: Mapping[str, Any]) -> None:
 
 
 def _app(row: Any) -> App:
-    return App(row["uuid"], row["id"], json.loads(row["data"]))
+    # A known field whose stored value no longer passes its check (NaN saved by an older
+    # host reads as null) falls back to its default rather than failing every read.
+    stored = load_stored(row["data"])
+    fields = {k: v for k, v in stored.items() if k not in _BY_NAME or _fits(_BY_NAME[k], v)}
+    return App(row["uuid"], row["id"], fields)
+
+
+def _fits(field: AppField, value: Any) -> bool:
+    try:
+        validate(field.schema, value, field.name)
+    except SchemaError:
+        return False
+    return True

@@ -6,7 +6,6 @@ only the certificate's SHA-256 fingerprint and the PEM (public) are stored.
 
 from __future__ import annotations
 
-import json
 import time
 import uuid as uuid_module
 from collections.abc import Callable, Iterable
@@ -14,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadRequest, NotFound
-from .state import StateDB
+from .state import StateDB, dump_stored, load_stored
 
 __all__ = ["DEFAULT_PERMISSIONS", "PERMISSIONS", "Client", "ClientStore", "parse_permissions"]
 
@@ -88,7 +87,7 @@ class ClientStore:
                     name,
                     client.cert_fingerprint,
                     cert_pem,
-                    json.dumps(client.permissions),
+                    dump_stored(client.permissions),
                     client.paired_at,
                 ),
             )
@@ -122,7 +121,7 @@ class ClientStore:
         with self._db.transaction() as db:
             db.execute(
                 "UPDATE clients SET name = ?, permissions = ? WHERE uuid = ?",
-                (new_name, json.dumps(new_permissions), client_uuid),
+                (new_name, dump_stored(new_permissions), client_uuid),
             )
         return self.get(client_uuid)
 
@@ -142,6 +141,6 @@ def _client(row: Any) -> Client:
         row["name"],
         row["cert_fingerprint"],
         row["cert_pem"],
-        tuple(json.loads(row["permissions"])),
+        tuple(load_stored(row["permissions"])),
         row["paired_at"],
     )

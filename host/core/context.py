@@ -1,28 +1,42 @@
-"""Everything a request handler needs, built once per host process."""
+"""The host's services, built once per process by `build_host`, started by `running()`.
+
+`HostContext` holds the pure stores (state database, credentials, tokens,
+sessions, settings, clients, streams, pairing, apps, metrics, codec probe
+state, update state) and, in `adapters`, what the deployment's `Profile`
+supplies (`host.core.ports`). Handlers reach all of it one way:
+`host.handlers.common.context(request)`.
+"""
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from host import __version__
 
 from .apps import AppStore
 from .clients import ClientStore
 from .credentials import Credentials
 from .lifecycle import Lifecycle
-from .metadata import CodecProbe, MetadataCache
+from .metadata import PROBE_SETTINGS, CodecProbe, MetadataCache
 from .metrics_cache import MetricsService
 from .pairing import PairingBroker
+from .ports import HostAdapters, PasswordHasher, Profile
 from .ratelimit import LoginLimiter
 from .sessions import Lifetimes, SessionStore
-from .settings import defaults, merge_settings
+from .settings import defaults, merge_settings, usable_saved
 from .state import StateDB
 from .streams import StreamRegistry
 from .tokens import TokenStore
 from .updates import UpdateState
 
-__all__ = ["HostContext", "SettingsStore"]
+__all__ = ["HostContext", "SettingsStore", "build_host"]
+
+log = logging.getLogger("helio.settings")
 
 
 class SettingsStore:
@@ -39,7 +53,10 @@ class SettingsStore:
         # Read on every request by the middleware, so cached until the next write.
         if self._cache is None:
             merged = defaults()
-            merged.update(self._db.get_json(self._KEY, {}))
+            usable, dropped = usable_saved(self.saved())
+            if dropped:
+                log.warning("Saved settings %s are invalid; using their defaults", dropped)
+            merged.update(usable)
             self._cache = merged
         return dict(self._cache)
 
@@ -71,11 +88,14 @@ class SettingsStore:
 
 @dataclass
 class HostContext:
+    """Construct with `build_host`: `adapters` is filled in from the profile."""
+
     db: StateDB
     https_port: int
+    hasher: PasswordHasher
     clock: Callable[[], float] = time.time
     monotonic: Callable[[], float] = time.monotonic
-    version: str = "0.1.0"
+    version: str = __version__
     features: frozenset[str] = frozenset()
     log_path: str | None = None
     credentials: Credentials = field(init=False)
@@ -85,23 +105,18 @@ class HostContext:
     limiter: LoginLimiter = field(init=False)
     clients: ClientStore = field(init=False)
     streams: StreamRegistry = field(init=False)
-    # Streaming service (issue 5): on-demand hardware metrics (the sampler is attached at
-    # start-up; None answers 503) and pending pairing requests.
+    # Hardware metrics on demand: the profile's sampler is attached while the app runs.
     metrics: MetricsService = field(init=False)
     pairing: PairingBroker = field(init=False)
-    # Admin resources (issue 4). `data_dir` holds covers, icons and crash dumps; None =
-    # beside the state database. `native` is host.native.services.NativeServices,
-    # attached by host.app.create_app (the pure core cannot import it).
-    data_dir: str | None = None
     apps: AppStore = field(init=False)
     lifecycle: Lifecycle = field(init=False)
     codec_probe: CodecProbe = field(init=False)
     metadata_cache: MetadataCache = field(init=False)
     updates: UpdateState = field(init=False)
-    native: Any = None
+    adapters: HostAdapters = field(init=False)
 
     def __post_init__(self) -> None:
-        self.credentials = Credentials(self.db)
+        self.credentials = Credentials(self.db, self.hasher)
         self.tokens = TokenStore(self.db, self.clock)
         self.sessions = SessionStore(self.db, self.clock)
         self.settings = SettingsStore(self.db)
@@ -117,3 +132,67 @@ class HostContext:
         self.updates = UpdateState(self.version)
         self.settings.on_change(lambda _: self.metadata_cache.drop())
         self.codec_probe.on_finish(self.metadata_cache.drop)
+
+    @contextmanager
+    def running(self) -> Iterator[HostContext]:
+        """The background work of one serving lifetime (the app's lifespan runs this).
+
+        Attaches the sampler, starts the first codec probe and the profile's
+        background work; on exit stops them in reverse and detaches the sampler.
+        """
+        adapters = self.adapters
+        self.metrics.use(adapters.sampler)
+        adapters.prober.start(str(self.settings.get("encoder")))
+        started = []
+        try:
+            for work in adapters.background:
+                work.start()
+                started.append(work)
+            yield self
+        finally:
+            for work in reversed(started):
+                work.stop()
+            self.metrics.use(None)
+
+
+def _reprobe_when_probe_settings_change(host: HostContext) -> None:
+    last = {k: host.settings.current().get(k) for k in PROBE_SETTINGS}
+
+    def reprobe(settings: dict[str, Any]) -> None:
+        wanted = {k: settings.get(k) for k in PROBE_SETTINGS}
+        if wanted != last:
+            last.update(wanted)
+            # Looked up on each change: a test may swap the prober.
+            host.adapters.prober.start(str(settings.get("encoder", "auto")))
+
+    host.settings.on_change(reprobe)
+
+
+def build_host(
+    profile: Profile,
+    db: StateDB,
+    *,
+    https_port: int,
+    features: frozenset[str] = frozenset(),
+    log_path: str | None = None,
+    version: str = __version__,
+    clock: Callable[[], float] = time.time,
+    monotonic: Callable[[], float] = time.monotonic,
+) -> HostContext:
+    """The host's services, once per process: pure stores, then the profile's adapters.
+
+    Nothing starts here; `HostContext.running()` (the app's lifespan) does.
+    """
+    host = HostContext(
+        db,
+        https_port=https_port,
+        hasher=profile.hasher,
+        clock=clock,
+        monotonic=monotonic,
+        version=version,
+        features=features,
+        log_path=log_path,
+    )
+    host.adapters = profile.adapters(host)
+    _reprobe_when_probe_settings_change(host)
+    return host

@@ -9,13 +9,12 @@ the present and put back.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .displays import DisplayDevice, find_device, parse_resolution
 from .errors import BadRequest
-from .state import StateDB
+from .state import StateDB, dump_stored, load_stored
 
 __all__ = ["GOLDEN_KEY", "DisplayLayouts", "GoldenSnapshots", "output_state", "validate_layout"]
 
@@ -86,7 +85,7 @@ class DisplayLayouts:
 
     def list(self) -> list[dict[str, Any]]:
         rows = self._db.query("SELECT data, updated_at FROM display_layouts ORDER BY device_id")
-        return [{**json.loads(row["data"]), "updated_at": row["updated_at"]} for row in rows]
+        return [{**load_stored(row["data"]), "updated_at": row["updated_at"]} for row in rows]
 
     def put(self, layout: dict[str, Any]) -> dict[str, Any]:
         """Store an already validated layout (see `validate_layout`)."""
@@ -95,7 +94,7 @@ class DisplayLayouts:
             db.execute(
                 "INSERT INTO display_layouts (device_id, data, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT(device_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
-                (layout["device_id"], json.dumps(layout), now),
+                (layout["device_id"], dump_stored(layout), now),
             )
         return {**layout, "updated_at": now}
 
@@ -110,7 +109,7 @@ class DisplayLayouts:
                     "INSERT INTO display_layouts (device_id, data, updated_at) VALUES (?, ?, ?)",
                     (
                         stored["device_id"],
-                        json.dumps(stored),
+                        dump_stored(stored),
                         layout.get("updated_at", self._clock()),
                     ),
                 )

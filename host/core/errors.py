@@ -10,8 +10,9 @@
     ├── UnsupportedMedia    415
     └── TooManyRequests     429
 
-Handlers raise these; `host.middleware.errors` turns them (and anything
-unexpected) into `{"status": false, "error": message}` with the status code.
+Handlers and middleware raise these; `host.error_handlers` (every app the
+host serves) turns them, and anything unexpected, into
+`{"status": false, "error": message}` with the status code.
 """
 
 from __future__ import annotations

@@ -30,7 +30,8 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 class _App(Protocol):
-    uuid: str
+    @property
+    def uuid(self) -> str: ...
 
     def get(self, name: str) -> Any: ...
 

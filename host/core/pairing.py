@@ -13,6 +13,11 @@ administrator to type the PIN the client shows. Each such request is a
 requests (in memory: a request lives as long as the client's HTTP exchange),
 lets `POST /api/pin` hand a PIN to the one waiting, and issues the one-time
 PINs of `POST /api/otp` that a device can use with its passphrase instead.
+
+Guessing rules (docs/streaming.md, "Pairing rules"): a PIN goes to a named
+request whenever more than one waits, since every Moonlight client calls
+itself "roth"; an address may hold only a few open requests; a one-time PIN
+dies after a few wrong `otpauth` values and each address is throttled.
 """
 
 from __future__ import annotations
@@ -32,11 +37,14 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import ApiError, BadRequest, NotFound, TooManyRequests
+from .ratelimit import LoginLimiter
 
 __all__ = [
     "OTP_TTL_S",
     "PIN_WAIT_S",
+    "MAX_OPEN_PER_ADDRESS",
     "MAX_OPEN_REQUESTS",
+    "OTP_MAX_FAILURES",
     "InvalidTransition",
     "OneTimePin",
     "PairingBroker",
@@ -50,6 +58,10 @@ PIN_WAIT_S = 120.0  # how long getservercert waits for the administrator's PIN
 OTP_TTL_S = 180.0
 FINISH_WINDOW_S = 60.0  # time for the client to finish the later phases after the PIN
 MAX_OPEN_REQUESTS = 16  # each one holds an HTTP request open: bound what a LAN peer can pile up
+MAX_OPEN_PER_ADDRESS = 2  # one address cannot take the other devices' slots
+OTP_MAX_FAILURES = 3  # wrong otpauth values before the one-time PIN is withdrawn
+OTP_THROTTLE_FAILURES = 3  # wrong otpauth values per address and window before it must wait
+OTP_THROTTLE_WINDOW_S = 60.0
 _PIN = re.compile(r"^[0-9]{4}$")
 
 
@@ -100,8 +112,9 @@ class PendingPairing:
     pin: str | None = None
     name: str | None = None  # the administrator's name for the device
     failure: str | None = None
-    # Protocol secrets of the later phases (host.core.pairing_protocol).
+    # Protocol secrets of the later phases and the phases done (host.core.pairing_protocol).
     secrets: dict[str, bytes] = field(default_factory=dict)
+    steps_done: list[str] = field(default_factory=list)
     _waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = field(
         default_factory=list, repr=False
     )
@@ -156,6 +169,9 @@ class PendingPairing:
             "expires_at": self.expires_at,
         }
 
+    def open_from(self, address: str) -> bool:
+        return not self.final and self.address == address
+
 
 def _settle(future: asyncio.Future[None]) -> None:
     if not future.done():
@@ -177,6 +193,8 @@ class PairingBroker:
         self._clock = clock
         self._requests: dict[tuple[str, str], PendingPairing] = {}
         self._otp: OneTimePin | None = None
+        self._otp_failures = 0
+        self._otp_throttle = LoginLimiter(clock)
         self._lock = threading.RLock()
 
     def begin(
@@ -192,6 +210,12 @@ class PairingBroker:
             earlier = self._requests.pop((address, uniqueid), None)
             if earlier is not None and not earlier.final:
                 earlier.fail("Superseded by a newer pairing request")
+            if sum(1 for r in self._requests.values() if r.open_from(address)) >= (
+                MAX_OPEN_PER_ADDRESS
+            ):
+                raise TooManyRequests(
+                    "Too many pairing requests are open from this address; finish or cancel one"
+                )
             if sum(1 for r in self._requests.values() if not r.final) >= MAX_OPEN_REQUESTS:
                 raise TooManyRequests(
                     "Too many pairing requests are open; enter or let expire the waiting ones"
@@ -219,7 +243,11 @@ class PairingBroker:
     def enter_pin(
         self, pin: str, name: str | None = None, request_id: str | None = None
     ) -> PendingPairing:
-        """Hand the PIN to one waiting request: the one named, else the oldest."""
+        """Hand the PIN to one waiting request: the one named, else the only one.
+
+        With several waiting, guessing which is the administrator's device
+        would hand the PIN to whichever LAN peer asked first.
+        """
         validate_pin(pin)
         waiting = self.pending()
         if request_id is not None:
@@ -227,6 +255,11 @@ class PairingBroker:
         if not waiting:
             raise NotFound(
                 "No pairing request is waiting for a PIN; start pairing on the device first"
+            )
+        if len(waiting) > 1:
+            raise BadRequest(
+                f"{len(waiting)} pairing requests wait for a PIN: choose one with id "
+                "(GET /api/clients/pending lists each one's address and time)"
             )
         waiting[0].enter_pin(pin, name)
         return waiting[0]
@@ -258,18 +291,29 @@ class PairingBroker:
             f"{secrets.randbelow(10_000):04d}", passphrase, name or None, self._clock() + OTP_TTL_S
         )
         with self._lock:
-            self._otp = otp
+            self._otp, self._otp_failures = otp, 0
         return otp
 
-    def redeem_otp(self, otpauth: str, salt_hex: str) -> OneTimePin | None:
-        """The one-time PIN whose hash the device sent, used up; None when none matches."""
+    def redeem_otp(self, otpauth: str, salt_hex: str, address: str) -> OneTimePin | None:
+        """The one-time PIN whose hash the device sent, used up; None when none matches.
+
+        A wrong guess counts against the PIN (withdrawn after OTP_MAX_FAILURES)
+        and against the address (TooManyRequests for a while after
+        OTP_THROTTLE_FAILURES), so 10 000 PINs cannot be walked through.
+        """
         with self._lock:
+            if self._otp_throttle.blocked(address, OTP_THROTTLE_FAILURES, OTP_THROTTLE_WINDOW_S):
+                raise TooManyRequests("Too many wrong one-time PINs from this address; wait")
             otp = self._otp
             if otp is None or self._clock() >= otp.expires_at:
                 self._otp = None
                 return None
             expected = otp_auth(otp.pin, salt_hex, otp.passphrase)
             if not hmac.compare_digest(expected, otpauth.upper()):
+                self._otp_throttle.record_failure(address, OTP_THROTTLE_WINDOW_S)
+                self._otp_failures += 1
+                if self._otp_failures >= OTP_MAX_FAILURES:
+                    self._otp = None  # guessed at: the administrator issues a new one
                 return None
             self._otp = None  # one use only
             return otp

@@ -14,6 +14,12 @@ Phases, all on `GET /pair` (hex-encoded binary in the query):
 
 A wrong PIN gives a different key, so phase 4 does not match. The primitives
 that need a crypto library sit behind `PairingCrypto` (host.native.pairing_crypto).
+
+Phases 2-4 each run exactly once and in order (`take_step`). Phase 3 hands
+out the server secret, with which the PIN can be found offline from the
+phase-2 answer; were phase 3 repeatable, a client that never knew the PIN
+could then re-send a correct hash and pair. Anything out of order fails the
+request for good.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from .pairing import PendingPairing
 __all__ = [
     "PairingCrypto",
     "PairingRefused",
+    "STEPS",
     "aes_key",
     "answer_client_challenge",
     "answer_server_challenge_response",
@@ -36,6 +43,7 @@ __all__ = [
 
 SECRET_LEN = 16
 HASH_LEN = 32
+STEPS = ("clientchallenge", "serverchallengeresp", "clientpairingsecret")
 
 
 class PairingRefused(Exception):
@@ -64,6 +72,16 @@ class PairingCrypto(Protocol):
         ...
 
 
+def take_step(request: PendingPairing, step: str) -> None:
+    """Admit `step` only as the next phase of `request`; else PairingRefused."""
+    done = request.steps_done
+    expected = STEPS[len(done)] if len(done) < len(STEPS) else None
+    if step != expected:
+        why = "repeated" if step in done else "out of order"
+        raise PairingRefused(f"Pairing phase {step} is {why}; start pairing again")
+    done.append(step)
+
+
 def aes_key(salt: bytes, pin: str) -> bytes:
     return hashlib.sha256(salt + pin.encode("ascii")).digest()[:16]
 
@@ -84,6 +102,7 @@ def answer_client_challenge(
     request: PendingPairing, crypto: PairingCrypto, encrypted_hex: str
 ) -> str:
     """Phase 2: the `challengeresponse` hex."""
+    take_step(request, "clientchallenge")
     key = aes_key(request.salt, request.pin or "")
     challenge = crypto.aes_decrypt(key, _unhex(encrypted_hex, "clientchallenge", 16))
     server_secret, server_challenge = (
@@ -101,8 +120,7 @@ def answer_server_challenge_response(
     request: PendingPairing, crypto: PairingCrypto, encrypted_hex: str
 ) -> str:
     """Phase 3: keep the client's hash; the `pairingsecret` hex."""
-    if "server_secret" not in request.secrets:
-        raise PairingRefused("serverchallengeresp before clientchallenge")
+    take_step(request, "serverchallengeresp")
     key = aes_key(request.salt, request.pin or "")
     request.secrets["client_hash"] = crypto.aes_decrypt(
         key, _unhex(encrypted_hex, "serverchallengeresp", HASH_LEN)
@@ -115,8 +133,7 @@ def check_client_pairing_secret(
     request: PendingPairing, crypto: PairingCrypto, secret_hex: str
 ) -> None:
     """Phase 4: return when the client proved the PIN and its key; else PairingRefused."""
-    if "client_hash" not in request.secrets:
-        raise PairingRefused("clientpairingsecret before serverchallengeresp")
+    take_step(request, "clientpairingsecret")
     try:
         data = bytes.fromhex(secret_hex)
     except ValueError:

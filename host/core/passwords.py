@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import os
 
-__all__ = ["hash_password", "verify_password"]
+__all__ = ["StandardHasher", "hash_password", "hash_pbkdf2", "verify_password"]
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**15, 8, 1
 PBKDF2_ITERATIONS = 600_000
@@ -43,15 +43,21 @@ def _pbkdf2(password: bytes, salt: bytes, iterations: int) -> bytes:
     return result.to_bytes(32, "big")
 
 
+def hash_pbkdf2(password: str, iterations: int = PBKDF2_ITERATIONS) -> str:
+    """A `pbkdf2_sha256$iter$salt$hash` record; fewer iterations only where PBKDF2 is pure
+    Python and slow (the browser demo, host.demo_profile)."""
+    salt = os.urandom(16)
+    digest = _pbkdf2(password.encode("utf-8"), salt, iterations)
+    return f"pbkdf2_sha256${iterations}${_b64(salt)}${_b64(digest)}"
+
+
 def hash_password(password: str) -> str:
     """A self-describing record: `scrypt$N$r$p$salt$hash` or `pbkdf2_sha256$iter$salt$hash`."""
-    salt = os.urandom(16)
-    secret = password.encode("utf-8")
     if hasattr(hashlib, "scrypt"):
-        digest = _scrypt(secret, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+        salt = os.urandom(16)
+        digest = _scrypt(password.encode("utf-8"), salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
         return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${_b64(salt)}${_b64(digest)}"
-    digest = _pbkdf2(secret, salt, PBKDF2_ITERATIONS)
-    return f"pbkdf2_sha256${PBKDF2_ITERATIONS}${_b64(salt)}${_b64(digest)}"
+    return hash_pbkdf2(password)
 
 
 def verify_password(password: str, record: str) -> bool:
@@ -71,3 +77,13 @@ def verify_password(password: str, record: str) -> bool:
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(actual, expected)
+
+
+class StandardHasher:
+    """The native `PasswordHasher`: scrypt, or PBKDF2-SHA256 where hashlib lacks scrypt."""
+
+    def hash(self, password: str) -> str:
+        return hash_password(password)
+
+    def verify(self, password: str, record: str) -> bool:
+        return verify_password(password, record)

@@ -7,8 +7,10 @@ IPv6 ULA fc00::/7 and link-local fe80::/10. wan: anyone.
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Mapping
+from typing import Any
 
-__all__ = ["is_loopback", "reach_allows"]
+__all__ = ["is_loopback", "peer_address", "reach_allows"]
 
 _LAN_NETWORKS = tuple(
     ipaddress.ip_network(net)
@@ -32,6 +34,15 @@ def _parse(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         return ip.ipv4_mapped
     return ip
+
+
+def peer_address(scope: Mapping[str, Any]) -> str:
+    """The TCP peer of an ASGI request ("" when the server knows none).
+
+    Never a forwarded header: X-Forwarded-For must not move anyone into `pc` reach.
+    """
+    client = scope.get("client")
+    return str(client[0]) if client else ""
 
 
 def is_loopback(address: str) -> bool:

@@ -8,7 +8,9 @@ enforce the same schemas they publish in `/api/openapi.json`. Supported:
     items, minItems, maxItems, uniqueItems,
     properties, required, additionalProperties (bool or schema)
 
-Annotations (`title`, `description`, `default`, `examples`, `x-*`) are ignored.
+Annotations (`title`, `description`, `default`, `examples`, `x-*`) are ignored,
+except `x-expected`: what a value matching `pattern` looks like, in words
+("WIDTHxHEIGHT, e.g. 1920x1080"), said instead of the regular expression.
 A schema using any other keyword is refused by `check_schema`, so a schema can
 never promise a rule that is silently not enforced.
 
@@ -67,10 +69,11 @@ def _search_path(value: str) -> str | None:
 def _update_source(value: str) -> str | None:
     if value == "" or _is_absolute(value):
         return None
-    parts = urlsplit(value)
-    if parts.scheme in ("http", "https") and parts.netloc:
-        return None
-    return "must be empty, an http(s):// URL or an absolute folder path"
+    from .updates import insecure_url_problem  # the one rule, shared with the updater
+
+    if urlsplit(value).scheme in ("http", "https"):
+        return insecure_url_problem(value)
+    return "must be empty, an https:// URL or an absolute folder path"
 
 
 # Formats beyond the standard's: name -> check returning a problem or None.
@@ -194,7 +197,10 @@ def _check_string(schema: Mapping[str, Any], value: str, path: str) -> None:
     if "maxLength" in schema and len(value) > schema["maxLength"]:
         raise SchemaError(path, f"must be at most {schema['maxLength']} characters")
     if "pattern" in schema and re.search(schema["pattern"], value) is None:
-        raise SchemaError(path, f"must match {schema['pattern']}")
+        expected = schema.get("x-expected")
+        raise SchemaError(
+            path, f"must be {expected}" if expected else f"must match {schema['pattern']}"
+        )
     if "format" in schema:
         problem = FORMATS[schema["format"]](value)
         if problem is not None:
@@ -292,5 +298,5 @@ _FORMAT_WORDS = {
     "absolute-path": "absolute folder path",
     "absolute-path-or-empty": "absolute folder path, or empty",
     "search-path": "absolute folders separated like PATH, or empty",
-    "update-source": "https:// URL or absolute folder path, or empty",
+    "update-source": "https:// URL (http:// only to this machine) or absolute folder path, or empty",
 }

@@ -153,14 +153,6 @@ class SessionStore:
             self.touch(record.id)
         return record
 
-    def session_for_refresh(self, refresh_token: str) -> SessionRecord | None:
-        now = self._clock()
-        rows = self._db.query(
-            "SELECT * FROM sessions WHERE refresh_hash = ? AND refresh_expires > ?",
-            (hash_secret(refresh_token), now),
-        )
-        return _record(rows[0]) if rows else None
-
     def refresh(self, refresh_token: str, lifetimes: Lifetimes) -> IssuedTokens:
         now = self._clock()
         presented = hash_secret(refresh_token)

@@ -6,6 +6,8 @@ OpenAPI document's `Settings` schema (which the console's settings page is
 built from) and docs/settings.md are all derived from that tuple.
 Unknown keys are kept as given (a newer console may write keys an older host
 does not know), but a known key with a bad value rejects the whole write.
+A key written as null is removed: an unknown key is gone, a known one is
+back at its default.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ __all__ = [
     "defaults",
     "merge_settings",
     "settings_markdown",
+    "settings_change_schema",
     "settings_schema",
+    "usable_saved",
     "validate_settings",
 ]
 
@@ -261,7 +265,7 @@ def validate_settings(changes: Any) -> dict[str, Any]:
         raise BadRequest("The settings must be a JSON object")
     for key, value in changes.items():
         setting = _BY_NAME.get(key)
-        if setting is None:
+        if setting is None or value is None:
             continue
         try:
             validate(setting.schema, value, key)
@@ -285,11 +289,52 @@ def settings_schema() -> dict[str, Any]:
     return {"type": "object", "properties": properties, "additionalProperties": True}
 
 
+def _or_null(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """`schema`, also allowing null (a write's way to reset a setting to its default)."""
+    nullable = dict(schema)
+    if "type" in nullable:
+        kinds = nullable["type"]
+        nullable["type"] = [*([kinds] if isinstance(kinds, str) else kinds), "null"]
+    if "enum" in nullable:
+        nullable["enum"] = [*nullable["enum"], None]
+    return nullable
+
+
+def settings_change_schema() -> dict[str, Any]:
+    """What `POST`/`PATCH /api/config` accepts: known keys as their schema or null, any other key."""
+    schema = settings_schema()
+    schema["properties"] = {k: _or_null(v) for k, v in schema["properties"].items()}
+    return schema
+
+
 def merge_settings(current: Mapping[str, Any], changes: Any) -> dict[str, Any]:
     """Validate `changes` and return `current` with them merged in (nothing is mutated)."""
     merged = dict(current)
-    merged.update(validate_settings(changes))
+    for key, value in validate_settings(changes).items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = value
     return merged
+
+
+def usable_saved(saved: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """What was saved, less the known keys whose value no longer validates (and their names).
+
+    A value saved by an older host, or edited by hand, must not take the host
+    down: the setting falls back to its default.
+    """
+    usable, dropped = {}, []
+    for key, value in saved.items():
+        setting = _BY_NAME.get(key)
+        try:
+            if setting is not None:
+                validate(setting.schema, value, key)
+        except SchemaError:
+            dropped.append(key)
+            continue
+        usable[key] = value
+    return usable, dropped
 
 
 def settings_markdown() -> str:
@@ -301,7 +346,8 @@ def settings_markdown() -> str:
         "",
         "Generated from `host/core/settings.py` by `python -m host settings-doc > docs/settings.md`.",
         "Read with `GET /api/config`; change with `POST` or `PATCH /api/config` (merged; a bad value",
-        "of a known key is a 400 naming it and nothing is saved; unknown keys are kept as given).",
+        "of a known key is a 400 naming it and nothing is saved; unknown keys are kept as given;",
+        "a key sent as `null` is removed: back to its default, or gone when unknown).",
     ]
     for group in dict.fromkeys(s.group for s in SETTINGS):
         lines += [

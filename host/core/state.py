@@ -15,7 +15,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["MIGRATIONS", "StateDB"]
+__all__ = ["MIGRATIONS", "StateDB", "dump_stored", "load_stored"]
+
+
+def load_stored(text: str) -> Any:
+    """A JSON value from the database. `NaN` and `Infinity`, which hosts before the
+    finite-number rule stored, read as null: the host starts and answers instead of
+    failing on every read (the API never accepts them now)."""
+    return json.loads(text, parse_constant=lambda _name: None)
+
+
+def dump_stored(value: Any) -> str:
+    """JSON text for the database; a non-finite number is a bug here (ValueError)."""
+    return json.dumps(value, allow_nan=False)
+
 
 # Append-only: each entry upgrades the schema by one version. Statements are split on ";",
 # so none may contain a semicolon inside a literal or comment.
@@ -115,14 +128,14 @@ class StateDB:
 
     def get_json(self, key: str, default: Any = None) -> Any:
         rows = self.query("SELECT value FROM kv WHERE key = ?", (key,))
-        return json.loads(rows[0]["value"]) if rows else default
+        return load_stored(rows[0]["value"]) if rows else default
 
     def set_json(self, key: str, value: Any) -> None:
         with self.transaction() as db:
             db.execute(
                 "INSERT INTO kv (key, value) VALUES (?, ?)"
                 " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (key, json.dumps(value)),
+                (key, dump_stored(value)),
             )
 
     def close(self) -> None:

@@ -10,7 +10,6 @@ methods allowed for it.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import secrets
 import time
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadRequest, NotFound
-from .state import StateDB
+from .state import StateDB, dump_stored, load_stored
 
 __all__ = ["MAX_SCOPES", "Scope", "TokenStore", "hash_secret", "parse_scopes"]
 
@@ -109,7 +108,7 @@ class TokenStore:
         with self._db.transaction() as db:
             db.execute(
                 "INSERT INTO tokens (hash, owner, created_at, scopes) VALUES (?, ?, ?, ?)",
-                (record.hash, owner, record.created_at, json.dumps([s.as_json() for s in scopes])),
+                (record.hash, owner, record.created_at, dump_stored([s.as_json() for s in scopes])),
             )
         return secret, record
 
@@ -129,5 +128,5 @@ class TokenStore:
 
 
 def _record(row: Any) -> TokenRecord:
-    scopes = tuple(Scope(s["path"], tuple(s["methods"])) for s in json.loads(row["scopes"]))
+    scopes = tuple(Scope(s["path"], tuple(s["methods"])) for s in load_stored(row["scopes"]))
     return TokenRecord(row["hash"], row["owner"], row["created_at"], scopes)

@@ -20,10 +20,37 @@ import re
 import threading
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from .errors import BadRequest
+from .reach import is_loopback
 
-__all__ = ["Release", "UpdateState", "newest_release", "parse_index", "parse_version"]
+__all__ = [
+    "Release",
+    "UpdateState",
+    "insecure_url_problem",
+    "newest_release",
+    "parse_index",
+    "parse_version",
+]
+
+
+def insecure_url_problem(url: str) -> str | None:
+    """Why an update index or artifact may not be fetched from `url`, or None.
+
+    The index carries each artifact's SHA-256, so whoever can alter the index
+    can alter what is installed: plain http:// would let any LAN
+    man-in-the-middle serve both. Only https://, or http:// to this machine
+    itself (loopback: no network to intercept), is accepted.
+    """
+    parts = urlsplit(url)
+    if parts.scheme == "https" and parts.netloc:
+        return None
+    host = (parts.hostname or "").lower()
+    if parts.scheme == "http" and (host == "localhost" or is_loopback(host)):
+        return None
+    return "must be an https:// URL (plain http:// only to this machine)"
+
 
 _VERSION = re.compile(r"^\d+(\.\d+){0,3}$")
 _SHA256 = re.compile(r"^[0-9a-fA-F]{64}$")
@@ -60,13 +87,13 @@ def parse_index(document: Any) -> list[Release]:
         if not isinstance(entry, dict):
             raise ValueError(f"release {number} is not an object")
         version, artifact, digest = entry.get("version"), entry.get("artifact"), entry.get("sha256")
-        if not isinstance(version, str):
-            raise ValueError(f"release {number} has no version string")
-        parse_version(version)
+        # Messages name a release by its position, never by the index's own text.
+        if not isinstance(version, str) or not _VERSION.match(version):
+            raise ValueError(f"release {number}'s version is not a version number like 1.2.3")
         if not isinstance(artifact, str) or not artifact:
-            raise ValueError(f"release {version} has no artifact")
+            raise ValueError(f"release {number} has no artifact")
         if not isinstance(digest, str) or not _SHA256.match(digest):
-            raise ValueError(f"release {version} has no valid sha256 (64 hex digits)")
+            raise ValueError(f"release {number} has no valid sha256 (64 hex digits)")
         notes = entry.get("notes", "")
         releases.append(
             Release(version, artifact, digest.lower(), notes if isinstance(notes, str) else "")

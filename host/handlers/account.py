@@ -10,8 +10,9 @@ from host.body import read_json_object, required_str
 from host.cookies import REFRESH_COOKIE, SESSION_COOKIE, clear_cookie
 from host.core.credentials import validate_new_credentials
 from host.core.errors import BadRequest, TooManyRequests
-from host.middleware.auth import TOO_MANY_FAILURES, peer_address
+from host.core.reach import peer_address
 from host.responses import ok
+from host.signin import SignInBlocked, check_sign_in
 
 from .common import context
 
@@ -27,23 +28,22 @@ async def change_password(request: Request) -> JSONResponse:
     ctx = context(request)
     body = await read_json_object(request)
     if not ctx.credentials.configured():
-        new_username = body.get("newUsername")
         validate_new_credentials(
-            new_username, body.get("newPassword"), body.get("confirmNewPassword")
+            body.get("newUsername"), body.get("newPassword"), body.get("confirmNewPassword")
         )
-        await run_in_threadpool(ctx.credentials.set, new_username, body["newPassword"])
+        await run_in_threadpool(ctx.credentials.set, body["newUsername"], body["newPassword"])
         return ok(created=True)
     current_username = required_str(body, "currentUsername")
     current_password = required_str(body, "currentPassword")
     new_username = body.get("newUsername") or current_username
     validate_new_credentials(new_username, body.get("newPassword"), body.get("confirmNewPassword"))
-    address = peer_address(request.scope)
-    settings = ctx.settings.current()
-    window = settings["login_failure_window_s"]
-    if ctx.limiter.blocked(address, settings["login_max_failures"], window):
-        raise TooManyRequests(TOO_MANY_FAILURES)
-    if not await run_in_threadpool(ctx.credentials.verify, current_username, current_password):
-        ctx.limiter.record_failure(address, window)
+    try:
+        right = await check_sign_in(
+            ctx, peer_address(request.scope), current_username, current_password
+        )
+    except SignInBlocked as blocked:
+        raise TooManyRequests(str(blocked), headers=blocked.headers) from None
+    if not right:
         raise BadRequest("currentUsername or currentPassword is wrong")
     await run_in_threadpool(ctx.credentials.set, new_username, body["newPassword"])
     ctx.sessions.revoke_all()

@@ -12,8 +12,7 @@ from host.body import read_json_object
 from host.core.errors import BadRequest
 from host.responses import ok
 
-from .common import context
-from .services import native
+from .common import adapters, context
 
 __all__ = [
     "close_app",
@@ -28,7 +27,7 @@ __all__ = [
 
 
 def _listing(request: Request) -> dict[str, Any]:
-    running = native(request).runner.current()
+    running = adapters(request).launcher.current()
     return {
         "apps": [app.as_json() for app in context(request).apps.list()],
         "current_app": running.app.uuid if running else "",
@@ -46,23 +45,19 @@ async def save_app(request: Request) -> JSONResponse:
 
 async def delete_app(request: Request) -> JSONResponse:
     app = context(request).apps.delete(request.path_params["id"])
-    native(request).covers.drop_icon(app.uuid)
+    adapters(request).covers.drop_icon(app.uuid)
     return ok(deleted=app.uuid)
 
 
 async def delete_app_by_body(request: Request) -> JSONResponse:
     body = await read_json_object(request)
-    if not isinstance(body.get("uuid"), str) or not body["uuid"]:
-        raise BadRequest("uuid is required: the uuid of the app to delete")
     app = context(request).apps.delete(body["uuid"])
-    native(request).covers.drop_icon(app.uuid)
+    adapters(request).covers.drop_icon(app.uuid)
     return ok(deleted=app.uuid)
 
 
 async def reorder_apps(request: Request) -> JSONResponse:
     body = await read_json_object(request)
-    if "order" not in body:
-        raise BadRequest("order is required: the list of every app's uuid, in the new order")
     context(request).apps.reorder(body["order"])
     return ok(**_listing(request))
 
@@ -77,18 +72,18 @@ def _target(body: dict[str, Any]) -> Any:
 async def launch_app(request: Request) -> JSONResponse:
     body = await read_json_object(request)
     app = context(request).apps.find(_target(body))
-    running = await run_in_threadpool(native(request).runner.launch, app)
+    running = await run_in_threadpool(adapters(request).launcher.launch, app)
     return ok(app=running.as_json())
 
 
 async def close_app(request: Request) -> JSONResponse:
     # Blocks for up to the app's exit timeout while it is asked, then made, to stop.
-    closed = await run_in_threadpool(native(request).runner.close)
+    closed = await run_in_threadpool(adapters(request).launcher.close)
     return ok(closed=closed.app.uuid)
 
 
 async def purge_autosync(request: Request) -> JSONResponse:
     purged = context(request).apps.purge_autosync()
     for app in purged:
-        native(request).covers.drop_icon(app.uuid)
+        adapters(request).covers.drop_icon(app.uuid)
     return ok(purged=[app.uuid for app in purged])

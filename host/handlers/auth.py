@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import secrets
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from host.body import optional_bool, read_json_object, required_str
+from host.body import read_json_object
 from host.cookies import ANON_CSRF_COOKIE, REFRESH_COOKIE, SESSION_COOKIE, clear_cookie, set_cookie
 from host.core.errors import TooManyRequests, Unauthorized
-from host.core.reach import is_loopback
+from host.core.reach import is_loopback, peer_address
 from host.core.sessions import IssuedTokens
-from host.middleware.auth import TOO_MANY_FAILURES, peer_address
 from host.responses import ok
+from host.signin import SignInBlocked, check_sign_in
 
 from .common import context, principal, require_principal
 
@@ -73,18 +72,15 @@ def _issue(request: Request, issued: IssuedTokens) -> JSONResponse:
 async def login(request: Request) -> JSONResponse:
     ctx = context(request)
     body = await read_json_object(request)
-    username = required_str(body, "username")
-    password = required_str(body, "password")
-    remember = optional_bool(body, "remember_me")
+    username, password = body["username"], body["password"]
+    remember = body.get("remember_me", False)
     address = peer_address(request.scope)
-    settings = ctx.settings.current()
-    window = settings["login_failure_window_s"]
-    if ctx.limiter.blocked(address, settings["login_max_failures"], window):
-        raise TooManyRequests(TOO_MANY_FAILURES, headers={"Retry-After": str(window)})
-    if not await run_in_threadpool(ctx.credentials.verify, username, password):
-        ctx.limiter.record_failure(address, window)
+    try:
+        signed_in = await check_sign_in(ctx, address, username, password)
+    except SignInBlocked as blocked:
+        raise TooManyRequests(str(blocked), headers=blocked.headers) from None
+    if not signed_in:
         raise Unauthorized("Invalid username or password")
-    ctx.limiter.clear(address)
     issued = ctx.sessions.create(
         username, remember, ctx.settings.lifetimes(), address, request.headers.get("user-agent", "")
     )

@@ -1,4 +1,4 @@
-"""Small accessors shared by handlers."""
+"""How a handler reaches the host: its services and the request's principal."""
 
 from __future__ import annotations
 
@@ -6,14 +6,21 @@ from starlette.requests import Request
 
 from host.core.context import HostContext
 from host.core.errors import Unauthorized
+from host.core.ports import HostAdapters
 from host.core.principal import Principal
 
-__all__ = ["context", "principal", "require_principal"]
+__all__ = ["adapters", "context", "principal", "require_principal"]
 
 
 def context(request: Request) -> HostContext:
+    """The host's services (`host.core.context.build_host`), the one way handlers reach them."""
     ctx: HostContext = request.app.state.ctx
     return ctx
+
+
+def adapters(request: Request) -> HostAdapters:
+    """The profile's half of the services: launcher, covers, updater, crash dumps, ..."""
+    return context(request).adapters
 
 
 def principal(request: Request) -> Principal | None:

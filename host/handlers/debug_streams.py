@@ -21,10 +21,9 @@ async def put_stream(request: Request) -> JSONResponse:
     """`{device, kind, state}` creates or updates that paired device's stream."""
     body = await read_json_object(request)
     ctx = context(request)
-    device = body.get("device")
-    if isinstance(device, str) and device:
-        ctx.clients.get(device)  # 404 for a device that is not paired
-    stream = ctx.streams.put(device, body.get("kind"), body.get("state"))
+    device = body["device"]
+    ctx.clients.get(device)  # 404 for a device that is not paired
+    stream = ctx.streams.put(device, body["kind"], body["state"])
     return ok(stream=stream.as_json())
 
 

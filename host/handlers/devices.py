@@ -6,12 +6,10 @@ the streaming service, in its own handlers.)
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from host.body import read_json_object, required_str
+from host.body import read_json_object
 from host.core.clients import parse_permissions
 from host.core.errors import BadRequest
 from host.responses import ok
@@ -39,10 +37,7 @@ async def list_clients(request: Request) -> JSONResponse:
 async def update_client(request: Request) -> JSONResponse:
     ctx = context(request)
     body = await read_json_object(request)
-    client_uuid = required_str(body, "uuid")
-    name: Any = body.get("name")
-    if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 128):
-        raise BadRequest("name must be a non-empty string of at most 128 characters")
+    client_uuid, name = body["uuid"], body.get("name")
     permissions = parse_permissions(body["permissions"]) if "permissions" in body else None
     if name is None and permissions is None:
         raise BadRequest("Nothing to update: send name and/or permissions")
@@ -53,7 +48,7 @@ async def update_client(request: Request) -> JSONResponse:
 
 async def disconnect_client(request: Request) -> JSONResponse:
     ctx = context(request)
-    client = ctx.clients.get(required_str(await read_json_object(request), "uuid"))
+    client = ctx.clients.get((await read_json_object(request))["uuid"])
     if ctx.streams.get(client.uuid) is None:
         raise BadRequest(f"{client.name} has no stream to disconnect")
     ctx.streams.remove(client.uuid)
@@ -62,7 +57,7 @@ async def disconnect_client(request: Request) -> JSONResponse:
 
 async def unpair_client(request: Request) -> JSONResponse:
     ctx = context(request)
-    client = ctx.clients.get(required_str(await read_json_object(request), "uuid"))
+    client = ctx.clients.get((await read_json_object(request))["uuid"])
     if ctx.streams.get(client.uuid) is not None:
         ctx.streams.remove(client.uuid)  # an unpaired device may not keep streaming
     ctx.clients.remove(client.uuid)

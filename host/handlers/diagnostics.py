@@ -9,14 +9,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from host.core.errors import BadRequest
+from host.core.ports import CrashReports
 from host.native import support
-from host.native.crash import CrashDumps
 from host.native.logread import read_last, tail
 from host.responses import ok
+from host.validation import checked_query
 
-from .common import context
-from .services import native, query_int
+from .common import adapters, context
 
 __all__ = [
     "crashdump",
@@ -49,17 +48,15 @@ async def export_logs(request: Request) -> Response:
 
 
 async def logs_tail(request: Request) -> JSONResponse:
-    offset = query_int(request, "offset", -1)
-    maximum = query_int(request, "max")
-    if offset is None or offset < -1:
-        raise BadRequest("offset must be -1 (the end of the log) or a byte position >= 0")
+    query = checked_query(request)
+    offset, maximum = query.get("offset", -1), query.get("max")
     chunk = await run_in_threadpool(tail, context(request).log_path, offset, maximum)
     return ok(**chunk.as_json())
 
 
-def _support_args(request: Request) -> tuple[str | None, dict[str, Any], str, CrashDumps]:
+def _support_args(request: Request) -> tuple[str | None, dict[str, Any], str, CrashReports]:
     ctx = context(request)
-    return (ctx.log_path, ctx.settings.current(), ctx.version, native(request).crash)
+    return (ctx.log_path, ctx.settings.current(), ctx.version, adapters(request).crash)
 
 
 async def export_crash(request: Request) -> Response:
@@ -76,8 +73,8 @@ async def export_crash_manifest(request: Request) -> JSONResponse:
 
 
 async def crashdump(request: Request) -> JSONResponse:
-    return ok(**native(request).crash.report())
+    return ok(**await run_in_threadpool(adapters(request).crash.report))  # reads the dump folder
 
 
 async def dismiss_crashdump(request: Request) -> JSONResponse:
-    return ok(dismissed=native(request).crash.dismiss())
+    return ok(dismissed=await run_in_threadpool(adapters(request).crash.dismiss))

@@ -11,8 +11,9 @@ from host.core.display_state import DisplayLayouts, GoldenSnapshots, validate_la
 from host.core.displays import DisplayDevice, find_device
 from host.core.errors import BadRequest
 from host.core.icc import display_profiles
-from host.native.platform import Adapters, adapters
+from host.core.ports import PlatformAdapters
 from host.responses import ok
+from host.validation import checked_query
 
 from .common import context
 
@@ -31,8 +32,9 @@ __all__ = [
 ]
 
 
-def platform(request: Request) -> Adapters:
-    return adapters(context(request).settings.current())
+def platform(request: Request) -> PlatformAdapters:
+    ctx = context(request)
+    return ctx.adapters.platform(ctx.settings.current())
 
 
 def _layouts(request: Request) -> DisplayLayouts:
@@ -137,8 +139,6 @@ async def delete_golden(request: Request) -> JSONResponse:
 async def terminate_virtual(request: Request) -> JSONResponse:
     body = await read_json_object(request, allow_empty=True)
     device_id = body.get("device_id")
-    if device_id is not None and not isinstance(device_id, str):
-        raise BadRequest("device_id must be a string from GET /api/display-devices")
     removed = await run_in_threadpool(platform(request).displays.terminate_virtual, device_id)
     return ok(terminated=removed)
 
@@ -149,11 +149,7 @@ async def reset_persistence(request: Request) -> JSONResponse:
 
 
 async def edid_refresh(request: Request) -> JSONResponse:
-    device_id = request.query_params.get("device_id")
-    if not device_id:
-        raise BadRequest(
-            "Query parameter device_id is required; list devices with GET /api/display-devices"
-        )
+    device_id = checked_query(request)["device_id"]
     device = find_device(await _devices(request), device_id)
     edid = device.edid
     limits = edid.refresh_range if edid else None

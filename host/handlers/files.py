@@ -6,8 +6,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from host.native.browse import browse as list_folder
 from host.responses import ok
+
+from .common import adapters
 
 __all__ = ["browse"]
 
@@ -15,4 +16,4 @@ __all__ = ["browse"]
 async def browse(request: Request) -> JSONResponse:
     path = request.query_params.get("path", "")
     kind = request.query_params.get("type")
-    return ok(**await run_in_threadpool(list_folder, path, kind))
+    return ok(**await run_in_threadpool(adapters(request).browse, path, kind))

@@ -1,7 +1,7 @@
 """Game-store (`storefront`) and game-library (`libmgr`) routes, on any adapter.
 
 The handlers only know the `GameLibrary` / `LibraryManager` interfaces; the
-adapter for this PC comes from `host.native.platform`. Imports go through
+adapter for this PC comes from the profile (`platform` of `HostAdapters`). Imports go through
 the app store (`ctx.apps`), icons and uploaded covers through the native
 cover store, so `/api/apps/{uuid}/icon` serves what a sync saved.
 """
@@ -14,15 +14,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from host.body import read_json_object, required_str
+from host.body import read_json_object
 from host.core.errors import BadRequest, NotFound
 from host.core.library import GameLibrary, LibraryManager, find_game
 from host.core.library_sync import SyncRecords, sync_games
-from host.native.platform import adapters
 from host.responses import ok
 
-from .common import context
-from .services import native
+from .common import adapters, context
 
 __all__ = [
     "libmgr_categories",
@@ -41,11 +39,11 @@ __all__ = [
 
 
 def _storefront(request: Request) -> GameLibrary:
-    return adapters(context(request).settings.current()).storefront
+    return adapters(request).platform(context(request).settings.current()).storefront
 
 
 def _libmgr(request: Request) -> LibraryManager:
-    return adapters(context(request).settings.current()).libmgr
+    return adapters(request).platform(context(request).settings.current()).libmgr
 
 
 def _records(request: Request) -> SyncRecords:
@@ -82,7 +80,7 @@ async def _games(library: GameLibrary) -> JSONResponse:
 
 async def _force_sync(request: Request, library: GameLibrary) -> dict[str, Any]:
     games = await run_in_threadpool(library.games)
-    services = native(request)
+    services = adapters(request)
     report = await run_in_threadpool(
         sync_games,
         context(request).apps,
@@ -117,8 +115,6 @@ async def storefront_force_sync(request: Request) -> JSONResponse:
 
 async def storefront_launch(request: Request) -> JSONResponse:
     body = await read_json_object(request)
-    if body.get("appid") is None:
-        raise BadRequest("appid is required (a game id from GET /api/storefront/games)")
     library = _storefront(request)
     game = await _game(request, library, body, "appid")
     command = await run_in_threadpool(library.launch, game)
@@ -143,8 +139,6 @@ async def libmgr_categories(request: Request) -> JSONResponse:
 
 async def _libmgr_action(request: Request, action: str) -> JSONResponse:
     body = await read_json_object(request)
-    if body.get("libmgr_id") is None:
-        raise BadRequest("libmgr_id is required (a game id from GET /api/libmgr/games)")
     library = _libmgr(request)
     game = await _game(request, library, body, "libmgr_id")
     command = await run_in_threadpool(getattr(library, action), game)
@@ -167,13 +161,11 @@ async def libmgr_force_sync(request: Request) -> JSONResponse:
 
 async def libmgr_cover(request: Request) -> JSONResponse:
     body = await read_json_object(request)
-    if body.get("libmgr_id") is None:
-        raise BadRequest("libmgr_id is required (a game id from GET /api/libmgr/games)")
-    key = required_str(body, "cover_key")
+    key = body["cover_key"]
     library = _libmgr(request)
     game = await _game(request, library, body, "libmgr_id")
     try:
-        image, media_type = native(request).covers.find(key)
+        image, media_type = await run_in_threadpool(adapters(request).covers.find, key)
     except NotFound:
         raise BadRequest(
             f"No uploaded cover {key!r}; save it first with POST /api/covers/upload"
@@ -185,10 +177,7 @@ async def libmgr_cover(request: Request) -> JSONResponse:
 
 
 async def libmgr_launch(request: Request) -> JSONResponse:
-    body = await read_json_object(request)
-    mode = body.get("mode")
-    if mode != "desktop":
-        raise BadRequest('mode is required and must be "desktop" (the library manager\'s window)')
+    mode = (await read_json_object(request))["mode"]  # "desktop", the manager's window
     library = _libmgr(request)
     status = await run_in_threadpool(library.status)
     command = await run_in_threadpool(library.open_client)

@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.core.settings import settings_schema
-from host.table import Access, RouteTable
+from host.routing import Access, RouteTable
 
 __all__ = ["openapi_document", "openapi_json"]
 

@@ -24,8 +24,8 @@ from host.core.pairing_protocol import (
     answer_server_challenge_response,
     check_client_pairing_secret,
 )
+from host.core.reach import peer_address
 from host.core.serverinfo import xml_answer
-from host.middleware.auth import peer_address
 
 from .common import context
 from .streaming import device
@@ -55,9 +55,13 @@ async def pair(request: Request) -> Response:
     if phrase == "pairchallenge":
         # Phase 5 runs over HTTPS with the new certificate: paired when the host knows it.
         return _xml(paired=1 if request.app.state.over_https and device(request) else 0)
+    # Keyed by the peer's address: a phase from another address never reaches this request.
     pending = context(request).pairing.find(peer_address(request.scope), query.get("uniqueid", ""))
-    if pending is None or pending.phase is not PairingPhase.PIN_ENTERED:
+    if pending is None or pending.final:
         return _refused("No pairing in progress for this client; start again")
+    if pending.phase is not PairingPhase.PIN_ENTERED:
+        _fail(pending, "A later phase arrived before the PIN")
+        return _refused("A later phase arrived before the PIN; start again")
     try:
         if "clientchallenge" in query:
             return _xml(
@@ -92,7 +96,7 @@ async def _get_server_cert(request: Request, crypto: PairingCrypto) -> Response:
     address, uniqueid = peer_address(request.scope), query.get("uniqueid", "")
     otpauth = query.get("otpauth")
     try:
-        otp = ctx.pairing.redeem_otp(otpauth, salt_hex) if otpauth else None
+        otp = ctx.pairing.redeem_otp(otpauth, salt_hex, address) if otpauth else None
         if otpauth and otp is None:
             return _refused("The one-time PIN or passphrase does not match, or it expired")
         pending = ctx.pairing.begin(address, uniqueid, name, cert_pem, salt)

@@ -15,8 +15,7 @@ from host.native.platform import tool_search_path
 from host.native.tools import Toolbox
 from host.responses import ok
 
-from .common import context
-from .services import native
+from .common import adapters, context
 
 __all__ = [
     "frame_limiter_status",
@@ -57,11 +56,8 @@ async def register_vulkan_hdr_layer(request: Request) -> JSONResponse:
 
 
 async def hdr_filter_live(request: Request) -> JSONResponse:
-    body = await read_json_object(request)
-    enabled = body.get("enabled")
-    if not isinstance(enabled, bool):
-        raise BadRequest("enabled is required and must be true or false")
-    running = await run_in_threadpool(native(request).runner.current)
+    enabled = (await read_json_object(request))["enabled"]
+    running = await run_in_threadpool(adapters(request).launcher.current)
     if running is None:
         raise BadRequest("No app is running; launch one first (POST /api/apps/launch)")
     ctx = context(request)

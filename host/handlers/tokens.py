@@ -8,7 +8,7 @@ from starlette.responses import JSONResponse
 from host.body import read_json_object
 from host.core.tokens import parse_scopes
 from host.responses import ok
-from host.table import RouteTable
+from host.routing import RouteTable
 
 from .common import context, require_principal
 

@@ -8,29 +8,27 @@ from starlette.responses import JSONResponse
 
 from host.responses import ok
 
-from .common import context
-from .services import native
+from .common import adapters, context
 
 __all__ = ["cancel_update", "check_updates", "install_update", "install_update_now", "update_state"]
 
 
 async def update_state(request: Request) -> JSONResponse:
-    native(request)  # restores the last result recorded before a restart
     return ok(**context(request).updates.as_json())
 
 
 async def check_updates(request: Request) -> JSONResponse:
-    return ok(**await run_in_threadpool(native(request).updater.check))
+    return ok(**await run_in_threadpool(adapters(request).updater.check))
 
 
 async def install_update(request: Request) -> JSONResponse:
-    return ok(**native(request).updater.install(now=False))
+    return ok(**adapters(request).updater.install(now=False))
 
 
 async def install_update_now(request: Request) -> JSONResponse:
     # Without an update ready this is a 400 and nothing stops or restarts.
-    return ok(**native(request).updater.install(now=True))
+    return ok(**adapters(request).updater.install(now=True))
 
 
 async def cancel_update(request: Request) -> JSONResponse:
-    return ok(**native(request).updater.cancel())
+    return ok(**adapters(request).updater.cancel())

@@ -1,1 +1,2 @@
-"""ASGI middleware of the host, one concern per module."""
+"""ASGI middleware of the host, one concern per module: reach, the auth choke point
+(`auth`, composing `origin`, `authentication`, `policy`, `csrf`), device identity."""

@@ -6,7 +6,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from host.core.context import HostContext
 from host.core.errors import Forbidden
-from host.core.reach import reach_allows
+from host.core.reach import peer_address, reach_allows
 from host.responses import error_response
 
 __all__ = ["ReachMiddleware"]
@@ -19,8 +19,7 @@ class ReachMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            client = scope.get("client")
-            address = client[0] if client else ""
+            address = peer_address(scope)
             level = self.ctx.settings.get("origin_web_ui_allowed")
             if not reach_allows(level, address):
                 denied = Forbidden(

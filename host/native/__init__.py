@@ -1,1 +1,1 @@
-"""Native-only pieces of the host: TLS, logging, the uvicorn server and the CLI."""
+"""Native-only pieces of the host: the native profile's adapters, TLS, logging, the uvicorn server."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 
 from host.core.errors import BadRequest, NotFound
@@ -31,6 +32,15 @@ def image_type(data: bytes) -> str | None:
     if data[:6] in (b"GIF87a", b"GIF89a"):
         return "gif"
     return None
+
+
+def _read_regular_file(path: str, limit: int) -> bytes:
+    """Up to `limit` bytes of `path`; OSError unless it is a regular file."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return handle.read(limit)
 
 
 def sanitize_key(key: str) -> str:
@@ -72,10 +82,14 @@ class CoverStore:
         raise NotFound(f"No cover {key}; upload one with POST /api/covers/upload")
 
     def read_image_file(self, path: str) -> tuple[bytes, str]:
-        """An app's `image-path` that names a file: served only if it is an image."""
+        """An app's `image-path` that names a file: served only if it is an image.
+
+        Only a regular file is read: a FIFO or device would block the reader
+        (opening a FIFO waits for a writer), so it is opened non-blocking and
+        checked before any read.
+        """
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_COVER_BYTES + 1)
+            data = _read_regular_file(path, MAX_COVER_BYTES + 1)
         except (OSError, ValueError):
             raise NotFound(f"The app's image {path} cannot be read") from None
         kind = image_type(data)

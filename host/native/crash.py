@@ -30,8 +30,8 @@ class CrashDumps:
         self._own: Path | None = None
         self._handle: IO[str] | None = None
 
-    def enable(self) -> None:
-        """Start writing this process's fatal errors (call once, in the server)."""
+    def start(self) -> None:
+        """Start writing this process's fatal errors (the served host's lifespan)."""
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         for old in self.folder.glob("fault-*.txt"):
             if old.stat().st_size == 0:
@@ -40,7 +40,7 @@ class CrashDumps:
         self._handle = open(self._own, "w")  # noqa: SIM115 - faulthandler keeps it open for life
         faulthandler.enable(self._handle, all_threads=True)
 
-    def disable(self) -> None:
+    def stop(self) -> None:
         if self._handle is not None:
             faulthandler.disable()
             self._handle.close()

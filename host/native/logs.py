@@ -6,11 +6,29 @@ import logging
 import logging.handlers
 from pathlib import Path
 
-__all__ = ["LOG_NAME", "setup_logging"]
+__all__ = ["LOG_NAME", "PathOnlyAccessLog", "setup_logging", "strip_query"]
 
 LOG_NAME = "helio.log"
 MAX_BYTES = 10 * 1024 * 1024
 BACKUPS = 5
+
+
+def strip_query(target: str) -> str:
+    """A request target without its query string: `/pair?salt=…&otpauth=…` -> `/pair`."""
+    return target.split("?", 1)[0]
+
+
+class PathOnlyAccessLog(logging.Filter):
+    """Access-log lines name the path only. Query strings carry what must not be kept:
+    `/pair` sends the salt, client certificate and `otpauth` (material for guessing
+    a PIN offline), other routes may carry tokens."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        # uvicorn's access record args: (client, method, full_path, http_version, status).
+        if isinstance(record.args, tuple) and len(record.args) == 5:
+            client, method, target, version, status = record.args
+            record.args = (client, method, strip_query(str(target)), version, status)
+        return True
 
 
 def setup_logging(data_dir: Path, level: int = logging.INFO) -> Path:
@@ -30,4 +48,7 @@ def setup_logging(data_dir: Path, level: int = logging.INFO) -> Path:
         logger = logging.getLogger(name)
         logger.handlers[:] = []
         logger.propagate = True
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, PathOnlyAccessLog) for f in access.filters):
+        access.addFilter(PathOnlyAccessLog())
     return path

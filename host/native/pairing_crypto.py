@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-__all__ = ["CryptographyPairing", "certificate_fingerprint", "load_client_certificate"]
+__all__ = ["CryptographyPairing", "load_client_certificate"]
 
 
 def load_client_certificate(pem: bytes) -> tuple[bytes, str]:
@@ -19,10 +19,6 @@ def load_client_certificate(pem: bytes) -> tuple[bytes, str]:
         raise ValueError("the client certificate must hold an RSA key (Moonlight's are RSA 2048)")
     der = cert.public_bytes(serialization.Encoding.DER)
     return cert.public_bytes(serialization.Encoding.PEM), hashlib.sha256(der).hexdigest()
-
-
-def certificate_fingerprint(pem: bytes) -> str:
-    return load_client_certificate(pem)[1]
 
 
 class CryptographyPairing:

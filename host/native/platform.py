@@ -1,6 +1,7 @@
 """Choosing this PC's platform adapters, from the settings, at the moment of use.
 
-Routes never name an OS: they ask for `adapters(settings)` and talk to the
+Routes never name an OS: they ask the profile's `platform(settings)` (this
+function, in the native profile) and talk to the
 small interfaces in host.core (`DisplaySource`, `GameLibrary`). Adding
 Windows support (Steam on Windows, Playnite) is adding adapters here.
 Settings are read on every call, so a changed root takes effect at once.
@@ -11,7 +12,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +19,12 @@ from host.core.displays import DisplayDevice, DisplaySource
 from host.core.errors import BadRequest
 from host.core.library import GameLibrary, LibraryManager
 from host.core.lutris import LutrisLibrary
+from host.core.ports import PlatformAdapters
 from host.core.steam import SteamLibrary
 
 from .launch import starter, which_in
 
-__all__ = ["Adapters", "adapters", "default_icc_dirs", "tool_search_path"]
+__all__ = ["adapters", "default_icc_dirs", "tool_search_path"]
 
 
 def _home() -> Path:
@@ -66,16 +67,7 @@ class NoDisplays:
         raise BadRequest(f"The host cannot change display outputs on {self.platform}")
 
 
-@dataclass(frozen=True)
-class Adapters:
-    displays: DisplaySource
-    storefront: GameLibrary
-    libmgr: LibraryManager
-    icc_dirs: list[str]
-    tool_path: str
-
-
-def adapters(settings: Mapping[str, Any]) -> Adapters:
+def adapters(settings: Mapping[str, Any]) -> PlatformAdapters:
     displays: DisplaySource
     if sys.platform.startswith("linux"):
         from .drm import LinuxDisplays
@@ -89,7 +81,7 @@ def adapters(settings: Mapping[str, Any]) -> Adapters:
     # Steam, Playnite) slot in here without any route changing.
     storefront: GameLibrary = SteamLibrary(settings["steam_root"], start, which)
     libmgr: LibraryManager = LutrisLibrary(settings["lutris_root"], start, which)
-    return Adapters(
+    return PlatformAdapters(
         displays=displays,
         storefront=storefront,
         libmgr=libmgr,

@@ -23,6 +23,8 @@ from typing import Any
 from host.core.apps import App
 from host.core.errors import BadRequest
 
+from .file_modes import child_umask
+
 __all__ = ["AppRunner", "RunningApp"]
 
 log = logging.getLogger("helio.apps")
@@ -50,36 +52,68 @@ class RunningApp:
         }
 
 
+def _open_output(path: str) -> Any:
+    """The app's output file, appended to; a new one gets the user's umask, not the host's."""
+    existed = os.path.exists(path)
+    handle = open(path, "ab")  # noqa: SIM115 (closed by the caller once the app has it)
+    if not existed:
+        os.chmod(path, 0o666 & ~child_umask())
+    return handle
+
+
 class AppRunner:
+    """Two locks: `_busy` serialises launch, close and undo (held through prep
+    commands, up to a minute each); `_state` guards `_running` for an instant.
+    Readers (`current`, called on the event loop by status and app lists)
+    take only `_state`, so they never wait for a prep command.
+    """
+
     def __init__(self, spawn: Spawn = subprocess.Popen) -> None:
         self._spawn = spawn
-        self._lock = threading.RLock()
+        self._busy = threading.RLock()
+        self._state = threading.Lock()
         self._running: RunningApp | None = None
 
     def current(self) -> RunningApp | None:
-        """The running app; an app whose command ended by itself is closed here."""
-        with self._lock:
+        """The running app; an app whose command ended by itself is closed here.
+
+        Its undo commands run in a thread of their own (they are shell
+        commands); a launch waits for them.
+        """
+        running, ended = self._reap()
+        if ended is not None:
+            threading.Thread(target=self._undo_later, args=(ended,), daemon=True).start()
+        return running
+
+    def _reap(self) -> tuple[RunningApp | None, RunningApp | None]:
+        """(the running app, or the app that just ended by itself)."""
+        with self._state:
             running = self._running
             if running is None or running.process is None or running.detached:
-                return running
+                return running, None
             code = running.process.poll()
             if code is None:
-                return running
+                return running, None
             quick = time.monotonic() - running.started < AUTO_DETACH_S
             if code == 0 and quick and running.app.get("auto-detach"):
                 running.detached = True
-                return running
+                return running, None
             log.info("App %s exited with code %s", running.app.name, code)
             self._running = None
-        self._run_undo(running)
-        return None
+        return None, running
+
+    def _undo_later(self, ended: RunningApp) -> None:
+        with self._busy:
+            self._run_undo(ended)
 
     def launch(self, app: App) -> RunningApp:
-        with self._lock:
-            if self.current() is not None:
-                assert self._running is not None
+        with self._busy:
+            running, ended = self._reap()
+            if ended is not None:
+                self._run_undo(ended)
+            if running is not None:
                 raise BadRequest(
-                    f"{self._running.app.name} is running; close it first (POST /api/apps/close)"
+                    f"{running.app.name} is running; close it first (POST /api/apps/close)"
                 )
             cwd = app.get("working-dir") or None
             if cwd is not None and not os.path.isdir(cwd):
@@ -103,21 +137,24 @@ class AppRunner:
             except BadRequest:
                 self._run_undo(RunningApp(app, None, 0, undo))  # leave the PC as prep found it
                 raise
-            self._running = RunningApp(app, process, time.monotonic(), undo)
+            launched = RunningApp(app, process, time.monotonic(), undo)
+            with self._state:
+                self._running = launched
             log.info("Launched app %s (pid %s)", app.name, process.pid if process else "-")
-            return self._running
+            return launched
 
     def close(self) -> RunningApp:
-        with self._lock:
-            running = self._running
-            if running is None:
-                raise BadRequest("No app is running")
-            self._running = None
-        if running.process is not None and running.process.poll() is None:
-            self._stop(
-                running.process, running.app.get("exit-timeout"), running.app.get("wait-all")
-            )
-        self._run_undo(running)
+        with self._busy:
+            with self._state:
+                running = self._running
+                if running is None:
+                    raise BadRequest("No app is running")
+                self._running = None
+            if running.process is not None and running.process.poll() is None:
+                self._stop(
+                    running.process, running.app.get("exit-timeout"), running.app.get("wait-all")
+                )
+            self._run_undo(running)
         log.info("Closed app %s", running.app.name)
         return running
 
@@ -125,7 +162,7 @@ class AppRunner:
 
     def _start(self, command: str, cwd: str | None, output: str) -> subprocess.Popen[bytes]:
         try:
-            sink = open(output, "ab") if output else subprocess.DEVNULL  # noqa: SIM115
+            sink = _open_output(output) if output else subprocess.DEVNULL
         except (OSError, ValueError) as error:
             raise BadRequest(f"Cannot open the app's output file {output!r}: {error}") from None
         try:
@@ -139,7 +176,7 @@ class AppRunner:
                 kwargs["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
             else:
                 kwargs["start_new_session"] = True  # its own group, so close reaches its children
-            return self._spawn(command, shell=True, **kwargs)
+            return self._spawn(command, shell=True, umask=child_umask(), **kwargs)
         except (OSError, ValueError) as error:  # ValueError: a NUL byte in the command
             raise BadRequest(f"Cannot start {command!r}: {error}") from None
         finally:
@@ -149,7 +186,12 @@ class AppRunner:
     def _shell(self, command: str, cwd: str | None) -> int:
         try:
             return subprocess.run(
-                command, shell=True, cwd=cwd, timeout=PREP_TIMEOUT_S, capture_output=True
+                command,
+                shell=True,
+                cwd=cwd,
+                timeout=PREP_TIMEOUT_S,
+                capture_output=True,
+                umask=child_umask(),  # the user's, not the host's private one
             ).returncode
         except subprocess.TimeoutExpired:
             return -1

@@ -11,10 +11,13 @@ from pathlib import Path
 
 from host import __version__
 from host.app import create_app
-from host.core.context import HostContext
 from host.core.state import StateDB
 
+from .file_modes import restrict_new_files, tighten
+from .http_limits import MAX_CONCURRENCY, BoundedH11Protocol
 from .logs import setup_logging
+from .profile import build_native_host
+from .samplers import choose_sampler
 from .streaming_server import run_together, streaming_servers
 from .tls import ensure_certificate
 
@@ -47,20 +50,23 @@ def serve(options: ServeOptions) -> None:
     import uvicorn
 
     data_dir = options.data_dir
+    restrict_new_files()  # data files 0600 (host.native.file_modes)
     data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tighten(data_dir)
     log_path = setup_logging(data_dir)
     cert, key = ensure_certificate(data_dir)
     features = frozenset({"simulate-streams"} if options.simulate_streams else set())
-    ctx = HostContext(
+    ctx = build_native_host(
         open_state(data_dir),
+        data_dir,
         https_port=options.admin_port,
-        version=__version__,
         features=features,
         log_path=str(log_path),
+        crash_dumps=True,  # fatal errors of this process land in the data folder
+        sampler=choose_sampler(),
     )
     ctx.sessions.forget_unremembered()
     app = create_app(ctx)
-    ctx.native.crash.enable()  # fatal errors of this process land in the data folder
     if not ctx.credentials.configured():
         log.warning(
             "No administrator account yet: open https://localhost:%d on this PC, "
@@ -76,8 +82,11 @@ def serve(options: ServeOptions) -> None:
         # The TCP peer is the client: X-Forwarded-For must not move anyone into `pc` reach.
         proxy_headers=False,
         server_header=False,
+        http=BoundedH11Protocol,  # a deadline on request headers
+        limit_concurrency=MAX_CONCURRENCY,
         log_config=None,
-        lifespan="off",
+        # Starts and stops the services' background work (codec probe, crash dumps, sampler).
+        lifespan="on",
         # An idle TLS keep-alive client rarely answers close_notify, and asyncio would wait
         # 30 s for it: stop (SIGTERM, restart, quit) after a short grace instead.
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
@@ -106,7 +115,6 @@ def serve(options: ServeOptions) -> None:
         options.base_port,
     )
     run_together(server, streaming)
-    ctx.native.crash.disable()
     ctx.db.close()
     if ctx.lifecycle.requested == "restart":
         _reexecute()

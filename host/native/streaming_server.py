@@ -4,7 +4,8 @@
 - plain HTTP on the base port.
 They share the admin server's `HostContext`, so pairing, the client store,
 streams and the metrics cache are one state. The admin server owns signal
-handling; the streaming servers stop when it stops.
+handling and the services' lifespan: the streaming servers start once it has
+started (so the sampler is attached) and stop when it stops.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ import uvicorn
 from host.core.context import HostContext
 from host.streaming import StreamPorts, create_plain_app, create_stream_app
 
+from .http_limits import MAX_CONCURRENCY, BoundedH11Protocol
 from .pairing_crypto import CryptographyPairing
-from .samplers import choose_sampler
 from .tls_identity import ClientTrust, TLSIdentityProtocol
 
 __all__ = ["run_together", "streaming_servers"]
@@ -34,7 +35,9 @@ class _FollowerServer(uvicorn.Server):
         yield
 
 
-def _config(app: object, bind: str, port: int) -> dict[str, object]:
+def _config(
+    app: object, bind: str, port: int, http: type[BoundedH11Protocol] = BoundedH11Protocol
+) -> dict[str, object]:
     return {
         "app": app,
         "host": bind,
@@ -44,20 +47,21 @@ def _config(app: object, bind: str, port: int) -> dict[str, object]:
         "log_config": None,
         "lifespan": "off",
         "ws": "none",
+        "http": http,  # with a deadline on request headers
+        "limit_concurrency": MAX_CONCURRENCY,
     }
 
 
 def streaming_servers(
     ctx: HostContext, base_port: int, bind: str, cert: Path, key: Path
 ) -> list[uvicorn.Server]:
-    """Attach the platform's sampler to `ctx` and build the two streaming servers."""
-    ctx.metrics.use(choose_sampler())
+    """The two streaming servers; they run without a lifespan (the admin app's covers `ctx`)."""
     ports = StreamPorts.for_base(base_port)
     crypto = CryptographyPairing(cert, key)
     trust = ClientTrust(ctx.clients, cert, key)
+    app = create_stream_app(ctx, ports, crypto)
     https = uvicorn.Config(
-        **_config(create_stream_app(ctx, ports, crypto), bind, ports.https),  # type: ignore[arg-type]
-        http=TLSIdentityProtocol,
+        **_config(app, bind, ports.https, TLSIdentityProtocol),  # type: ignore[arg-type]
         ssl_context_factory=trust.uvicorn_factory(),
     )
     plain = uvicorn.Config(**_config(create_plain_app(ctx, ports, crypto), bind, ports.http))  # type: ignore[arg-type]
@@ -65,9 +69,15 @@ def streaming_servers(
 
 
 async def _run(leader: uvicorn.Server, followers: list[uvicorn.Server]) -> None:
-    others = [asyncio.ensure_future(s.serve()) for s in followers]
+    leading = asyncio.ensure_future(leader.serve())
+    others: list[asyncio.Future[None]] = []
     try:
-        await leader.serve()
+        # Followers serve only once the leader's lifespan has started the shared services.
+        while not leader.started and not leading.done():
+            await asyncio.sleep(0.01)
+        if leader.started:
+            others = [asyncio.ensure_future(s.serve()) for s in followers]
+        await leading
     finally:
         for server in followers:
             server.should_exit = True

@@ -1,7 +1,9 @@
 """The support ZIP of `/api/logs/export_crash`: what a bug report needs, no secrets.
 
-Contents: the current log and its rotated backups (each capped), the
-settings with secret-looking values removed, a system summary, and the
+Contents: the current log and its rotated backups (each capped, request
+query strings removed: logs written before the access log kept paths only
+may hold `/pair` salts and `otpauth` values, enough to guess a PIN offline),
+the settings with secret-looking values removed, a system summary, and the
 crash dumps. `manifest` lists exactly what `build` writes.
 """
 
@@ -18,14 +20,22 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from .crash import CrashDumps
+from host.core.ports import CrashReports
+
 from .logread import read_last
 
-__all__ = ["LOG_CAP", "build_zip", "manifest", "redact_settings"]
+__all__ = ["LOG_CAP", "build_zip", "manifest", "redact_log", "redact_settings"]
 
 LOG_CAP = 8 * 1024 * 1024
 REMOVED = "[removed]"
 _SECRET_NAME = re.compile(r"pass|secret|token|key|credential|auth|cookie", re.IGNORECASE)
+# A request target in a log line: a path that starts with "/", then "?query".
+_QUERY = re.compile(rb"(\s/[^\s?\"]*)\?[^\s\"]*")
+
+
+def redact_log(data: bytes) -> bytes:
+    """Log text with every request's query string removed (the path is kept)."""
+    return _QUERY.sub(rb"\1", data)
 
 
 def _redact_value(value: Any) -> Any:
@@ -73,9 +83,9 @@ def _system(version: str) -> str:
 
 
 def _entries(
-    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps
+    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashReports
 ) -> list[tuple[str, bytes]]:
-    entries = [(f"logs/{p.name}", read_last(str(p), LOG_CAP)) for p in _logs(log_path)]
+    entries = [(f"logs/{p.name}", redact_log(read_last(str(p), LOG_CAP))) for p in _logs(log_path)]
     entries.append(
         ("settings.json", json.dumps(redact_settings(settings), indent=2, sort_keys=True).encode())
     )
@@ -85,7 +95,7 @@ def _entries(
 
 
 def manifest(
-    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps
+    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashReports
 ) -> list[dict[str, Any]]:
     return [
         {"name": name, "size": len(data)}
@@ -94,7 +104,7 @@ def manifest(
 
 
 def build_zip(
-    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashDumps
+    log_path: str | None, settings: dict[str, Any], version: str, crash: CrashReports
 ) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:

@@ -28,9 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from uvicorn.protocols.http.h11_impl import H11Protocol
-
 from host.core.clients import ClientStore
+
+from .http_limits import BoundedH11Protocol
 
 __all__ = ["ClientTrust", "TLSIdentityProtocol", "tls_extension"]
 
@@ -96,10 +96,11 @@ def tls_extension(ssl_object: ssl.SSLObject | None) -> dict[str, Any]:
     }
 
 
-class TLSIdentityProtocol(H11Protocol):
-    """uvicorn's h11 protocol, with the connection's TLS facts added to every request scope."""
+class TLSIdentityProtocol(BoundedH11Protocol):
+    """uvicorn's h11 protocol (with the header deadline), plus the connection's TLS facts
+    in every request scope."""
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         # asyncio calls this after the handshake, so the peer certificate is known here.
         extension = tls_extension(transport.get_extra_info("ssl_object"))

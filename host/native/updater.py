@@ -1,7 +1,8 @@
 """Fetching, verifying and installing updates (the rules are `host.core.updates`).
 
-The source (setting `update_source`) is an http(s) URL of a `releases.json`
-index, or a local folder holding one. An install downloads the artifact into
+The source (setting `update_source`) is an https URL of a `releases.json`
+index (plain http only to this machine: the index carries the SHA-256 that
+vouches for the artifact), or a local folder holding one. An install downloads the artifact into
 `<data>/updates/`, checks its SHA-256, then installs it into the running
 Python environment with pip (`python -m pip install --no-deps --no-index
 ARTIFACT`, so a wheel or sdist of the host) and asks the lifecycle for a
@@ -18,6 +19,7 @@ import os
 import subprocess
 import sys
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
@@ -26,7 +28,13 @@ from urllib.parse import urljoin, urlsplit
 
 from host.core.context import HostContext
 from host.core.errors import BadRequest
-from host.core.updates import Release, newest_release, parse_index, parse_version
+from host.core.updates import (
+    Release,
+    insecure_url_problem,
+    newest_release,
+    parse_index,
+    parse_version,
+)
 
 __all__ = ["INDEX_NAME", "Updater", "pip_install"]
 
@@ -55,6 +63,18 @@ def pip_install(artifact: Path) -> None:
     if result.returncode != 0:
         last = (result.stderr.strip() or result.stdout.strip()).splitlines()[-1:] or ["no output"]
         raise RuntimeError(f"pip install failed ({result.returncode}): {last[0]}")
+
+
+def _reason(error: BaseException) -> str:
+    """What went wrong, without echoing what a server sent (index text, reason phrases)
+    or a path taken from the index."""
+    if isinstance(error, urllib.error.HTTPError):
+        return f"HTTP status {error.code}"
+    if isinstance(error, urllib.error.URLError):
+        return "the server cannot be reached"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)
 
 
 def _is_url(source: str) -> bool:
@@ -87,12 +107,14 @@ class Updater:
         state = self.ctx.updates
         state.begin_check()
         try:
-            releases = parse_index(
-                json.loads(self._read(self._index_location(source), limit=1024 * 1024))
-            )
-            state.checked(newest_release(releases, state.installed))
+            raw = self._read(self._index_location(source), limit=1024 * 1024)
+            try:
+                document = json.loads(raw)
+            except ValueError:
+                raise ValueError("the index is not valid JSON") from None
+            state.checked(newest_release(parse_index(document), state.installed))
         except (OSError, ValueError) as error:
-            state.checked(None, f"Cannot read the release index at {source}: {error}")
+            state.checked(None, f"Cannot read the release index at {source}: {_reason(error)}")
         return state.as_json()
 
     def install(self, now: bool) -> dict[str, Any]:
@@ -138,8 +160,8 @@ class Updater:
                 state.state = "installing"
             self.installer(target)
         except Exception as error:  # every failure ends as state "failed" with its reason
-            log.warning("Update to %s failed: %s", release.version, error)
-            state.fail(str(error))
+            log.warning("Update to %s failed: %s", release.version, _reason(error))
+            state.fail(_reason(error))
             self._remember()
             return
         finally:
@@ -176,7 +198,7 @@ class Updater:
         if digest.hexdigest() != release.sha256:
             target.unlink(missing_ok=True)
             raise ValueError(
-                f"SHA-256 mismatch for {release.artifact}: expected {release.sha256}, got {digest.hexdigest()};"
+                f"SHA-256 mismatch for release {release.version}: got {digest.hexdigest()};"
                 " the download was discarded and nothing was installed"
             )
         return target
@@ -195,13 +217,17 @@ class Updater:
             return urljoin(index, artifact)
         relative = PurePosixPath(artifact)
         if relative.is_absolute() or ".." in relative.parts:
-            raise ValueError(f"artifact {artifact!r} must be a path inside the release folder")
+            raise ValueError("the release's artifact must be a path inside the release folder")
         return os.path.join(os.path.dirname(index), *relative.parts)
 
     @staticmethod
     def _open(location: str) -> IO[bytes]:
         if _is_url(location):
-            return urllib.request.urlopen(location, timeout=TIMEOUT_S)  # type: ignore[no-any-return]
+            # Also for an artifact URL the index names: it must not fall back to plain http.
+            problem = insecure_url_problem(location)
+            if problem is not None:
+                raise ValueError(f"an update location {problem}")
+            return urllib.request.urlopen(location, timeout=TIMEOUT_S)
         return open(location, "rb")
 
     @staticmethod

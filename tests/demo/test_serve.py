@@ -40,4 +40,5 @@ def test_native_demo_answers_like_the_worker(sites: Sites) -> None:
     )
     assert answer.status_code == 200
     assert answer.json()["result"][0]["rows"][0] == {"owner": "ada", "balance": "100.50"}
-    assert "shop-test-v1" in client.get("/index.html").text  # static files still served
+    # Static files are still served beside the mounted /__demo app.
+    assert client.get("/index.html").text == (sites.shop.out / "index.html").read_text()

@@ -6,9 +6,18 @@ from pathlib import Path
 import httpx
 import pytest
 
+from .app_client import InProcessHost, in_process_host
 from .server import HostProcess, running_host
 
 ADMIN = ("admin", "correct horse battery staple")
+
+
+@pytest.fixture
+def app_host(tmp_path: Path) -> Iterator[InProcessHost]:
+    """The default for a new test: the app in-process, lifespan on, the admin account set."""
+    with in_process_host(tmp_path) as host:
+        host.ctx.credentials.set(*ADMIN)
+        yield host
 
 
 @pytest.fixture(scope="module")

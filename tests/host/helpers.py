@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+from starlette.testclient import TestClient
 
+from host.core.context import HostContext
+
+from .app_client import InProcessHost
 from .server import HostProcess
 
 
@@ -41,25 +45,12 @@ def make_token(admin: httpx.Client, *scopes: tuple[str, list[str]]) -> str:
     return answer.json()["token"]
 
 
-def in_process(tmp_dir: Any, address: str, **settings: Any) -> tuple[Any, Any]:
+def in_process(tmp_dir: Any, address: str, **settings: Any) -> tuple[HostContext, TestClient]:
     """The host app in-process, as seen from a peer at `address` (for reach tests).
 
     A real server here only has loopback peers, so LAN and WAN peers are
-    exercised through the same app with the ASGI client address set.
+    exercised through the same app with the ASGI client address set. The
+    lifespan runs inside `with client:`.
     """
-    from starlette.testclient import TestClient
-
-    from host.app import create_app
-    from host.core.context import HostContext
-    from host.core.state import StateDB
-
-    ctx = HostContext(StateDB(str(tmp_dir / "state.db")), https_port=47990)
-    if settings:
-        ctx.settings.update(settings)
-    client = TestClient(
-        create_app(ctx),
-        base_url="https://helio.lan:47990",
-        client=(address, 50000),
-        raise_server_exceptions=False,
-    )
-    return ctx, client
+    host = InProcessHost.build(tmp_dir, **settings)
+    return host.ctx, host.client(peer=address)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 import uuid
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from typing import Any
 
 import httpx
 from cryptography import x509
@@ -32,6 +34,7 @@ def parse(xml: str) -> dict[str, str]:
     assert root.tag == "root", xml
     values = {child.tag: child.text or "" for child in root}
     values["@status_code"] = root.get("status_code", "")
+    values["@status_message"] = root.get("status_message", "")
     return values
 
 
@@ -53,10 +56,16 @@ class MoonlightPairing:
     salt: bytes = field(default_factory=lambda: os.urandom(16))
     otpauth: str | None = None
     server_cert: x509.Certificate | None = None
+    # The source address on loopback (127.0.0.0/8): two "LAN peers" on one machine.
+    local_address: str = "127.0.0.1"
 
     @property
     def key(self) -> bytes:
         return hashlib.sha256(self.salt + self.pin.encode()).digest()[:16]
+
+    def client(self) -> httpx.Client:
+        """Plain HTTP from this device's address."""
+        return httpx.Client(transport=httpx.HTTPTransport(local_address=self.local_address))
 
     def _get(
         self, client: httpx.Client, base: str, query: str, timeout: float = 10
@@ -73,8 +82,13 @@ class MoonlightPairing:
         query = f"phrase=getservercert&salt={self.salt.hex()}&clientcert={self.device.pem.hex()}"
         if self.otpauth:
             query += f"&otpauth={self.otpauth}"
-        with httpx.Client() as client:
+        with self.client() as client:
             return self._get(client, plain_url(self.host), query, timeout)
+
+    def phase(self, query: str) -> dict[str, str]:
+        """One raw request of a later phase, as any client may send it."""
+        with self.client() as client:
+            return self._get(client, plain_url(self.host), query)
 
     def finish(self, first: dict[str, str]) -> None:
         """Phases 2-5 after getservercert answered `first`."""
@@ -82,7 +96,7 @@ class MoonlightPairing:
             raise PairingFailed(f"stage 1: {first}")
         self.server_cert = x509.load_pem_x509_certificate(bytes.fromhex(first["plaincert"]))
         base = plain_url(self.host)
-        with httpx.Client() as client:
+        with self.client() as client:
             challenge = os.urandom(16)
             second = self._get(
                 client, base, f"clientchallenge={_ecb(self.key, challenge, True).hex()}"
@@ -128,3 +142,24 @@ class MoonlightPairing:
             fifth = self._get(secure, "", "phrase=pairchallenge")
         if fifth.get("paired") != "1":
             raise PairingFailed(f"stage 5: {fifth}")
+
+
+def wait_pending(admin: httpx.Client, count: int = 1) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + 20
+    while True:
+        pending = admin.get("/api/clients/pending").json()["pending"]
+        if len(pending) >= count:
+            return pending
+        assert time.monotonic() < deadline, "the pairing request never showed up"
+        time.sleep(0.02)
+
+
+def paired_names(admin: httpx.Client, shost: HostProcess) -> list[str]:
+    from host.core.clients import ClientStore
+    from host.core.state import StateDB
+
+    db = StateDB(str(shost.data_dir / "state.db"))
+    try:
+        return [c.name for c in ClientStore(db).list()]
+    finally:
+        db.close()

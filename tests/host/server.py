@@ -115,7 +115,8 @@ class HostProcess:
         return ssl.create_default_context(cafile=str(self.data_dir / "cert.pem"))
 
     def client(self, **kwargs: Any) -> httpx.Client:
-        return httpx.Client(base_url=self.url, verify=self.ssl_context(), timeout=20, **kwargs)
+        kwargs.setdefault("timeout", 20)
+        return httpx.Client(base_url=self.url, verify=self.ssl_context(), **kwargs)
 
     def set_credentials(self, username: str, password: str) -> None:
         subprocess.run(

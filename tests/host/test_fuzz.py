@@ -18,8 +18,8 @@ from urllib.parse import quote
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host.routes import build_route_table
-from host.table import Route
+from host.route_table import build_route_table
+from host.routing import Route
 
 from .resources import admin_in_process
 
@@ -125,7 +125,7 @@ def app_client() -> Any:
             icc_profile_dirs=[str(empty)],
             tool_path=str(empty),
         )
-        runner = ctx.native.runner
+        runner = ctx.adapters.launcher
         runner._spawn = lambda *args, **kwargs: _Exited()
         runner._shell = lambda command, cwd: 0
         _APP.append(client.__enter__())

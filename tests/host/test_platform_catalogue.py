@@ -9,8 +9,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from host.routes import PLATFORM_ROUTES
-from host.table import scope_path
+from host.route_table import PLATFORM_ROUTES
+from host.routing import scope_path
 
 SPEC = {
     ("GET", "/api/display-devices"),

@@ -1,6 +1,6 @@
 """Every route of the table x every way to be refused, against the real HTTPS host.
 
-The cases are generated from `host.routes`, so a new route is covered the
+The cases are generated from `host.route_table`, so a new route is covered the
 moment it is added to the table.
 """
 
@@ -15,8 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
-from host.routes import build_route_table
-from host.table import STATE_CHANGING, Access, Route, scope_path
+from host.route_table import build_route_table
+from host.routing import STATE_CHANGING, Access, Route, scope_path
 
 from .conftest import ADMIN
 from .helpers import assert_error, login, make_token
@@ -26,7 +26,7 @@ TABLE = build_route_table()
 PROTECTED = [(r, m) for r in TABLE.routes for m in r.methods if r.access is not Access.PUBLIC]
 CHANGING = [(r, m) for r, m in PROTECTED if m in STATE_CHANGING]
 # Restart/quit would take the module's shared host down: their positive control runs on a
-# host of their own (tests/host/test_lifecycle.py), every refusal case still runs here.
+# host of their own (tests/host/handlers/test_lifecycle.py), every refusal case still runs here.
 HARMLESS = [(r, m) for r, m in PROTECTED if not r.disruptive]
 
 

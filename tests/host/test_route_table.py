@@ -7,8 +7,8 @@ import re
 import pytest
 
 from host.handlers.openapi import openapi_document
-from host.routes import build_route_table
-from host.table import Access, Route, RouteTable, scope_path
+from host.route_table import build_route_table
+from host.routing import Access, Route, RouteTable, scope_path
 
 TABLE = build_route_table()
 

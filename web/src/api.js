@@ -1,62 +1,275 @@
-// The console's one API client: every call goes through here, with the API's error shape.
-// Session auth rides on the HttpOnly cookies; the CSRF token lives in memory only.
+// The console's ONE API client: every request goes through ApiClient, every failure
+// becomes an ApiError carrying the server's error string.
+//
+// Auth: in "cookie" mode the session rides on HttpOnly cookies and only the CSRF token
+// lives here (memory). In "bearer" mode (the demo) the client keeps the access, refresh
+// and CSRF tokens from the login answer in sessionStorage, or localStorage with
+// "remember me". Either way the access token is refreshed silently a minute before it
+// expires, and a 401 triggers one refresh attempt before the shell is told to sign in.
+import { apiBase, authMode } from "./config.js";
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, { body = null, retryAfter = null } = {}) {
     super(message);
+    this.name = "ApiError";
     this.status = status;
+    this.body = body;
+    this.retryAfter = retryAfter;
+    this.field = fieldOf(message);
   }
 }
 
-let csrfToken = null;
+// "Invalid setting hardware_metrics_interval: must be ..." / "pin: must match ..." /
+// "name is required ..." -> the field the message is about.
+const FIELD = /^(?:Invalid setting )?([A-Za-z_][\w-]*)(?:\[\d+\]|\.[\w-]+)*(?::| is | must | repeats )/;
+function fieldOf(message) {
+  const match = FIELD.exec(message ?? "");
+  return match ? match[1] : null;
+}
 
-async function parse(response) {
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok || body.status === false) {
-    throw new ApiError(response.status, body.error || `HTTP ${response.status}`);
+function retryAfterOf(response) {
+  const raw = response.headers.get("Retry-After");
+  if (!raw) return null;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds));
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
+}
+
+const STORE_KEY = "helio-auth";
+const REFRESH_MARGIN_MS = 60_000;
+const NO_REFRESH = new Set(["/api/auth/login", "/api/auth/refresh", "/api/auth/logout"]);
+
+export class ApiClient {
+  /**
+   * @param {{base?: string, auth?: "cookie"|"bearer", onUnauthorized?: (error: ApiError) => void}} options
+   */
+  constructor({ base = apiBase, auth = authMode, onUnauthorized = null } = {}) {
+    this.base = base;
+    this.auth = auth;
+    this.onUnauthorized = onUnauthorized;
+    this.csrfToken = null;
+    this.tokens = this.loadTokens(); // {access, refresh, csrf, expiresAt, remember}
+    if (this.tokens?.csrf) this.csrfToken = this.tokens.csrf;
+    this.refreshing = null;
+    this.refreshTimer = null;
+    this.scheduleRefresh();
   }
-  return body;
-}
 
-async function send(method, path, body) {
-  const headers = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET" && csrfToken) headers["X-CSRF-Token"] = csrfToken;
-  return fetch(path, {
-    method,
-    headers,
-    credentials: "same-origin",
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+  // -- public API -------------------------------------------------------------------
+  get(path, { query } = {}) {
+    return this.json("GET", withQuery(path, query));
+  }
+  post(path, body) {
+    return this.json("POST", path, body);
+  }
+  patch(path, body) {
+    return this.json("PATCH", path, body);
+  }
+  put(path, body) {
+    return this.json("PUT", path, body);
+  }
+  del(path) {
+    return this.json("DELETE", path);
+  }
+  async upload(path, fileOrBlob, { query } = {}) {
+    const type = fileOrBlob.type || "application/octet-stream";
+    const response = await this.request("POST", withQuery(path, query), {
+      body: fileOrBlob,
+      headers: { "Content-Type": type },
+    });
+    return readJson(response);
+  }
+  async text(path, { query } = {}) {
+    return (await this.request("GET", withQuery(path, query))).text();
+  }
+  async blob(path, { query } = {}) {
+    return (await this.request("GET", withQuery(path, query))).blob();
+  }
 
-/** Call the API; on a 401 from an expired access token, refresh once and retry. */
-export async function api(method, path, body) {
-  let response = await send(method, path, body);
-  if (response.status === 401 && !path.startsWith("/api/auth/")) {
-    const refreshed = await send("POST", "/api/auth/refresh");
-    if (refreshed.ok) {
-      csrfToken = (await refreshed.json()).csrf_token;
-      response = await send(method, path, body);
+  /** The absolute URL of an API path (for <img src>, downloads and curl examples). */
+  url(path) {
+    return `${this.base}${path}`;
+  }
+
+  // -- session ------------------------------------------------------------------------
+  /** Load the CSRF token of the current session (or an anonymous one before sign-in). */
+  async loadCsrf() {
+    if (this.auth === "bearer" && this.tokens?.csrf) return this.tokens.csrf;
+    const body = await this.get("/api/csrf-token");
+    this.csrfToken = body.csrf_token;
+    return this.csrfToken;
+  }
+
+  async signIn(username, password, rememberMe) {
+    if (this.auth === "cookie") await this.loadCsrf();
+    const body = await this.post("/api/auth/login", {
+      username,
+      password,
+      remember_me: Boolean(rememberMe),
+    });
+    this.adopt(body, Boolean(rememberMe));
+    return body;
+  }
+
+  async signOut() {
+    try {
+      await this.post("/api/auth/logout", {});
+    } finally {
+      this.forget();
     }
   }
-  return parse(response);
+
+  /** Rotate the session's tokens now (single flight). Resolves true when it worked. */
+  refresh() {
+    this.refreshing ??= (async () => {
+      try {
+        const body =
+          this.auth === "bearer"
+            ? this.tokens?.refresh
+              ? await this.post("/api/auth/refresh", { refresh_token: this.tokens.refresh })
+              : null
+            : await this.post("/api/auth/refresh");
+        if (!body) return false;
+        this.adopt(body, this.tokens?.remember ?? body.remember_me);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  /** Forget every token this client holds (after sign-out or a failed refresh). */
+  forget() {
+    this.csrfToken = null;
+    this.tokens = null;
+    clearTimeout(this.refreshTimer);
+    for (const store of [sessionStorage, localStorage]) store.removeItem(STORE_KEY);
+  }
+
+  adopt(body, remember) {
+    this.csrfToken = body.csrf_token;
+    const tokens = {
+      csrf: body.csrf_token,
+      expiresAt: Date.now() + (body.expires_in ?? 0) * 1000,
+      remember: Boolean(remember),
+    };
+    // Natively the access and refresh tokens stay in HttpOnly cookies, never in script.
+    if (this.auth === "bearer") Object.assign(tokens, { access: body.access_token, refresh: body.refresh_token });
+    else delete tokens.csrf;
+    this.tokens = tokens;
+    for (const store of [sessionStorage, localStorage]) store.removeItem(STORE_KEY);
+    (tokens.remember ? localStorage : sessionStorage).setItem(STORE_KEY, JSON.stringify(tokens));
+    this.scheduleRefresh();
+  }
+
+  loadTokens() {
+    for (const store of [sessionStorage, localStorage]) {
+      try {
+        const saved = JSON.parse(store.getItem(STORE_KEY) ?? "null");
+        if (saved) return saved;
+      } catch {
+        store.removeItem(STORE_KEY);
+      }
+    }
+    return null;
+  }
+
+  scheduleRefresh() {
+    clearTimeout(this.refreshTimer);
+    if (!this.tokens?.expiresAt) return;
+    const wait = Math.max(1_000, this.tokens.expiresAt - Date.now() - REFRESH_MARGIN_MS);
+    this.refreshTimer = setTimeout(() => this.refresh(), Math.min(wait, 2 ** 31 - 1));
+  }
+
+  // -- transport ----------------------------------------------------------------------
+  async json(method, path, body) {
+    const init = {};
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { "Content-Type": "application/json" };
+    }
+    return readJson(await this.request(method, path, init));
+  }
+
+  /** Send one request; on 401 refresh once and retry; throw ApiError for any failure. */
+  async request(method, path, init = {}) {
+    let response = await this.send(method, path, init);
+    if (response.status === 401 && !NO_REFRESH.has(path.split("?")[0])) {
+      if (await this.refresh()) response = await this.send(method, path, init);
+    }
+    if (response.ok) return response;
+    const error = await errorOf(response);
+    if (error.status === 401 && !NO_REFRESH.has(path.split("?")[0])) {
+      this.forget();
+      this.onUnauthorized?.(error);
+    }
+    throw error;
+  }
+
+  async send(method, path, init) {
+    const headers = new Headers(init.headers ?? {});
+    headers.set("Accept", "application/json");
+    if (method !== "GET" && method !== "HEAD" && this.csrfToken) headers.set("X-CSRF-Token", this.csrfToken);
+    // Login and refresh authenticate by their body: an expired access token must not spoil them.
+    const bodyAuth = path.startsWith("/api/auth/login") || path.startsWith("/api/auth/refresh");
+    if (this.auth === "bearer" && this.tokens?.access && !bodyAuth) {
+      headers.set("Authorization", `Bearer ${this.tokens.access}`);
+    }
+    try {
+      return await fetch(this.url(path), {
+        method,
+        headers,
+        body: init.body,
+        credentials: this.base ? "include" : "same-origin",
+      });
+    } catch (cause) {
+      throw new ApiError(0, `The host did not answer (${cause.message}). Is it running and reachable?`);
+    }
+  }
 }
 
-/** Read the CSRF token for this session (an anonymous one before sign-in). */
-export async function loadCsrfToken() {
-  csrfToken = (await parse(await send("GET", "/api/csrf-token"))).csrf_token;
-  return csrfToken;
+async function errorOf(response) {
+  const body = await response.json().catch(() => null);
+  const message = body?.error || `${response.status} ${response.statusText || "error"}`.trim();
+  return new ApiError(response.status, message, { body, retryAfter: retryAfterOf(response) });
 }
 
-export async function signIn(username, password, rememberMe) {
-  await loadCsrfToken();
-  const body = await api("POST", "/api/auth/login", { username, password, remember_me: rememberMe });
-  csrfToken = body.csrf_token;
+async function readJson(response) {
+  const body = await response.json().catch(() => {
+    throw new ApiError(response.status, "The host sent an answer that is not JSON");
+  });
+  if (body && body.status === false) throw new ApiError(response.status, body.error ?? "The request failed", { body });
   return body;
 }
 
-export async function signOut() {
-  await api("POST", "/api/auth/logout");
-  csrfToken = null;
+function withQuery(path, query) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes("?") ? "&" : "?"}${text}` : path;
+}
+
+/** A sentence for a 429: how long to wait. */
+export function waitMessage(error) {
+  if (error?.status !== 429) return error?.message ?? "";
+  const seconds = error.retryAfter;
+  // The host's "…; try again later" becomes a precise "Try again in 1 minute."
+  const reason = error.message.replace(/[;,.]?\s*try again later\.?$/i, "").replace(/\.$/, "");
+  if (seconds == null) return `${reason}. Wait a moment and try again.`;
+  return `${reason}. Try again in ${formatDuration(seconds)}.`;
+}
+
+export function formatDuration(seconds) {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.round(minutes / 60);
+  return `${hours} hour${hours === 1 ? "" : "s"}`;
 }

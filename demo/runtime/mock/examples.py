@@ -15,7 +15,7 @@ from typing import Any
 
 from .openapi import resolve
 
-__all__ = ["NoExample", "example_for", "sample_schema"]
+__all__ = ["NoExample", "choose_example", "example_for", "sample_schema"]
 
 _MAX_DEPTH = 8
 
@@ -135,18 +135,26 @@ def sample_schema(document: dict[str, Any], schema: Any, depth: int = 0) -> Any:
 
 def example_for(document: dict[str, Any], media: dict[str, Any], name: str | None = None) -> Any:
     """The example value of one media-type object, honouring a requested example name."""
+    return choose_example(document, media, name)[0]
+
+
+def choose_example(
+    document: dict[str, Any], media: dict[str, Any], name: str | None = None
+) -> tuple[Any, str]:
+    """The example value and where it came from: a name of `examples`, "example" (the
+    media object's `example`) or "schema" (generated)."""
     raw_examples = media.get("examples")
     examples: dict[str, Any] = raw_examples if isinstance(raw_examples, dict) else {}
     if name is not None:
         if name not in examples:
             available = ", ".join(examples) or "none"
             raise NoExample(f"no example named {name!r} (available: {available})")
-        return _example_value(document, examples[name])
+        return _example_value(document, examples[name]), name
     if "example" in media:
-        return media["example"]
-    for entry in examples.values():
-        return _example_value(document, entry)
-    return sample_schema(document, media.get("schema", {}))
+        return media["example"], "example"
+    for first, entry in examples.items():
+        return _example_value(document, entry), first
+    return sample_schema(document, media.get("schema", {})), "schema"
 
 
 def _example_value(document: dict[str, Any], entry: Any) -> Any:

@@ -19,6 +19,13 @@ Responses from the document: `Prefer: code=<status>` picks that response (else t
 `default` (sent as 200), then the lowest code defined. The media type follows
 `Accept` (JSON preferred); `Prefer: example=<name>` picks a named example (400 when
 absent). Responses without `content`, and 204/304, have no body.
+
+Every answer names what produced it in `X-Demo-Source` (`SOURCE_HEADER`), for the
+fixture explorer and for people reading the network panel:
+`fixture=<index in fixtures.json>; method=<its method>; path=<its path>`, or
+`openapi; method=GET; path=/pet/{petId}; response=<status>[; media=<type>; example=<name>]`,
+where `example` is a name of the media type's `examples`, `example` (its single
+`example`) or `schema` (a value generated from the schema).
 """
 
 from __future__ import annotations
@@ -28,16 +35,19 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from ..errors import BadRequest, MethodNotAllowed, NotFound
-from .examples import NoExample, example_for, sample_schema
+from .examples import NoExample, choose_example, sample_schema
 from .fixtures import Fixture
 from .openapi import Operation, operations, resolve, server_base_path
 
-__all__ = ["MockResponse", "MockService", "compile_template", "parse_prefer"]
+__all__ = ["SOURCE_HEADER", "MockResponse", "MockService", "compile_template", "parse_prefer"]
+
+SOURCE_HEADER = "x-demo-source"
 
 _PARAM = re.compile(r"\{[^{}/]+\}")
 
@@ -67,10 +77,16 @@ class _Route:
     rank: tuple[int, int, int, int]
     fixture: Fixture | None = None
     operation: Operation | None = None
+    index: int = 0  # the fixture's place in the service's fixture list
 
 
 def _normalize(path: str) -> str:
     return path.rstrip("/") or "/"
+
+
+def _header_safe(text: str) -> str:
+    """Percent-encode what a header value cannot hold (non-latin-1) or would split (`;`)."""
+    return quote(text, safe="/{}:@!$&'()*+,=-._~ ")
 
 
 def parse_prefer(header: str) -> dict[str, str]:
@@ -132,6 +148,7 @@ class MockService:
                     pattern,
                     (min(params, 1), params, -literal, order),
                     fixture=fixture,
+                    index=order,
                 )
             )
         for order, op in enumerate(operations(self.document) if document else []):
@@ -204,6 +221,9 @@ class MockService:
             out = {k.lower(): v for k, v in fixture.headers.items()}
             if default_type and "content-type" not in out:
                 out["content-type"] = default_type
+            out[SOURCE_HEADER] = (
+                f"fixture={route.index}; method={fixture.method}; path={_header_safe(fixture.path)}"
+            )
             return MockResponse(fixture.status, out, b"" if fixture.status in (204, 304) else body)
         assert route.operation is not None
         return self._from_operation(route.operation, headers)
@@ -219,17 +239,20 @@ class MockService:
                 value = spec.get("example", sample_schema(self.document, spec.get("schema", {})))
                 if value is not None:
                     out[header.lower()] = value if isinstance(value, str) else json.dumps(value)
+        source = f"openapi; method={op.method}; path={_header_safe(op.path)}; response={status}"
         content = response.get("content") or {}
         if not content or status in (204, 304) or status < 200:
+            out[SOURCE_HEADER] = source
             return MockResponse(status, out)
         media_type = _pick_media(content, headers.get("accept", ""))
         media = resolve(self.document, content[media_type]) or {}
         try:
-            value = example_for(self.document, media, prefer.get("example"))
+            value, chosen = choose_example(self.document, media, prefer.get("example"))
         except NoExample as exc:
             raise BadRequest(
                 f"{op.method} {op.path}, response {status} {media_type}: {exc}"
             ) from exc
+        out[SOURCE_HEADER] = f"{source}; media={media_type}; example={_header_safe(chosen)}"
         if isinstance(value, str) and not _is_json(media_type):
             out["content-type"] = media_type
             return MockResponse(status, out, value.encode())

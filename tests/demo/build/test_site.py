@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from demo.__main__ import main
-from demo.build.bundle import BUILD_FILE, CLIENT_FILE, WORKER_FILE
+from demo.build.bundle import BUILD_FILE, CLIENT_FILE, COMPONENTS_FILE, WORKER_FILE
 from demo.build.site import build_site
 from demo.runtime.adapters import ADAPTERS, SqlAdapter
 from tests.demo.sites import SHOP, Sites
@@ -36,14 +36,27 @@ def test_site_holds_worker_runtime_and_services(sites: Sites) -> None:
     assert [s["name"] for s in manifest["services"]] == ["api", "notes", "ledger"]
 
 
-def test_landing_page_panels_come_from_the_registry(sites: Sites) -> None:
+def test_landing_page_is_built_from_the_components(sites: Sites) -> None:
     page = (sites.shop.out / "index.html").read_text()
+    assert f'<script type="module" src="{COMPONENTS_FILE}"></script>' in page
+    assert page.count("<demo-controls>") == 1
+    # One component per service, chosen by its adapter's kind; labels from the registry.
+    assert '<demo-fixture-explorer id="service-api" service="api">' in page
+    assert '<demo-query-panel id="service-notes" service="notes">' in page
+    assert '<demo-query-panel id="service-ledger" service="ledger">' in page
     for name in ("mock-http", "sqlite", "postgres"):
-        adapter = ADAPTERS[name]
-        assert html.escape(adapter.label) in page, name
-        if isinstance(adapter, SqlAdapter):
-            assert html.escape(adapter.example_query) in page, name
-    assert 'data-http="api" data-prefix="__demo/mock/api/"' in page
+        assert html.escape(ADAPTERS[name].label) in page, name
+
+
+def test_every_site_ships_the_components_bundle(sites: Sites) -> None:
+    for build in (sites.shop, sites.other, sites.app):
+        bundle = (build.out / COMPONENTS_FILE).read_text()
+        for tag in ("demo-query-panel", "demo-fixture-explorer", "demo-controls"):
+            assert f'"{tag}"' in bundle, (build.out.name, tag)
+        # The registry's example queries are stamped in, for panels without manifest examples.
+        for adapter in ADAPTERS.values():
+            if isinstance(adapter, SqlAdapter):
+                assert json.dumps(adapter.example_query)[1:-1] in bundle
 
 
 def test_duckdb_ships_only_with_a_postgres_service(sites: Sites) -> None:
@@ -157,3 +170,19 @@ def test_bad_manifest_exits_2_with_a_clear_message(
     assert message in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_landing_page_explores_only_services_with_routes(tmp_path: Path) -> None:
+    from demo.build.landing import write_landing_page
+
+    manifest = {
+        "storageNamespace": "t",
+        "services": [
+            {"name": "live", "adapter": "asgi", "config": {"factory": "app:make"}},
+            {"name": "api", "adapter": "mock-http", "config": {"fixtures": "f.json"}},
+        ],
+    }
+    page = write_landing_page(tmp_path, "t", manifest).read_text()
+    assert '<demo-fixture-explorer id="service-api" service="api">' in page
+    assert 'service="live"' not in page  # an asgi app has no document to explore
+    assert 'href="#service-live">live' in page  # but the header lists it

@@ -33,10 +33,10 @@ def test_entry_is_consistent(adapter: Any) -> None:
 
 
 def test_the_current_adapters() -> None:
-    assert list(ADAPTERS) == ["mock-http", "sqlite", "postgres"]
-    assert [a.name for a in ADAPTERS.values() if a.has_address] == ["mock-http"]
+    assert list(ADAPTERS) == ["mock-http", "asgi", "sqlite", "postgres"]
+    assert [a.name for a in ADAPTERS.values() if a.has_address] == ["mock-http", "asgi"]
     assert [a.name for a in ADAPTERS.values() if a.duckdb] == ["postgres"]
-    assert http_families() == ["mock"]
+    assert http_families() == ["mock", "app"]
 
 
 @pytest.fixture

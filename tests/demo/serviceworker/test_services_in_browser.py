@@ -172,7 +172,9 @@ def test_app_page_fetching_an_address_while_loading_gets_the_mock(demo: Any) -> 
     page = demo.context.new_page()
     try:
         page.goto(demo.url("/demos/app/pages/users.html"))
-        page.wait_for_selector("#users li")
+        # A first visit boots Python fresh (these sites have no build-time snapshot): on a
+        # loaded machine that takes longer than Playwright's default 30 s.
+        page.wait_for_selector("#users li", timeout=120_000)
         assert page.locator("#users li").all_text_contents() == ["Ada", "Grace"]
     finally:
         page.close()

@@ -111,39 +111,7 @@ def test_two_demos_on_one_origin_never_share_data(demo: Demo) -> None:
         other.close()
 
 
-def test_reset_control_restores_the_seed(page: Any) -> None:
-    marker = f"reset-{uuid.uuid4().hex[:8]}"
-    assert query(page, "notes", f"INSERT INTO notes (body) VALUES ('{marker}')")["status"] == 200
-    assert (
-        query(page, "ledger", f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 3)")[
-            "status"
-        ]
-        == 200
-    )
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.click("#demo-reset")
-    page.wait_for_selector("#demo-reset-result:not([hidden])")
-    assert "reset" in page.text_content("#demo-reset-result")
-    assert _notes(page, marker) == []
-    assert _accounts(page, marker) == []
-    seeded = query(page, "notes", "SELECT body FROM notes ORDER BY id")
-    assert seeded["body"]["result"][0]["values"] == [["first"], ["second"]]
-
-
-def test_landing_page_lists_services_and_runs_queries(page: Any) -> None:
-    for name in ("api", "notes", "ledger"):
-        assert page.locator(f"section.service h2:has-text('{name}')").count() == 1
-    form = page.locator("form[data-db=notes]")
-    form.locator("textarea[name=sql]").fill("SELECT count(*) AS n FROM notes")
-    form.locator("button").click()
-    output = form.locator("output")
-    output.wait_for(state="visible")
-    assert "HTTP 200" in output.text_content()
-    mock = page.locator("form[data-http=api]")
-    mock.locator("input[name=route]").fill("health")
-    mock.locator("button").click()
-    mock.locator("output").wait_for(state="visible")
-    assert "ok" in mock.locator("output").text_content()
+# The landing page's reset control and panels: tests/demo/components/.
 
 
 def test_stale_worker_answers_json_500_and_boot_is_retried(

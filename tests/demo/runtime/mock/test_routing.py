@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from demo.runtime.mock.router import compile_template
+from demo.runtime.mock.router import SOURCE_HEADER, MockService, compile_template
 from demo.runtime.routes import demo_route_path
 
 from ..asgi import Client
@@ -200,3 +200,66 @@ def test_compile_template() -> None:
     assert (params, literal) == (1, len("/api/apps//icon"))
     assert compile_template("/a.b/{x}")[0].match("/a.b/1")
     assert not compile_template("/a.b/{x}")[0].match("/axb/1")
+
+
+@pytest.mark.parametrize(
+    ("path", "headers", "source"),
+    [
+        pytest.param("/apps/42", {}, "fixture=1; method=GET; path=/apps/42", id="fixture-by-index"),
+        pytest.param(
+            "/apps/featured",
+            {},
+            "openapi; method=GET; path=/apps/featured; response=200; media=application/json;"
+            " example=example",
+            id="media-example",
+        ),
+        pytest.param(
+            "/ranged",
+            {"prefer": "code=404"},
+            "openapi; method=GET; path=/ranged; response=404; media=application/json;"
+            " example=example",
+            id="prefer-code",
+        ),
+        pytest.param(
+            "/apps",
+            {},
+            "openapi; method=GET; path=/apps; response=200; media=application/json; example=schema",
+            id="generated",
+        ),
+    ],
+)
+def test_the_answer_names_its_source(
+    client: Client, path: str, headers: dict[str, str], source: str
+) -> None:
+    """X-Demo-Source tells the fixture explorer (and the network panel) what answered."""
+    reply = client.get(f"/__demo/mock/api{path}", headers=headers)
+    assert reply.status < 500, reply.text
+    assert reply.headers["x-demo-source"] == source
+
+
+def test_the_source_names_the_chosen_example() -> None:
+    document = {
+        "openapi": "3.0.3",
+        "paths": {
+            "/pet/{id}": {
+                "get": {
+                    "responses": {
+                        "200": {
+                            "content": {
+                                "application/json": {
+                                    "examples": {"cat": {"value": 1}, "großer Hund": {"value": 2}}
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+    }
+    service = MockService("pets", document, [])
+    first = service.respond("GET", "/pet/1", {})
+    assert first.headers[SOURCE_HEADER].endswith("; example=cat")
+    named = service.respond("GET", "/pet/1", {"prefer": "example=großer Hund"})
+    # A header value holds latin-1 only (and `;` separates fields): percent-encoded.
+    assert named.headers[SOURCE_HEADER].endswith("; example=gro%C3%9Fer Hund")
+    assert named.body == b"2"

@@ -1,0 +1,107 @@
+// Query results as tables: both engine shapes to one model, cell kinds, CSV and JSON.
+//
+// sqlite answers like sql.js `exec`: one `{columns, values}` per statement that
+// returned rows (a write adds nothing). postgres answers like PGlite `exec`:
+// `{rows, fields: [{name, dataTypeID}], affectedRows}` per statement. Pure: no DOM,
+// tested in Node (tests/demo/components/test_results.py).
+
+// Postgres type OIDs whose values are numbers (numeric arrives as text, still a number).
+const NUMERIC_OIDS = new Set([20, 21, 23, 26, 700, 701, 1700]);
+const BYTEA_OID = 17;
+const HEX_BLOB = /^\\x(?:[0-9a-fA-F]{2})*$/;
+
+/**
+ * @typedef {Object} Table
+ * @property {string[]} columns
+ * @property {Array<Array<unknown>>} rows
+ * @property {boolean[]} numeric per column: right-aligned
+ * @property {boolean[]} binary per column: BLOB/bytea (hex text)
+ * @property {number | null} affectedRows a write's count, when the engine reports it
+ * @property {boolean} hasRows whether the statement returned a row set (even empty)
+ */
+
+/** @returns {Table[]} one table per statement the engine reported */
+export function toTables(result) {
+  if (!Array.isArray(result)) return [];
+  return result.map((item) => ("fields" in item || "rows" in item ? fromPglite(item) : fromSqljs(item)));
+}
+
+function fromSqljs({ columns = [], values = [] }) {
+  const numeric = columns.map((_, i) => values.length > 0 && values.every((row) => row[i] === null || typeof row[i] === "number") && values.some((row) => row[i] !== null));
+  const binary = columns.map((_, i) => values.some((row) => isHexBlob(row[i])) && values.every((row) => row[i] === null || isHexBlob(row[i])));
+  return { columns, rows: values, numeric, binary, affectedRows: null, hasRows: true };
+}
+
+function fromPglite({ rows = [], fields = [], affectedRows }) {
+  const columns = fields.map((f) => f.name);
+  const numeric = fields.map((f) => NUMERIC_OIDS.has(f.dataTypeID));
+  const binary = fields.map((f) => f.dataTypeID === BYTEA_OID);
+  const tableRows = rows.map((row) => columns.map((name) => (name in row ? row[name] : null)));
+  const affected = typeof affectedRows === "number" ? affectedRows : null;
+  return { columns, rows: tableRows, numeric, binary, affectedRows: affected, hasRows: fields.length > 0 };
+}
+
+export function isHexBlob(value) {
+  return value instanceof Uint8Array || (typeof value === "string" && value.length > 2 && HEX_BLOB.test(value));
+}
+
+/** "BLOB · 12 bytes" for a `\x..` value (the runtime's JSON) or bytes (an engine in the page). */
+export function blobSummary(value) {
+  const bytes = value instanceof Uint8Array ? value.length : (cellText(value).length - 2) / 2;
+  return `BLOB · ${bytes} byte${bytes === 1 ? "" : "s"}`;
+}
+
+/** How a cell reads as text (export, the full value): NULL stays null. */
+export function cellText(value) {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Uint8Array) return `\\x${[...value].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+function csvField(text) {
+  if (text === null) return "";
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** RFC 4180 CSV with a header row; NULL is an empty field. */
+export function toCSV(table) {
+  const lines = [table.columns.map(csvField).join(",")];
+  for (const row of table.rows) lines.push(row.map((v) => csvField(cellText(v))).join(","));
+  return lines.join("\r\n") + "\r\n";
+}
+
+/** A JSON array of row objects (values as the engine sent them). */
+export function toJSON(table) {
+  const value = (v) => (v instanceof Uint8Array ? cellText(v) : v ?? null);
+  const rows = table.rows.map((row) => Object.fromEntries(table.columns.map((c, i) => [c, value(row[i])])));
+  return JSON.stringify(rows, null, 2) + "\n";
+}
+
+/**
+ * Where the failing statement sits in the SQL that was sent: [start, end] or null.
+ * The runtime names it as it ran it (trimmed, maybe without its semicolon).
+ */
+export function statementRange(sql, statement) {
+  if (!statement) return null;
+  const wanted = statement.trim().replace(/;\s*$/, "");
+  if (!wanted) return null;
+  const start = sql.indexOf(wanted);
+  if (start >= 0) return [start, start + wanted.length];
+  // Whitespace may differ: match token by token.
+  const pattern = wanted
+    .split(/\s+/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("\\s+");
+  const found = new RegExp(pattern).exec(sql);
+  return found ? [found.index, found.index + found[0].length] : null;
+}
+
+/** A history entry's label: the SQL's leading comment, else its first line. */
+export function queryLabel(sql, max = 70) {
+  const lines = sql.trim().split("\n");
+  const comment = lines[0].match(/^--\s*(.+)$/);
+  const text = comment ? comment[1] : lines.find((l) => l.trim() && !l.trim().startsWith("--")) ?? lines[0];
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

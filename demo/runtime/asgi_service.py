@@ -1,0 +1,153 @@
+"""The `asgi` adapter's service: a real ASGI application, built by a named factory.
+
+A mock answers from recordings; an `asgi` service runs application code (for the
+flagship demo, the Helio host's demo profile). Its manifest entry names the factory
+as `"module:function"`; the function gets a `HostedContext` and returns a
+`HostedApp`: the ASGI app plus its state as one image.
+
+The persistence policy is the database adapters' (services.DatabaseService):
+
+- the app is built on the service's first request: from the image stored under
+  `<storageNamespace>/<service>/state` when there is one, else from its seed (the
+  factory decides what a fresh app holds);
+- after a request that changed the state (`HostedApp.dirty()`), the new image is
+  saved with `Store.put` before the answer is sent, so a reload or a stopped worker
+  finds it; if saving fails the app is dropped (the next request rebuilds it from
+  what is stored) and the answer is a 500;
+- reset deletes what is stored and drops the app.
+
+Answers are held until the save finished, so one request's answer never reaches the
+page before its state is durable. One lock serializes requests: the state image of
+one request must not contain half of another's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from starlette.types import Message, Receive, Scope, Send
+
+from .errors import DemoError, StorageFailed
+from .ports import Store
+
+__all__ = ["AsgiService", "HostedApp", "HostedContext", "load_factory", "state_key"]
+
+
+def state_key(namespace: str, service: str) -> str:
+    return f"{namespace}/{service}/state"
+
+
+@dataclass(frozen=True)
+class HostedContext:
+    """What an `asgi` factory gets: its service's name and built config, and the state
+    image saved by an earlier run (None: start from the seed)."""
+
+    name: str
+    config: Mapping[str, Any]
+    image: bytes | None
+
+
+class HostedApp(Protocol):
+    """An application an `asgi` service runs, and its persisted state."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None: ...
+
+    def dirty(self) -> bool:
+        """Whether state changed since the last `image()`."""
+        ...
+
+    def image(self) -> bytes:
+        """The whole state, to be stored; resets `dirty()`."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Factory(Protocol):
+    def __call__(self, context: HostedContext) -> HostedApp: ...
+
+
+def load_factory(spec: str) -> Factory:
+    """Import `"module:function"`; a DemoError names what is missing."""
+    module_name, sep, function = spec.partition(":")
+    if not sep or not module_name or not function:
+        raise DemoError(f"factory {spec!r} must look like 'package.module:function'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise DemoError(f"factory {spec!r}: cannot import {module_name}: {exc}") from exc
+    factory = getattr(module, function, None)
+    if not callable(factory):
+        raise DemoError(f"factory {spec!r}: {module_name} has no function {function}")
+    return factory
+
+
+class AsgiService:
+    """`HttpService` of the `asgi` adapter (see the module docstring)."""
+
+    def __init__(
+        self, name: str, config: Mapping[str, Any], namespace: str, store: Store, factory: Factory
+    ) -> None:
+        self.name = name
+        self.config = config
+        self.key = state_key(namespace, name)
+        self.prefix = f"{namespace}/{name}/"
+        self._store = store
+        self._factory = factory
+        self._app: HostedApp | None = None
+        self._lock = asyncio.Lock()
+
+    def allowed_methods(self, route: str) -> list[str]:
+        return ["*"]  # the application decides; preflights allow every method
+
+    async def _open(self) -> HostedApp:
+        if self._app is None:
+            stored = await self._store.get(self.key)
+            self._app = self._factory(HostedContext(self.name, self.config, stored))
+            if stored is None:
+                # The seed is state too: store it now, so every later start agrees on it.
+                await self._store.put(self.key, self._app.image())
+        return self._app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            raise DemoError(f"{self.name}: only HTTP requests reach this service")
+        # The app sees its own URL space: the route below /__demo/app/<service>.
+        inner = {**scope, "root_path": ""}
+        held: list[Message] = []
+
+        async def hold(message: Message) -> None:
+            held.append(message)
+
+        async with self._lock:
+            app = await self._open()
+            await app(inner, receive, hold)
+            if app.dirty():
+                try:
+                    await self._store.put(self.key, app.image())
+                except Exception as exc:
+                    self._drop()
+                    raise StorageFailed(
+                        f"{self.name}: the request ran but its state could not be saved "
+                        f"({exc}); the service is back to its last saved state"
+                    ) from exc
+        for message in held:
+            await send(message)
+
+    async def reset(self) -> None:
+        """Back to the seed: forget the stored state and the running app."""
+        async with self._lock:
+            await self._store.delete_prefix(self.prefix)
+            self._drop()
+
+    def close(self) -> None:
+        self._drop()
+
+    def _drop(self) -> None:
+        if self._app is not None:
+            self._app.close()
+            self._app = None

@@ -1,0 +1,179 @@
+"""The interfaces a host profile implements: everything platform-specific behind a Protocol.
+
+`host.core.context.build_host` assembles a `HostContext` from the pure stores
+and the `HostAdapters` a `Profile` returns. Two profiles exist:
+
+- the native one (`host.native.profile`): processes, OS probes, faulthandler,
+  psutil/NVML samplers, the data folder on disk;
+- a browser one (the flagship demo, Pyodide): simulated launcher and sampler,
+  a fixture folder tree, a cheap password hasher.
+
+Nothing here imports beyond the standard library, so a profile made only of
+pure-Python adapters builds the whole app without a native package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .displays import DisplaySource
+from .library import GameLibrary, LibraryManager
+from .samplers import Sampler
+
+if TYPE_CHECKING:
+    from .apps import App
+    from .context import HostContext
+
+__all__ = [
+    "AppLauncher",
+    "BackgroundWork",
+    "Browse",
+    "CodecProber",
+    "CoverStore",
+    "CrashReports",
+    "HostAdapters",
+    "PasswordHasher",
+    "PlatformAdapters",
+    "PlatformChooser",
+    "Profile",
+    "RunningApp",
+    "SystemProbe",
+    "UpdateService",
+]
+
+
+class PasswordHasher(Protocol):
+    """Slow, salted password records (`host.core.passwords.StandardHasher` natively)."""
+
+    def hash(self, password: str) -> str: ...
+
+    def verify(self, password: str, record: str) -> bool:
+        """Constant-time; False for a record this hasher cannot read."""
+        ...
+
+
+class RunningApp(Protocol):
+    @property
+    def app(self) -> App: ...
+
+    def as_json(self) -> dict[str, Any]: ...
+
+
+class AppLauncher(Protocol):
+    """Starts and stops the one app being streamed; BadRequest explains a refusal."""
+
+    def current(self) -> RunningApp | None: ...
+
+    def launch(self, app: App) -> RunningApp: ...
+
+    def close(self) -> RunningApp: ...
+
+
+class CodecProber(Protocol):
+    """Runs an encoder probe in the background and reports into `HostContext.codec_probe`."""
+
+    def start(self, preferred: str = "auto") -> object: ...
+
+
+class SystemProbe(Protocol):
+    """What `/api/metadata` reports about this machine besides the codec."""
+
+    def displays(self) -> list[dict[str, Any]]: ...
+
+    def audio_endpoints(self) -> list[dict[str, Any]]: ...
+
+    def virtual_display(self) -> dict[str, Any]: ...
+
+
+class UpdateService(Protocol):
+    def check(self) -> dict[str, Any]: ...
+
+    def install(self, now: bool) -> dict[str, Any]: ...
+
+    def cancel(self) -> dict[str, Any]: ...
+
+
+class CrashReports(Protocol):
+    """Fatal-error dumps of earlier runs (`/api/health/crashdump`, the support ZIP)."""
+
+    def dumps(self) -> list[Path]: ...
+
+    def report(self) -> dict[str, Any]: ...
+
+    def dismiss(self) -> int: ...
+
+
+class CoverStore(Protocol):
+    """Uploaded covers and library icons; NotFound/BadRequest explain a refusal."""
+
+    @property
+    def icons(self) -> Path: ...
+
+    def save(self, key: str, data: bytes) -> tuple[str, Path]: ...
+
+    def find(self, key: str) -> tuple[bytes, str]: ...
+
+    def read_image_file(self, path: str) -> tuple[bytes, str]: ...
+
+    def icon(self, app_uuid: str) -> bytes: ...
+
+    def drop_icon(self, app_uuid: str) -> None: ...
+
+
+# `GET /api/browse`: (path, kind) -> the listing the console's file picker shows.
+Browse = Callable[[str | None, str | None], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PlatformAdapters:
+    """This PC's displays and game libraries, chosen from the current settings."""
+
+    displays: DisplaySource
+    storefront: GameLibrary
+    libmgr: LibraryManager
+    icc_dirs: list[str]
+    tool_path: str
+
+
+# Called at the moment of use, so a changed root setting takes effect at once.
+PlatformChooser = Callable[[Mapping[str, Any]], PlatformAdapters]
+
+
+class BackgroundWork(Protocol):
+    """Started when the app's lifespan starts, stopped (in reverse order) when it ends."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+@dataclass
+class HostAdapters:
+    """The platform half of the host's services, as one profile supplies it."""
+
+    data_dir: Path
+    launcher: AppLauncher
+    prober: CodecProber
+    system: SystemProbe
+    updater: UpdateService
+    crash: CrashReports
+    covers: CoverStore
+    browse: Browse
+    platform: PlatformChooser
+    # None: hardware metrics answer 503 "unavailable".
+    sampler: Sampler | None = None
+    background: Sequence[BackgroundWork] = field(default_factory=tuple)
+
+
+class Profile(Protocol):
+    """One way to deploy the host: what `build_host` needs beyond the state database."""
+
+    @property
+    def hasher(self) -> PasswordHasher: ...
+
+    def adapters(self, host: HostContext) -> HostAdapters:
+        """Called once, with the pure stores built (adapters may keep `host`)."""
+        ...

@@ -1,0 +1,146 @@
+"""The host's demo profile: the real host app over browser-sized adapters.
+
+`create_demo_host` is the factory the flagship demo's `asgi` service names
+(fixtures/host-demo/manifest.json). It builds the host with `build_host` and
+`host.app.create_app`, exactly as the native host does, from `DemoProfile`:
+
+    state database     SQLite in memory, saved as one image by the demo kit before a
+                       changing request is answered (state.py, demo/runtime/asgi_service.py)
+    apps, codec probe, simulated, and saying so in their answers (simulated.py)
+    updates, sensors,
+    displays, browse
+    streams            the stream simulator (feature "simulate-streams": /api/debug/streams)
+    devices            simulated Moonlight devices for pairing and metrics (devices.py)
+    password hashing   PBKDF2-SHA256 at DEMO_PBKDF2_ITERATIONS: Pyodide has no OpenSSL,
+                       and pure-Python PBKDF2 at the native 600,000 iterations takes seconds
+    threads            none in Pyodide: blocking calls run inline (all work is in memory)
+
+The app's lifespan (`HostContext.running()`) is entered when the host is built and left
+on `close()`: the worker never sends lifespan events. A fresh demo (no stored image)
+starts from `seed.py`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.types import Receive, Scope, Send
+
+from host.app import create_app
+from host.core.context import HostContext, build_host
+from host.core.hwmetrics import Reading
+from host.core.metrics_cache import MetricsService
+from host.core.passwords import hash_pbkdf2, verify_password
+from host.core.ports import HostAdapters
+
+from .devices import DEVICE_PREFIX, create_device_app
+from .seed import seed
+from .simulated import (
+    MemoryCovers,
+    NoCrashes,
+    SimulatedLauncher,
+    SimulatedProber,
+    SimulatedSampler,
+    SimulatedSystem,
+    SimulatedUpdates,
+    browse_fixture,
+    simulated_platform,
+)
+from .state import ImageStateDB
+
+__all__ = ["DEMO_PBKDF2_ITERATIONS", "DemoHost", "DemoProfile", "create_demo_host"]
+
+# Pure-Python PBKDF2 in Pyodide: tens of ms at this cost, seconds at the native 600,000.
+DEMO_PBKDF2_ITERATIONS = 10_000
+DEFAULT_ADMIN_PORT = 47990
+
+
+class DemoHasher:
+    """PBKDF2-SHA256 at the documented demo cost; verifies any record the host can."""
+
+    def hash(self, password: str) -> str:
+        return hash_pbkdf2(password, DEMO_PBKDF2_ITERATIONS)
+
+    def verify(self, password: str, record: str) -> bool:
+        return verify_password(password, record)
+
+
+async def _inline(work: Any) -> Reading:
+    return work()
+
+
+class DemoProfile:
+    hasher = DemoHasher()
+
+    def adapters(self, host: HostContext) -> HostAdapters:
+        # Sampling runs inline: the metrics cache would otherwise ask asyncio for a thread.
+        host.metrics = MetricsService(
+            None, host.settings.current, host.clock, host.monotonic, run_blocking=_inline
+        )
+        return HostAdapters(
+            data_dir=Path("/demo"),
+            launcher=SimulatedLauncher(host.clock),
+            prober=SimulatedProber(host),
+            system=SimulatedSystem(),
+            updater=SimulatedUpdates(),
+            crash=NoCrashes(),
+            covers=MemoryCovers(),
+            browse=browse_fixture,
+            platform=simulated_platform,
+            sampler=SimulatedSampler(host.clock),
+        )
+
+
+def _run_blocking_inline() -> None:
+    """Pyodide cannot start threads: make Starlette's run_in_threadpool call inline."""
+    import anyio.to_thread
+
+    async def run_sync(func: Any, *args: Any, **kwargs: Any) -> Any:
+        return func(*args)
+
+    anyio.to_thread.run_sync = run_sync  # type: ignore[assignment]
+
+
+class DemoHost:
+    """The `HostedApp` of the flagship demo (demo.runtime.asgi_service)."""
+
+    def __init__(self, image: bytes | None, address: str | None) -> None:
+        port = urlsplit(address).port if address else None
+        self.db = ImageStateDB(image)
+        self.ctx = build_host(
+            DemoProfile(),
+            self.db,
+            https_port=port or DEFAULT_ADMIN_PORT,
+            features=frozenset({"simulate-streams"}),
+        )
+        if image is None:
+            seed(self.ctx)
+        self.host = create_app(self.ctx)
+        self.devices = create_device_app(self.ctx)
+        self._running = self.ctx.running()
+        self._running.__enter__()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        app = self.devices if scope["path"].startswith(DEVICE_PREFIX + "/") else self.host
+        await app(scope, receive, send)
+
+    def dirty(self) -> bool:
+        return self.db.dirty()
+
+    def image(self) -> bytes:
+        return self.db.image()
+
+    def close(self) -> None:
+        self._running.__exit__(None, None, None)
+        self.db.close()
+
+
+def create_demo_host(context: Any) -> DemoHost:
+    """The factory of the demo's `asgi` service: `context` is a
+    demo.runtime.asgi_service.HostedContext (name, config, stored image)."""
+    if sys.platform == "emscripten":
+        _run_blocking_inline()
+    return DemoHost(context.image, context.config.get("address"))

@@ -1,0 +1,129 @@
+"""Simulated Moonlight devices: the device side of pairing and of hardware metrics.
+
+A real device pairs over the streaming port with certificates and a challenge
+protocol that needs a crypto library; the browser demo has neither, so these routes
+play the device's part and leave the administrator's part to the real admin API:
+
+    POST /demo/devices/pair        {"name"}  a device asks to pair; answers the PIN it
+                                   shows: {"request": id, "pin", "simulated": true}
+    GET  /demo/devices/pair/{id}   the device's view: waiting, or paired once the
+                                   administrator entered its PIN (POST /api/pin);
+                                   pairing adds the client and starts a simulated stream
+    GET  /demo/devices/{uuid}/hardware-metrics
+                                   the streaming port's hardware-metrics handler, for
+                                   that paired device (identified here, not by TLS)
+
+They sit outside /api, as the streaming port's routes do: no admin credentials.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from host.body import read_json_object
+from host.core.context import HostContext
+from host.core.errors import ApiError, BadRequest, NotFound
+from host.core.pairing import PairingPhase, PendingPairing
+from host.handlers import streaming
+from host.responses import error_response
+
+from .simulated import SIMULATED
+
+__all__ = ["DEVICE_PREFIX", "create_device_app"]
+
+DEVICE_PREFIX = "/demo/devices"
+_ADDRESS = "192.168.1.50"  # where the simulated devices "are" on the LAN
+
+
+def _certificate(name: str) -> str:
+    # A placeholder, not a certificate: no code path of the demo parses it.
+    body = hashlib.sha256(f"helio-demo-device:{name}".encode()).hexdigest()
+    return f"-----BEGIN CERTIFICATE-----\n{body}\n-----END CERTIFICATE-----\n"
+
+
+class DeviceSimulator:
+    def __init__(self, ctx: HostContext) -> None:
+        self.ctx = ctx
+        self.devices: dict[str, tuple[str, str]] = {}  # request id -> (uniqueid, PIN shown)
+
+    async def begin(self, request: Request) -> Response:
+        body = await read_json_object(request)
+        name = body.get("name") or "Simulated device"
+        if not isinstance(name, str) or len(name) > 64:
+            raise BadRequest("name must be a string of at most 64 characters")
+        uniqueid = secrets.token_hex(8)
+        certificate = _certificate(f"{name}:{uniqueid}").encode()
+        pending = self.ctx.pairing.begin(
+            _ADDRESS, uniqueid, name, certificate, secrets.token_bytes(16)
+        )
+        pin = f"{secrets.randbelow(10_000):04d}"
+        self.devices[pending.id] = (uniqueid, pin)
+        return JSONResponse(
+            {"request": pending.id, "pin": pin, "simulated": True, "note": SIMULATED}
+        )
+
+    def _find(self, request_id: str) -> tuple[PendingPairing, str]:
+        uniqueid, pin = self.devices.get(request_id, ("", ""))
+        found = self.ctx.pairing.find(_ADDRESS, uniqueid)
+        if found is None:
+            raise NotFound(
+                f"No pairing request {request_id}; start again with POST {DEVICE_PREFIX}/pair"
+            )
+        return found, pin
+
+    async def status(self, request: Request) -> Response:
+        pending, pin = self._find(request.path_params["id"])
+        answer: dict[str, Any] = {"request": pending.id, "simulated": True}
+        if pending.phase is PairingPhase.PIN_ENTERED:
+            if pending.pin != pin:
+                pending.fail("The PIN entered is not the one the device shows")
+            else:
+                client = self.ctx.clients.add(
+                    pending.name or pending.device_name,
+                    pending.client_cert_pem.decode(),
+                    hashlib.sha256(pending.client_cert_pem).hexdigest(),
+                )
+                pending.succeed()
+                self.ctx.streams.put(client.uuid, "normal", "active")
+                answer["device"] = client.uuid
+        answer["phase"] = pending.phase.value
+        if pending.failure:
+            answer["failure"] = pending.failure
+        return JSONResponse(answer)
+
+    async def hardware_metrics(self, request: Request) -> Response:
+        client_uuid = request.path_params["uuid"]
+        request.state.device = next(
+            (c for c in self.ctx.clients.list() if c.uuid == client_uuid), None
+        )
+        return await streaming.hardware_metrics(request)
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return error_response(exc)
+
+
+def create_device_app(ctx: HostContext) -> Starlette:
+    devices = DeviceSimulator(ctx)
+    app = Starlette(
+        routes=[
+            Route(f"{DEVICE_PREFIX}/pair", devices.begin, methods=["POST"]),
+            Route(f"{DEVICE_PREFIX}/pair/{{id}}", devices.status, methods=["GET"]),
+            Route(
+                f"{DEVICE_PREFIX}/{{uuid}}/hardware-metrics",
+                devices.hardware_metrics,
+                methods=["GET"],
+            ),
+        ],
+        exception_handlers={ApiError: _api_error},
+    )
+    app.state.ctx = ctx
+    return app

@@ -1,0 +1,27 @@
+"""What a fresh demo host holds: the demo account, a few apps, metrics shared.
+
+The credentials are public on purpose (the landing page shows them): the demo runs in
+the visitor's own tab, and nothing in it is reachable from anywhere else.
+"""
+
+from __future__ import annotations
+
+from host.core.context import HostContext
+
+__all__ = ["DEMO_PASSWORD", "DEMO_USERNAME", "seed"]
+
+DEMO_USERNAME = "admin"
+DEMO_PASSWORD = "helio-demo"
+
+_APPS = (
+    {"name": "Desktop", "image-path": "desktop.png"},
+    {"name": "Steam Big Picture", "cmd": "steam -gamepadui", "auto-detach": True},
+    {"name": "Celeste", "cmd": "celeste", "working-dir": ""},
+)
+
+
+def seed(ctx: HostContext) -> None:
+    ctx.credentials.set(DEMO_USERNAME, DEMO_PASSWORD)
+    for app in _APPS:
+        ctx.apps.save(dict(app))
+    ctx.settings.update({"hardware_metrics": True})

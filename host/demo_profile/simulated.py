@@ -1,0 +1,240 @@
+"""The demo profile's adapters for what a browser tab cannot do: launch processes, probe
+encoders, install updates, read sensors, touch displays or a file system.
+
+Each satisfies its Protocol of `host.core.ports` and says in its answers that it is
+simulated: a launched app has `"simulated": true` and no process, the codec probe
+reports one "simulated" encoder, updates are refused with the reason, metric readings
+come from a deterministic wave named "Simulated GPU", browse lists a small fixture
+tree. Nothing here starts a thread (Pyodide has none) or imports beyond the stdlib
+and `host.core`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from host.core.apps import App
+from host.core.context import HostContext
+from host.core.displays import DisplayDevice
+from host.core.errors import BadRequest, NotFound
+from host.core.hwmetrics import GpuReading, Reading
+from host.core.library import GameLibrary, LibraryManager
+from host.core.lutris import LutrisLibrary
+from host.core.metadata import ProbeResult
+from host.core.ports import PlatformAdapters
+from host.core.steam import SteamLibrary
+
+__all__ = [
+    "SIMULATED",
+    "MemoryCovers",
+    "NoCrashes",
+    "SimulatedDisplays",
+    "SimulatedLauncher",
+    "SimulatedProber",
+    "SimulatedSampler",
+    "SimulatedSystem",
+    "SimulatedUpdates",
+    "browse_fixture",
+    "simulated_platform",
+]
+
+SIMULATED = "simulated in the browser demo: nothing runs on a PC"
+
+
+@dataclass
+class SimulatedRun:
+    app: App
+    started: float
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "uuid": self.app.uuid,
+            "id": self.app.id,
+            "name": self.app.name,
+            "pid": None,
+            "simulated": True,
+            "note": SIMULATED,
+        }
+
+
+class SimulatedLauncher:
+    """Launching marks the app running; no command, prep step or process runs."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
+        self._running: SimulatedRun | None = None
+
+    def current(self) -> SimulatedRun | None:
+        return self._running
+
+    def launch(self, app: App) -> SimulatedRun:
+        if self._running is not None:
+            raise BadRequest(
+                f"{self._running.app.name} is running; close it first (POST /api/apps/close)"
+            )
+        self._running = SimulatedRun(app, self._clock())
+        return self._running
+
+    def close(self) -> SimulatedRun:
+        running, self._running = self._running, None
+        if running is None:
+            raise BadRequest("No app is running")
+        return running
+
+
+class SimulatedProber:
+    """Finishes the codec probe at once, on the caller's thread."""
+
+    def __init__(self, host: HostContext) -> None:
+        self._host = host
+
+    def start(self, preferred: str = "auto") -> None:
+        self._host.codec_probe.begin()
+        encoders = [{"kind": "simulated", "device": "browser demo: nothing is encoded"}]
+        self._host.codec_probe.finish(ProbeResult(encoders))
+
+
+class SimulatedSystem:
+    def displays(self) -> list[dict[str, Any]]:
+        return [{"name": "Simulated display", "width": 2560, "height": 1440, "simulated": True}]
+
+    def audio_endpoints(self) -> list[dict[str, Any]]:
+        return [{"name": "Simulated speakers", "simulated": True}]
+
+    def virtual_display(self) -> dict[str, Any]:
+        return {"supported": False, "drivers": [], "platform": "browser demo"}
+
+
+class SimulatedUpdates:
+    def _refuse(self) -> dict[str, Any]:
+        raise BadRequest("Updates are not available in the browser demo: nothing runs on a PC")
+
+    def check(self) -> dict[str, Any]:
+        return self._refuse()
+
+    def install(self, now: bool) -> dict[str, Any]:
+        return self._refuse()
+
+    def cancel(self) -> dict[str, Any]:
+        return self._refuse()
+
+
+class NoCrashes:
+    def dumps(self) -> list[Path]:
+        return []
+
+    def report(self) -> dict[str, Any]:
+        return {"notice": False, "dumps": []}
+
+    def dismiss(self) -> int:
+        return 0
+
+
+@dataclass
+class MemoryCovers:
+    """Uploaded covers live as long as the worker (not saved: images would bloat the state)."""
+
+    images: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+    icons: Path = Path("/demo/icons")
+
+    def save(self, key: str, data: bytes) -> tuple[str, Path]:
+        kind = "image/png" if data.startswith(b"\x89PNG") else "image/jpeg"
+        self.images[key] = (data, kind)
+        return key, Path("/demo/covers") / key
+
+    def find(self, key: str) -> tuple[bytes, str]:
+        if key not in self.images:
+            raise NotFound(f"No cover {key}")
+        return self.images[key]
+
+    def read_image_file(self, path: str) -> tuple[bytes, str]:
+        raise NotFound(f"The app's image {path} is not in the browser demo")
+
+    def icon(self, app_uuid: str) -> bytes:
+        raise NotFound(f"No icon for app {app_uuid}")
+
+    def drop_icon(self, app_uuid: str) -> None:
+        return None
+
+
+# The folders a visitor can browse: a small, fixed tree (no file system in a tab).
+_TREE: dict[str, list[tuple[str, str]]] = {
+    "/": [("home", "directory")],
+    "/home": [("player", "directory")],
+    "/home/player": [("Games", "directory"), ("helio.log", "file")],
+    "/home/player/Games": [("Celeste", "directory"), ("Hades", "directory")],
+    "/home/player/Games/Celeste": [("Celeste", "file"), ("Content", "directory")],
+    "/home/player/Games/Celeste/Content": [],
+    "/home/player/Games/Hades": [("Hades.sh", "file")],
+}
+
+
+def browse_fixture(path: str | None, kind: str | None) -> dict[str, Any]:
+    folder = str(PurePosixPath(path or "/home/player"))
+    if folder not in _TREE:
+        raise NotFound(f"No folder {folder} (the browser demo has a small fixture tree)")
+    entries = [
+        {"name": name, "path": str(PurePosixPath(folder) / name), "type": entry}
+        for name, entry in _TREE[folder]
+        if kind != "directory" or entry == "directory"
+    ]
+    return {"path": folder, "entries": entries, "simulated": True}
+
+
+class SimulatedDisplays:
+    platform = "browser demo"
+
+    def devices(self) -> list[DisplayDevice]:
+        return []
+
+    def terminate_virtual(self, device_id: str | None) -> list[str]:
+        raise BadRequest("No virtual display exists in the browser demo")
+
+    def apply_modes(self, wanted: Any) -> None:
+        raise BadRequest("The browser demo cannot change display outputs")
+
+
+def _nothing_installed(name: str) -> str | None:
+    return None
+
+
+def _start_nothing(command: Any) -> int:
+    raise BadRequest("The browser demo starts no programs: nothing runs on a PC")
+
+
+def simulated_platform(settings: Mapping[str, Any]) -> PlatformAdapters:
+    """The real library adapters over roots that do not exist: "not installed"."""
+    storefront: GameLibrary = SteamLibrary("/demo/steam", _start_nothing, _nothing_installed, ())
+    libmgr: LibraryManager = LutrisLibrary("/demo/lutris", _start_nothing, _nothing_installed, ())
+    return PlatformAdapters(SimulatedDisplays(), storefront, libmgr, [], "")
+
+
+class SimulatedSampler:
+    """A smooth, deterministic function of the clock: the metrics move, tests can predict them."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
+
+    def sample(self, selection: frozenset[str]) -> Reading:
+        wave = (math.sin(self._clock() / 5.0) + 1.0) / 2.0  # 0..1, a 31 s period
+        vram = 3000 + 2000 * wave
+        metrics = {
+            "gpu_usage_percent": round(40 + 50 * wave, 1),
+            "gpu_clock_mhz": round(1500 + 600 * wave),
+            "gpu_memory_clock_mhz": 9501,
+            "gpu_temperature_c": round(55 + 20 * wave, 1),
+            "gpu_power_w": round(90 + 140 * wave, 1),
+            "gpu_fan_percent": round(30 + 40 * wave),
+            "gpu_vram_used_mb": round(vram),
+            "gpu_vram_usage_percent": round(100 * vram / 12288, 1),
+        }
+        cpu = {"cpu_usage_percent": round(15 + 35 * wave, 1)}
+        if selection:
+            metrics = {k: v for k, v in metrics.items() if k in selection}
+            cpu = {k: v for k, v in cpu.items() if k in selection}
+        return Reading(cpu, (GpuReading(0, "Simulated GPU", metrics),))

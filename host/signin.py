@@ -1,0 +1,56 @@
+"""The sign-in guard: one password check, rate limited per client address.
+
+Used by `/api/auth/login`, HTTP Basic and `/api/password`. While an address
+has `login_max_failures` failures inside `login_failure_window_s` it is
+refused with `SignInBlocked` (each caller maps that to its own status: 429
+with `Retry-After` for the API calls, 401 with the Basic challenge);
+otherwise the attempt is counted, the credentials are verified off the event
+loop, and a success clears the address's count.
+"""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+
+from host.core.context import HostContext
+
+__all__ = ["TOO_MANY_FAILURES", "SignInBlocked", "check_sign_in", "refuse_if_blocked"]
+
+TOO_MANY_FAILURES = "Too many failed sign-in attempts; try again later"
+
+
+class SignInBlocked(Exception):
+    """Too many recent failures from this address; `retry_after` is in seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(TOO_MANY_FAILURES)
+        self.retry_after = retry_after
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.retry_after)}
+
+
+def refuse_if_blocked(ctx: HostContext, address: str) -> None:
+    """Raise SignInBlocked while `address` has too many recent failures."""
+    settings = ctx.settings.current()
+    window = settings["login_failure_window_s"]
+    if ctx.limiter.blocked(address, settings["login_max_failures"], window):
+        raise SignInBlocked(int(window))
+
+
+async def check_sign_in(ctx: HostContext, address: str, username: str, password: str) -> bool:
+    """Whether `username`/`password` are the administrator's; raises SignInBlocked first.
+
+    The attempt is counted before the password is verified (in one step with
+    the limit check): verifying awaits a worker thread, and counting only after
+    it let 60 simultaneous wrong guesses all be verified.
+    """
+    settings = ctx.settings.current()
+    window = settings["login_failure_window_s"]
+    if not ctx.limiter.attempt(address, settings["login_max_failures"], window):
+        raise SignInBlocked(int(window))
+    if not await run_in_threadpool(ctx.credentials.verify, username, password):
+        return False  # the attempt stays counted as a failure
+    ctx.limiter.clear(address)
+    return True

@@ -1,0 +1,49 @@
+"""A toy `asgi` factory: a counter whose value is its persisted state.
+
+`GET /count` answers `{"count": n, "seeded": s}`; `POST /count` adds one;
+`POST /fail` raises inside the app. The image is the count as text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from demo.runtime.asgi_service import HostedContext
+
+__all__ = ["Counter", "create_counter"]
+
+
+class Counter:
+    def __init__(self, context: HostedContext) -> None:
+        self.seeded = context.image is None
+        self.count = int(context.image or context.config.get("start", "0"))
+        self._dirty = False
+        self.closed = False
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["method"] == "POST" and scope["path"] == "/fail":
+            raise RuntimeError("the app failed")
+        if scope["method"] == "POST" and scope["path"] == "/count":
+            self.count += 1
+            self._dirty = True
+        body = json.dumps(
+            {"count": self.count, "seeded": self.seeded, "path": scope["path"]}
+        ).encode()
+        headers = [(b"content-type", b"application/json")]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    def dirty(self) -> bool:
+        return self._dirty
+
+    def image(self) -> bytes:
+        self._dirty = False
+        return str(self.count).encode()
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def create_counter(context: HostedContext) -> Counter:
+    return Counter(context)

@@ -1,0 +1,222 @@
+"""A host profile made only of in-memory, pure-Python adapters (no OS, no native package).
+
+It is the shape a second deployment (the flagship's in-browser host) fills
+in; the tests build the whole admin app from it to prove the seam needs
+nothing native.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from host.core.apps import App
+from host.core.context import HostContext
+from host.core.displays import DisplayDevice
+from host.core.errors import BadRequest, NotFound
+from host.core.hwmetrics import Reading
+from host.core.library import GameLibrary, LibraryManager
+from host.core.lutris import LutrisLibrary
+from host.core.metadata import ProbeResult
+from host.core.ports import HostAdapters, PlatformAdapters
+from host.core.steam import SteamLibrary
+
+__all__ = ["MemoryProfile"]
+
+
+class FastHasher:
+    """Salted SHA-256: cheap on purpose (tests), never the native profile's choice."""
+
+    def hash(self, password: str) -> str:
+        return "sha256$" + hashlib.sha256(b"salt" + password.encode()).hexdigest()
+
+    def verify(self, password: str, record: str) -> bool:
+        return hmac.compare_digest(self.hash(password), record)
+
+
+@dataclass
+class Running:
+    app: App
+
+    def as_json(self) -> dict[str, Any]:
+        return {"uuid": self.app.uuid, "id": self.app.id, "name": self.app.name, "pid": None}
+
+
+class SimulatedLauncher:
+    def __init__(self) -> None:
+        self.running: Running | None = None
+
+    def current(self) -> Running | None:
+        return self.running
+
+    def launch(self, app: App) -> Running:
+        if self.running is not None:
+            raise BadRequest(f"{self.running.app.name} is running; close it first")
+        self.running = Running(app)
+        return self.running
+
+    def close(self) -> Running:
+        if self.running is None:
+            raise BadRequest("No app is running")
+        closed, self.running = self.running, None
+        return closed
+
+
+class InstantProber:
+    """Finishes the probe at once (no thread): one software encoder."""
+
+    def __init__(self, host: HostContext) -> None:
+        self._host = host
+        self.started: list[str] = []
+
+    def start(self, preferred: str = "auto") -> None:
+        self.started.append(preferred)
+        self._host.codec_probe.begin()
+        self._host.codec_probe.finish(ProbeResult([{"kind": "software", "device": "cpu"}]))
+
+
+class FixedSystem:
+    def displays(self) -> list[dict[str, Any]]:
+        return [{"name": "Simulated display", "width": 1920, "height": 1080}]
+
+    def audio_endpoints(self) -> list[dict[str, Any]]:
+        return []
+
+    def virtual_display(self) -> dict[str, Any]:
+        return {"supported": False, "drivers": [], "platform": "memory"}
+
+
+class NoUpdates:
+    def check(self) -> dict[str, Any]:
+        raise BadRequest("Updates are not available in this profile")
+
+    def install(self, now: bool) -> dict[str, Any]:
+        raise BadRequest("Updates are not available in this profile")
+
+    def cancel(self) -> dict[str, Any]:
+        raise BadRequest("Updates are not available in this profile")
+
+
+class NoCrashes:
+    def dumps(self) -> list[Path]:
+        return []
+
+    def report(self) -> dict[str, Any]:
+        return {"notice": False, "dumps": []}
+
+    def dismiss(self) -> int:
+        return 0
+
+
+@dataclass
+class MemoryCovers:
+    images: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+    icons: Path = Path("/memory/icons")
+
+    def save(self, key: str, data: bytes) -> tuple[str, Path]:
+        self.images[key] = (data, "image/png")
+        return key, Path("/memory/covers") / key
+
+    def find(self, key: str) -> tuple[bytes, str]:
+        if key not in self.images:
+            raise NotFound(f"No cover {key}")
+        return self.images[key]
+
+    def read_image_file(self, path: str) -> tuple[bytes, str]:
+        raise NotFound(f"The app's image {path} cannot be read")
+
+    def icon(self, app_uuid: str) -> bytes:
+        raise NotFound(f"No icon for app {app_uuid}")
+
+    def drop_icon(self, app_uuid: str) -> None:
+        return None
+
+
+TREE = {"/": ["games"], "/games": []}
+
+
+def browse_fixture(path: str | None, kind: str | None) -> dict[str, Any]:
+    folder = path or "/"
+    if folder not in TREE:
+        raise NotFound(f"No folder {folder}")
+    entries = [
+        {"name": name, "path": f"{folder.rstrip('/')}/{name}", "type": "directory"}
+        for name in TREE[folder]
+    ]
+    return {"path": folder, "entries": entries}
+
+
+class NoDisplays:
+    platform = "memory"
+
+    def devices(self) -> list[DisplayDevice]:
+        return []
+
+    def terminate_virtual(self, device_id: str | None) -> list[str]:
+        raise BadRequest("No virtual display exists")
+
+    def apply_modes(self, wanted: Any) -> None:
+        raise BadRequest("The simulated host cannot change display outputs")
+
+
+class FixedReadings:
+    def sample(self, selection: frozenset[str]) -> Reading:
+        return Reading(cpu={"cpu_usage_percent": 12.5})
+
+
+class Recorder:
+    """Background work that records when the lifespan started and stopped it."""
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def start(self) -> None:
+        self.events.append("start")
+
+    def stop(self) -> None:
+        self.events.append("stop")
+
+
+def _nothing_installed(name: str) -> str | None:
+    return None
+
+
+def _refuse_to_start(command: Any) -> int:
+    raise BadRequest("The simulated host starts no programs")
+
+
+@dataclass
+class MemoryProfile:
+    hasher: FastHasher = field(default_factory=FastHasher)
+    background: Recorder = field(default_factory=Recorder)
+    prober: InstantProber | None = None  # the one `adapters` built, for the tests to read
+
+    def _platform(self, settings: Mapping[str, Any]) -> PlatformAdapters:
+        # The real library adapters, over roots that do not exist: "not installed".
+        storefront: GameLibrary = SteamLibrary(
+            "/memory/steam", _refuse_to_start, _nothing_installed, ()
+        )
+        libmgr: LibraryManager = LutrisLibrary(
+            "/memory/lutris", _refuse_to_start, _nothing_installed, ()
+        )
+        return PlatformAdapters(NoDisplays(), storefront, libmgr, [], "")
+
+    def adapters(self, host: HostContext) -> HostAdapters:
+        self.prober = InstantProber(host)
+        return HostAdapters(
+            data_dir=Path("/memory"),
+            launcher=SimulatedLauncher(),
+            prober=self.prober,
+            system=FixedSystem(),
+            updater=NoUpdates(),
+            crash=NoCrashes(),
+            covers=MemoryCovers(),
+            browse=browse_fixture,
+            platform=self._platform,
+            sampler=FixedReadings(),
+            background=[self.background],
+        )

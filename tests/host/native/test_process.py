@@ -1,0 +1,45 @@
+"""The host process: TLS certificate reuse, OpenAPI over HTTPS, clean shutdown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+
+from ..server import HostProcess
+
+
+def test_certificate_is_made_once_and_reused(tmp_path: Path) -> None:
+    host = HostProcess(tmp_path / "data")
+    host.start()
+    try:
+        first = (host.data_dir / "cert.pem").read_bytes()
+        assert (host.data_dir / "key.pem").stat().st_mode & 0o077 == 0
+        host.restart()
+        assert (host.data_dir / "cert.pem").read_bytes() == first
+        with host.client() as client:  # verifies against that very certificate
+            assert client.get("/api/auth/status").status_code == 200
+    finally:
+        assert host.stop() == 0  # SIGTERM shuts down cleanly
+
+
+def test_openapi_document_is_served_to_authenticated_clients(
+    admin: httpx.Client, anon: httpx.Client
+) -> None:
+    document = admin.get("/api/openapi.json").json()
+    assert document["openapi"].startswith("3.") and "/api/token/{hash}" in document["paths"]
+    assert anon.get("/api/openapi.json").status_code == 401
+
+
+def test_console_page_is_served(anon: httpx.Client) -> None:
+    answer = anon.get("/")
+    assert answer.status_code == 200 and "text/html" in answer.headers["content-type"]
+
+
+def test_plain_http_is_not_served(host: HostProcess) -> None:
+    with httpx.Client(timeout=5) as client:
+        try:
+            answer = client.get(f"http://127.0.0.1:{host.base_port + 1}/api/auth/status")
+        except httpx.HTTPError:
+            return  # the TLS port drops a plain-HTTP client
+        assert answer.status_code != 200

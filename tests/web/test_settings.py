@@ -1,0 +1,136 @@
+"""The settings page: generated from the host's schema, validated, saved, restart offered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.host.server import HostProcess
+
+from .conftest import ADMIN, OpenPage, each_look, shot
+
+pytestmark = pytest.mark.browser
+
+
+def schema(host: HostProcess) -> dict[str, Any]:
+    with host.client(auth=ADMIN) as admin:
+        properties: dict[str, Any] = admin.get("/api/openapi.json").json()["components"]["schemas"][
+            "Settings"
+        ]["properties"]
+    return properties
+
+
+def config(host: HostProcess) -> dict[str, Any]:
+    with host.client(auth=ADMIN) as admin:
+        answer: dict[str, Any] = admin.get("/api/config").json()
+    return answer
+
+
+def open_settings(open_page: OpenPage) -> Page:
+    page = open_page("settings")
+    expect(page.locator("[data-setting=origin_web_ui_allowed]")).to_be_visible()
+    return page
+
+
+def test_every_setting_is_shown_in_its_group_with_help_and_default(
+    open_page: OpenPage, host: HostProcess
+) -> None:
+    settings = schema(host)
+    page = open_settings(open_page)
+    for group in {s["x-group"] for s in settings.values()}:
+        expect(page.get_by_role("heading", name=group, exact=True)).to_be_visible()
+    for name, setting in settings.items():
+        field = page.locator(f"[data-setting='{name}']")
+        expect(field).to_have_count(1)
+        container = page.locator("section.card", has=field)
+        expect(
+            container.get_by_role("heading", name=setting["x-group"], exact=True)
+        ).to_be_visible()
+        expect(container).to_contain_text(setting["description"])
+        expect(container).to_contain_text(setting["title"])
+    # Choices come from the schema's enum, never from the page.
+    page.locator("sl-select[data-setting=origin_web_ui_allowed]").click()
+    options = page.get_by_role("option")
+    expect(options).to_have_count(len(settings["origin_web_ui_allowed"]["enum"]))
+    page.keyboard.press("Escape")
+
+
+def test_reach_and_origins_are_explained_in_words(open_page: OpenPage, host: HostProcess) -> None:
+    page = open_settings(open_page)
+    explained = page.locator("#reach-explained")
+    current = config(host)["origin_web_ui_allowed"]
+    assert current == "lan"
+    expect(explained).to_contain_text("home or office network")
+    page.locator("sl-select[data-setting=origin_web_ui_allowed]").click()
+    page.get_by_role("option", name="Anyone who can reach this PC (wan)").click()
+    expect(explained).to_contain_text("including the internet")
+    expect(page.locator("#origins-explained")).to_contain_text("Now no other address is allowed")
+    expect(page.get_by_role("status").filter(has_text="1 unsaved change")).to_be_visible()
+    page.get_by_role("button", name="Discard").click()
+    expect(explained).to_contain_text("home or office network")
+    assert config(host)["origin_web_ui_allowed"] == "lan"
+
+
+def test_a_bad_value_is_shown_next_to_its_field_and_nothing_is_saved(
+    open_page: OpenPage, host: HostProcess
+) -> None:
+    page = open_settings(open_page)
+    # Checked in the browser from the schema's bounds, at once.
+    interval = page.locator("sl-input[data-setting=hardware_metrics_interval] input")
+    interval.fill("5")
+    expect(page.locator("[data-field-error=hardware_metrics_interval]")).to_have_text(
+        "Must be between 500 and 10000"
+    )
+    interval.fill("1000")
+    expect(page.locator("[data-field-error=hardware_metrics_interval]")).to_have_count(0)
+    # Only the host knows what an origin is: its 400 lands next to the field.
+    page.locator("sl-textarea[data-setting=csrf_allowed_origins] textarea").fill("nope")
+    with page.expect_response("**/api/config") as answer:
+        page.get_by_role("button", name="Save changes").click()
+    assert answer.value.status == 400
+    error = page.locator("[data-field-error=csrf_allowed_origins]")
+    expect(error).to_have_text("Line 1: 'nope' is not an origin like https://host:port")
+    shot(page, "settings-field-error")
+    assert config(host)["csrf_allowed_origins"] == []
+
+
+def test_saving_changes_only_what_changed_and_offers_a_restart(
+    open_page: OpenPage, host: HostProcess
+) -> None:
+    page = open_settings(open_page)
+    failures = page.locator("sl-input[data-setting=login_max_failures] input")
+    failures.fill("25")
+    with page.expect_request("**/api/config") as sent:
+        page.get_by_role("button", name="Save changes").click()
+    assert sent.value.method == "PATCH"
+    assert sent.value.post_data_json == {"login_max_failures": 25}
+    notice = page.locator("#restart-notice")
+    expect(notice).to_contain_text("after the host restarts")
+    assert config(host)["login_max_failures"] == 25
+    expect(page.locator("sl-alert").filter(has_text="Saved 1 setting")).to_have_count(1)
+    shot(page, "settings-restart")
+    started = config(host)
+    with host.client(auth=ADMIN) as admin:
+        before = admin.get("/api/metadata").json()["started_at"]
+    notice.get_by_role("button", name="Restart now").click()
+    page.locator("helio-confirm").get_by_role("button", name="Restart").click()
+    expect(page.locator("sl-alert").filter(has_text="The host restarted")).to_have_count(
+        1, timeout=60_000
+    )
+    expect(notice).to_have_count(0)
+    with host.client(auth=ADMIN) as admin:
+        assert admin.get("/api/metadata").json()["started_at"] != before
+    assert config(host)["login_max_failures"] == started["login_max_failures"]
+    with host.client(auth=ADMIN) as admin:
+        admin.patch("/api/config", json={"login_max_failures": 10})
+
+
+def test_settings_looks(open_page: OpenPage) -> None:
+    each_look(
+        open_page,
+        "settings",
+        "settings",
+        lambda page: expect(page.locator("[data-setting=tool_path]")).to_be_visible(),
+    )

@@ -1,0 +1,169 @@
+// A dialog that browses the host PC's folders through GET /api/browse and returns the
+// chosen path: a program for a command, a folder, or an image. `await picker.pick({...})`
+// resolves to the path, or null when the user cancels.
+import { LitElement, html, css, nothing } from "lit";
+import "@shoelace-style/shoelace/dist/components/dialog/dialog.js";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/input/input.js";
+import { pageStyles } from "../theme.js";
+import { icon } from "../icons.js";
+import "./loading.js";
+import "./error.js";
+
+const IMAGE = /\.(png|jpe?g|webp|gif)$/i;
+const MODES = {
+  file: { type: "file", verb: "Choose a program or script", accepts: () => true },
+  image: { type: "file", verb: "Choose an image", accepts: (name) => IMAGE.test(name) },
+  directory: { type: "directory", verb: "Choose a folder", accepts: () => false },
+};
+
+export class HelioFilePicker extends LitElement {
+  static properties = {
+    api: { attribute: false },
+    mode: { state: true },
+    listing: { state: true },
+    loading: { state: true },
+    error: { state: true },
+    typed: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      sl-dialog::part(panel) { width: min(40rem, 100vw - 1rem); }
+      sl-dialog::part(body) { padding-top: 0; }
+      .where { display: flex; gap: var(--sl-spacing-x-small); align-items: end; margin-bottom: var(--sl-spacing-small); }
+      .where sl-input { flex: 1; min-width: 0; }
+      ul { list-style: none; margin: 0; padding: 0; max-height: 50vh; overflow: auto;
+           border: 1px solid var(--helio-border); border-radius: var(--sl-border-radius-medium); }
+      li + li { border-top: 1px solid var(--helio-border); }
+      li button { all: unset; box-sizing: border-box; display: flex; gap: var(--sl-spacing-small); align-items: center;
+                  width: 100%; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); cursor: pointer;
+                  color: var(--sl-color-neutral-800); overflow-wrap: anywhere; }
+      li button:hover { background: var(--sl-color-neutral-100); }
+      li button:focus-visible { outline: var(--sl-focus-ring); outline-offset: -2px; }
+      li button[disabled] { color: var(--sl-color-neutral-500); cursor: default; }
+      .muted { color: var(--helio-muted); padding: var(--sl-spacing-medium); margin: 0; }
+      svg { flex: none; width: 1.1em; height: 1.1em; }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.mode = "file";
+    this.listing = null;
+    this.loading = false;
+    this.error = null;
+    this.typed = "";
+  }
+
+  /** Open at `path` (or the drives); resolves to the chosen path or null. */
+  pick({ mode = "file", path = "" } = {}) {
+    this.mode = mode;
+    this.listing = null;
+    this.error = null;
+    this._resolve?.(null);
+    const chosen = new Promise((resolve) => (this._resolve = resolve));
+    this.updateComplete.then(() => {
+      this.shadowRoot.querySelector("sl-dialog").show();
+      this.browse(path);
+    });
+    return chosen;
+  }
+
+  async browse(path) {
+    this.loading = true;
+    this.error = null;
+    try {
+      this.listing = await this.api.get("/api/browse", {
+        query: { path, type: MODES[this.mode].type },
+      });
+      this.typed = this.listing.path;
+    } catch (error) {
+      this.error = error;
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  finish(path) {
+    this._resolve?.(path);
+    this._resolve = null;
+    this.shadowRoot.querySelector("sl-dialog").hide();
+  }
+
+  onHide(event) {
+    if (event.target !== event.currentTarget) return; // a nested element's hide
+    this._resolve?.(null);
+    this._resolve = null;
+  }
+
+  renderEntry(entry) {
+    const folder = entry.type === "directory";
+    const usable = folder || MODES[this.mode].accepts(entry.name);
+    return html`<li>
+      <button
+        type="button"
+        ?disabled=${!usable}
+        @click=${() => (folder ? this.browse(entry.path) : this.finish(entry.path))}
+      >
+        ${icon(folder ? "folder" : IMAGE.test(entry.name) ? "image" : "file")}
+        <span>${entry.name}</span>
+      </button>
+    </li>`;
+  }
+
+  render() {
+    const { verb } = MODES[this.mode];
+    const listing = this.listing;
+    const entries = listing?.entries ?? [];
+    return html`<sl-dialog label=${verb} @sl-hide=${this.onHide}>
+      <form
+        class="where"
+        @submit=${(event) => {
+          event.preventDefault();
+          this.browse(this.typed);
+        }}
+      >
+        <sl-input
+          label="Folder"
+          size="small"
+          .value=${this.typed}
+          @sl-input=${(event) => (this.typed = event.target.value)}
+          placeholder="Drives"
+        ></sl-input>
+        <sl-button size="small" type="submit">Go</sl-button>
+        <sl-button
+          size="small"
+          ?disabled=${!listing || !listing.path}
+          @click=${() => this.browse(listing.parent)}
+          >${icon("arrow-up")} Up</sl-button
+        >
+      </form>
+      <helio-error .error=${this.error}></helio-error>
+      <div aria-live="polite" aria-busy=${this.loading ? "true" : "false"}>
+        ${this.loading && !listing
+          ? html`<helio-loading label="Reading the folder…"></helio-loading>`
+          : nothing}
+        ${listing
+          ? entries.length
+            ? html`<ul aria-label="Contents of ${listing.path || "this PC"}">
+                ${entries.map((entry) => this.renderEntry(entry))}
+              </ul>`
+            : html`<p class="muted">This folder is empty. Go up, or type another folder above.</p>`
+          : nothing}
+      </div>
+      ${this.mode === "directory"
+        ? html`<sl-button
+            slot="footer"
+            variant="primary"
+            ?disabled=${!listing?.path}
+            @click=${() => this.finish(listing.path)}
+            >Use this folder</sl-button
+          >`
+        : nothing}
+      <sl-button slot="footer" @click=${() => this.finish(null)}>Cancel</sl-button>
+    </sl-dialog>`;
+  }
+}
+customElements.define("helio-file-picker", HelioFilePicker);

@@ -1,0 +1,415 @@
+// Settings as a form generated from the host's JSON schema (OpenAPI `Settings`:
+// type, enum, bounds, title, description, default, x-group, x-unit). Nothing about a
+// setting is written here except friendlier words for a few values; a new setting in
+// host/core/settings.py appears on its own. Saves only what changed (PATCH), shows the
+// API's error next to its field, then offers the restart the host asks for.
+import { LitElement, css, html } from "lit";
+import "@shoelace-style/shoelace/dist/components/alert/alert.js";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/checkbox/checkbox.js";
+import "@shoelace-style/shoelace/dist/components/input/input.js";
+import "@shoelace-style/shoelace/dist/components/option/option.js";
+import "@shoelace-style/shoelace/dist/components/select/select.js";
+import "@shoelace-style/shoelace/dist/components/switch/switch.js";
+import "@shoelace-style/shoelace/dist/components/textarea/textarea.js";
+import { confirmAction } from "./confirm.js";
+import "./error.js";
+import "./loading.js";
+import { toast } from "./toast.js";
+import { icon } from "../icons.js";
+import { pageStyles } from "../theme.js";
+import { describeValue, validateValue } from "./settings-schema.js";
+
+export class HelioSettingsForm extends LitElement {
+  static properties = {
+    api: { attribute: false },
+    /** Only these groups (x-group) / keys; all when empty. */
+    groups: { attribute: false },
+    keys: { attribute: false },
+    schema: { state: true },
+    values: { state: true },
+    draft: { state: true },
+    error: { state: true },
+    fieldErrors: { state: true },
+    saving: { state: true },
+    restartRequired: { state: true },
+    restarting: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      section.card h2 {
+        margin-bottom: var(--sl-spacing-2x-small);
+      }
+      .group-intro {
+        margin-bottom: var(--sl-spacing-large);
+      }
+      .fields {
+        display: flex;
+        flex-direction: column;
+        gap: var(--sl-spacing-x-large);
+      }
+      fieldset {
+        border: none;
+        margin: 0;
+        padding: 0;
+      }
+      legend {
+        font-size: var(--sl-input-label-font-size-medium);
+        margin-bottom: var(--sl-spacing-3x-small);
+        padding: 0;
+      }
+      .checks {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
+        gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium);
+        margin: var(--sl-spacing-x-small) 0;
+      }
+      .help {
+        font-size: var(--sl-input-help-text-font-size-medium);
+        color: var(--helio-muted);
+        margin-top: var(--sl-spacing-3x-small);
+      }
+      .default {
+        font-size: var(--sl-font-size-x-small);
+      }
+      .explain {
+        background: var(--helio-surface-2);
+        border-radius: var(--sl-border-radius-medium);
+        padding: var(--sl-spacing-small) var(--sl-spacing-medium);
+        font-size: var(--sl-font-size-small);
+        margin-top: var(--sl-spacing-x-small);
+      }
+      .savebar {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        justify-content: flex-end;
+        gap: var(--sl-spacing-small);
+        padding: var(--sl-spacing-small) var(--sl-spacing-medium);
+        background: var(--helio-surface);
+        border: 1px solid var(--helio-border);
+        border-radius: var(--sl-border-radius-large);
+        box-shadow: var(--helio-shadow);
+      }
+      /* Sticky only while there is something to save, so it never hides a field needlessly. */
+      .savebar.dirty {
+        position: sticky;
+        bottom: var(--sl-spacing-small);
+        z-index: 2;
+        border-color: var(--sl-color-primary-600);
+      }
+      .savebar .status {
+        margin-right: auto;
+        font-size: var(--sl-font-size-small);
+        color: var(--helio-muted);
+      }
+      sl-alert::part(message) {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--sl-spacing-small);
+        align-items: center;
+        justify-content: space-between;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.groups = [];
+    this.keys = [];
+    this.draft = {};
+    this.fieldErrors = {};
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.load();
+  }
+
+  async load() {
+    this.error = null;
+    try {
+      const [openapi, config] = await Promise.all([this.api.get("/api/openapi.json"), this.api.get("/api/config")]);
+      this.schema = openapi.components.schemas.Settings.properties;
+      this.values = config;
+      this.draft = {};
+      this.fieldErrors = {};
+    } catch (error) {
+      this.error = error;
+    }
+  }
+
+  /** [name, schema] pairs shown by this form, in declaration order. */
+  shown() {
+    return Object.entries(this.schema).filter(
+      ([name, s]) =>
+        (!this.keys.length || this.keys.includes(name)) && (!this.groups.length || this.groups.includes(s["x-group"])),
+    );
+  }
+
+  value(name) {
+    return name in this.draft ? this.draft[name] : this.values[name];
+  }
+
+  change(name, value) {
+    this.draft = { ...this.draft, [name]: value };
+    const problem = validateValue(this.schema[name], value);
+    // Same wording as the host's errors, as a sentence.
+    const errors = { ...this.fieldErrors };
+    if (problem) errors[name] = problem.charAt(0).toUpperCase() + problem.slice(1);
+    else delete errors[name];
+    this.fieldErrors = errors;
+  }
+
+  changedKeys() {
+    return Object.keys(this.draft).filter((k) => JSON.stringify(this.draft[k]) !== JSON.stringify(this.values[k]));
+  }
+
+  async save(event) {
+    event?.preventDefault();
+    const changed = this.changedKeys();
+    if (!changed.length) return;
+    const problems = Object.keys(this.fieldErrors).filter((k) => changed.includes(k));
+    if (problems.length) {
+      this.focusField(problems[0]);
+      return;
+    }
+    this.saving = true;
+    this.error = null;
+    try {
+      const body = Object.fromEntries(changed.map((k) => [k, this.draft[k]]));
+      const answer = await this.api.patch("/api/config", body);
+      this.values = { ...this.values, ...body };
+      this.draft = {};
+      this.restartRequired = Boolean(answer.restart_required);
+      toast(this, "success", `Saved ${changed.length} setting${changed.length === 1 ? "" : "s"}.`);
+      this.dispatchEvent(new CustomEvent("helio-settings-saved", { detail: body, bubbles: true, composed: true }));
+    } catch (error) {
+      if (error.field && this.schema[error.field]) {
+        this.fieldErrors = { ...this.fieldErrors, [error.field]: fieldMessage(error.message) };
+        this.focusField(error.field);
+      } else {
+        this.error = error;
+      }
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  focusField(name) {
+    this.updateComplete.then(() => this.renderRoot.querySelector(`[data-setting="${name}"]`)?.focus());
+  }
+
+  async restart() {
+    const ok = await confirmAction({
+      heading: "Restart the host?",
+      message: "Running streams stop and reconnect after the restart. The console comes back on its own.",
+      confirmLabel: "Restart",
+      variant: "warning",
+    });
+    if (!ok) return;
+    this.restarting = true;
+    try {
+      await this.api.post("/api/restart", {});
+      await waitForHost(this.api);
+      this.restartRequired = false;
+      toast(this, "success", "The host restarted with the new settings.");
+    } catch (error) {
+      this.error = error;
+    } finally {
+      this.restarting = false;
+    }
+  }
+
+  render() {
+    if (!this.schema) {
+      return this.error
+        ? html`<helio-error .error=${this.error} heading="Could not load the settings" retry @retry=${() => this.load()}></helio-error>`
+        : html`<helio-loading label="Loading settings…"></helio-loading>`;
+    }
+    const shown = this.shown();
+    const groups = [...new Set(shown.map(([, s]) => s["x-group"]))];
+    const changed = this.changedKeys().length;
+    return html`<form class="stack" novalidate @submit=${this.save}>
+      ${this.restartRequired
+        ? html`<sl-alert variant="warning" open id="restart-notice">
+            <span slot="icon">${icon("rotate-ccw")}</span>
+            <span>Saved. Running streams use the new settings after the host restarts.</span>
+            <sl-button size="small" variant="warning" ?loading=${this.restarting} @click=${() => this.restart()}
+              >${icon("rotate-ccw")} Restart now</sl-button
+            >
+          </sl-alert>`
+        : ""}
+      <helio-error .error=${this.error}></helio-error>
+      ${groups.map(
+        (group) => html`<section class="card" aria-labelledby="group-${slug(group)}">
+          <h2 id="group-${slug(group)}">${group}</h2>
+          <div class="group-intro muted small">${GROUP_INTROS[group] ?? ""}</div>
+          <div class="fields">${shown.filter(([, s]) => s["x-group"] === group).map(([name, s]) => this.renderField(name, s))}</div>
+        </section>`,
+      )}
+      <div class="savebar ${changed ? "dirty" : ""}">
+        <span class="status" role="status">${changed ? `${changed} unsaved change${changed === 1 ? "" : "s"}` : "All changes saved"}</span>
+        <sl-button ?disabled=${!changed || this.saving} @click=${() => ((this.draft = {}), (this.fieldErrors = {}))}>Discard</sl-button>
+        <sl-button type="submit" variant="primary" ?disabled=${!changed} ?loading=${this.saving}>Save changes</sl-button>
+      </div>
+    </form>`;
+  }
+
+  renderField(name, s) {
+    const value = this.value(name);
+    const error = this.fieldErrors[name];
+    const help = html`<div slot="help-text">
+      <div>${s.description}</div>
+      <div class="default muted">Default: <code>${describeValue(s.default)}</code></div>
+      ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
+    </div>`;
+    const label = s.title ?? name;
+    const explain = EXPLAIN[name]?.(value, s);
+    if (s.type === "boolean") {
+      return html`<div>
+        <sl-switch data-setting=${name} ?checked=${value} @sl-change=${(e) => this.change(name, e.target.checked)}>${label}</sl-switch>
+        <div class="help">${s.description} <span class="default">Default: ${s.default ? "on" : "off"}.</span></div>
+        ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
+      </div>`;
+    }
+    if (s.type === "string" && Array.isArray(s.enum)) {
+      return html`<div>
+        <sl-select data-setting=${name} label=${label} value=${value} @sl-change=${(e) => this.change(name, e.target.value)}>
+          ${s.enum.map((option) => html`<sl-option value=${option}>${optionLabel(name, option)}</sl-option>`)} ${help}
+        </sl-select>
+        ${explain ?? ""}
+      </div>`;
+    }
+    if (s.type === "integer" || s.type === "number") {
+      return html`<sl-input
+        data-setting=${name}
+        type="number"
+        label=${label}
+        .value=${String(value ?? "")}
+        min=${s.minimum ?? ""}
+        max=${s.maximum ?? ""}
+        step=${s.type === "integer" ? 1 : "any"}
+        inputmode="numeric"
+        @sl-input=${(e) => this.change(name, e.target.value === "" ? null : Number(e.target.value))}
+      >
+        ${s["x-unit"] ? html`<span slot="suffix" class="muted">${s["x-unit"]}</span>` : ""} ${help}
+      </sl-input>`;
+    }
+    if (s.type === "array" && Array.isArray(s.items?.enum)) {
+      const chosen = new Set(value ?? []);
+      return html`<fieldset data-setting-group=${name}>
+        <legend>${label}</legend>
+        <div class="checks">
+          ${s.items.enum.map(
+            (option, index) => html`<sl-checkbox
+              data-setting=${index === 0 ? name : ""}
+              value=${option}
+              ?checked=${chosen.has(option)}
+              @sl-change=${(e) => {
+                const next = new Set(this.value(name) ?? []);
+                if (e.target.checked) next.add(option);
+                else next.delete(option);
+                this.change(name, s.items.enum.filter((o) => next.has(o)));
+              }}
+              >${option}</sl-checkbox
+            >`,
+          )}
+        </div>
+        <div class="help">${s.description} <span class="default">Default: ${describeValue(s.default)}.</span></div>
+        ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
+      </fieldset>`;
+    }
+    if (s.type === "array") {
+      return html`<div>
+        <sl-textarea
+          data-setting=${name}
+          label=${label}
+          rows="3"
+          resize="auto"
+          .value=${(value ?? []).join("\n")}
+          placeholder="One per line"
+          @sl-input=${(e) => this.change(name, e.target.value.split("\n").map((l) => l.trim()).filter(Boolean))}
+        >
+          ${help}
+        </sl-textarea>
+        ${explain ?? ""}
+      </div>`;
+    }
+    return html`<sl-input
+      data-setting=${name}
+      label=${label}
+      .value=${value ?? ""}
+      @sl-input=${(e) => this.change(name, e.target.value)}
+      >${help}</sl-input
+    >`;
+  }
+}
+customElements.define("helio-settings-form", HelioSettingsForm);
+
+/** "Invalid setting x[1]: 'y' is not …" -> "Line 2: 'y' is not …" (shown under field x). */
+export function fieldMessage(message) {
+  const match = /^(?:Invalid setting )?[\w-]+(?:\[(\d+)\])?:\s*(.*)$/s.exec(message);
+  if (!match) return message;
+  const [, index, rest] = match;
+  return index === undefined ? rest.charAt(0).toUpperCase() + rest.slice(1) : `Line ${Number(index) + 1}: ${rest}`;
+}
+
+function slug(text) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+// Friendlier words for known values; any other value shows as itself.
+const REACH_WORDS = {
+  pc: "This PC only",
+  lan: "This PC and private networks",
+  wan: "Anyone who can reach this PC",
+};
+
+function optionLabel(name, option) {
+  const words = name === "origin_web_ui_allowed" ? REACH_WORDS[option] : null;
+  return words ? `${words} (${option})` : option;
+}
+
+const EXPLAIN = {
+  origin_web_ui_allowed: (value) =>
+    html`<div class="explain" id="reach-explained" role="status">
+      ${{
+        pc: html`Only a browser on the host PC itself can open this console and use the API. Phones, laptops and Moonlight's
+          web requests from other machines get "not allowed".`,
+        lan: html`Devices on your home or office network (private addresses such as 192.168.x.x or 10.x.x.x) and the host PC can open
+          this console. Addresses on the internet are refused, even with the right password.`,
+        wan: html`Any address that can reach this PC, including the internet if a port is forwarded, may open the sign-in page.
+          Only the password protects it then: use a long one.`,
+      }[value] ?? html`Current reach: <code>${value}</code>.`}
+    </div>`,
+  csrf_allowed_origins: (value) =>
+    html`<div class="explain" id="origins-explained">
+      Browsers may change settings only from this console's own address. Add another web address here (like
+      <code>https://dashboard.example:8443</code>) only when a page you run there must change this host.
+      ${value?.length ? html`Now allowed besides this console: ${value.join(", ")}.` : "Now no other address is allowed."}
+    </div>`,
+};
+
+const GROUP_INTROS = {
+  "Network and access": "Who may open this console and which web pages may change the host.",
+  "Sign-in and sessions": "How long sign-ins last and how many wrong passwords are allowed before a pause.",
+  "Hardware metrics": "What paired clients may see of this PC's CPU and GPU while they stream.",
+};
+
+/** Wait until the host answers again after a restart (up to a minute). */
+export async function waitForHost(api, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  await new Promise((r) => setTimeout(r, 1000));
+  while (Date.now() < deadline) {
+    try {
+      await api.get("/api/auth/status");
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  throw new Error("The host did not come back within a minute. Check that it is running.");
+}

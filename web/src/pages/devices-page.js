@@ -1,0 +1,303 @@
+// Devices and pairing: waiting pairing requests with their PIN form, a one-time PIN
+// counting down to its expiry, and the paired devices (rename, permissions, disconnect,
+// unpair, unpair all). Pending requests are polled: a device appears while it waits.
+import { LitElement, html, css, nothing } from "lit";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/input/input.js";
+import { pageStyles } from "../theme.js";
+import { icon } from "../icons.js";
+import "../components/loading.js";
+import "../components/page-header.js";
+import "../components/empty-state.js";
+import "../components/error.js";
+import { confirmAction } from "../components/confirm.js";
+import { PERMISSIONS } from "./device-editor.js";
+import { toast } from "../components/toast.js";
+import { Actions, ago, formatRemaining, formatTime } from "./page-kit.js";
+
+const POLL_MS = 2000;
+
+export class HelioDevicesPage extends Actions(LitElement) {
+  static properties = {
+    api: { attribute: false },
+    params: { attribute: false },
+    clients: { state: true },
+    pending: { state: true },
+    otp: { state: true },
+    now: { state: true },
+    announcement: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      section { margin-block: var(--sl-spacing-x-large); }
+      h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
+      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr)); }
+      .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
+              border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); }
+      .card.request { border-color: var(--sl-color-warning-400); }
+      .title { font-weight: 600; font-size: var(--sl-font-size-medium); display: flex; gap: var(--sl-spacing-x-small); align-items: center; flex-wrap: wrap; }
+      dl { display: grid; grid-template-columns: auto 1fr; gap: var(--sl-spacing-3x-small) var(--sl-spacing-small); margin: 0;
+           font-size: var(--sl-font-size-small); }
+      dt { color: var(--helio-muted); }
+      dd { margin: 0; overflow-wrap: anywhere; }
+      .mono { font-family: var(--sl-font-mono); }
+      .perms { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small); }
+      .actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; }
+      section > p.muted { margin-bottom: var(--sl-spacing-small); }
+      .grid.requests { grid-template-columns: repeat(auto-fill, minmax(min(100%, 24rem), 1fr)); }
+      form.pin { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: var(--sl-spacing-small); align-items: end; }
+      form.pin sl-button { grid-column: 1 / -1; justify-self: start; }
+      form.otp { display: grid; grid-template-columns: 1fr 1fr auto; gap: var(--sl-spacing-x-small); align-items: end; }
+      .code { font-family: var(--sl-font-mono); font-size: 2.5rem; letter-spacing: 0.3em; font-weight: 700; }
+      .muted { color: var(--helio-muted); font-size: var(--sl-font-size-small); margin: 0; }
+      @media (max-width: 600px) {
+        form.otp { grid-template-columns: minmax(0, 1fr); }
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.clients = null;
+    this.pending = [];
+    this.otp = null;
+    this.now = Date.now() / 1000;
+    this.announcement = "";
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.load();
+    this.pollPending();
+    this.timer = setInterval(() => this.tick(), 1000);
+    this.poller = setInterval(() => this.pollPending(), POLL_MS);
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    clearInterval(this.timer);
+    clearInterval(this.poller);
+  }
+
+  tick() {
+    this.now = Date.now() / 1000;
+    if (this.otp && this.otp.expiresAt <= this.now && !this.otp.expired) {
+      this.otp = { ...this.otp, expired: true };
+      this.announcement = "The one-time PIN expired.";
+    }
+  }
+
+  async load() {
+    await this.act("load", async () => {
+      this.clients = (await this.api.get("/api/clients/list")).clients;
+    });
+  }
+
+  async pollPending() {
+    try {
+      const before = this.pending.map((r) => r.id).join();
+      this.pending = (await this.api.get("/api/clients/pending")).pending;
+      this.errors = { ...this.errors, pending: null };
+      const after = this.pending.map((r) => r.id).join();
+      if (after !== before && this.pending.length) {
+        this.announcement = `${this.pending.length} pairing request${this.pending.length > 1 ? "s" : ""} waiting for a PIN.`;
+      }
+    } catch (error) {
+      this.errors = { ...this.errors, pending: error };
+    }
+  }
+
+  async enterPin(event, request) {
+    event.preventDefault();
+    const form = event.target;
+    const pin = form.querySelector("[name=pin]").value.trim();
+    const name = form.querySelector("[name=name]").value.trim();
+    const body = { pin, id: request.id };
+    if (name) body.name = name;
+    const done = await this.act(`pin:${request.id}`, () => this.api.post("/api/pin", body), {
+      area: `pin:${request.id}`,
+    });
+    if (!done) return;
+    this.announcement = `PIN accepted for ${name || request.device_name}. The device finishes pairing now.`;
+    toast(this, "success", `PIN accepted for ${name || request.device_name}`);
+    await this.pollPending();
+    // The device completes the handshake after the PIN; its entry appears when it has.
+    setTimeout(() => this.load(), 1500);
+  }
+
+  async issueOtp(event) {
+    event.preventDefault();
+    const form = event.target;
+    const passphrase = form.querySelector("[name=passphrase]").value;
+    const name = form.querySelector("[name=otp-name]").value.trim();
+    const body = { passphrase };
+    if (name) body.name = name;
+    const answer = await this.act("otp", () => this.api.post("/api/otp", body));
+    if (!answer) return;
+    const expiresAt = Date.now() / 1000 + (answer.expires_in ?? answer.expires_at - Date.now() / 1000);
+    this.otp = { pin: answer.otp, expiresAt, name, expired: false };
+    this.announcement = `One-time PIN ${answer.otp.split("").join(" ")} issued.`;
+  }
+
+  async editDevice(client) {
+    const saved = await this.shadowRoot.querySelector("helio-device-editor").edit(client);
+    if (saved) {
+      this.announcement = `${saved.name} saved.`;
+      await this.load();
+    }
+  }
+
+  async disconnect(client) {
+    await this.act(`disconnect:${client.uuid}`, () => this.api.post("/api/clients/disconnect", { uuid: client.uuid }), {
+      area: `client:${client.uuid}`,
+      success: `${client.name}'s stream ended`,
+    });
+    await this.load();
+  }
+
+  async unpair(client) {
+    const sure = await confirmAction({
+      heading: `Unpair ${client.name}?`,
+      message: "The device is forgotten and its stream ends. It must pair again with a PIN to connect.",
+      confirmLabel: "Unpair",
+    });
+    if (!sure) return;
+    await this.act(`unpair:${client.uuid}`, () => this.api.post("/api/clients/unpair", { uuid: client.uuid }), {
+      area: `client:${client.uuid}`,
+      success: `${client.name} unpaired`,
+    });
+    await this.load();
+  }
+
+  async unpairAll() {
+    const count = this.clients?.length ?? 0;
+    const sure = await confirmAction({
+      heading: "Unpair every device?",
+      message: `All ${count} paired device${count === 1 ? "" : "s"} are forgotten and their streams end. Each must pair again.`,
+      confirmLabel: "Unpair all",
+    });
+    if (!sure) return;
+    await this.act("unpair-all", () => this.api.post("/api/clients/unpair-all", {}), {
+      area: "clients",
+      success: (answer) => `${answer.unpaired} device${answer.unpaired === 1 ? "" : "s"} unpaired`,
+    });
+    await this.load();
+  }
+
+  renderRequest(request) {
+    const left = (request.expires_at ?? 0) - this.now;
+    return html`<div class="card request" data-request=${request.id}>
+      <div class="title">${icon("smartphone")} ${request.device_name || "Unnamed device"}
+        <span class="badge warning">${request.phase === "pending" ? "Waiting for PIN" : request.phase}</span></div>
+      <dl>
+        <dt>Address</dt><dd class="mono">${request.address || "unknown"}</dd>
+        <dt>Asked</dt><dd>${request.created_at ? ago(request.created_at, this.now) : "—"}</dd>
+        ${request.expires_at ? html`<dt>Expires in</dt><dd>${formatRemaining(left)}</dd>` : nothing}
+      </dl>
+      <form class="pin" @submit=${(event) => this.enterPin(event, request)}>
+        <sl-input name="pin" label="PIN" required maxlength="4" minlength="4" pattern="[0-9]{4}" inputmode="numeric"
+          autocomplete="one-time-code" placeholder="0000"></sl-input>
+        <sl-input name="name" label="Name this device" placeholder=${request.device_name || "Living room TV"}></sl-input>
+        <sl-button type="submit" variant="primary" ?loading=${this.isBusy(`pin:${request.id}`)}>${icon("link")} Pair</sl-button>
+      </form>
+      <helio-error .error=${this.errors[`pin:${request.id}`]}></helio-error>
+    </div>`;
+  }
+
+  renderPairing() {
+    return html`<section aria-labelledby="pairing">
+      <h2 id="pairing">${icon("link")} Pairing requests</h2>
+      <helio-error .error=${this.errors.pending}></helio-error>
+      ${this.pending.length
+        ? html`<p class="muted">Type the 4-digit PIN each device shows.</p>
+            <div class="grid requests">${this.pending.map((r) => this.renderRequest(r))}</div>`
+        : html`<helio-empty-state icon="smartphone" heading="No device is waiting">In Moonlight on the device, add this host. Its request appears here within seconds, with a field for the PIN the device shows. Clients that support it can use a one-time PIN instead (below).</helio-empty-state>`}
+    </section>`;
+  }
+
+  renderOtp() {
+    const otp = this.otp;
+    const left = otp ? otp.expiresAt - this.now : 0;
+    return html`<section aria-labelledby="otp-heading">
+      <h2 id="otp-heading">${icon("key-round")} One-time PIN</h2>
+      <div class="card">
+        <p class="muted">For clients that support it: choose a passphrase, then type the PIN and the passphrase on the
+          device. No PIN entry is needed here. The PIN works once.</p>
+        <form class="otp" @submit=${this.issueOtp}>
+          <sl-input name="passphrase" label="Passphrase" required autocomplete="off"></sl-input>
+          <sl-input name="otp-name" label="Device name (optional)"></sl-input>
+          <sl-button type="submit" variant="primary" ?loading=${this.isBusy("otp")}>Issue PIN</sl-button>
+        </form>
+        <helio-error .error=${this.errors.otp}></helio-error>
+        ${otp
+          ? html`<div data-otp aria-live="off">
+              ${otp.expired
+                ? html`<p class="muted">The PIN <span class="mono">${otp.pin}</span> expired. Issue a new one.</p>`
+                : html`<p class="muted">Type this PIN and the passphrase on the device:</p>
+                    <div class="code" data-otp-code>${otp.pin}</div>
+                    <p class="muted" data-countdown>Expires in ${formatRemaining(left)}${otp.name ? ` · for ${otp.name}` : ""}</p>`}
+            </div>`
+          : nothing}
+      </div>
+    </section>`;
+  }
+
+  renderClient(client) {
+    const stream = client.stream;
+    const busy = (what) => this.isBusy(`${what}:${client.uuid}`);
+    return html`<div class="card" data-client=${client.uuid}>
+      <div class="title">${icon("monitor-smartphone")} <span>${client.name}</span>
+        ${stream ? html`<span class="badge ${stream.state === "active" ? "success" : "neutral"}">
+          ${stream.state === "active" ? "Streaming" : stream.state}</span>` : nothing}</div>
+      <dl>
+        <dt>Paired</dt><dd>${formatTime(client.paired_at)}</dd>
+        <dt>Certificate</dt><dd class="mono" title=${client.cert_fingerprint}>${(client.cert_fingerprint || "").slice(0, 23)}…</dd>
+        <dt>Allowed</dt>
+        <dd class="perms">
+          ${client.permissions.length
+            ? PERMISSIONS.filter(([key]) => client.permissions.includes(key)).map(
+                ([, label]) => html`<span class="badge primary">${label}</span>`,
+              )
+            : html`<span>No permissions</span>`}
+        </dd>
+      </dl>
+      <div class="actions">
+        <sl-button size="small" @click=${() => this.editDevice(client)}>
+          ${icon("pencil")} Edit<span class="visually-hidden"> ${client.name}</span></sl-button>
+        <sl-button size="small" ?disabled=${!stream} ?loading=${busy("disconnect")} @click=${() => this.disconnect(client)}
+          title=${stream ? "" : "No stream to end"}>${icon("unplug")} Disconnect<span class="visually-hidden"> ${client.name}</span></sl-button>
+        <sl-button size="small" variant="danger" outline ?loading=${busy("unpair")} @click=${() => this.unpair(client)}
+          >${icon("trash-2")} Unpair<span class="visually-hidden"> ${client.name}</span></sl-button>
+      </div>
+      <helio-error .error=${this.errors[`client:${client.uuid}`]}></helio-error>
+    </div>`;
+  }
+
+  renderClients() {
+    const clients = this.clients;
+    return html`<section aria-labelledby="paired">
+      <h2 id="paired">${icon("monitor-smartphone")} Paired devices</h2>
+      <helio-error .error=${this.errors.load}></helio-error>
+      <helio-error .error=${this.errors.clients}></helio-error>
+      ${clients === null
+        ? this.errors.load ? nothing : html`<helio-loading label="Loading devices…"></helio-loading>`
+        : clients.length
+          ? html`<div class="grid">${clients.map((c) => this.renderClient(c))}</div>`
+          : html`<helio-empty-state icon="monitor-smartphone" heading="No paired devices">Pair a device with the PIN it shows (above); it is then listed here with what it may do.</helio-empty-state>`}
+    </section>`;
+  }
+
+  render() {
+    return html`<helio-page-header heading="Devices and pairing"
+        subtitle="Pair Moonlight clients and decide what each may do.">
+        <sl-button slot="actions" variant="danger" outline ?disabled=${!this.clients?.length}
+          ?loading=${this.isBusy("unpair-all")} @click=${this.unpairAll}>${icon("trash-2")} Unpair all</sl-button>
+      </helio-page-header>
+      <div role="status" aria-live="polite" class="visually-hidden">${this.announcement}</div>
+      ${this.renderPairing()} ${this.renderClients()} ${this.renderOtp()}
+      <helio-device-editor .api=${this.api}></helio-device-editor>`;
+  }
+}
+customElements.define("helio-devices-page", HelioDevicesPage);

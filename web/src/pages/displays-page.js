@@ -1,0 +1,286 @@
+// Displays: the PC's outputs with their EDID modes, a stored layout per output
+// (resolution, refresh, scaling), the golden snapshot (export, restore, delete) and
+// removing a virtual display.
+import { LitElement, html, css, nothing } from "lit";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/input/input.js";
+import "@shoelace-style/shoelace/dist/components/select/select.js";
+import "@shoelace-style/shoelace/dist/components/option/option.js";
+import "@shoelace-style/shoelace/dist/components/details/details.js";
+import { pageStyles } from "../theme.js";
+import { icon } from "../icons.js";
+import "../components/loading.js";
+import "../components/page-header.js";
+import "../components/empty-state.js";
+import "../components/error.js";
+import { confirmAction } from "../components/confirm.js";
+import { Actions, fieldOf } from "./page-kit.js";
+
+/** Which layout field a 400 from PUT /api/clients/display-layout is about. */
+function layoutField(error) {
+  if (!error) return null;
+  const named = fieldOf(error, ["resolution", "refresh_hz", "scaling"]);
+  if (named) return named;
+  if (/ Hz\b/.test(error.message)) return "refresh_hz";
+  if (/does not offer|WIDTHxHEIGHT/.test(error.message)) return "resolution";
+  return null;
+}
+
+const hz = (rate) => `${Number(rate).toFixed(rate % 1 ? 2 : 0)} Hz`;
+
+export class HelioDisplaysPage extends Actions(LitElement) {
+  static properties = {
+    api: { attribute: false },
+    params: { attribute: false },
+    devices: { state: true },
+    platform: { state: true },
+    layouts: { state: true },
+    drafts: { state: true },
+    golden: { state: true },
+    profiles: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      section { margin-block: var(--sl-spacing-x-large); }
+      h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
+      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); align-items: start; }
+      .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
+              border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); align-content: start; min-width: 0; }
+      .card.off { border-style: dashed; background: transparent; }
+      .title { display: flex; gap: var(--sl-spacing-x-small); align-items: center; flex-wrap: wrap; font-weight: 600; font-size: var(--sl-font-size-medium); }
+      .sub { color: var(--helio-muted); font-size: var(--sl-font-size-small); overflow-wrap: anywhere; }
+      .tags { display: flex; gap: var(--sl-spacing-2x-small); flex-wrap: wrap; }
+      .card { grid-template-columns: minmax(0, 1fr); }
+      form { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: var(--sl-spacing-small); align-items: start;
+             padding-top: var(--sl-spacing-small); border-top: 1px solid var(--helio-border); }
+      form sl-select { grid-column: 1 / -1; }
+      form .actions { grid-column: 1 / -1; }
+      sl-input.invalid::part(form-control-help-text), sl-select.invalid::part(form-control-help-text) { color: var(--sl-color-danger-700); font-weight: 600; }
+      .actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; }
+      table { border-collapse: collapse; width: 100%; font-size: var(--sl-font-size-small); }
+      th, td { text-align: left; padding: var(--sl-spacing-3x-small) var(--sl-spacing-x-small); border-bottom: 1px solid var(--helio-border); }
+      ul { margin: 0; padding-left: 1.2rem; }
+      p { margin: 0; }
+      .warn { color: var(--sl-color-warning-800); }
+      @media (max-width: 600px) { .grid { grid-template-columns: minmax(0, 1fr); } }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.devices = null;
+    this.platform = "";
+    this.layouts = {};
+    this.drafts = {};
+    this.golden = null;
+    this.profiles = {};
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.load();
+  }
+
+  async load() {
+    await this.act("load", async () => {
+      const [devices, layouts, golden, colour] = await Promise.all([
+        this.api.get("/api/display-devices"),
+        this.api.get("/api/clients/display-layout"),
+        this.api.get("/api/display/golden_status"),
+        this.api.get("/api/clients/hdr-profiles"),
+      ]);
+      this.profiles = Object.fromEntries(colour.devices.map((d) => [d.device_id, d.profiles ?? []]));
+      this.devices = devices.devices;
+      this.platform = devices.platform;
+      this.layouts = Object.fromEntries(layouts.layouts.map((l) => [l.device_id, l]));
+      this.drafts = {};
+      this.golden = golden;
+    });
+  }
+
+  draft(device) {
+    const stored = this.layouts[device.device_id] ?? {};
+    return {
+      resolution: stored.resolution ?? "",
+      refresh_hz: stored.refresh_hz ?? "",
+      scaling: stored.scaling ?? 100,
+      ...this.drafts[device.device_id],
+    };
+  }
+
+  change(device, patch) {
+    this.drafts = { ...this.drafts, [device.device_id]: { ...this.draft(device), ...patch } };
+  }
+
+  async saveLayout(event, device) {
+    event.preventDefault();
+    const d = this.draft(device);
+    const refresh = String(d.refresh_hz).trim();
+    const scaling = String(d.scaling).trim();
+    const body = {
+      device_id: device.device_id,
+      resolution: d.resolution || null,
+      refresh_hz: refresh === "" ? null : Number(refresh),
+      scaling: scaling === "" ? 100 : Number(scaling),
+    };
+    const done = await this.act(`layout:${device.device_id}`, () => this.api.put("/api/clients/display-layout", body), {
+      success: `Layout of ${device.connector} saved`,
+    });
+    if (done) await this.load();
+  }
+
+  async goldenAction(key, run, success, confirm) {
+    if (confirm && !(await confirmAction(confirm))) return;
+    const done = await this.act(key, run, { area: "golden", success });
+    if (done) await this.load();
+  }
+
+  async terminate(device) {
+    const sure = await confirmAction({
+      heading: `Remove the virtual display ${device.connector}?`,
+      message: "Programs on it move to the remaining displays. Some drivers remove all their virtual displays at once.",
+      confirmLabel: "Remove",
+    });
+    if (!sure) return;
+    const done = await this.act(
+      `terminate:${device.device_id}`,
+      () => this.api.post("/api/display/terminate_virtual", { device_id: device.device_id }),
+      { area: `device:${device.device_id}`, success: (a) => `Removed ${(a.terminated ?? [device.device_id]).join(", ")}` },
+    );
+    if (done) await this.load();
+  }
+
+  async resetLayouts() {
+    const sure = await confirmAction({
+      heading: "Forget every stored layout?",
+      message: "Each display goes back to its default resolution, refresh rate and 100 % scaling for streams.",
+      confirmLabel: "Forget layouts",
+    });
+    if (!sure) return;
+    const done = await this.act("reset", () => this.api.post("/api/reset-display-device-persistence", {}), {
+      area: "load",
+      success: (a) => `${a.cleared_layouts} stored layout${a.cleared_layouts === 1 ? "" : "s"} forgotten`,
+    });
+    if (done) await this.load();
+  }
+
+  renderLayout(device) {
+    const d = this.draft(device);
+    const key = `layout:${device.device_id}`;
+    const error = this.errors[key];
+    const field = layoutField(error);
+    const resolutions = [...new Set([...device.resolutions, ...device.modes.map((m) => `${m.width}x${m.height}`)])];
+    const rates = device.refresh_rates ?? [];
+    const range = device.edid?.refresh_range;
+    const rateHelp = rates.length
+      ? `Advertised: ${rates.map((r) => Number(r).toFixed(r % 1 ? 2 : 0)).join(", ")}${range ? `; range ${range.min_hz ?? range[0]}–${range.max_hz ?? range[1]}` : ""}. Empty = default.`
+      : "Empty = the display's default.";
+    const invalid = (name) => (field === name ? "invalid" : "");
+    const help = (name, text) => (field === name ? error.message : text);
+    return html`<form @submit=${(event) => this.saveLayout(event, device)} aria-label="Layout of ${device.connector}">
+      <sl-select label="Resolution" class=${invalid("resolution")} .value=${d.resolution || "default"}
+        help-text=${help("resolution", "For streams to this display.")}
+        @sl-change=${(event) => this.change(device, { resolution: event.target.value === "default" ? "" : event.target.value })}>
+        <sl-option value="default">Default</sl-option>
+        ${resolutions.map((r) => html`<sl-option value=${r}>${r.replace("x", " × ")}</sl-option>`)}
+      </sl-select>
+      <sl-input label="Refresh (Hz)" type="number" step="any" inputmode="decimal" class=${invalid("refresh_hz")}
+        .value=${String(d.refresh_hz ?? "")} help-text=${help("refresh_hz", rateHelp)}
+        @sl-input=${(event) => this.change(device, { refresh_hz: event.target.value })}></sl-input>
+      <sl-input label="Scaling (%)" type="number" inputmode="numeric" class=${invalid("scaling")}
+        .value=${String(d.scaling ?? "")} help-text=${help("scaling", "50–400")}
+        @sl-input=${(event) => this.change(device, { scaling: event.target.value })}></sl-input>
+      <div class="actions">
+        <sl-button type="submit" size="small" variant="primary" ?loading=${this.isBusy(key)}>Save layout</sl-button>
+        ${error && !field ? html`<helio-error .error=${error}></helio-error>` : nothing}
+      </div>
+    </form>`;
+  }
+
+  renderModes(device) {
+    if (!device.modes.length) return nothing;
+    return html`<sl-details summary="${device.modes.length} modes from the EDID">
+      <table>
+        <thead><tr><th>Resolution</th><th>Refresh</th><th></th></tr></thead>
+        <tbody>${device.modes.map((m) => html`<tr><td>${m.width} × ${m.height}${m.interlaced ? "i" : ""}</td>
+          <td>${hz(m.refresh_hz)}</td><td>${m.preferred ? html`<span class="badge primary">Preferred</span>` : nothing}</td></tr>`)}</tbody>
+      </table>
+    </sl-details>`;
+  }
+
+  renderDevice(device) {
+    const edid = device.edid;
+    const name = edid?.name || [edid?.maker, edid?.product].filter(Boolean).join(" ") || "Unknown monitor";
+    return html`<article class="card ${device.connected ? "" : "off"}" data-device=${device.device_id}
+      aria-labelledby="title-${device.device_id}">
+      <div class="title" id="title-${device.device_id}">${icon("monitor")} ${device.connector} · ${device.connected ? name : "nothing connected"}</div>
+      <div class="sub">${device.device_id}${device.card ? ` · ${device.card}` : ""}${device.driver ? ` · ${device.driver}` : ""}</div>
+      <div class="tags">
+        <span class="badge ${device.connected ? "success" : "neutral"}">${device.connected ? "Connected" : "Disconnected"}</span>
+        ${device.connected ? html`<span class="badge ${device.enabled ? "primary" : "neutral"}">${device.enabled ? "Enabled" : "Disabled"}</span>` : nothing}
+        ${device.virtual ? html`<span class="badge warning">Virtual</span>` : nothing}
+        ${edid?.hdr ? html`<span class="badge primary">HDR ${(edid.hdr_eotfs ?? []).filter((e) => e !== "sdr").join(", ").toUpperCase()}</span>` : nothing}
+      </div>
+      ${device.edid_error ? html`<p class="warn">${icon("triangle-alert")} Unusable EDID: ${device.edid_error}</p>` : nothing}
+      ${this.renderModes(device)}
+      ${this.profiles[device.device_id]?.length
+        ? html`<p class="sub" data-profiles>Colour profiles: ${this.profiles[device.device_id].map((p) => p.name).join(", ")}</p>`
+        : nothing}
+      ${device.connected ? this.renderLayout(device) : html`<p class="sub">Connect a monitor to set a layout for it.</p>`}
+      ${device.virtual
+        ? html`<div class="actions"><sl-button size="small" variant="danger" outline ?loading=${this.isBusy(`terminate:${device.device_id}`)}
+            @click=${() => this.terminate(device)}>${icon("x")} Remove virtual display</sl-button></div>`
+        : nothing}
+      <helio-error .error=${this.errors[`device:${device.device_id}`]}></helio-error>
+    </article>`;
+  }
+
+  renderGolden() {
+    const g = this.golden;
+    if (!g) return nothing;
+    return html`<section aria-labelledby="golden-heading">
+      <h2 id="golden-heading">${icon("camera")} Golden snapshot</h2>
+      <div class="card" data-golden>
+        ${g.exists
+          ? html`<p>${g.matches ? "The displays match the snapshot." : "The displays differ from the snapshot:"}</p>
+              ${g.differences?.length ? html`<ul>${g.differences.map((d) => html`<li>${d}</li>`)}</ul>` : nothing}`
+          : html`<p>No snapshot yet. Export one when the displays are set up the way they should be, to put the layouts back later.</p>`}
+        <div class="actions">
+          <sl-button size="small" variant=${g.exists ? "default" : "primary"} ?loading=${this.isBusy("export")}
+            @click=${() => this.goldenAction("export", () => this.api.post("/api/display/export_golden", {}), "Snapshot saved",
+              g.exists ? { heading: "Replace the snapshot?", message: "The present displays and layouts become the snapshot.", confirmLabel: "Replace", variant: "primary" } : null)}>
+            ${icon("save")} ${g.exists ? "Replace snapshot" : "Export snapshot"}</sl-button>
+          <sl-button size="small" ?disabled=${!g.exists} ?loading=${this.isBusy("restore")}
+            @click=${() => this.goldenAction("restore", () => this.api.post("/api/display/restore_golden", {}), "Snapshot restored")}>
+            ${icon("history")} Restore</sl-button>
+          <sl-button size="small" variant="danger" outline ?disabled=${!g.exists} ?loading=${this.isBusy("delete")}
+            @click=${() => this.goldenAction("delete", () => this.api.del("/api/display/golden"), "Snapshot deleted",
+              { heading: "Delete the snapshot?", message: "The stored layouts stay; only the snapshot goes.", confirmLabel: "Delete" })}>
+            ${icon("trash-2")} Delete</sl-button>
+        </div>
+        <helio-error .error=${this.errors.golden}></helio-error>
+      </div>
+    </section>`;
+  }
+
+  render() {
+    const devices = this.devices;
+    return html`<helio-page-header heading="Displays" subtitle="The PC's outputs, and how streams use each one.">
+        <sl-button slot="actions" variant="danger" outline ?loading=${this.isBusy("reset")}
+          ?disabled=${!Object.keys(this.layouts).length} @click=${this.resetLayouts}>${icon("rotate-ccw")} Forget layouts</sl-button>
+      </helio-page-header>
+      <helio-error .error=${this.errors.load}></helio-error>
+      <section aria-labelledby="outputs-heading">
+        <h2 id="outputs-heading">${icon("monitor")} Outputs${this.platform ? html` <span class="sub">(${this.platform})</span>` : nothing}</h2>
+        ${devices === null
+          ? this.errors.load ? nothing : html`<helio-loading label="Reading the displays…"></helio-loading>`
+          : devices.length
+            ? html`<div class="grid">${devices.map((d) => this.renderDevice(d))}</div>`
+            : html`<helio-empty-state icon="monitor" heading="No display outputs found">The host reads outputs from the folder in the drm_root setting. Check it on the Settings page, or connect a monitor.</helio-empty-state>`}
+      </section>
+      ${this.renderGolden()}`;
+  }
+}
+customElements.define("helio-displays-page", HelioDisplaysPage);

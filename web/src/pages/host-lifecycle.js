@@ -1,0 +1,58 @@
+// Restart and quit as the console sees them: ask, then watch /api/metadata until a new
+// host process answers (restart) or until none does (quit), reporting each phase.
+const WAIT_MS = 60_000;
+const STEP_MS = 700;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class HostLifecycle {
+  /** `report({phase, message})` is called on every change. */
+  constructor(api, report) {
+    this.api = api;
+    this.report = report;
+  }
+
+  async startedAt() {
+    return (await this.api.get("/api/metadata")).started_at;
+  }
+
+  /** Resolves once a new process answers; throws when none does within a minute. */
+  async restart() {
+    const before = await this.startedAt();
+    await this.api.post("/api/restart", {});
+    this.report({ phase: "restarting", message: "Restarting the host…" });
+    const deadline = Date.now() + WAIT_MS;
+    while (Date.now() < deadline) {
+      await sleep(STEP_MS);
+      const now = await this.startedAt().catch((error) => (error.status === 401 ? "signed-out" : null));
+      if (now === "signed-out") {
+        // The new process answered; only "remember me" sessions outlive a restart.
+        this.report({ phase: "running", message: "The host restarted. Sign in again to go on." });
+        return;
+      }
+      if (now != null && now !== before) {
+        this.report({ phase: "running", message: "The host restarted and is answering again." });
+        return;
+      }
+    }
+    this.report({ phase: "unknown", message: "" });
+    throw new Error("The host did not come back within a minute. Check the PC, or its log file.");
+  }
+
+  async quit() {
+    await this.api.post("/api/quit", {});
+    this.report({ phase: "stopping", message: "Stopping the host…" });
+    const deadline = Date.now() + WAIT_MS;
+    while (Date.now() < deadline) {
+      await sleep(STEP_MS);
+      if ((await this.startedAt().catch(() => null)) == null) {
+        this.report({
+          phase: "stopped",
+          message: "The host has stopped. Start Helio again on the PC to use this console.",
+        });
+        return;
+      }
+    }
+    throw new Error("The host still answers a minute after quitting. Check its log.");
+  }
+}

@@ -1,0 +1,224 @@
+// Integrations: the game store (Steam) and the game-library manager (Lutris) as the host
+// finds them: status, games, sync into the app list, launch, install and uninstall.
+import { LitElement, html, css, nothing } from "lit";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/input/input.js";
+import "@shoelace-style/shoelace/dist/components/select/select.js";
+import "@shoelace-style/shoelace/dist/components/option/option.js";
+import { pageStyles } from "../theme.js";
+import { icon } from "../icons.js";
+import "../components/loading.js";
+import "../components/page-header.js";
+import "../components/empty-state.js";
+import "../components/error.js";
+import { confirmAction } from "../components/confirm.js";
+import { Actions, ago, formatBytes } from "./page-kit.js";
+
+const LIBRARIES = {
+  storefront: { title: "Game store", icon: "store", setting: "steam_root", program: "steam" },
+  libmgr: { title: "Game library", icon: "library", setting: "lutris_root", program: "lutris" },
+};
+
+export class HelioIntegrationsPage extends Actions(LitElement) {
+  static properties = {
+    api: { attribute: false },
+    params: { attribute: false },
+    status: { state: true },
+    games: { state: true },
+    categories: { state: true },
+    category: { state: true },
+    search: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      section.library { margin-block: var(--sl-spacing-x-large); display: grid; gap: var(--sl-spacing-medium); }
+      h2 { font-size: var(--sl-font-size-large); margin: 0; display: flex; gap: var(--sl-spacing-small); align-items: center; flex-wrap: wrap; }
+      .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
+              border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); }
+      .facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 10rem), 1fr)); gap: var(--sl-spacing-small); }
+      .fact .label { color: var(--helio-muted); font-size: var(--sl-font-size-small); }
+      .fact .value { font-weight: 600; overflow-wrap: anywhere; }
+      .fact .value.mono { font-family: var(--sl-font-mono); font-weight: 400; font-size: var(--sl-font-size-small); }
+      p { margin: 0; }
+      .actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; align-items: end; }
+      .filters { display: flex; gap: var(--sl-spacing-small); flex-wrap: wrap; align-items: end; }
+      .filters sl-input { flex: 1 1 12rem; }
+      .filters sl-select { width: 12rem; }
+      table { border-collapse: collapse; width: 100%; }
+      th, td { text-align: left; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); border-bottom: 1px solid var(--helio-border); vertical-align: middle; }
+      th { font-size: var(--sl-font-size-small); color: var(--helio-muted); font-weight: 600; }
+      td.end { text-align: right; white-space: nowrap; }
+      .sub { color: var(--helio-muted); font-size: var(--sl-font-size-small); }
+      .table-wrap { overflow-x: auto; }
+      @media (max-width: 600px) { .wide { display: none; } }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.status = {};
+    this.games = {};
+    this.categories = [];
+    this.category = "";
+    this.search = { storefront: "", libmgr: "" };
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.load("storefront");
+    this.load("libmgr");
+  }
+
+  async load(which) {
+    await this.act(`load:${which}`, async () => {
+      const status = await this.api.get(`/api/${which}/status`);
+      this.status = { ...this.status, [which]: status };
+      if (!status.installed) return;
+      const listing = await this.api.get(`/api/${which}/games`);
+      this.games = { ...this.games, [which]: listing };
+      if (which === "libmgr") this.categories = (await this.api.get("/api/libmgr/categories")).categories;
+    });
+  }
+
+  async sync(which) {
+    const done = await this.act(`sync:${which}`, () => this.api.post(`/api/${which}/force_sync`, {}), {
+      area: which,
+      success: (r) => `Synced: ${r.imported} imported, ${r.updated} updated, ${r.removed} removed`,
+    });
+    if (done) await this.load(which);
+  }
+
+  async gameAction(which, action, game, body, success) {
+    const done = await this.act(`${action}:${which}:${game.id}`, () => this.api.post(`/api/${which}/${action}`, body), {
+      area: `game:${which}:${game.id}`,
+      success,
+    });
+    if (done && action !== "launch") await this.load(which);
+  }
+
+  async purge() {
+    const sure = await confirmAction({
+      heading: "Remove every imported app?",
+      message: "Apps that a sync imported leave the app list. Games stay installed; a new sync brings the apps back.",
+      confirmLabel: "Remove imported apps",
+    });
+    if (!sure) return;
+    await this.act("purge", () => this.api.post("/api/apps/purge_autosync", {}), {
+      area: "purge",
+      success: (r) => `${r.purged.length} imported app${r.purged.length === 1 ? "" : "s"} removed`,
+    });
+  }
+
+  renderFacts(which, status) {
+    const sync = status.last_sync;
+    return html`<div class="facts">
+      <div class="fact"><div class="label">Library</div><div class="value mono">${status.path ?? "—"}</div></div>
+      <div class="fact"><div class="label">Program</div><div class="value mono">${status.client ?? "not found"}</div></div>
+      <div class="fact"><div class="label">Games</div><div class="value" data-count>${status.game_count ?? "unreadable"}${
+        status.installed_count != null ? html` <span class="sub">(${status.installed_count} installed)</span>` : nothing}</div></div>
+      <div class="fact"><div class="label">Last sync</div><div class="value">${sync
+        ? html`${ago(sync.at)} <span class="sub">· ${sync.imported} new, ${sync.updated} updated, ${sync.removed} removed</span>`
+        : "never"}</div></div>
+    </div>
+    ${status.error ? html`<p class="sub">${status.error}</p>` : nothing}`;
+  }
+
+  renderGameRow(which, game) {
+    const busy = (action) => this.isBusy(`${action}:${which}:${game.id}`);
+    const areaError = this.errors[`game:${which}:${game.id}`];
+    const canLaunch = which === "storefront";
+    return html`<tr data-game=${game.id}>
+        <td>${game.name}${game.year ? html` <span class="sub">(${game.year})</span>` : nothing}
+          ${which === "libmgr" && game.runner ? html`<div class="sub">${game.runner}${game.categories?.length ? ` · ${game.categories.join(", ")}` : ""}</div>` : nothing}</td>
+        <td><span class="badge ${game.installed ? "success" : "neutral"}">${game.installed ? "Installed" : "Not installed"}</span></td>
+        <td class="wide sub">${which === "storefront" ? formatBytes(game.size_on_disk) : game.playtime ? `${game.playtime} h played` : ""}</td>
+        <td class="end">
+          ${canLaunch
+            ? html`<sl-button size="small" variant="success" outline ?disabled=${!game.installed} ?loading=${busy("launch")}
+                @click=${() => this.gameAction(which, "launch", game, { appid: game.id }, `${game.name} is starting`)}>${icon("play")} Launch<span class="visually-hidden"> ${game.name}</span></sl-button>`
+            : game.installed
+              ? html`<sl-button size="small" variant="danger" outline ?loading=${busy("uninstall")}
+                  @click=${() => this.gameAction(which, "uninstall", game, { libmgr_id: game.id }, `Uninstalling ${game.name}`)}>${icon("trash-2")} Uninstall<span class="visually-hidden"> ${game.name}</span></sl-button>`
+              : html`<sl-button size="small" variant="primary" outline ?loading=${busy("install")}
+                  @click=${() => this.gameAction(which, "install", game, { libmgr_id: game.id }, `Installing ${game.name} in Lutris`)}>${icon("download")} Install<span class="visually-hidden"> ${game.name}</span></sl-button>`}
+        </td>
+      </tr>
+      ${areaError ? html`<tr><td colspan="4"><helio-error .error=${areaError}></helio-error></td></tr>` : nothing}`;
+  }
+
+  renderGames(which) {
+    const listing = this.games[which];
+    if (!listing) return nothing;
+    const needle = this.search[which].toLowerCase();
+    const games = listing.games.filter(
+      (g) =>
+        (!needle || g.name.toLowerCase().includes(needle)) &&
+        (which !== "libmgr" || !this.category || (g.categories ?? []).includes(this.category)),
+    );
+    return html`<div class="card">
+      <div class="filters">
+        <sl-input label="Find a game" type="search" clearable .value=${this.search[which]}
+          @sl-input=${(e) => (this.search = { ...this.search, [which]: e.target.value })}></sl-input>
+        ${which === "libmgr" && this.categories.length
+          ? html`<sl-select label="Category" .value=${this.category || "all"}
+              @sl-change=${(e) => (this.category = e.target.value === "all" ? "" : e.target.value)}>
+              <sl-option value="all">All categories</sl-option>
+              ${this.categories.map((c) => html`<sl-option value=${c.name}>${c.name} (${c.games})</sl-option>`)}
+            </sl-select>`
+          : nothing}
+      </div>
+      ${listing.problems?.length ? html`<p class="sub">${listing.problems.length} entr${listing.problems.length === 1 ? "y" : "ies"} could not be read: ${listing.problems.join("; ")}</p>` : nothing}
+      ${games.length
+        ? html`<div class="table-wrap"><table aria-label="${LIBRARIES[which].title} games">
+            <thead><tr><th>Game</th><th>State</th><th class="wide">${which === "storefront" ? "Size" : "Played"}</th><th class="end"><span class="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>${games.map((g) => this.renderGameRow(which, g))}</tbody>
+          </table></div>`
+        : html`<p>${listing.games.length ? "No game matches the filter." : `The library has no games yet. Install one in ${listing.product ?? "the program"}, then sync.`}</p>`}
+    </div>`;
+  }
+
+  renderLibrary(which) {
+    const meta = LIBRARIES[which];
+    const status = this.status[which];
+    const loadError = this.errors[`load:${which}`];
+    return html`<section class="library" aria-labelledby="h-${which}" data-library=${which}>
+      <h2 id="h-${which}">${icon(meta.icon)} ${meta.title}${status?.product ? `: ${status.product}` : ""}
+        ${status ? html`<span class="badge ${status.installed ? "success" : "neutral"}">${status.installed ? "Found" : "Not found"}</span>` : nothing}</h2>
+      <helio-error .error=${loadError}></helio-error>
+      ${!status
+        ? loadError ? nothing : html`<helio-loading label="Looking…"></helio-loading>`
+        : status.installed
+          ? html`<div class="card">
+              ${this.renderFacts(which, status)}
+              <div class="actions">
+                <sl-button variant="primary" ?loading=${this.isBusy(`sync:${which}`)} @click=${() => this.sync(which)}>
+                  ${icon("refresh-cw")} Sync to applications</sl-button>
+                ${which === "libmgr"
+                  ? html`<sl-button ?loading=${this.isBusy("open:libmgr")} @click=${() =>
+                      this.act("open:libmgr", () => this.api.post("/api/libmgr/launch", { mode: "desktop" }), {
+                        area: which, success: `${status.product ?? "Lutris"} is opening on the PC`,
+                      })}>${icon("external-link")} Open ${status.product ?? "it"} on the PC</sl-button>`
+                  : nothing}
+              </div>
+              <p class="sub">Sync imports installed games as applications with their covers, and removes those no longer installed.</p>
+              <helio-error .error=${this.errors[which]}></helio-error>
+            </div>
+            ${this.renderGames(which)}`
+          : html`<helio-empty-state icon=${meta.icon} heading="${status.product ?? meta.title} not found"
+              >${status.reason ? `${status.reason.replace(/\.?$/, ".")} ` : ""}Install ${status.product ?? meta.program}, or set ${meta.setting} on the
+              <a href="settings">Settings</a> page to where its library is.</helio-empty-state>`}
+    </section>`;
+  }
+
+  render() {
+    return html`<helio-page-header heading="Integrations" subtitle="Bring installed games into the app list.">
+        <sl-button slot="actions" variant="danger" outline ?loading=${this.isBusy("purge")} @click=${this.purge}>
+          ${icon("trash-2")} Remove imported apps</sl-button>
+      </helio-page-header>
+      <helio-error .error=${this.errors.purge}></helio-error>
+      ${this.renderLibrary("storefront")} ${this.renderLibrary("libmgr")}`;
+  }
+}
+customElements.define("helio-integrations-page", HelioIntegrationsPage);

@@ -1,0 +1,292 @@
+// Logs and troubleshooting: a live tail of the host's log (following rotation), filtered
+// by level and text, with pause; downloads of the log and the support ZIP; crash dumps;
+// restart and quit with confirmation.
+import { LitElement, html, css, nothing } from "lit";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/input/input.js";
+import "@shoelace-style/shoelace/dist/components/select/select.js";
+import "@shoelace-style/shoelace/dist/components/option/option.js";
+import "@shoelace-style/shoelace/dist/components/details/details.js";
+import { pageStyles } from "../theme.js";
+import { icon } from "../icons.js";
+import "../components/page-header.js";
+import "../components/error.js";
+import { confirmAction } from "../components/confirm.js";
+import { Actions, formatBytes, formatTime, saveBlob } from "./page-kit.js";
+import { HostLifecycle } from "./host-lifecycle.js";
+
+const POLL_MS = 1000;
+const CHUNK = 65536;
+const KEEP_LINES = 5000;
+const LEVELS = ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"];
+// "2026-11-24 07:00:00,123 INFO host.app: message": the level is the third word.
+const LINE = /^\S+ \S+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) /;
+
+function stamp() {
+  return new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
+}
+
+export class HelioLogsPage extends Actions(LitElement) {
+  static properties = {
+    api: { attribute: false },
+    params: { attribute: false },
+    lines: { state: true },
+    level: { state: true },
+    filter: { state: true },
+    paused: { state: true },
+    rotations: { state: true },
+    crash: { state: true },
+    manifest: { state: true },
+    lifecycle: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      section { margin-block: var(--sl-spacing-x-large); }
+      h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
+      .bar { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); align-items: end; margin-bottom: var(--sl-spacing-small); }
+      .bar sl-input { flex: 1 1 14rem; }
+      .bar sl-select { width: 11rem; }
+      .log { height: min(60vh, 32rem); overflow: auto; background: var(--sl-color-neutral-50); color: var(--sl-color-neutral-900);
+             border: 1px solid var(--helio-border); border-radius: var(--sl-border-radius-medium);
+             font: var(--sl-font-size-x-small) / 1.5 var(--sl-font-mono); padding: var(--sl-spacing-x-small) 0; }
+      .log:focus-visible { outline: var(--sl-focus-ring); }
+      .line { white-space: pre-wrap; overflow-wrap: anywhere; padding: 0 var(--sl-spacing-small); }
+      .WARNING { background: color-mix(in srgb, var(--sl-color-warning-200) 45%, transparent); }
+      .ERROR, .CRITICAL { background: color-mix(in srgb, var(--sl-color-danger-200) 50%, transparent); color: var(--sl-color-danger-900); }
+      .rotated { text-align: center; color: var(--helio-muted); font-style: italic; border-block: 1px dashed var(--sl-color-neutral-300); }
+      .status { color: var(--helio-muted); font-size: var(--sl-font-size-small); margin: var(--sl-spacing-x-small) 0 0; }
+      .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); }
+      .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
+              border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); align-content: start; }
+      .card h3 { margin: 0; font-size: var(--sl-font-size-medium); display: flex; gap: var(--sl-spacing-x-small); align-items: center; }
+      .card p { margin: 0; color: var(--helio-muted); }
+      .actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; }
+      table { border-collapse: collapse; width: 100%; font-size: var(--sl-font-size-small); }
+      td, th { text-align: left; padding: var(--sl-spacing-3x-small) var(--sl-spacing-x-small); border-bottom: 1px solid var(--helio-border); overflow-wrap: anywhere; }
+      td.num { text-align: right; white-space: nowrap; }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.lines = [];
+    this.level = "DEBUG";
+    this.filter = "";
+    this.paused = false;
+    this.rotations = 0;
+    this.offset = -1;
+    this.crash = null;
+    this.manifest = null;
+    this.lifecycle = null;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.hostProcess = new HostLifecycle(this.api, (state) => (this.lifecycle = state));
+    this.follow();
+    this.loadCrash();
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    clearTimeout(this.timer);
+    this.stopped = true;
+  }
+
+  /** One tail request, then the next after POLL_MS; paused or gone means no next. */
+  async follow() {
+    clearTimeout(this.timer);
+    if (this.stopped || this.paused) return;
+    try {
+      const chunk = await this.api.get("/api/logs/tail", { query: { offset: this.offset, max: CHUNK } });
+      this.errors = { ...this.errors, tail: null };
+      this.appendChunk(chunk);
+    } catch (error) {
+      this.errors = { ...this.errors, tail: error };
+    }
+    if (!this.stopped && !this.paused) this.timer = setTimeout(() => this.follow(), POLL_MS);
+  }
+
+  // Not append(): that is Element.append.
+  appendChunk(chunk) {
+    const log = this.shadowRoot?.querySelector(".log");
+    const atEnd = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    const fresh = [];
+    if (chunk.reset && this.offset !== -1) {
+      this.rotations += 1;
+      fresh.push({ text: "The log was rotated: following the new file.", level: "ROTATED" });
+    }
+    let level = this.lines.at(-1)?.level ?? "INFO";
+    for (const text of chunk.text.split("\n")) {
+      if (text === "") continue;
+      const match = LINE.exec(text);
+      if (match) level = match[1]; // continuation lines (tracebacks) keep their record's level
+      fresh.push({ text, level });
+    }
+    this.offset = chunk.offset;
+    this.size = chunk.size;
+    if (fresh.length) this.lines = [...this.lines, ...fresh].slice(-KEEP_LINES);
+    if (atEnd) this.updateComplete.then(() => log && (log.scrollTop = log.scrollHeight));
+  }
+
+  togglePause() {
+    this.paused = !this.paused;
+    if (!this.paused) this.follow();
+  }
+
+  visible() {
+    const min = LEVELS.indexOf(this.level);
+    const needle = this.filter.toLowerCase();
+    return this.lines.filter(
+      (line) =>
+        (line.level === "ROTATED" || LEVELS.indexOf(line.level) >= min) &&
+        (!needle || line.text.toLowerCase().includes(needle)),
+    );
+  }
+
+  async loadCrash() {
+    await this.act("crash", async () => {
+      this.crash = await this.api.get("/api/health/crashdump");
+    });
+  }
+
+  async dismissCrash() {
+    await this.act("dismiss", () => this.api.post("/api/health/crashdump/dismiss", {}), {
+      area: "crash",
+      success: "Crash notice dismissed",
+    });
+    await this.loadCrash();
+  }
+
+  async loadManifest() {
+    await this.act("manifest", async () => {
+      this.manifest = (await this.api.get("/api/logs/export_crash/manifest")).files;
+    });
+  }
+
+  async download(path, name, key) {
+    await this.act(key, async () => saveBlob(await this.api.blob(path), name), {
+      area: "downloads",
+      success: `${name} downloaded`,
+    });
+  }
+
+  async restart() {
+    const sure = await confirmAction({
+      heading: "Restart the host?",
+      message: "Streams in progress end. The console reconnects by itself when the host is back.",
+      confirmLabel: "Restart",
+    });
+    if (sure) await this.act("restart", () => this.hostProcess.restart(), { area: "host" });
+  }
+
+  async quit() {
+    const sure = await confirmAction({
+      heading: "Stop the host?",
+      message: "Streams end and this console stops answering. Start Helio again on the PC to come back.",
+      confirmLabel: "Stop the host",
+    });
+    if (sure) await this.act("quit", () => this.hostProcess.quit(), { area: "host" });
+  }
+
+  renderTail() {
+    const shown = this.visible();
+    return html`<section aria-labelledby="tail-heading">
+      <h2 id="tail-heading">${icon("scroll-text")} Live log
+        ${this.paused ? html`<span class="badge warning">Paused</span>` : html`<span class="badge success">Following</span>`}</h2>
+      <div class="bar">
+        <sl-input label="Filter" type="search" clearable placeholder="Text to find" .value=${this.filter}
+          @sl-input=${(event) => (this.filter = event.target.value)}><span slot="prefix">${icon("search")}</span></sl-input>
+        <sl-select label="Level" .value=${this.level} @sl-change=${(event) => (this.level = event.target.value)}>
+          <sl-option value="DEBUG">Everything</sl-option>
+          <sl-option value="INFO">Info and above</sl-option>
+          <sl-option value="WARNING">Warnings and errors</sl-option>
+          <sl-option value="ERROR">Errors only</sl-option>
+        </sl-select>
+        <sl-button @click=${this.togglePause} aria-pressed=${this.paused ? "true" : "false"}>
+          ${this.paused ? html`${icon("play")} Resume` : html`${icon("pause")} Pause`}</sl-button>
+        <sl-button @click=${() => (this.lines = [])}>${icon("eraser")} Clear view</sl-button>
+      </div>
+      <helio-error .error=${this.errors.tail}></helio-error>
+      <div class="log" role="log" aria-live="off" tabindex="0" aria-label="Host log">
+        ${shown.map((line) => html`<div class="line ${line.level}">${line.text}</div>`)}
+      </div>
+      <p class="status" role="status">${shown.length} of ${this.lines.length} lines shown${
+        this.size != null ? html` · log file ${formatBytes(this.size)}` : nothing}${
+        this.rotations ? html` · rotated ${this.rotations}× while open` : nothing}</p>
+    </section>`;
+  }
+
+  renderCrash() {
+    const crash = this.crash;
+    const dumps = crash?.dumps ?? [];
+    return html`<div class="card" data-crash>
+      <h3>${icon("bug")} Crash dumps
+        ${crash?.notice ? html`<span class="badge danger">New</span>` : nothing}</h3>
+      <helio-error .error=${this.errors.crash}></helio-error>
+      ${crash === null
+        ? nothing
+        : dumps.length
+          ? html`<p>${crash.notice
+                ? "An earlier host process crashed. The dumps go into the support ZIP."
+                : "Earlier crashes were seen and dismissed; the dumps stay for the support ZIP."}</p>
+              <table><thead><tr><th>File</th><th>Written</th><th class="num">Size</th></tr></thead>
+                <tbody>${dumps.map((d) => html`<tr><td>${d.name}</td><td>${formatTime(d.modified)}</td>
+                  <td class="num">${formatBytes(d.size)}</td></tr>`)}</tbody></table>`
+          : html`<p>No crash dumps: the host has not crashed. If it ever does, the traceback shows here.</p>`}
+      ${crash?.notice
+        ? html`<div class="actions"><sl-button size="small" ?loading=${this.isBusy("dismiss")} @click=${this.dismissCrash}>
+            Dismiss the notice</sl-button></div>`
+        : nothing}
+    </div>`;
+  }
+
+  renderDownloads() {
+    return html`<div class="card">
+      <h3>${icon("download")} Downloads</h3>
+      <p>The log as text, or a support ZIP with the logs, settings without secrets, a system summary and crash dumps.</p>
+      <div class="actions">
+        <sl-button ?loading=${this.isBusy("log")} @click=${() => this.download("/api/logs/export", `helio-log-${stamp()}.txt`, "log")}>
+          ${icon("file-text")} Download log</sl-button>
+        <sl-button variant="primary" ?loading=${this.isBusy("zip")}
+          @click=${() => this.download("/api/logs/export_crash", `helio-support-${stamp()}.zip`, "zip")}>
+          ${icon("file-archive")} Support ZIP</sl-button>
+      </div>
+      <helio-error .error=${this.errors.downloads}></helio-error>
+      <sl-details summary="What the support ZIP contains" @sl-show=${(event) => event.target === event.currentTarget && this.loadManifest()}>
+        <helio-error .error=${this.errors.manifest}></helio-error>
+        ${this.manifest
+          ? html`<table><tbody>${this.manifest.map((f) => html`<tr><td>${f.name}</td><td class="num">${formatBytes(f.size)}</td></tr>`)}</tbody></table>`
+          : html`<p>Reading…</p>`}
+      </sl-details>
+    </div>`;
+  }
+
+  renderHost() {
+    const state = this.lifecycle;
+    return html`<div class="card">
+      <h3>${icon("power")} Host process</h3>
+      <p>Restart after changing settings that need it, or stop the host entirely.</p>
+      <div class="actions">
+        <sl-button variant="warning" ?loading=${this.isBusy("restart") || state?.phase === "restarting"} @click=${this.restart}>
+          ${icon("rotate-cw")} Restart</sl-button>
+        <sl-button variant="danger" outline ?loading=${this.isBusy("quit")} ?disabled=${state?.phase === "stopped"} @click=${this.quit}>
+          ${icon("power")} Quit</sl-button>
+      </div>
+      <helio-error .error=${this.errors.host}></helio-error>
+      <p role="status" aria-live="polite" data-lifecycle>${state?.message ?? ""}</p>
+    </div>`;
+  }
+
+  render() {
+    return html`<helio-page-header heading="Logs and troubleshooting"
+        subtitle="Follow what the host does, and gather what support needs."></helio-page-header>
+      ${this.renderTail()}
+      <section aria-label="Troubleshooting" class="grid">
+        ${this.renderDownloads()} ${this.renderCrash()} ${this.renderHost()}
+      </section>`;
+  }
+}
+customElements.define("helio-logs-page", HelioLogsPage);

@@ -1,0 +1,192 @@
+// Hardware metrics: the three settings, and a live view of the host's own sample exactly
+// as a paired client would receive it (GET /api/hardware-metrics/preview).
+import { LitElement, css, html } from "lit";
+import "@shoelace-style/shoelace/dist/components/alert/alert.js";
+import "../components/error.js";
+import "../components/loading.js";
+import "../components/page-header.js";
+import "../components/settings-form.js";
+import { icon } from "../icons.js";
+import { pageStyles } from "../theme.js";
+import { Poller } from "./poller.js";
+
+// Units by suffix of the spec's identifiers (spec/hardware-metrics.md).
+const UNITS = [
+  ["_percent", "%"],
+  ["_mhz", "MHz"],
+  ["_c", "°C"],
+  ["_mv", "mV"],
+  ["_rpm", "rpm"],
+  ["_w", "W"],
+  ["_mb", "MB"],
+];
+
+export function metricLabel(id) {
+  const words = id
+    .replace(/^(cpu|gpu)_/, "")
+    .replace(/_(percent|mhz|c|mv|rpm|w|mb)$/, "")
+    .replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function metricValue(id, value) {
+  const unit = UNITS.find(([suffix]) => id.endsWith(suffix))?.[1] ?? "";
+  const shown = Number.isInteger(value) ? value : value.toFixed(1);
+  return unit === "%" ? `${shown} %` : `${shown} ${unit}`.trim();
+}
+
+export class HelioMetricsPage extends LitElement {
+  static properties = {
+    api: { attribute: false },
+    params: { attribute: false },
+    preview: { state: true },
+    error: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      .live h2 {
+        display: flex;
+        align-items: center;
+        gap: var(--sl-spacing-x-small);
+      }
+      .live-dot {
+        width: 0.6rem;
+        height: 0.6rem;
+        border-radius: 50%;
+        background: var(--sl-color-success-500);
+      }
+      .metric {
+        display: grid;
+        grid-template-columns: minmax(8rem, 1fr) auto;
+        gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium);
+        align-items: center;
+        padding: var(--sl-spacing-x-small) 0;
+        border-bottom: 1px solid var(--helio-border);
+        font-size: var(--sl-font-size-small);
+      }
+      .metric:last-child {
+        border-bottom: none;
+      }
+      .metric progress {
+        grid-column: 1 / -1;
+      }
+      .metric .value {
+        font-variant-numeric: tabular-nums;
+        font-weight: var(--sl-font-weight-semibold);
+      }
+      h3 {
+        margin: var(--sl-spacing-medium) 0 var(--sl-spacing-x-small);
+      }
+      pre {
+        margin: var(--sl-spacing-small) 0 0;
+        padding: var(--sl-spacing-medium);
+        background: var(--helio-surface-2);
+        border-radius: var(--sl-border-radius-medium);
+        overflow-x: auto;
+        font-size: var(--sl-font-size-x-small);
+      }
+      summary {
+        cursor: pointer;
+        font-size: var(--sl-font-size-small);
+        margin-top: var(--sl-spacing-medium);
+      }
+    `,
+  ];
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.poller = new Poller(() => this.load(), 1000);
+    this.poller.start();
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.poller.stop();
+  }
+
+  async load() {
+    try {
+      this.preview = await this.api.get("/api/hardware-metrics/preview");
+      this.error = null;
+      // Ask as often as the host takes fresh samples (never faster than once a second).
+      this.poller.intervalMs = Math.max(1000, this.preview.sample?.interval_ms ?? 1000);
+    } catch (error) {
+      this.error = error;
+    }
+  }
+
+  render() {
+    return html`<helio-page-header
+        heading="Hardware metrics"
+        subtitle="Paired clients can show this PC's CPU and GPU load during a stream. See the numbers here before they do."
+      ></helio-page-header>
+      <div class="stack">
+        ${this.renderLive()}
+        <helio-settings-form .api=${this.api} .groups=${["Hardware metrics"]} @helio-settings-saved=${() => this.load()}></helio-settings-form>
+      </div>`;
+  }
+
+  renderLive() {
+    const preview = this.preview;
+    return html`<section class="card live" aria-labelledby="live-title">
+      <h2 id="live-title">${preview?.sample ? html`<span class="live-dot" aria-hidden="true"></span>` : ""} Live sample</h2>
+      <helio-error .error=${this.error} heading="Could not read a sample"></helio-error>
+      ${!preview
+        ? this.error
+          ? ""
+          : html`<helio-loading label="Taking a sample…"></helio-loading>`
+        : html`
+            <p class="muted small" id="sharing-state">
+              ${preview.enabled
+                ? "Sharing is on: paired clients with view or launch permission receive this during their stream."
+                : "Sharing is off: clients receive nothing. Turn on “Share hardware metrics” below to let them."}
+            </p>
+            ${preview.sample ? this.renderSample(preview.sample) : html`<sl-alert variant="warning" open id="sample-error"
+                ><span slot="icon">${icon("triangle-alert")}</span>${preview.error}</sl-alert
+              >`}
+          `}
+    </section>`;
+  }
+
+  renderSample(sample) {
+    const cpu = Object.entries(sample.cpu);
+    return html`
+      <h3>CPU</h3>
+      <div id="cpu">
+        ${cpu.length
+          ? cpu.map(([id, value]) => this.renderMetric(id, value))
+          : html`<p class="muted small">${sample.cpu && Object.keys(sample.cpu).length === 0 ? "Measuring: CPU usage needs two samples, the next one shows it." : ""}</p>`}
+      </div>
+      <h3>GPUs</h3>
+      <div id="gpus">
+        ${sample.gpus.length
+          ? sample.gpus.map(
+              (gpu) => html`<div class="gpu" data-gpu=${gpu.id}>
+                <p><strong>${gpu.name || `GPU ${gpu.id}`}</strong> <span class="muted small">(id ${gpu.id})</span></p>
+                ${Object.entries(gpu.metrics).map(([id, value]) => this.renderMetric(id, value))}
+              </div>`,
+            )
+          : html`<p class="small" id="no-gpu">
+              No GPU readings. Helio reads GPUs through NVIDIA's driver library (NVML); this PC has no NVIDIA GPU, or its driver
+              is not loaded. Other GPUs are not measured yet, so clients see CPU figures only.
+            </p>`}
+      </div>
+      <details>
+        <summary>What a client receives (JSON)</summary>
+        <pre id="raw">${JSON.stringify(sample, null, 2)}</pre>
+      </details>
+      <p class="muted small">Sampled at ${new Date(sample.sampled_at_unix_ms).toLocaleTimeString()}, every ${sample.interval_ms} ms at most.</p>
+    `;
+  }
+
+  renderMetric(id, value) {
+    const percent = id.endsWith("_percent");
+    return html`<div class="metric" data-metric=${id}>
+      <span>${metricLabel(id)}</span><span class="value">${metricValue(id, value)}</span>
+      ${percent ? html`<progress max="100" .value=${Math.max(0, Math.min(100, value))} aria-label=${metricLabel(id)}></progress>` : ""}
+    </div>`;
+  }
+}
+customElements.define("helio-metrics-page", HelioMetricsPage);

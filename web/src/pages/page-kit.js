@@ -1,0 +1,108 @@
+// What the admin pages share beyond the framework: running an async action with its
+// progress and error, matching an API error to a form field, downloads and time words.
+import { toast } from "../components/toast.js";
+
+/**
+ * A mixin for pages whose buttons start API calls. `busy` names the running action
+ * (buttons show `loading` while it matches) and `errors` keeps each area's last ApiError,
+ * shown by `<helio-error>` next to what failed: nothing is swallowed.
+ */
+export const Actions = (Base) =>
+  class extends Base {
+    static properties = {
+      ...Base.properties,
+      busy: { state: true },
+      errors: { state: true },
+    };
+
+    constructor() {
+      super();
+      this.busy = "";
+      this.errors = {};
+    }
+
+    /** Run `fn`; on success toast `success` (a string or a function of the result). */
+    async act(key, fn, { area = key, success } = {}) {
+      this.busy = key;
+      this.errors = { ...this.errors, [area]: null };
+      try {
+        const result = await fn();
+        const message = typeof success === "function" ? success(result) : success;
+        if (message) toast(this, "success", message);
+        return result;
+      } catch (error) {
+        this.errors = { ...this.errors, [area]: error };
+        return undefined;
+      } finally {
+        if (this.busy === key) this.busy = "";
+      }
+    }
+
+    isBusy(key) {
+      return this.busy === key;
+    }
+  };
+
+/**
+ * The form field an API error is about: the client's `field` when it is one of `names`,
+ * else the longest of `names` the message mentions as a whole word.
+ */
+export function fieldOf(error, names) {
+  if (!error) return null;
+  if (error.field && names.includes(error.field)) return error.field;
+  const text = String(error.message || "");
+  const found = [...names]
+    .sort((a, b) => b.length - a.length)
+    .find((name) => new RegExp(`(^|[^\\w-])${name.replace(/[-]/g, "\\-")}($|[^\\w-])`).test(text));
+  return found || null;
+}
+
+/** Offer a Blob to the user as a file download. */
+export function saveBlob(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const UNITS = ["B", "KiB", "MiB", "GiB", "TiB"];
+export function formatBytes(bytes) {
+  if (bytes == null || Number.isNaN(Number(bytes))) return "—";
+  let value = Number(bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit ? value.toFixed(value < 10 ? 1 : 0) : value} ${UNITS[unit]}`;
+}
+
+/** An epoch-seconds time as the user's local date and time. */
+export function formatTime(seconds) {
+  if (!seconds) return "—";
+  return new Date(seconds * 1000).toLocaleString(undefined, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+}
+
+/** "12 s", "3 min 05 s": a countdown's remaining time. */
+export function formatRemaining(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+}
+
+/** "just now", "5 min ago": how long ago an epoch-seconds time was. */
+export function ago(seconds, now = Date.now() / 1000) {
+  const d = Math.max(0, Math.round(now - seconds));
+  if (d < 10) return "just now";
+  if (d < 60) return `${d} s ago`;
+  if (d < 3600) return `${Math.floor(d / 60)} min ago`;
+  if (d < 86400) return `${Math.floor(d / 3600)} h ago`;
+  return formatTime(seconds);
+}

@@ -1,0 +1,93 @@
+// First run: create the administrator account. The host accepts this only from the host
+// PC itself; from anywhere else the page explains why and what to do.
+import { LitElement, html } from "lit";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/input/input.js";
+import "../components/error.js";
+import { fieldHelp, isFieldError } from "../components/form.js";
+import { icon } from "../icons.js";
+import { pageStyles } from "../theme.js";
+import { gateStyles } from "./gate-styles.js";
+
+const FIELDS = ["newUsername", "newPassword", "confirmNewPassword"];
+
+export class HelioSetupPage extends LitElement {
+  static properties = {
+    api: { attribute: false },
+    status: { attribute: false },
+    error: { state: true },
+    busy: { state: true },
+  };
+
+  static styles = [pageStyles, gateStyles];
+
+  async submit(event) {
+    event.preventDefault();
+    const value = (name) => this.renderRoot.querySelector(`[name=${name}]`).value;
+    const [username, password, confirm] = FIELDS.map(value);
+    this.error = null;
+    if (password !== confirm) {
+      this.error = { field: "confirmNewPassword", message: "The two passwords differ; type the same password twice." };
+      return;
+    }
+    this.busy = true;
+    try {
+      await this.api.loadCsrf();
+      await this.api.post("/api/password", { newUsername: username, newPassword: password, confirmNewPassword: confirm });
+      await this.api.signIn(username, password, false);
+      this.dispatchEvent(new CustomEvent("helio-signed-in", { bubbles: true, composed: true }));
+    } catch (error) {
+      this.error = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  recheck() {
+    this.dispatchEvent(new CustomEvent("helio-signed-in", { bubbles: true, composed: true }));
+  }
+
+  render() {
+    return html`<section class="card" aria-labelledby="title">
+      <div class="brand">${icon("sun")}<span>Helio</span></div>
+      ${this.status?.setup_allowed ? this.renderForm() : this.renderRefused()}
+    </section>`;
+  }
+
+  renderRefused() {
+    const port = location.port ? `:${location.port}` : "";
+    return html`<h1 id="title">Finish set-up on the host PC</h1>
+      <p class="lead">
+        This host has no administrator account yet. Until it has one, anybody who can reach it could claim it, so
+        Helio only lets the host PC itself create the first account.
+      </p>
+      <p>To continue, either:</p>
+      <ol>
+        <li>open <code>https://localhost${port}/</code> in a browser on the host PC, or</li>
+        <li>run <code>python -m host creds USERNAME PASSWORD</code> on the host PC,</li>
+      </ol>
+      <p class="muted small">then come back here and sign in from this device.</p>
+      <br />
+      <sl-button variant="default" @click=${this.recheck}>${icon("refresh-cw")} Check again</sl-button>`;
+  }
+
+  renderForm() {
+    const error = this.error;
+    return html`<h1 id="title">Create the administrator account</h1>
+      <p class="lead">This account signs in to this console and to the API. You can change it later.</p>
+      ${error && !isFieldError(error, FIELDS) ? html`<helio-error .error=${error}></helio-error>` : ""}
+      <form class="fields" @submit=${this.submit}>
+        <sl-input name="newUsername" label="Username" autocomplete="username" required autofocus>
+          ${fieldHelp("", error, "newUsername")}
+        </sl-input>
+        <sl-input name="newPassword" label="Password" type="password" autocomplete="new-password" password-toggle required>
+          ${fieldHelp("Use a long passphrase: it guards the PC's apps and devices.", error, "newPassword")}
+        </sl-input>
+        <sl-input name="confirmNewPassword" label="Confirm password" type="password" autocomplete="new-password" required>
+          ${fieldHelp("", error, "confirmNewPassword")}
+        </sl-input>
+        <sl-button type="submit" variant="primary" ?loading=${this.busy}>Create account and sign in</sl-button>
+      </form>`;
+  }
+}
+customElements.define("helio-setup-page", HelioSetupPage);

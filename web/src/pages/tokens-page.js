@@ -1,0 +1,359 @@
+// API tokens: build a scoped token from /api/token/routes (search, whole groups, methods
+// per route), show its secret once with a copy button and a curl example, list, revoke.
+import { LitElement, css, html } from "lit";
+import "@shoelace-style/shoelace/dist/components/alert/alert.js";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/checkbox/checkbox.js";
+import "@shoelace-style/shoelace/dist/components/dialog/dialog.js";
+import "@shoelace-style/shoelace/dist/components/input/input.js";
+import { confirmAction } from "../components/confirm.js";
+import "../components/copy-button.js";
+import "../components/empty-state.js";
+import "../components/error.js";
+import "../components/loading.js";
+import "../components/page-header.js";
+import { toast } from "../components/toast.js";
+import { icon } from "../icons.js";
+import { pageStyles } from "../theme.js";
+
+/** "/api/apps/{id}/cover" -> "apps": routes are grouped by their first segment after /api. */
+export function groupOf(route) {
+  return route.split("/")[2]?.replace(/[{}]/g, "") || "other";
+}
+
+const key = (path, method) => `${method} ${path}`;
+
+export class HelioTokensPage extends LitElement {
+  static properties = {
+    api: { attribute: false },
+    params: { attribute: false },
+    catalogue: { state: true },
+    tokens: { state: true },
+    selected: { state: true },
+    search: { state: true },
+    error: { state: true },
+    createError: { state: true },
+    creating: { state: true },
+    secret: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      .builder-head {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--sl-spacing-small);
+        align-items: end;
+        justify-content: space-between;
+        margin-bottom: var(--sl-spacing-medium);
+      }
+      .builder-head sl-input {
+        flex: 1 1 16rem;
+      }
+      .groups {
+        max-height: 30rem;
+        overflow-y: auto;
+        padding: 0 var(--sl-spacing-small);
+        border: 1px solid var(--helio-border);
+        border-radius: var(--sl-border-radius-medium);
+      }
+      /* One compact list: a group row (select it all at once), then its routes. */
+      fieldset {
+        border: none;
+        border-bottom: 1px solid var(--helio-border);
+        margin: 0;
+        padding: var(--sl-spacing-2x-small) 0 var(--sl-spacing-x-small);
+      }
+      fieldset:last-child {
+        border-bottom: none;
+      }
+      legend {
+        padding: var(--sl-spacing-x-small) 0 0;
+        font-weight: var(--sl-font-weight-semibold);
+        float: left;
+        width: 100%;
+      }
+      legend + * {
+        clear: both;
+      }
+      .route {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        justify-content: space-between;
+        gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium);
+        padding: var(--sl-spacing-3x-small) 0 var(--sl-spacing-3x-small) 1.75rem;
+      }
+      .route:hover {
+        background: var(--helio-surface-2);
+      }
+      .route code {
+        font-size: var(--sl-font-size-small);
+        overflow-wrap: anywhere;
+      }
+      .methods {
+        display: flex;
+        gap: var(--sl-spacing-small);
+      }
+      .create {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        justify-content: space-between;
+        gap: var(--sl-spacing-small);
+        margin-top: var(--sl-spacing-medium);
+      }
+      .secret {
+        display: flex;
+        align-items: center;
+        gap: var(--sl-spacing-x-small);
+        background: var(--helio-surface-2);
+        border-radius: var(--sl-border-radius-medium);
+        padding: var(--sl-spacing-x-small) var(--sl-spacing-small);
+      }
+      .secret code {
+        flex: 1;
+        overflow-wrap: anywhere;
+      }
+      pre {
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+        background: var(--helio-surface-2);
+        border-radius: var(--sl-border-radius-medium);
+        padding: var(--sl-spacing-small);
+        font-size: var(--sl-font-size-x-small);
+        margin: 0;
+      }
+      sl-dialog::part(panel) {
+        background: var(--helio-surface);
+      }
+      sl-dialog {
+        --width: min(40rem, 95vw);
+      }
+      .scopes {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--sl-spacing-3x-small);
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.selected = new Set();
+    this.search = "";
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.load();
+  }
+
+  async load() {
+    try {
+      const [routes, tokens] = await Promise.all([this.api.get("/api/token/routes"), this.api.get("/api/tokens")]);
+      this.catalogue = routes.routes;
+      this.tokens = tokens.tokens;
+      this.error = null;
+    } catch (error) {
+      this.error = error;
+    }
+  }
+
+  visible() {
+    const words = this.search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    return this.catalogue.filter((r) => words.every((w) => `${r.route} ${r.methods.join(" ")}`.toLowerCase().includes(w)));
+  }
+
+  toggle(keys, on) {
+    const next = new Set(this.selected);
+    for (const k of keys) on ? next.add(k) : next.delete(k);
+    this.selected = next;
+  }
+
+  scopes() {
+    return this.catalogue
+      .map((r) => ({ path: r.path, methods: r.methods.filter((m) => this.selected.has(key(r.path, m))) }))
+      .filter((s) => s.methods.length);
+  }
+
+  async create() {
+    const scopes = this.scopes();
+    this.createError = null;
+    if (!scopes.length) {
+      this.createError = "Pick at least one route and method: a token without scopes could do nothing.";
+      return;
+    }
+    this.creating = true;
+    try {
+      const answer = await this.api.post("/api/token", { scopes });
+      this.secret = { token: answer.token, scopes };
+      this.selected = new Set();
+      await this.load();
+      await this.updateComplete;
+      this.renderRoot.querySelector("sl-dialog").show();
+    } catch (error) {
+      this.createError = error;
+    } finally {
+      this.creating = false;
+    }
+  }
+
+  async revoke(token) {
+    const ok = await confirmAction({
+      heading: "Revoke this token?",
+      message: `Programs using the token ${token.hash.slice(0, 12)}… stop working at once. This cannot be undone.`,
+      confirmLabel: "Revoke",
+    });
+    if (!ok) return;
+    try {
+      await this.api.del(`/api/token/${encodeURIComponent(token.hash)}`);
+      toast(this, "success", "Token revoked.");
+      await this.load();
+    } catch (error) {
+      this.error = error;
+    }
+  }
+
+  render() {
+    return html`<helio-page-header
+        heading="API tokens"
+        subtitle="Tokens let scripts and other programs use chosen parts of the API without your password."
+      ></helio-page-header>
+      <div class="stack">
+        <helio-error .error=${this.error} retry @retry=${() => this.load()}></helio-error>
+        ${this.catalogue ? html`${this.renderBuilder()} ${this.renderList()}` : this.error ? "" : html`<helio-loading></helio-loading>`}
+      </div>
+      ${this.renderSecret()}`;
+  }
+
+  renderBuilder() {
+    const visible = this.visible();
+    const groups = [...new Set(visible.map((r) => groupOf(r.route)))];
+    const count = this.selected.size;
+    return html`<section class="card" aria-labelledby="builder-title">
+      <h2 id="builder-title">New token</h2>
+      <div class="builder-head">
+        <sl-input
+          type="search"
+          label="Find routes"
+          placeholder="e.g. apps, GET, logs"
+          clearable
+          .value=${this.search}
+          @sl-input=${(e) => (this.search = e.target.value)}
+          @sl-clear=${() => (this.search = "")}
+          ><span slot="prefix">${icon("search")}</span></sl-input
+        >
+        <sl-button @click=${() => this.toggle(visible.flatMap((r) => r.methods.includes("GET") ? [key(r.path, "GET")] : []), true)}
+          >${icon("eye")} Read access to all shown</sl-button
+        >
+      </div>
+      <div class="groups" role="group" aria-label="Routes">
+        ${groups.length
+          ? groups.map((g) => this.renderGroup(g, visible.filter((r) => groupOf(r.route) === g)))
+          : html`<p class="muted">No route matches “${this.search}”. Try another word, like <code>apps</code> or <code>GET</code>.</p>`}
+      </div>
+      <div class="create">
+        <span class="muted small" role="status" id="selection-count"
+          >${count ? `${count} permission${count === 1 ? "" : "s"} selected` : "Nothing selected yet"}</span
+        >
+        <sl-button variant="primary" id="create-token" ?loading=${this.creating} @click=${() => this.create()}
+          >${icon("plus")} Create token</sl-button
+        >
+      </div>
+      <helio-error .error=${this.createError}></helio-error>
+    </section>`;
+  }
+
+  renderGroup(group, routes) {
+    const keys = routes.flatMap((r) => r.methods.map((m) => key(r.path, m)));
+    const on = keys.filter((k) => this.selected.has(k)).length;
+    return html`<fieldset data-group=${group}>
+      <legend>
+        <sl-checkbox
+          class="group-toggle"
+          ?checked=${on === keys.length}
+          ?indeterminate=${on > 0 && on < keys.length}
+          @sl-change=${(e) => this.toggle(keys, e.target.checked)}
+          >${group} <span class="muted small">· ${keys.length} permission${keys.length === 1 ? "" : "s"}</span></sl-checkbox
+        >
+      </legend>
+      ${routes.map(
+        (r) => html`<div class="route" data-route=${r.route}>
+          <code>${r.route}</code>
+          <span class="methods">
+            ${r.methods.map(
+              (m) => html`<sl-checkbox
+                size="small"
+                data-method=${m}
+                ?checked=${this.selected.has(key(r.path, m))}
+                @sl-change=${(e) => this.toggle([key(r.path, m)], e.target.checked)}
+                >${m}<span class="visually-hidden"> ${r.route}</span></sl-checkbox
+              >`,
+            )}
+          </span>
+        </div>`,
+      )}
+    </fieldset>`;
+  }
+
+  renderList() {
+    return html`<section aria-labelledby="list-title" class="stack">
+      <h2 id="list-title">Existing tokens</h2>
+      ${this.tokens.length
+        ? html`<div class="table-wrap">
+            <table class="data stack-on-phone" id="tokens">
+              <thead>
+                <tr><th scope="col">Token</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
+              </thead>
+              <tbody>
+                ${this.tokens.map(
+                  (t) => html`<tr data-hash=${t.hash}>
+                    <td data-label="Token"><code>${t.hash.slice(0, 12)}…</code><div class="muted small">${t.owner}</div></td>
+                    <td data-label="Scopes">
+                      <div class="scopes">${t.scopes.map((s) => html`<span class="badge">${s.methods.join(", ")} ${s.path.replaceAll("\\", "")}</span>`)}</div>
+                    </td>
+                    <td data-label="Created">${new Date(t.created_at * 1000).toLocaleString()}</td>
+                    <td class="actions">
+                      <sl-button size="small" variant="danger" outline @click=${() => this.revoke(t)}
+                        >${icon("trash-2")} Revoke<span class="visually-hidden"> token ${t.hash.slice(0, 12)}</span></sl-button
+                      >
+                    </td>
+                  </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+        : html`<helio-empty-state icon="key-round" heading="No tokens yet">
+            Pick routes above and create a token to let a script use the API without your password.
+          </helio-empty-state>`}
+    </section>`;
+  }
+
+  renderSecret() {
+    const secret = this.secret;
+    const example = secret ? curlExample(this.api, secret) : "";
+    return html`<sl-dialog label="Your new token" @sl-after-hide=${() => (this.secret = null)}>
+      ${secret
+        ? html`<div class="stack">
+            <sl-alert variant="warning" open><span slot="icon">${icon("triangle-alert")}</span>Copy it now: it is shown only once. Helio keeps only a hash.</sl-alert>
+            <div class="secret"><code id="secret">${secret.token}</code><helio-copy-button .value=${secret.token} label="Copy the token"></helio-copy-button></div>
+            <div>
+              <p class="small muted">Try it:</p>
+              <div class="secret"><pre id="curl">${example}</pre><helio-copy-button .value=${example} label="Copy the command"></helio-copy-button></div>
+            </div>
+          </div>`
+        : ""}
+      <sl-button slot="footer" variant="primary" @click=${() => this.renderRoot.querySelector("sl-dialog").hide()}>I saved it</sl-button>
+    </sl-dialog>`;
+  }
+}
+customElements.define("helio-tokens-page", HelioTokensPage);
+
+function curlExample(api, { token, scopes }) {
+  const scope = scopes.find((s) => s.methods.includes("GET") && !/[\\{(]/.test(s.path)) ?? scopes[0];
+  const method = scope.methods.includes("GET") ? "" : ` -X ${scope.methods[0]}`;
+  const origin = api.base || location.origin;
+  return `curl --cacert cert.pem${method} -H "Authorization: Bearer ${token}" ${origin}${scope.path.replaceAll("\\", "")}`;
+}

@@ -1,0 +1,147 @@
+// Updates: the installed version, what the update source offers, and the install's
+// progress (polled while something is under way); check, install, install now, cancel.
+import { LitElement, html, css, nothing } from "lit";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import { pageStyles } from "../theme.js";
+import { icon } from "../icons.js";
+import "../components/loading.js";
+import "../components/page-header.js";
+import "../components/error.js";
+import { confirmAction } from "../components/confirm.js";
+import { Actions } from "./page-kit.js";
+
+const MOVING = ["checking", "queued", "downloading", "installing", "restarting"];
+const POLL_MS = 1000;
+const STATES = {
+  idle: ["neutral", "Not checked yet", "Check the update source to see whether a newer Helio exists."],
+  checking: ["primary", "Checking", "Reading the release index…"],
+  up_to_date: ["success", "Up to date", "No newer release than the installed one."],
+  available: ["primary", "Update available", "Install it now, or when no stream is active."],
+  queued: ["warning", "Queued", "The update starts as soon as no stream is active."],
+  downloading: ["primary", "Downloading", "Fetching the release and checking its SHA-256."],
+  installing: ["primary", "Installing", "Installing the release into the host's environment."],
+  restarting: ["primary", "Restarting", "The host restarts with the new version."],
+  failed: ["danger", "Failed", "Nothing was installed. Check again, or retry the install."],
+};
+
+export class HelioUpdatesPage extends Actions(LitElement) {
+  static properties = {
+    api: { attribute: false },
+    params: { attribute: false },
+    updateState: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
+              border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-large); display: grid; gap: var(--sl-spacing-medium); max-width: 48rem; }
+      .versions { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr)); gap: var(--sl-spacing-medium); }
+      .label { color: var(--helio-muted); font-size: var(--sl-font-size-small); }
+      .version { font-size: var(--sl-font-size-2x-large); font-weight: 600; font-variant-numeric: tabular-nums; }
+      .state { display: flex; gap: var(--sl-spacing-small); align-items: center; flex-wrap: wrap; }
+      .state p { margin: 0; color: var(--helio-muted); }
+      .notes { white-space: pre-wrap; margin: 0; padding: var(--sl-spacing-small) var(--sl-spacing-medium);
+               background: var(--sl-color-neutral-50); border-radius: var(--sl-border-radius-medium); }
+      .result { margin: 0; }
+      .result.bad { color: var(--sl-color-danger-700); }
+      .actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.updateState = null;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.load();
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    clearTimeout(this.timer);
+    this.gone = true;
+  }
+
+  async load() {
+    const state = await this.act("load", () => this.api.get("/api/updates"));
+    if (state) this.show(state);
+  }
+
+  /** Show a state; while it is moving, read it again shortly. */
+  show(state) {
+    this.updateState = state;
+    clearTimeout(this.timer);
+    if (!this.gone && MOVING.includes(state.state)) this.timer = setTimeout(() => this.load(), POLL_MS);
+  }
+
+  /** The new state shows in the card (a live region), so no toast repeats it. */
+  async run(key, path) {
+    const state = await this.act(key, () => this.api.post(path, {}), { area: "action" });
+    if (state) this.show(state);
+  }
+
+  async installNow() {
+    const sure = await confirmAction({
+      heading: "Install now?",
+      message: "Every running stream ends, then the update installs and the host restarts.",
+      confirmLabel: "End streams and install",
+    });
+    if (sure) await this.run("install_now", "/api/updates/install_now");
+  }
+
+  renderResult(result) {
+    if (!result) return nothing;
+    return result.ok
+      ? html`<p class="result" data-result>Installed version ${result.version}.</p>`
+      : html`<p class="result bad" data-result>${result.reason === "cancelled" ? "The install was cancelled." : `Last attempt failed: ${result.reason}`}</p>`;
+  }
+
+  render() {
+    const u = this.updateState;
+    const [variant, label, help] = STATES[u?.state] ?? ["neutral", u?.state ?? "", ""];
+    const can = (...states) => u && states.includes(u.state);
+    return html`<helio-page-header heading="Updates" subtitle="Keep Helio current from the update source set in Settings."></helio-page-header>
+      <helio-error .error=${this.errors.load}></helio-error>
+      ${u === null
+        ? this.errors.load ? nothing : html`<helio-loading label="Reading the update state…"></helio-loading>`
+        : html`<div class="card">
+            <div class="versions">
+              <div><div class="label">Installed</div><div class="version" data-installed>${u.installed_version ?? "—"}</div></div>
+              <div><div class="label">Available</div><div class="version" data-available>${u.available?.version ?? "—"}</div></div>
+            </div>
+            <div class="state" role="status" aria-live="polite">
+              <span class="badge ${variant}" data-state=${u.state}>${label}</span>
+              <p>${help}</p>
+            </div>
+            ${can("downloading", "installing", "restarting")
+              ? html`<progress max="100" .value=${u.progress} aria-label="Update progress"></progress> <span>${u.progress} %</span>`
+              : nothing}
+            ${u.available?.notes ? html`<div><div class="label">Release notes</div><p class="notes">${u.available.notes}</p></div>` : nothing}
+            ${this.renderResult(u.result)}
+            <div class="actions">
+              <sl-button ?loading=${this.isBusy("check") || u.state === "checking"} ?disabled=${!can("idle", "up_to_date", "available", "failed")}
+                @click=${() => this.run("check", "/api/updates/check")}>
+                ${icon("refresh-cw")} Check for updates</sl-button>
+              ${can("available", "failed") && u.available
+                ? html`<sl-button variant="primary" ?loading=${this.isBusy("install")}
+                      @click=${() => this.run("install", "/api/updates/install")}>
+                      ${icon("download")} Install</sl-button>
+                    <sl-button variant="warning" outline ?loading=${this.isBusy("install_now")} @click=${this.installNow}>
+                      ${icon("zap")} Install now</sl-button>`
+                : nothing}
+              ${can("queued", "downloading")
+                ? html`<sl-button variant="danger" outline ?loading=${this.isBusy("cancel")}
+                    @click=${() => this.run("cancel", "/api/updates/cancel")}>${icon("x")} Cancel</sl-button>`
+                : nothing}
+            </div>
+            <helio-error .error=${this.errors.action}></helio-error>
+            ${this.errors.action && /update_source/.test(this.errors.action.message)
+              ? html`<p>Set <strong>update_source</strong> on the <a href="settings">Settings</a> page, then check again.</p>`
+              : nothing}
+          </div>`}`;
+  }
+}
+customElements.define("helio-updates-page", HelioUpdatesPage);

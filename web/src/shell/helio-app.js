@@ -1,0 +1,195 @@
+// The shell: decides between set-up, sign-in and the console from /api/auth/status,
+// draws the header and nav (a drawer at phone width), renders the routed page, shows
+// toasts, and brings the user back to the same URL after a 401 and sign-in.
+import { LitElement, css, html } from "lit";
+import "@shoelace-style/shoelace/dist/components/alert/alert.js";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/drawer/drawer.js";
+import "@shoelace-style/shoelace/dist/components/dropdown/dropdown.js";
+import "@shoelace-style/shoelace/dist/components/menu/menu.js";
+import "@shoelace-style/shoelace/dist/components/menu-item/menu-item.js";
+import { ApiClient } from "../api.js";
+import "../components/error.js";
+import "../components/loading.js";
+import "../components/theme-toggle.js";
+import { icon } from "../icons.js";
+import { GROUPS, ROUTES, Router, href } from "../router.js";
+import { pageStyles } from "../theme.js";
+import { shellStyles } from "./shell-styles.js";
+
+export class HelioApp extends LitElement {
+  static properties = {
+    status: { state: true },
+    bootError: { state: true },
+    route: { state: true },
+    signInReason: { state: true },
+  };
+
+  static styles = [pageStyles, shellStyles];
+
+  constructor() {
+    super();
+    this.api = new ApiClient({ onUnauthorized: () => this.sessionEnded() });
+    this.router = new Router((state) => this.routeChanged(state));
+    this.route = this.router.current;
+    this.page = null;
+    this.pageKey = null;
+    this.addEventListener("helio-toast", (event) => this.showToast(event.detail));
+    this.addEventListener("helio-signed-in", () => this.loadStatus());
+    this.addEventListener("helio-auth-changed", () => this.loadStatus());
+    this.addEventListener("helio-session-ended", () => this.sessionEnded());
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.loadStatus();
+  }
+
+  async loadStatus() {
+    try {
+      const status = await this.api.get("/api/auth/status");
+      if (status.authenticated && this.api.auth === "cookie") await this.api.loadCsrf();
+      if (status.authenticated) this.signInReason = null;
+      this.bootError = null;
+      this.pageKey = null; // a fresh page after every sign-in
+      this.status = status;
+    } catch (error) {
+      this.bootError = error;
+    }
+  }
+
+  /** A 401 anywhere: show sign-in over the same URL; after sign-in the page reloads. */
+  sessionEnded() {
+    this.signInReason = "Your session has ended. Sign in again to continue where you were.";
+    if (this.status) this.status = { ...this.status, authenticated: false, username: null };
+  }
+
+  async signOut() {
+    try {
+      await this.api.signOut();
+    } catch {
+      // The session may already be gone; signing out locally is what matters here.
+    }
+    this.signInReason = null;
+    this.router.navigate("", { replace: true });
+    await this.loadStatus();
+  }
+
+  routeChanged(state) {
+    this.route = state;
+    this.focusNextPage = true; // a navigation, not the first load: move focus to the new page
+    this.closeDrawer();
+  }
+
+  closeDrawer() {
+    this.renderRoot?.querySelector("sl-drawer")?.hide();
+  }
+
+  showToast({ variant = "neutral", message }) {
+    const alert = Object.assign(document.createElement("sl-alert"), {
+      variant,
+      closable: true,
+      duration: variant === "danger" ? 10_000 : 5_000,
+    });
+    alert.textContent = message;
+    document.body.append(alert);
+    alert.toast();
+  }
+
+  /** The element of the routed page, created once per path (query changes update params). */
+  pageElement() {
+    const { route, params, path } = this.route;
+    const tag = customElements.get(route.tag) ? route.tag : "helio-coming-page";
+    if (this.pageKey !== `${tag}:${path}` || !this.page) {
+      this.page = document.createElement(tag);
+      this.page.id = "page";
+      this.pageKey = `${tag}:${path}`;
+      this.focusAfterRender = Boolean(this.focusNextPage);
+      this.focusNextPage = false;
+    }
+    Object.assign(this.page, { api: this.api, params, route });
+    return this.page;
+  }
+
+  updated() {
+    const title = this.status?.authenticated ? this.route.route.title : this.status ? this.gateTitle() : "";
+    document.title = title ? `${title} · Helio` : "Helio";
+    if (this.focusAfterRender) {
+      this.focusAfterRender = false;
+      this.page?.updateComplete?.then(() => {
+        const header = this.page.renderRoot?.querySelector("helio-page-header");
+        if (header?.focusTitle) header.focusTitle();
+        else this.renderRoot.querySelector("main")?.focus({ preventScroll: true });
+      });
+    }
+  }
+
+  gateTitle() {
+    return this.status.credentials_configured ? "Sign in" : "Set up";
+  }
+
+  render() {
+    if (this.bootError && !this.status) {
+      return html`<div class="gate">
+        <helio-error heading="The console cannot reach the host" .error=${this.bootError} retry @retry=${() => this.loadStatus()}></helio-error>
+      </div>`;
+    }
+    if (!this.status) return html`<div class="gate"><helio-loading label="Connecting to the host…"></helio-loading></div>`;
+    if (!this.status.credentials_configured) {
+      return html`<div class="gate"><helio-setup-page .api=${this.api} .status=${this.status}></helio-setup-page></div>`;
+    }
+    if (!this.status.authenticated) {
+      return html`<div class="gate">
+        <helio-signin-page .api=${this.api} .reason=${this.signInReason}></helio-signin-page>
+      </div>`;
+    }
+    return html`
+      <a class="skip" href="#main" @click=${this.skip}>Skip to content</a>
+      <header class="bar">
+        <sl-button class="menu" variant="text" @click=${() => this.renderRoot.querySelector("sl-drawer").show()}>
+          ${icon("menu")}<span class="visually-hidden">Open the menu</span>
+        </sl-button>
+        <a class="brand" href="./">${icon("sun")}<span>Helio</span></a>
+        <span class="spacer"></span>
+        <helio-theme-toggle></helio-theme-toggle>
+        <sl-dropdown placement="bottom-end" hoist>
+          <sl-button slot="trigger" variant="text" caret id="account">${icon("user")}<span class="who" id="who">${this.status.username}</span></sl-button>
+          <sl-menu @sl-select=${(e) => e.detail.item.value === "signout" && this.signOut()}>
+            <sl-menu-item value="signout" id="sign-out"><span slot="prefix">${icon("log-out")}</span>Sign out</sl-menu-item>
+          </sl-menu>
+        </sl-dropdown>
+      </header>
+      <div class="layout">
+        <nav class="side" aria-label="Console">${this.renderNav()}</nav>
+        <main id="main" tabindex="-1">${this.pageElement()}</main>
+      </div>
+      <sl-drawer label="Helio" placement="start" class="drawer">
+        <nav aria-label="Console (menu)">${this.renderNav()}</nav>
+      </sl-drawer>
+    `;
+  }
+
+  skip(event) {
+    event.preventDefault();
+    this.renderRoot.querySelector("main")?.focus();
+  }
+
+  renderNav() {
+    const current = this.route.route.path;
+    return GROUPS.map(
+      (group) => html`<div class="group">
+        <h2 class="group-title">${group}</h2>
+        <ul>
+          ${ROUTES.filter((r) => r.group === group).map(
+            (r) => html`<li>
+              <a href=${href(r.path)} aria-current=${r.path === current ? "page" : "false"} @click=${() => this.closeDrawer()}>
+                ${icon(r.icon)}<span>${r.title}</span>
+              </a>
+            </li>`,
+          )}
+        </ul>
+      </div>`,
+    );
+  }
+}
+customElements.define("helio-app", HelioApp);
