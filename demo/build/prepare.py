@@ -45,6 +45,7 @@ from demo.runtime.manifest import (
 )
 from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
 from demo.runtime.mock.openapi import OpenApiError, check_openapi
+from demo.runtime.sql.duck_engine import declared_types, table_types, use_public_schema
 from demo.runtime.sql.duckdump import dump_database
 from demo.runtime.sql.sqlite_engine import SqliteEngine
 from demo.runtime.sql.statements import SqlError, split_postgres
@@ -303,6 +304,7 @@ def prepare_postgres(
     from demo.native.duck import open_native_duck
 
     conn = open_native_duck()
+    use_public_schema(conn)
     warnings: list[str] = []
     try:
         for relative, text in _read_seeds(service, base, at):
@@ -311,18 +313,23 @@ def prepare_postgres(
             meta = _PSQL_META.findall(text)
             warnings.extend(f"{relative}: skipped psql command {m.strip()}" for m in meta)
             try:
-                items = [
-                    transpile_statement(s, seed=True)
-                    for s in split_postgres(_PSQL_META.sub("", text))
-                ]
+                sources = split_postgres(_PSQL_META.sub("", text))
             except SqlError as exc:
                 raise _statement_error(at, relative, exc) from exc
-            report(
-                f"{service.name}: transpiled {len(items)} statements of {relative} "
-                f"in {time.perf_counter() - started:.2f} s"
-            )
-            started = time.perf_counter()
-            for item in items:
+            # Each statement is transpiled against the tables created so far (integer
+            # columns, timestamptz and array columns change how values are written).
+            types: tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]] | None = None
+            for source in sources:
+                if types is None:
+                    types = (table_types(conn), declared_types(conn))
+                try:
+                    item = transpile_statement(
+                        source, seed=True, table_types=types[0], declared=types[1]
+                    )
+                except SqlError as exc:
+                    raise _statement_error(at, relative, exc) from exc
+                if item.kind == "other":
+                    types = None
                 warnings.extend(f"{relative}: {w}" for w in item.warnings)
                 for statement in item.statements:
                     try:
@@ -332,7 +339,8 @@ def prepare_postgres(
                             at, relative, SqlError(str(exc), item.source)
                         ) from exc
             report(
-                f"{service.name}: loaded {relative} into DuckDB in {time.perf_counter() - started:.2f} s"
+                f"{service.name}: transpiled and loaded {len(sources)} statements of {relative} "
+                f"into DuckDB in {time.perf_counter() - started:.2f} s"
             )
         for warning in warnings:
             report(f"{service.name}: warning: {warning}")

@@ -19,12 +19,40 @@ import contextlib
 from typing import Any
 
 from ..ports import DuckConnection
+from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
-from .pgtypes import json_value, type_oid
+from .pgtypes import TEXT_OID, json_value, type_oid
 from .statements import SqlError, split_postgres
 from .transpile import Transpiled, transpile_statement
 
-__all__ = ["DuckEngine"]
+__all__ = ["DuckEngine", "declared_types", "table_types", "use_public_schema"]
+
+
+def use_public_schema(conn: DuckConnection) -> None:
+    """Work in a schema named `public`, as Postgres does.
+
+    Front ends and ORMs look tables up in information_schema/pg_catalog under that
+    name and qualify with it. Build-time seeding does the same, so images agree.
+    """
+    conn.execute("CREATE SCHEMA IF NOT EXISTS public")
+    conn.execute("SET schema = 'public'")
+
+
+def table_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
+    """Table -> column -> DuckDB type, for the database's tables (lower-case names)."""
+    result = conn.execute(
+        "SELECT table_name, column_name, data_type FROM information_schema.columns "
+        "WHERE table_catalog = current_database() ORDER BY table_name, ordinal_position"
+    )
+    tables: dict[str, dict[str, str]] = {}
+    for table, column, data_type in result.rows:
+        tables.setdefault(str(table).lower(), {})[str(column).lower()] = str(data_type)
+    return tables
+
+
+def declared_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
+    """Table -> column -> declared Postgres type (see declared.py)."""
+    return load_declared([list(r) for r in conn.execute(DECLARED_QUERY).rows])
 
 
 class DuckEngine:
@@ -34,6 +62,7 @@ class DuckEngine:
 
     def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
+        use_public_schema(conn)
 
     def load_image(self, image: bytes) -> None:
         restore_database(self._conn, image)
@@ -42,21 +71,25 @@ class DuckEngine:
         return dump_database(self._conn)
 
     def _run(self, item: Transpiled) -> dict[str, Any]:
-        result = None
+        results = []
         for duck_sql in item.statements:
             try:
-                result = self._conn.execute(duck_sql)
+                results.append(self._conn.execute(duck_sql))
             except Exception as exc:  # adapters raise plain Exception(message)
                 raise SqlError(str(exc), item.source.strip()) from exc
+        result = results[item.result_index] if results else None
         if result is None or item.kind == "transaction":
             return {"rows": [], "fields": [], "affectedRows": 0}
         if item.kind == "dml" and not item.returning:
             count = result.rows[0][0] if result.rows and result.rows[0] else 0
             return {"rows": [], "fields": [], "affectedRows": int(count or 0)}
-        if item.kind == "other" and not result.rows:
+        if item.kind == "other":
             return {"rows": [], "fields": [], "affectedRows": 0}  # DDL: DuckDB's "Count" column
         columns = list(result.columns)
-        types = list(result.types)
+        types = [
+            "pg:" + item.declared[c] if c in item.declared and type_oid(t) == TEXT_OID else t
+            for c, t in zip(columns, result.types, strict=False)
+        ]
         rows = [
             {c: json_value(v, t) for c, v, t in zip(columns, row, types, strict=False)}
             for row in result.rows
@@ -71,16 +104,28 @@ class DuckEngine:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
         # Transpile everything first: a statement sqlglot cannot read fails the request
         # before anything has run.
-        items = [transpile_statement(s) for s in split_postgres(sql)]
+        statements = split_postgres(sql)
+        types, declared = self._table_types(), self._declared()
+        items = [transpile_statement(s, table_types=types, declared=declared) for s in statements]
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
         results: list[dict[str, Any]] = []
+        affected = 0
         if not own_tx:
             self._conn.execute("BEGIN TRANSACTION")
             in_tx = True
         try:
-            for item in items:
-                results.append(self._run(item))
+            for i, item in enumerate(items):
+                if any(earlier.kind == "other" for earlier in items[:i]):
+                    # A table this request created or altered: transpile against it.
+                    item = transpile_statement(
+                        item.source, table_types=self._table_types(), declared=self._declared()
+                    )
+                result = self._run(item)
+                # PGlite's exec reports, on each result, the rows affected so far in
+                # the request (a running total): panels written for it see that.
+                affected += result["affectedRows"]
+                results.append({**result, "affectedRows": affected})
                 if item.kind == "transaction":
                     in_tx = item.statements[0].startswith("BEGIN")
         except SqlError:
@@ -92,6 +137,12 @@ class DuckEngine:
         elif in_tx:
             self._rollback()
         return results, any(item.changes_data for item in items)
+
+    def _table_types(self) -> dict[str, dict[str, str]]:
+        return table_types(self._conn)
+
+    def _declared(self) -> dict[str, dict[str, str]]:
+        return declared_types(self._conn)
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.

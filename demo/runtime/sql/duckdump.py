@@ -92,6 +92,14 @@ def dump_statements(conn: DuckConnection) -> list[str]:
         out.append(str(sql).rstrip().rstrip(";"))
     for schema, name, _ in tables:
         out.extend(_table_rows(conn, schema, name))
+    for schema, name, column, comment in _rows(
+        conn,
+        "SELECT schema_name, table_name, column_name, comment FROM duckdb_columns() "
+        f"WHERE {_CURRENT} AND comment IS NOT NULL AND comment <> '' ORDER BY table_oid, column_index",
+    ):
+        text = str(comment).replace("'", "''")
+        target = f"{_qualified(str(schema), str(name))}.{quote_ident(str(column))}"
+        out.append(f"COMMENT ON COLUMN {target} IS '{text}'")
     for (sql,) in _rows(
         conn, f"SELECT sql FROM duckdb_views() WHERE {_CURRENT} AND NOT temporary ORDER BY view_oid"
     ):

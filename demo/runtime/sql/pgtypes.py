@@ -6,13 +6,17 @@ OID Postgres would report (`pg_type.oid`). DuckDB keeps no difference between
 no Postgres twin (STRUCT, MAP, UNION) report `json` (114) because they are sent as
 JSON; unsigned integers report the next wider signed type.
 
-Values follow Postgres' text output where JSON has no native type: numeric,
-dates, times, intervals and UUIDs are strings (as `DuckConnection` returns them),
-`bytea` is `\\x` + hex, `json` columns are parsed, NaN/Infinity become null.
+Values take the JSON form a PGlite-written panel sees after `JSON.stringify` of
+PGlite's result: `date`, `timestamp` and `timestamptz` are PGlite's JS `Date`s
+serialised (`"2024-01-05T09:30:00.000Z"`, milliseconds, UTC; a date is its UTC
+midnight); numeric, times, intervals and UUIDs are Postgres' text; `int8` is a
+number when exact in a double and a string otherwise; `bytea` is the list of byte
+values (PGlite's Uint8Array); `json` columns are parsed; NaN/Infinity become null.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 import re
@@ -27,7 +31,8 @@ TYPE_OIDS: dict[str, int] = {
     "SMALLINT": 21,
     "INTEGER": 23,
     "BIGINT": 20,
-    "HUGEINT": 1700,
+    # DuckDB sums integers into HUGEINT; Postgres' sum(int2/int4) is int8.
+    "HUGEINT": 20,
     "UTINYINT": 21,
     "USMALLINT": 23,
     "UINTEGER": 20,
@@ -43,7 +48,8 @@ TYPE_OIDS: dict[str, int] = {
     "TIMESTAMP": 1114,
     "TIMESTAMP_S": 1114,
     "TIMESTAMP_MS": 1114,
-    "TIMESTAMP_NS": 1114,
+    # timestamptz is held as TIMESTAMP_NS (transpile: DuckDB's own needs icu).
+    "TIMESTAMP_NS": 1184,
     "TIMESTAMP WITH TIME ZONE": 1184,
     "INTERVAL": 1186,
     "UUID": 2950,
@@ -79,6 +85,18 @@ ARRAY_OIDS: dict[int, int] = {
     1266: 1270,
 }
 
+TEXT_OID = 25
+
+# Postgres types remembered by declared.py (DuckDB holds them as VARCHAR), named
+# "pg:<type>" where a result column carries one.
+DECLARED_OIDS = {
+    "pg:varchar": 1043,
+    "pg:bpchar": 1042,
+    "pg:json": 114,
+    "pg:jsonb": 3802,
+    "pg:name": 19,
+}
+
 _ALIASES = {
     "TIMESTAMPTZ": "TIMESTAMP WITH TIME ZONE",
     "TIMETZ": "TIME WITH TIME ZONE",
@@ -102,6 +120,8 @@ def _base(type_name: str) -> str:
 def type_oid(type_name: str) -> int:
     """OID for a DuckDB type name (`INTEGER`, `DECIMAL(10,2)`, `VARCHAR[]`, `STRUCT(a INT)`)."""
     name = type_name.strip()
+    if name in DECLARED_OIDS:
+        return DECLARED_OIDS[name]
     if _ARRAY_SUFFIX.search(name):
         element = type_oid(_ARRAY_SUFFIX.sub("", name))
         return ARRAY_OIDS.get(element, 114)
@@ -110,19 +130,63 @@ def type_oid(type_name: str) -> int:
     return TYPE_OIDS.get(_base(name), 25)
 
 
+_MOMENT = re.compile(
+    r"^(\d{4,})-(\d\d)-(\d\d)(?: (\d\d):(\d\d):(\d\d)(?:\.(\d+))?)?([+-]\d\d(?::?\d\d)?)?$"
+)
+_MAX_SAFE = 2**53 - 1
+
+
+def js_date(text: str) -> str | None:
+    """DuckDB's text for a date/timestamp[tz] as JS `Date.toJSON()` (ms, UTC), else None."""
+    m = _MOMENT.match(text)
+    if m is None:
+        return None  # infinity, BC dates: an invalid JS Date serialises as null
+    year, month, day, hour, minute, second, fraction, zone = m.groups()
+    moment = dt.datetime(
+        int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0),
+        int((fraction or "0")[:6].ljust(6, "0")),
+    )  # fmt: skip
+    if zone:
+        sign = -1 if zone[0] == "-" else 1
+        digits = zone[1:].replace(":", "")
+        offset = dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
+        moment -= sign * offset
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def _jsonb_order(value: Any) -> Any:
+    """Keys in jsonb's order (shorter first, then bytewise), as Postgres stores them."""
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda k: (len(k.encode()), k.encode()))
+        return {k: _jsonb_order(value[k]) for k in keys}
+    if isinstance(value, list):
+        return [_jsonb_order(v) for v in value]
+    return value
+
+
 def json_value(value: Any, type_name: str) -> Any:
     """A value from `DuckConnection` as JSON-ready data for a column of `type_name`."""
     if value is None:
         return None
     if isinstance(value, bytes | bytearray | memoryview):
-        return "\\x" + bytes(value).hex()
+        return list(bytes(value))
     if isinstance(value, float):
         return value if math.isfinite(value) else None
-    if isinstance(value, str) and _base(type_name) == "JSON":
+    base = _base(type_name)
+    if (
+        isinstance(value, str)
+        and base in ("DATE", "TIMESTAMP WITH TIME ZONE")
+        or (isinstance(value, str) and base.startswith("TIMESTAMP"))
+    ):
+        return js_date(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_SAFE:
+        return str(value)
+    if isinstance(value, str) and (base == "JSON" or type_name in ("pg:json", "pg:jsonb")):
         try:
-            return json.loads(value)
+            parsed = json.loads(value)
         except ValueError:
             return value
+        return _jsonb_order(parsed) if type_name == "pg:jsonb" else parsed
     if isinstance(value, list | tuple):
         element = _ARRAY_SUFFIX.sub("", type_name.strip())
         return [json_value(v, element) for v in value]

@@ -6,7 +6,8 @@ statements outside the user's transaction commit on their own and a transaction
 left open at the end of the request is rolled back. On the first failing
 statement the open transaction is rolled back and `SqlError` names it.
 Like sql.js, only statements that produce at least one row add a
-`{"columns", "values"}` entry. BLOBs are sent as `\\x` + hex.
+`{"columns", "values"}` entry. BLOBs are sent as lists of byte values (sql.js gives
+a Uint8Array; `new Uint8Array(value)` restores one).
 
 The image persisted to `Store` is `sqlite3.Connection.serialize()`; where a build
 of Python lacks serialize/deserialize the engine goes through a temporary file
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sqlite3
 import tempfile
 from typing import Any
@@ -28,10 +30,15 @@ __all__ = ["SqliteEngine"]
 
 def _json_cell(value: Any) -> Any:
     if isinstance(value, bytes):
-        return "\\x" + value.hex()
+        # sql.js gives a Uint8Array; its JSON-ready twin is the list of byte values
+        # (`new Uint8Array(value)` in a panel restores it).
+        return list(value)
     if isinstance(value, float) and not math.isfinite(value):
         return None
     return value
+
+
+_PRAGMA = re.compile(r"^\s*PRAGMA\b", re.I)
 
 
 class SqliteEngine:
@@ -98,23 +105,19 @@ class SqliteEngine:
         own_tx = any(is_sqlite_transaction_control(s) for s in statements)
         before = self._fingerprint()
         results: list[dict[str, Any]] = []
+        # PRAGMAs such as foreign_keys are no-ops inside a transaction: the ones a
+        # request starts with run before the request's own transaction opens.
+        leading = 0
+        while leading < len(statements) and _PRAGMA.match(statements[leading]):
+            leading += 1
+        if not own_tx and leading < len(statements):
+            for statement in statements[:leading]:
+                self._run_one(statement, results)
+            statements = statements[leading:]
         if not own_tx:
             self._conn.execute("BEGIN")
         for statement in statements:
-            try:
-                cursor = self._conn.execute(statement)
-                rows = cursor.fetchall()
-            except sqlite3.Error as exc:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
-                raise SqlError(str(exc), statement.rstrip(";").rstrip()) from exc
-            if cursor.description and rows:
-                results.append(
-                    {
-                        "columns": [d[0] for d in cursor.description],
-                        "values": [[_json_cell(v) for v in row] for row in rows],
-                    }
-                )
+            self._run_one(statement, results)
         if not own_tx:
             self._conn.execute("COMMIT")
         elif self._conn.in_transaction:
@@ -122,6 +125,22 @@ class SqliteEngine:
             # as Postgres does when a client disconnects inside a transaction.
             self._conn.execute("ROLLBACK")
         return results, self._fingerprint() != before
+
+    def _run_one(self, statement: str, results: list[dict[str, Any]]) -> None:
+        try:
+            cursor = self._conn.execute(statement)
+            rows = cursor.fetchall()
+        except sqlite3.Error as exc:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise SqlError(str(exc), statement.rstrip(";").rstrip()) from exc
+        if cursor.description and rows:
+            results.append(
+                {
+                    "columns": [d[0] for d in cursor.description],
+                    "values": [[_json_cell(v) for v in row] for row in rows],
+                }
+            )
 
     def close(self) -> None:
         self._conn.close()

@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import pg_transforms as pg
+from .declared import declared_columns, output_types, registry_statements
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -54,6 +56,10 @@ class Transpiled:
     kind: str
     returning: bool = False
     warnings: list[str] = field(default_factory=list)
+    # Which of `statements` gives the result (the others prepare or record around it).
+    result_index: int = -1
+    # Output column -> declared Postgres type DuckDB cannot report (see declared.py).
+    declared: dict[str, str] = field(default_factory=dict)
 
     @property
     def changes_data(self) -> bool:
@@ -134,6 +140,17 @@ def _core_only(tree: Any) -> None:
         node.replace(exp.cast(timestamp, exp.DataType.build("date")))
 
 
+def unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Column name -> type, leaving out names that differ in type between tables."""
+    types: dict[str, str] = {}
+    clashes = set()
+    for columns in table_types.values():
+        for name, data_type in columns.items():
+            if types.setdefault(name, data_type) != data_type:
+                clashes.add(name)
+    return {k: v for k, v in types.items() if k not in clashes}
+
+
 def _adds_foreign_key(tree: Any) -> bool:
     from sqlglot import exp
 
@@ -151,8 +168,18 @@ def _is_read(tree: Any) -> bool:
     return isinstance(tree, (exp.Describe, exp.Show))
 
 
-def transpile_statement(statement: str, *, seed: bool = False) -> Transpiled:
-    """Transpile one Postgres statement; raise SqlError(message, statement) if it can't."""
+def transpile_statement(
+    statement: str,
+    *,
+    seed: bool = False,
+    table_types: dict[str, dict[str, str]] | None = None,
+    declared: dict[str, dict[str, str]] | None = None,
+) -> Transpiled:
+    """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
+
+    `table_types` (table -> column -> DuckDB type, for the database's tables) lets
+    integer division and timestamptz columns be recognised.
+    """
     import sqlglot
     from sqlglot import exp
     from sqlglot.errors import SqlglotError
@@ -183,6 +210,34 @@ def transpile_statement(statement: str, *, seed: bool = False) -> Transpiled:
                 f"skipped foreign key (DuckDB cannot add constraints to existing tables): {_head(statement)}"
             ],
         )
+    json_use = pg.unsupported_json(tree)
+    if json_use is not None:
+        raise SqlError(
+            f"JSON operators and functions are not available in this demo ({json_use}): "
+            "they need DuckDB's json extension, which cannot be loaded offline",
+            statement,
+        )
+    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
+        pg.strip_foreign_keys(tree)
+    table_types = table_types or {}
+    outputs = output_types(tree, table_types, declared or {})
+    after: list[str] = []
+    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
+        table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        if isinstance(table, exp.Table):
+            name = ".".join(p for p in (table.db, table.name) if p)
+            after = registry_statements(name, declared_columns(tree))
+    pg.postgres_column_names(tree)
+    unsupported = pg.postgres_functions(tree)
+    if unsupported is not None:
+        raise SqlError(unsupported, statement)
+    columns = unambiguous_columns(table_types)
+    pg.integer_division(tree, columns)
+    pg.postgres_result_types(tree, columns)
+    pg.timestamptz_without_icu(tree, table_types)
+    pg.array_text_literals(tree, table_types)
+    pg.jsonb_literals(tree, table_types, declared or {})
+    pg.division_by_zero_errors(tree)
     for national in list(tree.find_all(exp.National)):
         national.replace(exp.Literal.string(national.this))
     _bytea_literals(tree)
@@ -196,10 +251,16 @@ def transpile_statement(statement: str, *, seed: bool = False) -> Transpiled:
         raise SqlError(f"cannot express this statement in DuckDB: {exc}", statement) from exc
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
         return Transpiled(
-            statement, [*before, duck], "dml", returning=bool(tree.args.get("returning"))
+            statement,
+            [*before, duck],
+            "dml",
+            returning=bool(tree.args.get("returning")),
+            declared=outputs,
         )
     kind = "read" if _is_read(tree) else "other"
-    return Transpiled(statement, [*before, duck], kind)
+    return Transpiled(
+        statement, [*before, duck, *after], kind, result_index=len(before), declared=outputs
+    )
 
 
 def _head(statement: str) -> str:

@@ -46,7 +46,7 @@ def test_example_site(sites_root: Path) -> None:
     assert notes.execute("SELECT count(*) FROM note").fetchone() == (3,)
     notes.close()
     statements = parse_dump((site / configs["chinook"]["image"]).read_bytes())
-    assert any(s.startswith("CREATE TABLE track") for s in statements)
+    assert any(s.startswith("CREATE TABLE public.track") for s in statements)
 
 
 def test_namespace_follows_the_source(tmp_path: Path) -> None:

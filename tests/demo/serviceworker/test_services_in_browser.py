@@ -97,7 +97,10 @@ def test_postgres_multi_statement_query_on_duckdb_wasm(page: Any) -> None:
     assert answer["status"] == 200, answer
     insert, select = answer["body"]["result"]
     assert insert["affectedRows"] == 1
-    assert select["rows"] == [{"owner": "multi", "balance": "7.25", "opened": "2024-06-01"}]
+    # A date as PGlite's Date serialises (docs/demo-runtime.md, "JSON forms").
+    assert select["rows"] == [
+        {"owner": "multi", "balance": "7.25", "opened": "2024-06-01T00:00:00.000Z"}
+    ]
     # Postgres type OIDs, as PGlite reports them: text, numeric, date.
     assert [f["dataTypeID"] for f in select["fields"]] == [25, 1700, 1082]
 

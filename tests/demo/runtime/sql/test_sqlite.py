@@ -19,7 +19,7 @@ def test_seed_is_loaded(mini: Demo) -> None:
     assert reply.json()["result"] == [
         {
             "columns": ["id", "title", "body", "score"],
-            "values": [[1, "first", "\\x00ff", 1.5], [2, "second; with semicolon", None, None]],
+            "values": [[1, "first", [0, 255], 1.5], [2, "second; with semicolon", None, None]],
         }
     ]
 

@@ -55,11 +55,11 @@ def test_split_postgres_error() -> None:
     [
         (
             "SELECT a::int FROM t WHERE b ILIKE 'x%'",
-            ["SELECT CAST(a AS INT) FROM t WHERE b ILIKE 'x%'"],
+            ["SELECT CAST(a AS INT) AS \"a\" FROM t WHERE b ILIKE 'x%'"],
             "read",
         ),
-        ("SELECT N'abc'", ["SELECT 'abc'"], "read"),
-        ("SELECT '\\x00ff'::bytea", ["SELECT UNHEX('00ff')"], "read"),
+        ("SELECT N'abc'", ["SELECT 'abc' AS \"?column?\""], "read"),
+        ("SELECT '\\x00ff'::bytea", ["SELECT UNHEX('00ff') AS \"bytea\""], "read"),
         (
             "CREATE TABLE s.t (id SERIAL PRIMARY KEY, n TEXT)",
             [

@@ -1,0 +1,170 @@
+"""Postgres column types that DuckDB folds into VARCHAR, remembered beside the tables.
+
+DuckDB has one string type, so `varchar(n)`, `char(n)`, `json` and `jsonb` columns
+(json is text here: the json extension is not available offline) would all report
+`text`. CREATE TABLE records the declared type of such columns as the column's
+comment (`pg:varchar`), which the image keeps (duckdump writes COMMENT ON COLUMN)
+and which no information_schema listing shows. A result column that is a plain reference to such a column (or part of a
+`*`) then reports the declared type's OID, and json/jsonb values are parsed.
+The identifier columns of information_schema and pg_catalog report `name` (19), as
+Postgres' do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "DECLARED_QUERY",
+    "declared_columns",
+    "load_declared",
+    "output_types",
+    "registry_statements",
+]
+
+DECLARED_QUERY = (
+    "SELECT table_name, column_name, comment FROM duckdb_columns() "
+    "WHERE database_name = current_database() AND comment LIKE 'pg:%'"
+)
+
+_DECLARED = {
+    "VARCHAR": "varchar",
+    "CHAR": "bpchar",
+    "NCHAR": "bpchar",
+    "JSON": "json",
+    "JSONB": "jsonb",
+}
+
+# Identifier columns of the catalog views front ends and ORMs read.
+_NAME = "name"
+CATALOG_TYPES: dict[str, dict[str, str]] = {
+    "tables": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME,
+               "table_type": "varchar"},
+    "columns": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME,
+                "column_name": _NAME, "is_nullable": "varchar", "data_type": "varchar"},
+    "views": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME},
+    "schemata": {"catalog_name": _NAME, "schema_name": _NAME},
+    "table_constraints": {"constraint_schema": _NAME, "constraint_name": _NAME,
+                          "table_schema": _NAME, "table_name": _NAME,
+                          "constraint_type": "varchar"},
+    "key_column_usage": {"constraint_name": _NAME, "table_schema": _NAME, "table_name": _NAME,
+                         "column_name": _NAME, "is_nullable": "varchar", "data_type": "varchar"},
+    "pg_tables": {"schemaname": _NAME, "tablename": _NAME, "tableowner": _NAME},
+    "pg_class": {"relname": _NAME},
+    "pg_namespace": {"nspname": _NAME},
+}  # fmt: skip
+_CATALOG_SCHEMAS = ("information_schema", "pg_catalog")
+
+
+def quote_literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def declared_columns(tree: Any) -> list[tuple[str, str]]:
+    """(column, Postgres type) for the varchar/char/json/jsonb columns of a CREATE TABLE."""
+    from sqlglot import exp
+
+    schema = tree.this
+    if not isinstance(schema, exp.Schema):
+        return []
+    found = []
+    for column in schema.find_all(exp.ColumnDef):
+        kind = column.args.get("kind")
+        if isinstance(kind, exp.DataType) and kind.this.name in _DECLARED:
+            found.append((column.name.lower(), _DECLARED[kind.this.name]))
+    return found
+
+
+def registry_statements(table: str, columns: list[tuple[str, str]]) -> list[str]:
+    """DuckDB statements that record a new table's declared column types."""
+    quoted = ".".join('"' + part.replace('"', '""') + '"' for part in table.split("."))
+    return [
+        f'COMMENT ON COLUMN {quoted}."{column}" IS {quote_literal("pg:" + pg_type)}'
+        for column, pg_type in columns
+    ]
+
+
+def load_declared(rows: list[list[Any]]) -> dict[str, dict[str, str]]:
+    declared: dict[str, dict[str, str]] = {}
+    for table, column, comment in rows:
+        declared.setdefault(str(table).lower(), {})[str(column).lower()] = str(comment)[3:]
+    return declared
+
+
+def _sources(select: Any) -> dict[str, str]:
+    """Alias (or name) -> table name for the tables a SELECT reads."""
+    from sqlglot import exp
+
+    sources = {}
+    for table in select.find_all(exp.Table):
+        if table.find_ancestor(exp.Select) is not select:
+            continue
+        key = table.alias_or_name.lower()
+        sources[key] = (
+            f"{table.db.lower()}.{table.name.lower()}"
+            if table.db.lower() in _CATALOG_SCHEMAS or table.name.lower() in CATALOG_TYPES
+            else table.name.lower()
+        )
+    return sources
+
+
+def _types_of(table: str, declared: dict[str, dict[str, str]]) -> dict[str, str]:
+    if "." in table or table in CATALOG_TYPES:
+        return CATALOG_TYPES.get(table.rsplit(".", 1)[-1], {})
+    return declared.get(table, {})
+
+
+def output_types(
+    tree: Any, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
+) -> dict[str, str]:
+    """Output column name -> declared Postgres type, for plain column references."""
+    from sqlglot import exp
+
+    if isinstance(tree, exp.Insert | exp.Update | exp.Delete):
+        returning = tree.args.get("returning")
+        target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        if returning is None or not isinstance(target, exp.Table):
+            return {}
+        sources = {target.alias_or_name.lower(): target.name.lower()}
+        targets = returning.expressions
+    else:
+        query = tree
+        while isinstance(query, exp.SetOperation):
+            query = query.this
+        if not isinstance(query, exp.Select) or query is not tree:
+            return {}  # a set operation's type is the union's, not one table's
+        sources = _sources(query)
+        targets = query.expressions
+    out: dict[str, str] = {}
+    for node in targets:
+        name = node.alias_or_name
+        column = node.this if isinstance(node, exp.Alias) else node
+        if isinstance(column, exp.Star) or (
+            isinstance(column, exp.Column) and isinstance(column.this, exp.Star)
+        ):
+            qualifier = column.table.lower() if isinstance(column, exp.Column) else ""
+            for alias, table in sources.items():
+                if not qualifier or qualifier == alias:
+                    out.update(_types_of(table, declared))
+            continue
+        if isinstance(column, exp.CurrentDatabase | exp.CurrentUser | exp.CurrentSchema):
+            out[name] = _NAME
+            continue
+        if isinstance(column, exp.Cast):
+            kind = column.to.this.name
+            if kind in _DECLARED:
+                out[name] = _DECLARED[kind]
+            continue
+        if not isinstance(column, exp.Column):
+            continue
+        col = column.name.lower()
+        qualifier = column.table.lower()
+        owners = [
+            table
+            for alias, table in sources.items()
+            if (not qualifier or qualifier == alias)
+            and (col in _types_of(table, declared) or col in table_types.get(table, {}))
+        ]
+        if len(owners) == 1 and col in _types_of(owners[0], declared):
+            out[name] = _types_of(owners[0], declared)[col]
+    return out

@@ -1,0 +1,102 @@
+// One database inside a started duckdb-wasm instance, and its answers as plain data.
+//
+// Kept apart from duck.js (which loads the browser bundle) so the differential SQL
+// suite runs this same code under Node with duckdb-wasm's Node bundle
+// (tests/demo/runtime/sql/browser_runner.mjs). Each `newDatabase` is a connection
+// with its own attached in-memory catalog. Results go to Python as raw column values
+// plus a structural description of each Arrow type; demo.browser.duck turns them
+// into DuckDB type names and Python values.
+
+let opened = 0;
+
+export function newDatabase(db) {
+  const conn = db.connect();
+  // Never fetch extensions (the demo is offline, and the native path has none of
+  // them either): a query that needs json or icu fails at once with DuckDB's message.
+  conn.query("SET autoinstall_known_extensions = false");
+  conn.query("SET autoload_known_extensions = false");
+  const catalog = `helio_db_${++opened}`;
+  conn.query(`ATTACH ':memory:' AS ${catalog}`);
+  conn.query(`USE ${catalog}`);
+  return {
+    query(sql) {
+      return tableToColumns(conn.query(sql));
+    },
+    close() {
+      try {
+        conn.query("USE memory");
+        conn.query(`DETACH ${catalog}`);
+      } finally {
+        conn.close();
+      }
+    },
+  };
+}
+
+function tableToColumns(table) {
+  const names = [];
+  const types = [];
+  const columns = [];
+  table.schema.fields.forEach((field, i) => {
+    names.push(field.name);
+    types.push(describe(field.type));
+    columns.push(columnValues(table.getChildAt(i), field.type));
+  });
+  return { names, types, columns, numRows: table.numRows };
+}
+
+// Arrow type -> plain object; Python maps it to the DuckDB type name.
+function describe(type) {
+  if (type.typeId === -1) return describe(type.dictionary); // ENUM columns arrive dictionary-encoded
+  const d = { id: type.typeId };
+  if ("bitWidth" in type) d.bitWidth = type.bitWidth;
+  if ("isSigned" in type) d.signed = type.isSigned;
+  if ("precision" in type) d.precision = type.precision;
+  if ("scale" in type) d.scale = type.scale;
+  if ("unit" in type) d.unit = type.unit;
+  if ("listSize" in type) d.listSize = type.listSize;
+  if (type.timezone) d.timezone = type.timezone;
+  if (type.children?.length) {
+    d.children = type.children.map((f) => ({ name: f.name, type: describe(f.type) }));
+  }
+  return d;
+}
+
+// Raw, lossless values per Arrow type id (apache-arrow's Type enum).
+const DECIMAL = 7, DATE = 8, TIME = 9, TIMESTAMP = 10;
+
+function columnValues(vector, type) {
+  const out = new Array(vector.length);
+  let row = 0;
+  for (const data of vector.data) {
+    for (let i = 0; i < data.length; i++, row++) {
+      out[row] = data.getValid(i) ? rawValue(data, i, type, vector, row) : undefined; // undefined -> None
+    }
+  }
+  return out;
+}
+
+function rawValue(data, i, type, vector, row) {
+  switch (type.typeId) {
+    case TIMESTAMP:
+    case TIME:
+    case DATE:
+      return data.values[i]; // epoch units as int32 or BigInt; Python applies the unit
+    case DECIMAL:
+      return String(vector.get(row)); // unscaled integer digits
+    default:
+      return plain(vector.get(row));
+  }
+}
+
+function plain(value) {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value !== "object") return value;
+  if (value instanceof Uint8Array) return value;
+  if (typeof value.toJSON === "function") return plain(value.toJSON());
+  if (Array.isArray(value)) return value.map(plain);
+  if (ArrayBuffer.isView(value)) return Array.from(value, plain);
+  const out = {};
+  for (const [k, v] of Object.entries(value)) out[k] = plain(v);
+  return out;
+}

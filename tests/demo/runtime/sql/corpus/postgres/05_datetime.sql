@@ -1,0 +1,74 @@
+-- setup
+CREATE TABLE events (
+  id integer PRIMARY KEY,
+  title text NOT NULL,
+  starts timestamp NOT NULL,
+  created timestamptz NOT NULL,
+  day date NOT NULL
+);
+INSERT INTO events VALUES
+  (1, 'standup', '2024-01-05 09:30:00', '2024-01-05 09:30:00+00', '2024-01-05'),
+  (2, 'review', '2024-02-29 14:00:00', '2024-02-29 14:00:00+02', '2024-02-29'),
+  (3, 'retro', '2024-12-31 23:59:59.5', '2024-12-31 23:00:00-05', '2024-12-31');
+-- probe
+SELECT id, starts, created, day FROM events ORDER BY id;
+-- case: timestamp column
+SELECT starts FROM events WHERE id = 1;
+-- case: timestamptz column
+SELECT created FROM events ORDER BY id;
+-- case: date column
+SELECT day FROM events ORDER BY id;
+-- case: timestamp literal
+SELECT TIMESTAMP '2024-01-05 09:30:00' AS ts, DATE '2024-04-01' AS d;
+-- case: cast strings
+SELECT '2024-03-10'::date AS d, '2024-03-10 08:00'::timestamp AS ts;
+-- case: add interval
+SELECT starts + interval '1 day' AS next FROM events WHERE id = 1;
+-- case: subtract interval
+SELECT day - interval '1 month' AS prev FROM events WHERE id = 2;
+-- case: date plus integer
+SELECT day + 7 AS week_later FROM events WHERE id = 1;
+-- case: date minus date
+SELECT DATE '2024-03-01' - DATE '2024-02-01' AS days;
+-- case: timestamp difference
+SELECT TIMESTAMP '2024-01-02 12:00' - TIMESTAMP '2024-01-01 00:00' AS diff;
+-- case: extract year
+SELECT extract(year FROM starts) AS y FROM events ORDER BY id;
+-- case: extract epoch
+SELECT extract(epoch FROM TIMESTAMP '2024-01-01 00:00:00') AS e;
+-- case: date_part
+SELECT date_part('month', day) AS m FROM events ORDER BY id;
+-- case: date_trunc month
+SELECT date_trunc('month', starts) AS m FROM events ORDER BY id;
+-- case: date_trunc day of timestamptz
+SELECT date_trunc('day', created) AS d FROM events ORDER BY id;
+-- case: to_char date
+SELECT to_char(starts, 'YYYY-MM-DD HH24:MI') AS s FROM events ORDER BY id;
+-- case: to_char month name
+SELECT to_char(day, 'DD Mon YYYY') AS s FROM events WHERE id = 1;
+-- case: filter by date range
+SELECT id FROM events WHERE starts >= '2024-02-01' AND starts < '2024-12-01';
+-- case: group by month
+SELECT date_trunc('month', day) AS m, count(*) AS n FROM events GROUP BY 1 ORDER BY 1;
+-- case: age in days
+SELECT id, DATE '2025-01-01' - day AS days_left FROM events ORDER BY id;
+-- case: now is recent
+SELECT now() > TIMESTAMP '2020-01-01' AS recent, current_date > DATE '2020-01-01' AS today_recent;
+-- case: make_date
+SELECT make_date(2024, 2, 29) AS d;
+-- case: interval literal
+SELECT interval '1 day 2 hours' AS i;
+-- case: insert timestamp returning
+INSERT INTO events VALUES (4, 'party', '2025-06-01 18:00', '2025-06-01 18:00+00', '2025-06-01') RETURNING starts, created, day;
+-- case: to_timestamp
+SELECT to_timestamp(1700000000) AS ts;
+-- case: timestamp to date cast
+SELECT starts::date AS d FROM events WHERE id = 3;
+-- case: date to text
+SELECT day::text AS t FROM events WHERE id = 1;
+-- case: timestamp to text
+SELECT starts::text AS t FROM events WHERE id = 3;
+-- case: extract dow
+SELECT extract(dow FROM day) AS dow FROM events ORDER BY id;
+-- case: order by timestamp desc
+SELECT title FROM events ORDER BY starts DESC LIMIT 1;

@@ -1,0 +1,105 @@
+-- setup
+CREATE TABLE prices (
+  id integer PRIMARY KEY,
+  amount numeric(8,2) NOT NULL,
+  weight real,
+  ratio double precision,
+  stock smallint NOT NULL,
+  views bigint NOT NULL
+);
+INSERT INTO prices VALUES
+  (1, 19.99, 1.5, 0.25, 10, 1000000),
+  (2, 5.00, NULL, 1.0 / 3, 0, 9007199254740993),
+  (3, 0.10, 2.25, -2.5, -3, 7);
+-- probe
+SELECT id, amount, stock, views FROM prices ORDER BY id;
+-- case: integer division
+SELECT 7 / 2 AS q;
+-- case: negative integer division
+SELECT -7 / 2 AS q;
+-- case: integer division of columns
+SELECT stock / 4 AS q FROM prices ORDER BY id;
+-- case: modulo
+SELECT 7 % 3 AS m, -7 % 3 AS n;
+-- case: numeric division
+SELECT 7.0 / 2 AS q;
+-- case: numeric literal arithmetic
+SELECT 0.1 + 0.2 AS s;
+-- case: division by zero
+SELECT 1 / 0 AS boom;
+-- case: numeric division by zero
+SELECT 1.5 / 0 AS boom;
+-- case: modulo by zero
+SELECT 5 % 0 AS boom;
+-- case: float division by zero
+SELECT 1.0::float8 / 0 AS boom;
+-- case: numeric column
+SELECT amount FROM prices ORDER BY id;
+-- case: numeric times integer
+SELECT amount * stock AS total FROM prices ORDER BY id;
+-- case: real column
+SELECT weight FROM prices ORDER BY id;
+-- case: double column
+SELECT ratio FROM prices ORDER BY id;
+-- case: smallint column
+SELECT stock FROM prices ORDER BY id;
+-- case: bigint column
+SELECT views FROM prices ORDER BY id;
+-- case: bigint arithmetic
+SELECT views + 1 AS v FROM prices WHERE id = 1;
+-- case: sum of bigint
+SELECT sum(views) AS s FROM prices WHERE id <> 2;
+-- case: sum of smallint
+SELECT sum(stock) AS s FROM prices;
+-- case: cast text to int
+SELECT '42'::int AS i, '42'::bigint AS b, '4'::smallint AS s;
+-- case: cast to numeric with scale
+SELECT 3.14159::numeric(5,2) AS n;
+-- case: cast float to int rounds
+SELECT 2.5::int AS a, 3.5::int AS b, (-2.5)::int AS c;
+-- case: cast numeric to int
+SELECT 2.5::numeric::int AS a;
+-- case: round
+SELECT round(2.5) AS a, round(3.14159, 3) AS b, round(-2.5) AS c;
+-- case: round double
+SELECT round(2.5::float8) AS a;
+-- case: ceil floor
+SELECT ceil(1.2) AS c, floor(-1.2) AS f;
+-- case: abs sign
+SELECT abs(-5) AS a, sign(-2.5) AS s;
+-- case: power sqrt
+SELECT power(2, 10) AS p, sqrt(16) AS s;
+-- case: trunc
+SELECT trunc(2.789, 1) AS t;
+-- case: greatest least
+SELECT greatest(1, 5, 3) AS g, least(2.5, 1.5) AS l;
+-- case: bad integer cast
+SELECT 'abc'::int AS i;
+-- case: integer overflow
+SELECT 2147483647 + 1 AS o;
+-- case: bigint literal
+SELECT 5000000000 AS big;
+-- case: numeric literal type
+SELECT 1.50 AS n;
+-- case: float literal
+SELECT 1.5e3 AS f;
+-- case: boolean cast
+SELECT 'yes'::boolean AS a, 't'::boolean AS b, 0::boolean AS c;
+-- case: numeric comparison
+SELECT id FROM prices WHERE amount > 5 ORDER BY id;
+-- case: random in range
+SELECT random() BETWEEN 0 AND 1 AS ok;
+-- case: integer division in expression with alias order
+SELECT id, views / 1000 AS k FROM prices ORDER BY k;
+-- case: count divided
+SELECT count(*) / 2 AS half FROM prices;
+-- case: numeric to text
+SELECT amount::text AS t FROM prices ORDER BY id;
+-- case: double to text
+SELECT (0.1::float8 + 0.2)::text AS t;
+-- case: division of numeric columns
+SELECT amount / 3 AS third FROM prices WHERE id = 1;
+-- case: exponent operator
+SELECT 2 ^ 3 AS e;
+-- case: bitwise
+SELECT 5 & 3 AS a, 5 | 3 AS o, 1 << 4 AS s;

@@ -1,0 +1,60 @@
+-- setup
+CREATE TABLE teams (id integer PRIMARY KEY, name text NOT NULL UNIQUE);
+CREATE TABLE members (
+  id integer PRIMARY KEY,
+  team_id integer NOT NULL REFERENCES teams(id),
+  email text NOT NULL,
+  age integer CHECK (age > 0)
+);
+INSERT INTO teams VALUES (1, 'red'), (2, 'blue');
+INSERT INTO members VALUES (1, 1, 'a@x.org', 30), (2, 2, 'b@x.org', 40);
+-- probe
+SELECT m.id, m.team_id, m.email, m.age, t.name FROM members m JOIN teams t ON t.id = m.team_id ORDER BY m.id;
+-- case: primary key violation
+INSERT INTO teams VALUES (1, 'green');
+-- case: unique violation
+INSERT INTO teams VALUES (3, 'red');
+-- case: foreign key violation on insert
+INSERT INTO members VALUES (3, 99, 'c@x.org', 20);
+-- case: foreign key violation on delete
+DELETE FROM teams WHERE id = 1;
+-- case: not null violation
+INSERT INTO members (id, team_id, email) VALUES (3, 1, NULL);
+-- case: check violation
+INSERT INTO members VALUES (3, 1, 'c@x.org', -1);
+-- case: unknown table
+SELECT * FROM nothing_here;
+-- case: unknown column
+SELECT shoe_size FROM members;
+-- case: unknown function
+SELECT no_such_function(1);
+-- case: syntax error
+SELECT FROM WHERE;
+-- case: type mismatch comparison
+SELECT * FROM members WHERE email = 5;
+-- case: invalid date
+SELECT '2024-02-30'::date AS d;
+-- case: wrong number of values
+INSERT INTO teams VALUES (5);
+-- case: ambiguous column
+SELECT id FROM members JOIN teams ON teams.id = members.team_id;
+-- case: delete child then parent
+DELETE FROM members WHERE team_id = 2; DELETE FROM teams WHERE id = 2;
+-- case: update key to existing
+UPDATE teams SET name = 'red' WHERE id = 2;
+-- case: create existing table
+CREATE TABLE teams (id integer);
+-- case: create if not exists
+CREATE TABLE IF NOT EXISTS teams (id integer);
+-- case: drop missing table
+DROP TABLE ghosts;
+-- case: drop if exists
+DROP TABLE IF EXISTS ghosts;
+-- case: alter table add column
+ALTER TABLE teams ADD COLUMN color text DEFAULT 'none'; SELECT * FROM teams ORDER BY id;
+-- case: create index
+CREATE INDEX members_email_idx ON members (email); SELECT count(*) AS n FROM members WHERE email = 'a@x.org';
+-- case: subquery returns more than one row
+SELECT (SELECT id FROM teams) AS one;
+-- case: unterminated string
+SELECT 'oops;

@@ -1,0 +1,249 @@
+"""The differential SQL suite's machinery: corpus, runs through the adapters, comparison.
+
+Free of pytest so that `browser_runner.mjs` can run the same code inside Pyodide
+(duckdb-wasm behind the worker's own bridge). `test_differential.py` drives it.
+A case's answer is `{"ok": True, "result": [...]}` or `{"ok": False, "error": msg}`;
+after each case the group's probe query is answered the same way, so a case that
+left the wrong state behind (a failed request that committed half) is caught.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CORPUS = Path(__file__).with_name("corpus")
+
+# Postgres type OIDs whose agreement the suite checks (the "common set"):
+# bool, int2/4/8, numeric, float4/8, text, varchar, date, timestamp, timestamptz,
+# json, jsonb, uuid, and the arrays of these.
+COMMON_OIDS = {
+    16: "bool", 21: "int2", 23: "int4", 20: "int8", 1700: "numeric", 700: "float4",
+    701: "float8", 25: "text", 1043: "varchar", 1082: "date", 1114: "timestamp",
+    1184: "timestamptz", 114: "json", 3802: "jsonb", 2950: "uuid",
+    1000: "bool[]", 1005: "int2[]", 1007: "int4[]", 1016: "int8[]", 1231: "numeric[]",
+    1021: "float4[]", 1022: "float8[]", 1009: "text[]", 1015: "varchar[]", 1182: "date[]",
+    1115: "timestamp[]", 1185: "timestamptz[]", 199: "json[]", 3807: "jsonb[]", 2951: "uuid[]",
+}  # fmt: skip
+
+
+@dataclass
+class Group:
+    name: str
+    setup: str
+    probe: str
+    cases: list[tuple[str, str]] = field(default_factory=list)
+
+
+_MARK = re.compile(r"^-- (setup|probe|case: (.+))$")
+
+
+def parse_group(path: Path) -> Group:
+    sections: dict[str, list[str]] = {}
+    order: list[str] = []
+    current = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        mark = _MARK.match(line)
+        if mark:
+            current = mark.group(2) or mark.group(1)
+            if current in sections:
+                raise ValueError(f"{path.name}: section {current!r} twice")
+            sections[current] = []
+            order.append(current)
+        elif current is not None:
+            sections[current].append(line)
+    text = {k: "\n".join(v).strip() for k, v in sections.items()}
+    cases = [(name, text[name]) for name in order if name not in ("setup", "probe")]
+    return Group(path.stem, text["setup"], text["probe"], cases)
+
+
+def load_corpus(engine: str) -> list[Group]:
+    return [parse_group(p) for p in sorted((CORPUS / engine).glob("*.sql"))]
+
+
+def corpus_json() -> str:
+    """The corpus as oracle.mjs reads it on stdin."""
+    return json.dumps(
+        {
+            engine: [
+                {
+                    "name": g.name,
+                    "setup": g.setup,
+                    "probe": g.probe,
+                    "cases": [{"name": n, "sql": s} for n, s in g.cases],
+                }
+                for g in load_corpus(engine)
+            ]
+            for engine in ("postgres", "sqlite")
+        }
+    )
+
+
+# -- running the adapters -----------------------------------------------------------
+
+
+def _attempt(run: Callable[[], Any]) -> dict[str, Any]:
+    from demo.runtime.sql import SqlError
+
+    try:
+        result = run()
+    except SqlError as exc:
+        return {"ok": False, "error": exc.message}
+    # Through JSON, as the service answers.
+    return {"ok": True, "result": json.loads(json.dumps(result))}
+
+
+def run_engine_corpus(make_engine: Callable[[], Any], groups: list[Group]) -> dict[str, Any]:
+    """Every case of `groups` on a fresh engine seeded with the group's setup."""
+    out: dict[str, Any] = {}
+    for group in groups:
+        engine = make_engine()
+        setup = _attempt(lambda e=engine, g=group: e.execute(g.setup)[0])
+        seed = _attempt(lambda e=engine, g=group: e.execute(g.probe)[0])
+        engine.close()
+        cases: dict[str, Any] = {}
+        for name, sql in group.cases:
+            if not setup["ok"]:  # every case of the group fails with the setup's error
+                failed = {"ok": False, "error": f"setup: {setup['error']}"}
+                cases[name] = {"answer": failed, "probe": failed}
+                continue
+            engine = make_engine()
+            try:
+                engine.execute(group.setup)
+                answer = _attempt(lambda e=engine, s=sql: e.execute(s)[0])
+                probe = _attempt(lambda e=engine, g=group: e.execute(g.probe)[0])
+            finally:
+                engine.close()
+            cases[name] = {"answer": answer, "probe": probe}
+        out[group.name] = {"seed": seed, "cases": cases}
+    return out
+
+
+def run_postgres(open_duck: Callable[[], Any]) -> dict[str, Any]:
+    from demo.runtime.sql import DuckEngine
+
+    return run_engine_corpus(lambda: DuckEngine(open_duck()), load_corpus("postgres"))
+
+
+def run_sqlite() -> dict[str, Any]:
+    from demo.runtime.sql import SqliteEngine
+
+    return run_engine_corpus(SqliteEngine, load_corpus("sqlite"))
+
+
+# -- comparing ----------------------------------------------------------------------
+
+
+def same_value(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        if a == b:
+            return True
+        return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-300)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_value(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
+
+
+def _same_answer(ours: dict[str, Any], ref: dict[str, Any]) -> bool:
+    if ours["ok"] != ref["ok"]:
+        return False
+    return not ours["ok"] or same_value(ours["result"], ref["result"])
+
+
+def _state(answer: dict[str, Any]) -> Any:
+    """What a probe says about the database: its rows (types are the cases' concern)."""
+    if not answer["ok"]:
+        return None
+    return [r.get("rows", r.get("values")) for r in answer["result"]]
+
+
+def _same_state(ours: dict[str, Any], ref: dict[str, Any]) -> bool:
+    return ours["ok"] == ref["ok"] and same_value(_state(ours), _state(ref))
+
+
+@dataclass
+class Verdict:
+    """How one case compares: equal, error (we fail where the engine answers), silent."""
+
+    case: str
+    kind: str
+    detail: str = ""
+
+
+def compare(ours: dict[str, Any], ref: dict[str, Any], *, engine: str) -> list[Verdict]:
+    verdicts = []
+    for group, answers in ref.items():
+        for name, expected in answers["cases"].items():
+            case = f"{engine}/{group}: {name}"
+            got = ours[group]["cases"][name]
+            ref_answer, our_answer = expected["answer"], got["answer"]
+            # A failed request changes nothing. sql.js itself runs statement by statement
+            # (a failure keeps what ran before), so there the seed state is the reference.
+            ref_probe = expected["probe"]
+            if engine == "sqlite" and not ref_answer["ok"]:
+                ref_probe = answers["seed"]
+            if _same_answer(our_answer, ref_answer) and _same_state(got["probe"], ref_probe):
+                verdicts.append(Verdict(case, "equal"))
+            elif (
+                ref_answer["ok"]
+                and not our_answer["ok"]
+                and _same_state(got["probe"], answers["seed"])
+            ):
+                # Failing where the engine answers is an error, not a wrong answer, as
+                # long as the failed request changed nothing.
+                verdicts.append(Verdict(case, "error", our_answer["error"]))
+            else:
+                detail = json.dumps({"ours": got, "reference": expected}, default=str)
+                verdicts.append(Verdict(case, "silent", detail))
+    return verdicts
+
+
+def oid_agreement(ours: dict[str, Any], ref: dict[str, Any]) -> tuple[int, list[str]]:
+    """(fields compared, mismatches) over the reference's fields of the common types."""
+    compared = 0
+    mismatches = []
+    for group, answers in ref.items():
+        for name, expected in answers["cases"].items():
+            got = ours[group]["cases"][name]["answer"]
+            want = expected["answer"]
+            if not (want["ok"] and got["ok"]) or len(want["result"]) != len(got["result"]):
+                continue
+            for ref_stmt, our_stmt in zip(want["result"], got["result"], strict=True):
+                our_fields = {f["name"]: f["dataTypeID"] for f in our_stmt["fields"]}
+                for f in ref_stmt["fields"]:
+                    if f["dataTypeID"] not in COMMON_OIDS or f["name"] not in our_fields:
+                        continue
+                    compared += 1
+                    if our_fields[f["name"]] != f["dataTypeID"]:
+                        mismatches.append(
+                            f"{group}: {name}: {f['name']} {COMMON_OIDS[f['dataTypeID']]}"
+                            f" ({f['dataTypeID']}) != {our_fields[f['name']]}"
+                        )
+    return compared, mismatches
+
+
+def path_differences(ours: dict[str, Any], native: dict[str, Any], *, engine: str) -> list[str]:
+    """Cases where two runs of the adapter (browser, native) answer differently.
+
+    Error texts may differ between DuckDB builds; success, results and state may not.
+    """
+    out = []
+    for group, answers in native.items():
+        for name, want in answers["cases"].items():
+            got = ours[group]["cases"][name]
+            if not (
+                _same_answer(got["answer"], want["answer"])
+                and _same_state(got["probe"], want["probe"])
+            ):
+                detail = json.dumps({"browser": got, "native": want}, default=str)
+                out.append(f"{engine}/{group}: {name}: {detail}")
+    return out

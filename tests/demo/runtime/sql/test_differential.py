@@ -1,0 +1,165 @@
+"""Differential SQL suite: the adapters against the real engines, in one test run.
+
+The corpus (`corpus/`) runs on PGlite and sql.js (`oracle.mjs`, Node) and through
+the `postgres` and `sqlite` adapters natively; `test_browser_path.py` adds the
+browser path. Nothing here is a hand-written expected answer: a case is "equal"
+when the adapter's JSON matches the engine's (success/failure, field names,
+dataTypeIDs, rows, affectedRows, and the state the probe query reads afterwards).
+A difference is an "error" when the adapter fails with a message where the engine
+answers, "deliberate" when docs/demo-runtime.md lists it with its reason, and
+otherwise a silent wrong answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+
+from tests.demo.sites import REPO, native_only
+
+from . import differential as diff
+
+pytestmark = native_only
+
+# The floor is what the suite measures now (the issue's target is 97 %): raise it as
+# fixes land, a regression fails here. Silent wrong answers: none beyond the listed.
+POSTGRES_EQUAL_FLOOR = 0.87
+SQLITE_EQUAL_FLOOR = 0.99
+
+
+def doc_table(heading: str) -> dict[str, str]:
+    """Case -> reason, from a table of docs/demo-runtime.md."""
+    text = (REPO / "docs" / "demo-runtime.md").read_text(encoding="utf-8")
+    section = text.split(heading, 1)[1].split("\n#", 1)[0]
+    return dict(re.findall(r"^\| `([^`]+)` \| (.+?) \|$", section, re.M))
+
+
+def deliberate_cases() -> dict[str, str]:
+    return doc_table("### Deliberate differences")
+
+
+@pytest.fixture(scope="module")
+def reference() -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("needs node (the oracle runs PGlite and sql.js)")
+    done = subprocess.run(
+        [node, str(diff.CORPUS.parent / "oracle.mjs"), str(REPO)],
+        input=diff.corpus_json(),
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def native_postgres() -> dict[str, Any]:
+    from demo.native.duck import open_native_duck
+
+    return diff.run_postgres(open_native_duck)
+
+
+@pytest.fixture(scope="module")
+def browser() -> dict[str, Any]:
+    """The corpus through Pyodide + duckdb-wasm under Node, the worker's own code."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("needs node (the browser path runs Pyodide and duckdb-wasm)")
+    done = subprocess.run(
+        [node, str(diff.CORPUS.parent / "browser_runner.mjs"), str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=480,
+        check=False,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def figures(
+    verdicts: list[diff.Verdict], deliberate: dict[str, str]
+) -> tuple[dict[str, int], list[diff.Verdict]]:
+    counts = {"equal": 0, "error": 0, "deliberate": 0, "silent": 0}
+    silent = []
+    for v in verdicts:
+        kind = "deliberate" if v.kind != "equal" and v.case in deliberate else v.kind
+        counts[kind] += 1
+        if kind == "silent":
+            silent.append(v)
+    return counts, silent
+
+
+def report(title: str, counts: dict[str, int], total: int, silent: list[diff.Verdict]) -> str:
+    lines = [
+        f"{title}: {counts['equal']}/{total} cases equal ({100 * counts['equal'] / total:.1f} %), "
+        f"{counts['error']} errors, {counts['deliberate']} deliberate, {counts['silent']} silent wrong answers"
+    ]
+    lines += [f"  silent: {v.case}: {v.detail[:600]}" for v in silent]
+    return "\n".join(lines)
+
+
+def test_postgres_adapter_matches_pglite(
+    reference: dict[str, Any], native_postgres: dict[str, Any], capsys: Any
+) -> None:
+    ours = native_postgres
+    verdicts = diff.compare(ours, reference["postgres"], engine="postgres")
+    counts, silent = figures(verdicts, deliberate_cases())
+    compared, mismatches = diff.oid_agreement(ours, reference["postgres"])
+    deliberate = deliberate_cases()
+    # "<group>: <case>: <field> ..." -> unexplained unless the case is listed.
+    unexplained = [
+        m for m in mismatches if "postgres/" + ": ".join(m.split(": ")[:2]) not in deliberate
+    ]
+    with capsys.disabled():
+        print("\n" + report("postgres vs PGlite (native)", counts, len(verdicts), silent))
+        print(
+            f"dataTypeID agreement on the common types: {compared - len(mismatches)}/{compared}"
+            f" (the {len(mismatches) - len(unexplained)} others in deliberate cases)"
+        )
+        for m in mismatches:
+            print(f"  dataTypeID: {m}")
+    assert counts["equal"] / len(verdicts) >= POSTGRES_EQUAL_FLOOR
+    assert not silent
+    assert not unexplained
+
+
+def test_sqlite_adapter_matches_sqljs(reference: dict[str, Any], capsys: Any) -> None:
+    ours = diff.run_sqlite()
+    verdicts = diff.compare(ours, reference["sqlite"], engine="sqlite")
+    counts, silent = figures(verdicts, deliberate_cases())
+    with capsys.disabled():
+        print("\n" + report("sqlite vs sql.js (native)", counts, len(verdicts), silent))
+    assert counts["equal"] / len(verdicts) >= SQLITE_EQUAL_FLOOR
+    assert not silent
+
+
+def test_browser_path_answers_like_the_native_path(
+    reference: dict[str, Any], native_postgres: dict[str, Any], browser: dict[str, Any], capsys: Any
+) -> None:
+    """duckdb-wasm behind the worker's code gives the native answers, case by case."""
+    differ = []
+    for engine, native in (("postgres", native_postgres), ("sqlite", diff.run_sqlite())):
+        differ += diff.path_differences(browser[engine], native, engine=engine)
+    verdicts = diff.compare(browser["postgres"], reference["postgres"], engine="postgres")
+    counts, silent = figures(verdicts, deliberate_cases())
+    gaps = doc_table("### Browser path gaps")
+    unknown = [line for line in differ if ": ".join(line.split(": ")[:2]) not in gaps]
+    with capsys.disabled():
+        print("\n" + report("postgres vs PGlite (browser path)", counts, len(verdicts), silent))
+        print(
+            f"browser path differs from native in {len(differ)} cases"
+            f" ({len(differ) - len(unknown)} listed as browser path gaps)"
+        )
+        for line in differ:
+            print(f"  browser != native: {line[:600]}")
+    assert not unknown
