@@ -333,3 +333,54 @@ def test_every_console_page_loads_in_the_flagship(flagship: Flagship) -> None:
         errors.clear()
     page.close()
     assert problems == {}
+
+
+def test_native_only_actions_work_or_say_they_are_simulated(flagship: Flagship) -> None:
+    """What needs files, downloads or the PC: picker, cover upload, log downloads, updates."""
+    from tests.host.platform_fixtures import PNG
+
+    page = open_console(flagship)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_in(page)
+
+    # The file picker browses the demo's simulated folders; a cover uploads and previews.
+    nav(page, "Applications")
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=60_000)
+    page.get_by_role("button", name="Add application").click()
+    dialog = dialog_named(page, "Add an application")
+    dialog.get_by_label("Name", exact=True).fill("Hades")
+    dialog.locator("sl-button", has_text="Browse…").nth(0).click()
+    picker = dialog_named(page, "Choose a program or script")
+    picker.get_by_role("button", name="Games").click()
+    picker.get_by_role("button", name="Hades").wait_for()
+    shot(page, "7a-file-picker")
+    picker.get_by_role("button", name="Cancel").click()
+    dialog.locator("#cover-file").set_input_files(
+        {"name": "hades.png", "mimeType": "image/png", "buffer": PNG}
+    )
+    dialog.locator("img.thumb").wait_for(timeout=30_000)
+    assert dialog.locator("img.thumb").get_attribute("src").startswith("blob:")
+    assert dialog.locator("helio-error .message").all_inner_texts() == []
+    shot(page, "7b-cover-uploaded")
+    dialog.get_by_role("button", name="Cancel").click()
+
+    # Downloads come from blob URLs made in the page.
+    nav(page, "Logs & troubleshooting")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download log").click()
+    assert download.value.suggested_filename.startswith("helio-log-")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Support ZIP", exact=True).click()
+    assert download.value.suggested_filename.endswith(".zip")
+    shot(page, "7c-logs")
+
+    # Updates cannot run in a browser: the host says so, in the page.
+    nav(page, "Updates")
+    page.get_by_role("button", name="Check for updates").click()
+    alert = page.locator("helio-updates-page helio-error .message")
+    alert.first.wait_for(timeout=30_000)
+    assert "not available in the browser demo" in alert.first.inner_text()
+    shot(page, "7d-updates-simulated")
+    assert errors == []
+    page.close()
