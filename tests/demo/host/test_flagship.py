@@ -191,6 +191,8 @@ def test_a_simulated_device_pairs_with_its_pin_typed_in_the_console(flagship: Fl
     nav(page, "Dashboard")
     stream = page.locator("helio-dashboard-page #streams tr[data-device]").filter(has_text="TV")
     stream.wait_for(timeout=60_000)
+    hostname = page.locator("helio-dashboard-page #hostname").inner_text()
+    assert hostname == "Helio demo (in your browser)"  # not Pyodide's "emscripten"
     shot(page, "5d-dashboard-stream")
 
     # The landing page shows the paired device's live hardware metrics.
@@ -358,6 +360,7 @@ def test_native_only_actions_work_or_say_they_are_simulated(flagship: Flagship) 
     picker.get_by_role("button", name="Hades").wait_for()
     shot(page, "7a-file-picker")
     picker.get_by_role("button", name="Cancel").click()
+    page.wait_for_timeout(500)  # the picker's closing animation, so the next shot is clear
     dialog.locator("#cover-file").set_input_files(
         {"name": "hades.png", "mimeType": "image/png", "buffer": PNG}
     )
