@@ -77,6 +77,7 @@ demo: setup $(FLAGSHIP_CONSOLE)
 	$(BIN)/python -m demo serve $(DEMO_OUT) --port $(DEMO_PORT)
 
 demo-example: setup
+	@$(MAKE) --no-print-directory chromium || echo "warning: could not install Chromium; building without the memory snapshot"
 	$(BIN)/python -m demo build --manifest $(EXAMPLE_MANIFEST) --out build/demo-example
 	$(BIN)/python -m demo serve build/demo-example --port $(DEMO_PORT)
 

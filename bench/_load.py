@@ -19,19 +19,26 @@ import time
 async def _worker(client, url: str, until: float, out: dict) -> None:  # type: ignore[no-untyped-def]
     while time.monotonic() < until:
         started = time.perf_counter()
-        answer = await client.get(url)
+        try:
+            answer = await client.get(url)
+        except Exception:  # a timeout under load: counted, not fatal
+            out["errors"] += 1
+            continue
         out["latency"].append(time.perf_counter() - started)
         if answer.status_code != 200:
             out["errors"] += 1
+            out["statuses"][answer.status_code] = out["statuses"].get(answer.status_code, 0) + 1
 
 
 async def _main(url: str, cafile: str, seconds: float, concurrency: int, headers: dict) -> dict:
     import httpx
 
     context = ssl.create_default_context(cafile=cafile)
-    out: dict = {"latency": [], "errors": 0}
+    out: dict = {"latency": [], "errors": 0, "statuses": {}}
     limits = httpx.Limits(max_connections=concurrency)
-    async with httpx.AsyncClient(verify=context, headers=headers, limits=limits) as client:
+    async with httpx.AsyncClient(
+        verify=context, headers=headers, limits=limits, timeout=120
+    ) as client:
         await client.get(url)  # connect and warm up
         began = time.monotonic()
         until = began + seconds
@@ -41,6 +48,7 @@ async def _main(url: str, cafile: str, seconds: float, concurrency: int, headers
         "requests": len(out["latency"]),
         "seconds": elapsed,
         "errors": out["errors"],
+        "statuses": out["statuses"],
         "median_ms": statistics.median(out["latency"]) * 1000 if out["latency"] else None,
     }
 

@@ -1,6 +1,6 @@
 """JavaScript bundle sizes, raw and gzip: the web console, and what a demo site ships.
 
-Reads the console bundle(s) in web/dist/ (built by `make setup`) and builds
+Reads the console's files in web/dist/ (built by `make setup`: web/build.mjs) and builds
 fixtures/example-demo without its snapshot to size the worker, the page script,
 the duckdb-wasm bridge and any components bundle the site carries.
 """
@@ -22,7 +22,9 @@ def _bundles(work: Path) -> dict[str, Path]:
     from demo.build.site import build_site
 
     found = {
-        f"web console: web/dist/{p.name}": p for p in sorted((ROOT / "web" / "dist").glob("*.js"))
+        f"web console: {p.relative_to(ROOT).as_posix()}": p
+        for p in sorted((ROOT / "web" / "dist").rglob("*"))
+        if p.suffix in (".js", ".css")
     }
     if work.exists():
         shutil.rmtree(work)

@@ -111,7 +111,7 @@ def run(work: Path, quick: bool = False) -> Result:
     with serve(served) as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         try:
-            figures = _measure(base, browser, 1 if quick else 7, 3 if quick else 60)
+            figures = _measure(base, browser, 1 if quick else 5, 3 if quick else 40)
         finally:
             browser.close()
     js = "JS-only worker"

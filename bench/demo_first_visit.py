@@ -179,7 +179,7 @@ def run(work: Path, quick: bool = False) -> Result:
     with serve(served, counter) as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         try:
-            figures = measure(browser, base, counter, 1 if quick else 5)
+            figures = measure(browser, base, counter, 1 if quick else 3)
         finally:
             browser.close()
     plain = figures["plain_pyodide_ms"]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-__all__ = ["ADMIN", "ROOT", "free_base_port", "start_host"]
+__all__ = ["ADMIN", "ROOT", "free_base_port", "start_host", "trusting"]
 
 ROOT = Path(__file__).resolve().parents[1]
 ADMIN = ("bench", "bench-password-1")
@@ -37,13 +38,15 @@ def start_host(data: Path, base: int, env: dict[str, str] | None = None) -> subp
     """`python -m host serve` on loopback; returns once its ports answer."""
     args = [sys.executable, "-m", "host", "serve", "--data-dir", str(data), "--port", str(base)]
     args += ["--bind", "127.0.0.1", "--simulate-streams"]
+    log = (data.parent / "host-stderr.txt").open("wb")
     process = subprocess.Popen(
         args,
         cwd=ROOT,
         env={**os.environ, **(env or {})},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log,
     )
+    log.close()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -53,7 +56,13 @@ def start_host(data: Path, base: int, env: dict[str, str] | None = None) -> subp
             return process
         except OSError:
             if process.poll() is not None:
-                raise RuntimeError("the host exited at start") from None
+                said = (data.parent / "host-stderr.txt").read_text(errors="replace")[-2000:]
+                raise RuntimeError(f"the host exited at start:\n{said}") from None
             time.sleep(0.05)
     process.kill()
     raise RuntimeError("the host did not start")
+
+
+def trusting(cafile: str | Path) -> ssl.SSLContext:
+    """A TLS client context trusting the host's self-signed certificate."""
+    return ssl.create_default_context(cafile=str(cafile))

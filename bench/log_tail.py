@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.hosting import ADMIN, free_base_port, start_host
+from bench.hosting import ADMIN, free_base_port, start_host, trusting
 from bench.report import Result, Row
 
 TITLE = "log tail on a 1 GiB (sparse) log vs a 1 MiB log"
@@ -61,13 +61,13 @@ def run(work: Path, quick: bool = False) -> Result:
         try:
             url, cafile = f"https://127.0.0.1:{base + 1}", str(data / "cert.pem")
             # A scoped token: Basic would time the password hash, not the tail.
-            with httpx.Client(base_url=url, verify=cafile, auth=ADMIN) as client:
+            with httpx.Client(base_url=url, verify=trusting(cafile), auth=ADMIN) as client:
                 made = client.post(
                     "/api/token", json={"scopes": [{"path": "/api/logs/tail", "methods": ["GET"]}]}
                 )
                 made.raise_for_status()
             bearer = {"Authorization": f"Bearer {made.json()['token']}"}
-            with httpx.Client(base_url=url, verify=cafile, headers=bearer) as client:
+            with httpx.Client(base_url=url, verify=trusting(cafile), headers=bearer) as client:
                 _time(client, {"offset": -1}, 2)  # warm up
                 for label, size in sizes.items():
                     _grow(log, size)

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.hosting import ADMIN, free_base_port, start_host
+from bench.hosting import ADMIN, free_base_port, start_host, trusting
 
 __all__ = ["TITLE", "main", "poll", "run"]
 
@@ -149,7 +149,9 @@ def poll(
         host = start_host(data, base, {"HELIO_FAKE_SAMPLER": str(control)})
         try:
             with httpx.Client(
-                base_url=f"https://127.0.0.1:{base + 1}", verify=str(data / "cert.pem"), auth=ADMIN
+                base_url=f"https://127.0.0.1:{base + 1}",
+                verify=trusting(data / "cert.pem"),
+                auth=ADMIN,
             ) as admin:
                 for _, _, uuid in paired:
                     admin.post(

@@ -32,23 +32,26 @@ export async function bootPython({ build, root, openDuckDB, precompileDuckDB, wa
   // The build check, the snapshot read and the first assets are independent: overlap them.
   const prefetched = new Map(build.prefetch.map((path) => [path, fetchAsset(root, path)]));
   prefetched.forEach((p) => p.catch(() => {}));
+  const runtime = new URL(build.runtimeDir, root);
+  // duckdb-wasm compiles on the browser's threads (duck-loader.js); it starts on the first
+  // postgres query. On a first visit that overlaps the download and restore of Python; a
+  // restart (code cached by the browser) leaves it until Python has answered.
+  const duckURL = new URL("duckdb/", runtime);
+  const compileDuck = () => build.duckdb && precompileDuckDB && precompileDuckDB(duckURL);
   // The worker's own copy first; on a first visit, the one the build made.
   const snapshotRead = readSnapshot(root, build.checksum)
     .catch(() => null)
     .then(async (kept) => {
       if (kept) return { ...kept, how: "snapshot" };
+      compileDuck();
       const made = await readSiteSnapshot(root, build.checksum).catch((err) => {
         console.warn("[helio-demo] cannot use the site's snapshot:", err);
         return null;
       });
       return made && { ...made, how: "site snapshot" };
     });
-  const runtime = new URL(build.runtimeDir, root);
   const wasmURL = new URL("pyodide/pyodide.asm.wasm", runtime);
   const compiled = precompile(wasmURL);
-  // duckdb-wasm compiles on the browser's threads meanwhile; it is started on the first postgres query.
-  const duckURL = new URL("duckdb/", runtime);
-  if (build.duckdb && precompileDuckDB) precompileDuckDB(duckURL);
   await checkSiteBuild(build, root);
   mark("checked");
   const options = {
@@ -82,7 +85,8 @@ export async function bootPython({ build, root, openDuckDB, precompileDuckDB, wa
       if (how === "site snapshot") {
         // Kept for restarts after the first answer; the site's file may change with a rebuild.
         const later = new Promise((resolve) => setTimeout(resolve, 100));
-        waitUntil(later.then(() => writeSnapshot(root, build.checksum, snapshot.memory, snapshot.files)));
+        const keep = later.then(() => writeSnapshot(root, build.checksum, snapshot.memory, snapshot.files));
+        waitUntil(keep.catch((err) => console.warn("[helio-demo] could not keep the snapshot:", err)));
       }
     } catch (err) {
       console.warn("[helio-demo] snapshot restore failed, booting from scratch:", err);
@@ -122,6 +126,7 @@ export async function bootPython({ build, root, openDuckDB, precompileDuckDB, wa
   const entry = pyodide.pyimport("demo.browser.worker_entry");
   const handler = entry.attach(api);
   mark("app");
+  compileDuck();
   console.info(`[helio-demo] python ready (${how}) in ${Math.round(performance.now() - started)} ms [${marks.join(", ")}]`);
   return { handler, how };
 }

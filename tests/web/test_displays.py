@@ -11,10 +11,10 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.host.core.test_platform_parsers import _icc
+from tests.host.handlers.test_platform_displays import MAIN, OUTPUTS, VIRTUAL
 from tests.host.platform_fixtures import make_drm_tree
 from tests.host.server import HostProcess
-from tests.host.test_platform_displays import MAIN, OUTPUTS, VIRTUAL
-from tests.host.test_platform_parsers import _icc
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 from .dialogs import dialog_named

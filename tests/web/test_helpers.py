@@ -12,9 +12,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.host.handlers.test_platform_tools import _manifest
 from tests.host.platform_fixtures import fake_tool
 from tests.host.server import HostProcess
-from tests.host.test_platform_tools import _manifest
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 

@@ -21,7 +21,8 @@ export class ApiError extends Error {
 
 // "Invalid setting hardware_metrics_interval: must be ..." / "pin: must match ..." /
 // "name is required ..." -> the field the message is about.
-const FIELD = /^(?:Invalid setting )?([A-Za-z_][\w-]*)(?:\[\d+\]|\.[\w-]+)*(?::| is | must | repeats )/;
+// "csrf_allowed_origins[0] 'x' is not an origin" (the host's schema errors) too.
+const FIELD = /^(?:Invalid setting )?([A-Za-z_][\w-]*)(?:\[\d+\]|\.[\w-]+)*(?::| is | must | repeats | ')/;
 function fieldOf(message) {
   const match = FIELD.exec(message ?? "");
   return match ? match[1] : null;

@@ -143,11 +143,10 @@ def test_an_attacker_given_the_pin_request_cannot_find_the_pin_and_replay_phase_
         first = held.result(timeout=20)
     assert first["paired"] == "1"  # the protocol answers getservercert once a PIN is known
     response, server_secret = attacker.steal_server_secret()
-    started = time.monotonic()
     pin, server_challenge = attacker.find_pin_offline(
         response, server_secret, host_cert_signature(shost)
     )
-    assert pin == "3952" and time.monotonic() - started < 30  # the offline search works...
+    assert pin == "3952"  # the offline search works...
     # ...but phase 3 cannot be sent again with the now-correct hash.
     client_secret = os.urandom(16)
     device = attacker.client.device

@@ -349,9 +349,9 @@ export class HelioSettingsForm extends LitElement {
 }
 customElements.define("helio-settings-form", HelioSettingsForm);
 
-/** "Invalid setting x[1]: 'y' is not …" -> "Line 2: 'y' is not …" (shown under field x). */
+/** "x[1] 'y' is not …" (or "Invalid setting x[1]: …") -> "Line 2: 'y' is not …", under field x. */
 export function fieldMessage(message) {
-  const match = /^(?:Invalid setting )?[\w-]+(?:\[(\d+)\])?:\s*(.*)$/s.exec(message);
+  const match = /^(?:Invalid setting )?[\w-]+(?:\[(\d+)\])?:?\s+(.*)$/s.exec(message);
   if (!match) return message;
   const [, index, rest] = match;
   return index === undefined ? rest.charAt(0).toUpperCase() + rest.slice(1) : `Line ${Number(index) + 1}: ${rest}`;
