@@ -1,6 +1,7 @@
 // Build the console into web/dist: content-hashed bundle (JS + CSS) under assets/,
 // the icons Shoelace's own controls ask for, and index.html naming the hashed files.
 // Usage: node web/build.mjs [--outdir web/dist] [--base /] [--api-base URL] [--auth cookie|bearer]
+//   [--deep-links]
 // (--api-base and --auth fill index.html's helio-* meta tags: the flagship demo builds the
 // same bundle with `--base ./ --api-base https://host:47990 --auth bearer`, see
 // fixtures/host-demo/README.md.)
@@ -20,6 +21,9 @@ const outdir = arg("--outdir", join(web, "dist"));
 const base = arg("--base", "/");
 const apiBase = arg("--api-base", "");
 const auth = arg("--auth", "cookie");
+// A static host (the flagship demo) has no server to answer a deep link with index.html,
+// so --deep-links writes a copy per route: <route>/index.html, whose base leads back up.
+const deepLinks = process.argv.includes("--deep-links");
 
 // Shoelace's built-in ("system") icon names -> lucide-static files. Shoelace fetches
 // them from our origin (the CSP forbids the data: URLs it would otherwise use).
@@ -83,6 +87,16 @@ const page = template
   .replace('name="helio-api-base" content=""', `name="helio-api-base" content="${apiBase}"`)
   .replace('name="helio-auth" content="cookie"', `name="helio-auth" content="${auth}"`);
 writeFileSync(join(outdir, "index.html"), page);
+if (deepLinks) {
+  // The route table is browser code (it reads document at import), so read its paths.
+  const routes = readFileSync(join(web, "src", "router.js"), "utf8");
+  const paths = [...routes.matchAll(/\{ path: "([a-z][a-z0-9-]*)"/g)].map((m) => m[1]);
+  const upBase = base.startsWith("/") ? base : `../${base.replace(/^\.\//, "")}`;
+  for (const path of paths) {
+    mkdirSync(join(outdir, path), { recursive: true });
+    writeFileSync(join(outdir, path, "index.html"), page.replace(`<base href="${base}">`, `<base href="${upBase}">`));
+  }
+}
 writeFileSync(
   join(outdir, "manifest.json"),
   JSON.stringify({ script, style, icons: iconDir, index: "index.html" }, null, 2) + "\n",

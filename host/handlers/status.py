@@ -4,7 +4,6 @@ administrator's preview of the hardware-metrics sample."""
 from __future__ import annotations
 
 import os
-import socket
 import time
 from typing import Any
 
@@ -28,7 +27,7 @@ def _build(ctx: HostContext) -> dict[str, Any]:
     settings = ctx.settings.current()
     return {
         "version": ctx.version,
-        "hostname": socket.gethostname(),
+        "hostname": system.hostname(),
         "started_at": STARTED_AT,
         "pid": os.getpid(),
         "codec": ctx.codec_probe.as_json(),

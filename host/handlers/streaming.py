@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import uuid
 
 from starlette.requests import Request
@@ -34,7 +33,7 @@ async def serverinfo(request: Request) -> Response:
     client = device(request) if over_https else None
     server = request.scope.get("server") or ("", 0)
     info = ServerInfo(
-        hostname=socket.gethostname(),
+        hostname=ctx.adapters.system.hostname(),
         uniqueid=host_uniqueid(ctx.db),
         https_port=request.app.state.ports.https,
         http_port=request.app.state.ports.http,

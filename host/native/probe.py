@@ -13,6 +13,7 @@ import glob
 import logging
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -21,7 +22,14 @@ from typing import Any
 
 from host.core.metadata import CodecProbe, ProbeResult
 
-__all__ = ["Prober", "audio_endpoints", "displays", "probe_encoders", "virtual_display"]
+__all__ = [
+    "Prober",
+    "audio_endpoints",
+    "displays",
+    "hostname",
+    "probe_encoders",
+    "virtual_display",
+]
 
 log = logging.getLogger("helio.probe")
 SOFTWARE_ENCODERS = ("ffmpeg", "x264", "x265", "SvtAv1EncApp")
@@ -103,6 +111,10 @@ def displays() -> list[dict[str, Any]]:
         connector = os.path.basename(folder).split("-", 1)[1]
         found.append({"id": connector, "connected": status == "connected", "modes": modes[:16]})
     return found
+
+
+def hostname() -> str:
+    return socket.gethostname()
 
 
 def audio_endpoints() -> list[dict[str, Any]]:

@@ -86,6 +86,9 @@ class FixedSystem:
     def audio_endpoints(self) -> list[dict[str, Any]]:
         return []
 
+    def hostname(self) -> str:
+        return "memory-host"
+
     def virtual_display(self) -> dict[str, Any]:
         return {"supported": False, "drivers": [], "platform": "memory"}
 

@@ -42,6 +42,7 @@ def build_console() -> None:
             "https://host:47990",
             "--auth",
             "bearer",
+            "--deep-links",
         ],
         cwd=REPO,
         check=True,

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.dialogs import dialog_named
+
 from .conftest import BOOT_MS, PASSWORD, USERNAME, Flagship, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -90,18 +92,33 @@ def test_the_console_signs_in_and_shows_the_dashboard(flagship: Flagship) -> Non
     page.close()
 
 
+def nav(page: Any, title: str) -> None:
+    page.locator("nav.side").get_by_role("link", name=title, exact=True).click()
+
+
+def add_app_in_console(page: Any, name: str, command: str) -> None:
+    """Through the console's Applications page, as a visitor would."""
+    nav(page, "Applications")
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=60_000)  # the seed
+    page.get_by_role("button", name="Add application").click()
+    dialog = dialog_named(page, "Add an application")
+    dialog.get_by_label("Name", exact=True).fill(name)
+    dialog.get_by_label("Command", exact=True).fill(command)
+    shot(page, "3a-add-app")
+    dialog.get_by_role("button", name="Add application").click()
+    dialog.wait_for(state="detached")
+    page.locator("helio-apps-page li[data-uuid]").filter(has_text=name).wait_for()
+
+
 def test_a_visitors_changes_survive_reload_and_a_stopped_worker(flagship: Flagship) -> None:
     page = open_console(flagship)
     sign_in(page)
-    tokens = console_tokens(page)
-    # The console's apps page is not on main yet (branch console-pages): the app goes
-    # through the API with the session the console signed in (its bearer tokens).
     name = f"Hades {uuid.uuid4().hex[:6]}"
-    created = call(page, "POST", "/api/apps", {"name": name, "cmd": "hades"}, tokens)
-    assert created["status"] == 200, created
+    add_app_in_console(page, name, "hades --fullscreen")
+    shot(page, "3b-app-added")
 
     # A token, through the console's tokens page.
-    page.locator("nav.side").get_by_role("link", name="API tokens").click()
+    nav(page, "API tokens")
     route = page.locator('helio-tokens-page div.route[data-route="/api/apps"]')
     route.locator("sl-checkbox[data-method=GET]").click()
     page.locator("helio-tokens-page #create-token").click()
@@ -113,64 +130,82 @@ def test_a_visitors_changes_survive_reload_and_a_stopped_worker(flagship: Flagsh
     assert len(hashes) >= 1
 
     # A setting, through the console's settings page.
-    page.locator("nav.side").get_by_role("link", name="Settings").click()
+    nav(page, "Settings")
     field = page.locator('helio-settings-form sl-input[data-setting="login_max_failures"] input')
     field.wait_for()
     assert field.input_value() == "10"  # the default
     field.fill("12")
     page.locator("helio-settings-form sl-button[type=submit]").click()
     page.get_by_text("Saved 1 setting.").wait_for()
-    shot(page, "3-changes-made")
+    shot(page, "3c-changes-made")
 
-    # Reload from the console's root: a static host has no answer for a deep link such
-    # as console/settings (fixtures/host-demo/README.md, "Limits").
-    console = flagship.server.url + CONSOLE
-    page.goto(console)
-    page.locator("#who").wait_for(timeout=BOOT_MS)
-    flagship.stop_workers()
-    page.goto(console)
-    page.locator("#who").wait_for(timeout=BOOT_MS)  # still signed in: the session was saved
-    page.locator("nav.side").get_by_role("link", name="Settings").click()
+    # Reload the deep link (the build wrote console/settings/index.html for a static
+    # host), then open the console's root again with the worker stopped.
+    assert page.url.endswith(CONSOLE + "settings")
+    page.reload()
     field.wait_for(timeout=BOOT_MS)
     assert field.input_value() == "12"
-    shot(page, "4-after-stopped-worker")
-    page.locator("nav.side").get_by_role("link", name="API tokens").click()
+    flagship.stop_workers()
+    page.goto(flagship.server.url + CONSOLE)
+    page.locator("#who").wait_for(timeout=BOOT_MS)  # still signed in: the session was saved
+    nav(page, "Settings")
+    field.wait_for(timeout=BOOT_MS)
+    assert field.input_value() == "12"
+    shot(page, "4a-after-stopped-worker")
+    nav(page, "API tokens")
     rows.first.wait_for()
     assert set(hashes) <= set(rows.evaluate_all("rows => rows.map((r) => r.dataset.hash)"))
-    after = console_tokens(page)
-    apps = call(page, "GET", "/api/apps", None, after)["body"]["apps"]
-    assert name in [a["name"] for a in apps]
+    nav(page, "Applications")
+    page.locator("helio-apps-page li[data-uuid]").filter(has_text=name).wait_for(timeout=60_000)
+    shot(page, "4b-app-after-stopped-worker")
     page.close()
 
 
-def test_a_simulated_device_pairs_with_its_pin_and_streams_metrics(flagship: Flagship) -> None:
-    page = flagship.open(LANDING)
-    page.fill("#pair-form input[name=name]", "Living room TV")
-    page.click("#pair-form button[type=submit]")
-    pin = page.locator("#device-pin")
+def test_a_simulated_device_pairs_with_its_pin_typed_in_the_console(flagship: Flagship) -> None:
+    landing = flagship.open(LANDING)
+    device = f"Living room TV {uuid.uuid4().hex[:4]}"
+    landing.fill("#pair-form input[name=name]", device)
+    landing.click("#pair-form button[type=submit]")
+    pin = landing.locator("#device-pin")
     pin.wait_for(timeout=BOOT_MS)
     shown = pin.inner_text()
     assert len(shown) == 4 and shown.isdigit()
+    shot(landing, "5a-device-shows-pin")
 
-    tokens = sign_in_by_api(page)
-    pending = call(page, "GET", "/api/clients/pending", None, tokens)["body"]["pending"]
-    assert "Living room TV" in [p["device_name"] for p in pending]
-    entered = call(page, "POST", "/api/pin", {"pin": shown, "name": "TV"}, tokens)
-    assert entered["status"] == 200, entered
+    # The visitor types the PIN on the console's Devices & pairing page.
+    page = open_console(flagship)
+    sign_in(page)
+    nav(page, "Devices & pairing")
+    request = page.locator("helio-devices-page [data-request]").filter(has_text=device)
+    request.wait_for(timeout=60_000)
+    request.get_by_label("PIN", exact=True).fill(shown)
+    request.get_by_label("Name this device").fill("TV")
+    shot(page, "5b-pin-typed")
+    request.get_by_role("button", name="Pair").click()
+    card = page.locator("helio-devices-page [data-client]").filter(has_text="TV")
+    card.first.wait_for(timeout=60_000)
+    request.wait_for(state="detached")
+    shot(page, "5c-paired")
 
-    usage = page.locator("#metric-list [data-metric=gpu_usage_percent] dd")
+    # The simulated device starts streaming: the dashboard lists it.
+    nav(page, "Dashboard")
+    stream = page.locator("helio-dashboard-page #streams tr[data-device]").filter(has_text="TV")
+    stream.wait_for(timeout=60_000)
+    hostname = page.locator("helio-dashboard-page #hostname").inner_text()
+    assert hostname == "Helio demo (in your browser)"  # not Pyodide's "emscripten"
+    shot(page, "5d-dashboard-stream")
+
+    # The landing page shows the paired device's live hardware metrics.
+    usage = landing.locator("#metric-list [data-metric=gpu_usage_percent] dd")
     usage.wait_for(timeout=30_000)
-    first_note = page.locator("#metric-note").inner_text()
+    first_note = landing.locator("#metric-note").inner_text()
     assert "Simulated GPU" in first_note
-    streams = call(page, "GET", "/api/debug/streams", None, tokens)["body"]["streams"]
-    clients = call(page, "GET", "/api/clients/list", None, tokens)["body"]["clients"]
-    tv = [c["uuid"] for c in clients if c["name"] == "TV"]
-    assert tv and tv[0] in [s["device"] for s in streams if s["state"] == "active"]
     deadline = time.monotonic() + 20
-    while page.locator("#metric-note").inner_text() == first_note:  # live: new samples arrive
+    while landing.locator("#metric-note").inner_text() == first_note:  # live: new samples
         assert time.monotonic() < deadline, "the metrics did not refresh"
-        page.wait_for_timeout(500)
-    shot(page, "5-paired-device-metrics")
+        landing.wait_for_timeout(500)
+    shot(landing, "5e-paired-device-metrics")
+    landing.close()
     page.close()
 
 
@@ -263,4 +298,94 @@ def test_the_landing_page_reads_well_and_passes_axe(
     check_axe(page)
     failed = page.evaluate(run, ["history", "SELECT nope FROM nowhere;"])
     assert not failed["ok"] and failed["error"] == "no such table: nowhere"
+    page.close()
+
+
+ROUTES = [
+    "Dashboard",
+    "Applications",
+    "Devices & pairing",
+    "Displays",
+    "Settings",
+    "Hardware metrics",
+    "Updates",
+    "Logs & troubleshooting",
+    "Helpers",
+    "Integrations",
+    "API tokens",
+    "Sessions",
+]
+
+
+def test_every_console_page_loads_in_the_flagship(flagship: Flagship) -> None:
+    page = open_console(flagship)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_in(page)
+    problems: dict[str, Any] = {}
+    for title in ROUTES:
+        nav(page, title)
+        heading = title.split(" ")[0]  # "Devices & pairing" is headed "Devices and pairing"
+        page.locator("h1#page-title").filter(has_text=heading).first.wait_for(timeout=30_000)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(1500)  # let the page's own requests answer
+        alerts = page.locator("helio-error .message").all_inner_texts()
+        slug = title.lower().replace(" & ", "-").replace(" ", "-")
+        shot(page, f"route-{slug}")
+        if alerts or errors:
+            problems[title] = {"alerts": alerts, "errors": list(errors)}
+        errors.clear()
+    page.close()
+    assert problems == {}
+
+
+def test_native_only_actions_work_or_say_they_are_simulated(flagship: Flagship) -> None:
+    """What needs files, downloads or the PC: picker, cover upload, log downloads, updates."""
+    from tests.host.platform_fixtures import PNG
+
+    page = open_console(flagship)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_in(page)
+
+    # The file picker browses the demo's simulated folders; a cover uploads and previews.
+    nav(page, "Applications")
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=60_000)
+    page.get_by_role("button", name="Add application").click()
+    dialog = dialog_named(page, "Add an application")
+    dialog.get_by_label("Name", exact=True).fill("Hades")
+    dialog.locator("sl-button", has_text="Browse…").nth(0).click()
+    picker = dialog_named(page, "Choose a program or script")
+    picker.get_by_role("button", name="Games").click()
+    picker.get_by_role("button", name="Hades").wait_for()
+    shot(page, "7a-file-picker")
+    picker.get_by_role("button", name="Cancel").click()
+    page.wait_for_timeout(500)  # the picker's closing animation, so the next shot is clear
+    dialog.locator("#cover-file").set_input_files(
+        {"name": "hades.png", "mimeType": "image/png", "buffer": PNG}
+    )
+    dialog.locator("img.thumb").wait_for(timeout=30_000)
+    assert dialog.locator("img.thumb").get_attribute("src").startswith("blob:")
+    assert dialog.locator("helio-error .message").all_inner_texts() == []
+    shot(page, "7b-cover-uploaded")
+    dialog.get_by_role("button", name="Cancel").click()
+
+    # Downloads come from blob URLs made in the page.
+    nav(page, "Logs & troubleshooting")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download log").click()
+    assert download.value.suggested_filename.startswith("helio-log-")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Support ZIP", exact=True).click()
+    assert download.value.suggested_filename.endswith(".zip")
+    shot(page, "7c-logs")
+
+    # Updates cannot run in a browser: the host says so, in the page.
+    nav(page, "Updates")
+    page.get_by_role("button", name="Check for updates").click()
+    alert = page.locator("helio-updates-page helio-error .message")
+    alert.first.wait_for(timeout=30_000)
+    assert "not available in the browser demo" in alert.first.inner_text()
+    shot(page, "7d-updates-simulated")
+    assert errors == []
     page.close()

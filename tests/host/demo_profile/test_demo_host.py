@@ -139,6 +139,7 @@ def test_launching_is_simulated_and_says_so(client: HostClient) -> None:
 def test_probe_browse_and_updates_say_they_are_simulated(client: HostClient) -> None:
     client.sign_in()
     metadata = client.request("GET", "/api/metadata").json()
+    assert metadata["hostname"] == "Helio demo (in your browser)"  # not Pyodide's "emscripten"
     assert metadata["codec"] == {
         "state": "ready",
         "encoders": [{"kind": "simulated", "device": "browser demo: nothing is encoded"}],
