@@ -2,7 +2,7 @@
 // database service (POST __demo/db/<service>/query). API in docs/demo-components.md.
 
 import { css, html, nothing } from "lit";
-import { blobSummary, cellText, queryLabel, statementRange, toCSV, toJSON, toTables } from "./results.js";
+import { blobSummary, columnText, queryLabel, statementRange, toCSV, toJSON, toTables } from "./results.js";
 import {
   ADAPTERS,
   DemoServiceElement,
@@ -374,11 +374,11 @@ export class DemoQueryPanel extends DemoServiceElement {
   _renderCell(table, t, r, c, value) {
     const cls = table.numeric[c] ? "num" : "";
     if (value === null || value === undefined) return html`<td class=${cls}><span class="null">NULL</span></td>`;
-    const text = cellText(value);
+    const text = columnText(table, c, value);
     const key = `${t}:${r}:${c}`;
     const open = this._expanded.has(key);
     if (table.binary[c] && !open) {
-      return html`<td class=${cls}><span class="blob">${blobSummary(text)}</span>
+      return html`<td class=${cls}><span class="blob">${blobSummary(value)}</span>
         <button class="link more" @click=${() => this._expand(key)} aria-label="Show the bytes of row ${r + 1}, ${table.columns[c]}">show</button></td>`;
     }
     if (text.length > CELL_CHARS && !open) {

@@ -15,7 +15,7 @@ const HEX_BLOB = /^\\x(?:[0-9a-fA-F]{2})*$/;
  * @property {string[]} columns
  * @property {Array<Array<unknown>>} rows
  * @property {boolean[]} numeric per column: right-aligned
- * @property {boolean[]} binary per column: BLOB/bytea (hex text)
+ * @property {boolean[]} binary per column: BLOB/bytea (see asBytes)
  * @property {number | null} affectedRows a write's count, when the engine reports it
  * @property {boolean} hasRows whether the statement returned a row set (even empty)
  */
@@ -28,7 +28,7 @@ export function toTables(result) {
 
 function fromSqljs({ columns = [], values = [] }) {
   const numeric = columns.map((_, i) => values.length > 0 && values.every((row) => row[i] === null || typeof row[i] === "number") && values.some((row) => row[i] !== null));
-  const binary = columns.map((_, i) => values.some((row) => isHexBlob(row[i])) && values.every((row) => row[i] === null || isHexBlob(row[i])));
+  const binary = columns.map((_, i) => values.some((row) => isBlob(row[i])) && values.every((row) => row[i] === null || isBlob(row[i])));
   return { columns, rows: values, numeric, binary, affectedRows: null, hasRows: true };
 }
 
@@ -41,22 +41,47 @@ function fromPglite({ rows = [], fields = [], affectedRows }) {
   return { columns, rows: tableRows, numeric, binary, affectedRows: affected, hasRows: fields.length > 0 };
 }
 
-export function isHexBlob(value) {
-  return value instanceof Uint8Array || (typeof value === "string" && value.length > 2 && HEX_BLOB.test(value));
+/**
+ * A BLOB/bytea value as bytes, or null when it is not one. The runtime sends bytes as a list
+ * of byte values (sql.js's Uint8Array in JSON); an engine in the page gives a Uint8Array;
+ * `\x…` hex text is PGlite's text form.
+ */
+export function asBytes(value) {
+  if (value instanceof Uint8Array) return value;
+  if (Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) return Uint8Array.from(value);
+  if (typeof value === "string" && value.length >= 2 && HEX_BLOB.test(value)) {
+    return Uint8Array.from(value.slice(2).match(/../g) ?? [], (pair) => parseInt(pair, 16));
+  }
+  return null;
 }
 
-/** "BLOB · 12 bytes" for a `\x..` value (the runtime's JSON) or bytes (an engine in the page). */
+export function isBlob(value) {
+  return asBytes(value) !== null;
+}
+
+/** "BLOB · 12 bytes" for any form `asBytes` reads. */
 export function blobSummary(value) {
-  const bytes = value instanceof Uint8Array ? value.length : (cellText(value).length - 2) / 2;
+  const bytes = asBytes(value)?.length ?? 0;
   return `BLOB · ${bytes} byte${bytes === 1 ? "" : "s"}`;
+}
+
+/** Bytes as `\x…` hex, the form Postgres and sqlite print them in. */
+export function bytesText(value) {
+  const bytes = asBytes(value);
+  return bytes === null ? cellText(value) : `\\x${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 /** How a cell reads as text (export, the full value): NULL stays null. */
 export function cellText(value) {
   if (value === null || value === undefined) return null;
-  if (value instanceof Uint8Array) return `\\x${[...value].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  if (value instanceof Uint8Array) return bytesText(value);
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
+}
+
+/** A cell's text in its column: BLOB columns print their bytes as hex. */
+export function columnText(table, column, value) {
+  return table.binary[column] && value !== null && value !== undefined ? bytesText(value) : cellText(value);
 }
 
 function csvField(text) {
@@ -67,7 +92,7 @@ function csvField(text) {
 /** RFC 4180 CSV with a header row; NULL is an empty field. */
 export function toCSV(table) {
   const lines = [table.columns.map(csvField).join(",")];
-  for (const row of table.rows) lines.push(row.map((v) => csvField(cellText(v))).join(","));
+  for (const row of table.rows) lines.push(row.map((v, i) => csvField(columnText(table, i, v))).join(","));
   return lines.join("\r\n") + "\r\n";
 }
 
