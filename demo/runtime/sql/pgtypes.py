@@ -136,7 +136,7 @@ _MOMENT = re.compile(
 _MAX_SAFE = 2**53 - 1
 
 
-def js_date(text: str) -> str | None:
+def _js_date(text: str) -> str | None:
     """DuckDB's text for a date/timestamp[tz] as JS `Date.toJSON()` (ms, UTC), else None."""
     m = _MOMENT.match(text)
     if m is None:
@@ -178,7 +178,7 @@ def json_value(value: Any, type_name: str) -> Any:
         and base in ("DATE", "TIMESTAMP WITH TIME ZONE")
         or (isinstance(value, str) and base.startswith("TIMESTAMP"))
     ):
-        return js_date(value)
+        return _js_date(value)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_SAFE:
         return str(value)
     if isinstance(value, str) and (base == "JSON" or type_name in ("pg:json", "pg:jsonb")):

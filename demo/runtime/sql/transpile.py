@@ -140,7 +140,7 @@ def _core_only(tree: Any) -> None:
         node.replace(exp.cast(timestamp, exp.DataType.build("date")))
 
 
-def unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str]:
+def _unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str]:
     """Column name -> type, leaving out names that differ in type between tables."""
     types: dict[str, str] = {}
     clashes = set()
@@ -231,7 +231,7 @@ def transpile_statement(
     unsupported = pg.postgres_functions(tree)
     if unsupported is not None:
         raise SqlError(unsupported, statement)
-    columns = unambiguous_columns(table_types)
+    columns = _unambiguous_columns(table_types)
     pg.integer_division(tree, columns)
     pg.postgres_result_types(tree, columns)
     pg.timestamptz_without_icu(tree, table_types)
