@@ -40,7 +40,10 @@ export async function bootPython({ build, root, openDuckDB, precompileDuckDB, wa
   const compileDuck = () => build.duckdb && precompileDuckDB && precompileDuckDB(duckURL);
   // The worker's own copy first; on a first visit, the one the build made.
   const snapshotRead = readSnapshot(root, build.checksum)
-    .catch(() => null)
+    .catch((err) => {
+      console.warn("[helio-demo] cannot read the kept snapshot:", err);
+      return null;
+    })
     .then(async (kept) => {
       if (kept) return { ...kept, how: "snapshot" };
       compileDuck();
@@ -85,7 +88,9 @@ export async function bootPython({ build, root, openDuckDB, precompileDuckDB, wa
       if (how === "site snapshot") {
         // Kept for restarts after the first answer; the site's file may change with a rebuild.
         const later = new Promise((resolve) => setTimeout(resolve, 100));
-        const keep = later.then(() => writeSnapshot(root, build.checksum, snapshot.memory, snapshot.files));
+        const keep = later
+          .then(() => writeSnapshot(root, build.checksum, snapshot.memory, snapshot.files))
+          .then(() => console.info("[helio-demo] snapshot kept for restarts"));
         waitUntil(keep.catch((err) => console.warn("[helio-demo] could not keep the snapshot:", err)));
       }
     } catch (err) {
