@@ -24,6 +24,7 @@ from host.core.lutris import LutrisLibrary
 from host.core.metadata import ProbeResult
 from host.core.ports import HostAdapters, PlatformAdapters
 from host.core.steam import SteamLibrary
+from host.demo_profile.simulated import MemoryCovers, NoCrashes
 
 __all__ = ["MemoryProfile"]
 
@@ -102,41 +103,6 @@ class NoUpdates:
 
     def cancel(self) -> dict[str, Any]:
         raise BadRequest("Updates are not available in this profile")
-
-
-class NoCrashes:
-    def dumps(self) -> list[Path]:
-        return []
-
-    def report(self) -> dict[str, Any]:
-        return {"notice": False, "dumps": []}
-
-    def dismiss(self) -> int:
-        return 0
-
-
-@dataclass
-class MemoryCovers:
-    images: dict[str, tuple[bytes, str]] = field(default_factory=dict)
-    icons: Path = Path("/memory/icons")
-
-    def save(self, key: str, data: bytes) -> tuple[str, Path]:
-        self.images[key] = (data, "image/png")
-        return key, Path("/memory/covers") / key
-
-    def find(self, key: str) -> tuple[bytes, str]:
-        if key not in self.images:
-            raise NotFound(f"No cover {key}")
-        return self.images[key]
-
-    def read_image_file(self, path: str) -> tuple[bytes, str]:
-        raise NotFound(f"The app's image {path} cannot be read")
-
-    def icon(self, app_uuid: str) -> bytes:
-        raise NotFound(f"No icon for app {app_uuid}")
-
-    def drop_icon(self, app_uuid: str) -> None:
-        return None
 
 
 TREE = {"/": ["games"], "/games": []}
