@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import pg_text
 from . import pg_transforms as pg
 from .declared import declared_columns, output_types, registry_statements
 from .statements import SqlError, strip_leading_comments
@@ -228,7 +229,7 @@ def transpile_statement(
             name = ".".join(p for p in (table.db, table.name) if p)
             after = registry_statements(name, declared_columns(tree))
     pg.postgres_column_names(tree)
-    unsupported = pg.postgres_functions(tree)
+    unsupported = pg_text.text_functions(tree) or pg.postgres_functions(tree)
     if unsupported is not None:
         raise SqlError(unsupported, statement)
     columns = _unambiguous_columns(table_types)
