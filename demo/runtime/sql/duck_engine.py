@@ -21,6 +21,7 @@ from typing import Any
 from ..ports import DuckConnection
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
+from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys, mentions_group_by
 from .pgtypes import TEXT_OID, json_value, type_oid
 from .statements import SqlError, split_postgres
 from .transpile import Transpiled, transpile_statement
@@ -106,7 +107,11 @@ class DuckEngine:
         # before anything has run.
         statements = split_postgres(sql)
         types, declared = self._table_types(), self._declared()
-        items = [transpile_statement(s, table_types=types, declared=declared) for s in statements]
+        keys = self._primary_keys(statements)
+        items = [
+            transpile_statement(s, table_types=types, declared=declared, primary_keys=keys)
+            for s in statements
+        ]
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
         results: list[dict[str, Any]] = []
@@ -119,7 +124,10 @@ class DuckEngine:
                 if any(earlier.kind == "other" for earlier in items[:i]):
                     # A table this request created or altered: transpile against it.
                     item = transpile_statement(
-                        item.source, table_types=self._table_types(), declared=self._declared()
+                        item.source,
+                        table_types=self._table_types(),
+                        declared=self._declared(),
+                        primary_keys=self._primary_keys([item.source]),
                     )
                 result = self._run(item)
                 # PGlite's exec reports, on each result, the rows affected so far in
@@ -143,6 +151,11 @@ class DuckEngine:
 
     def _declared(self) -> dict[str, dict[str, str]]:
         return declared_types(self._conn)
+
+    def _primary_keys(self, statements: list[str]) -> dict[str, list[str]]:
+        if not any(mentions_group_by(s) for s in statements):
+            return {}
+        return load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.

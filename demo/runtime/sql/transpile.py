@@ -32,6 +32,7 @@ from typing import Any
 from . import pg_text
 from . import pg_transforms as pg
 from .declared import declared_columns, output_types, registry_statements
+from .group_by_key import group_by_primary_key
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -175,11 +176,13 @@ def transpile_statement(
     seed: bool = False,
     table_types: dict[str, dict[str, str]] | None = None,
     declared: dict[str, dict[str, str]] | None = None,
+    primary_keys: dict[str, list[str]] | None = None,
 ) -> Transpiled:
     """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
 
     `table_types` (table -> column -> DuckDB type, for the database's tables) lets
-    integer division and timestamptz columns be recognised.
+    integer division and timestamptz columns be recognised; `primary_keys` (table ->
+    key columns) lets a GROUP BY on a primary key select the table's other columns.
     """
     import sqlglot
     from sqlglot import exp
@@ -232,6 +235,8 @@ def transpile_statement(
     unsupported = pg_text.text_functions(tree) or pg.postgres_functions(tree)
     if unsupported is not None:
         raise SqlError(unsupported, statement)
+    if primary_keys:
+        group_by_primary_key(tree, primary_keys, table_types)
     columns = _unambiguous_columns(table_types)
     pg.integer_division(tree, columns)
     pg.postgres_result_types(tree, columns)
