@@ -32,6 +32,8 @@ from typing import Any
 from . import pg_text
 from . import pg_transforms as pg
 from .declared import declared_columns, output_types, registry_statements
+from .foreign_keys import ForeignKeyError, declared_foreign_keys
+from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
 from .statements import SqlError, strip_leading_comments
 
@@ -62,6 +64,8 @@ class Transpiled:
     result_index: int = -1
     # Output column -> declared Postgres type DuckDB cannot report (see declared.py).
     declared: dict[str, str] = field(default_factory=dict)
+    # The table a "dml" statement writes (its foreign keys are checked after it).
+    written: str = ""
 
     @property
     def changes_data(self) -> bool:
@@ -221,16 +225,21 @@ def transpile_statement(
             "they need DuckDB's json extension, which cannot be loaded offline",
             statement,
         )
-    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
-        pg.strip_foreign_keys(tree)
-    table_types = table_types or {}
-    outputs = output_types(tree, table_types, declared or {})
     after: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
         if isinstance(table, exp.Table):
             name = ".".join(p for p in (table.db, table.name) if p)
             after = registry_statements(name, declared_columns(tree))
+            try:
+                keys = declared_foreign_keys(tree, table.name.lower())
+            except ForeignKeyError as exc:
+                raise SqlError(str(exc), statement) from exc
+            if keys:
+                after.append(foreign_key_registry(name, keys))
+        pg.strip_foreign_keys(tree)
+    table_types = table_types or {}
+    outputs = output_types(tree, table_types, declared or {})
     pg.postgres_column_names(tree)
     unsupported = pg_text.text_functions(tree) or pg.postgres_functions(tree)
     if unsupported is not None:
@@ -256,12 +265,14 @@ def transpile_statement(
     except SqlglotError as exc:
         raise SqlError(f"cannot express this statement in DuckDB: {exc}", statement) from exc
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
+        target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
         return Transpiled(
             statement,
             [*before, duck],
             "dml",
             returning=bool(tree.args.get("returning")),
             declared=outputs,
+            written=target.name.lower() if isinstance(target, exp.Table) else "",
         )
     kind = "read" if _is_read(tree) else "other"
     return Transpiled(
