@@ -24,6 +24,7 @@ from .duckdump import dump_database, restore_database
 from .foreign_keys import FOREIGN_KEYS_QUERY, ForeignKey, check_statement, load_foreign_keys
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys, mentions_group_by
 from .pgtypes import TEXT_OID, json_value, type_oid
+from .savepoints import Savepoints
 from .statements import SqlError, split_postgres
 from .transpile import Transpiled, transpile_statement
 
@@ -108,6 +109,27 @@ class DuckEngine:
         affected = len(rows) if item.kind == "dml" else 0
         return {"rows": rows, "fields": fields, "affectedRows": affected}
 
+    def _step(self, item: Transpiled, savepoints: Savepoints, *, in_block: bool) -> dict[str, Any]:
+        """Run one statement, keeping the savepoints of the user's block up to date."""
+        source = item.source.strip()
+        try:
+            if item.savepoint is not None:
+                action, name = item.savepoint
+                savepoints.command(action, name, source, in_block=in_block)
+                return {"rows": [], "fields": [], "affectedRows": 0}
+            if item.kind == "transaction" and item.statements[0] in ("COMMIT", "ROLLBACK"):
+                savepoints.end(committing=item.statements[0] == "COMMIT")
+            if item.written:
+                savepoints.before_write(item.written)
+        except SqlError:
+            raise
+        except Exception as exc:  # the copies' DuckDB statements
+            raise SqlError(str(exc), source) from exc
+        result = self._run(item)
+        if item.kind == "other":
+            savepoints.after_ddl(source)
+        return result
+
     def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
         # Transpile everything first: a statement sqlglot cannot read fails the request
@@ -127,6 +149,7 @@ class DuckEngine:
         if not own_tx:
             self._conn.execute("BEGIN TRANSACTION")
             in_tx = True
+        savepoints = Savepoints(self._conn)
         try:
             for i, item in enumerate(items):
                 if any(earlier.kind == "other" for earlier in items[:i]):
@@ -137,7 +160,7 @@ class DuckEngine:
                         declared=self._declared(),
                         primary_keys=self._primary_keys([item.source]),
                     )
-                result = self._run(item)
+                result = self._step(item, savepoints, in_block=own_tx and in_tx)
                 # PGlite's exec reports, on each result, the rows affected so far in
                 # the request (a running total): panels written for it see that.
                 affected += result["affectedRows"]

@@ -35,6 +35,7 @@ from .declared import declared_columns, output_types, registry_statements
 from .foreign_keys import ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
+from .savepoints import savepoint_command
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -50,7 +51,8 @@ _SERIAL_TYPES = {"SERIAL": "INTEGER", "BIGSERIAL": "BIGINT", "SMALLSERIAL": "SMA
 class Transpiled:
     """One Postgres statement as DuckDB statements.
 
-    kind: "transaction" (BEGIN/COMMIT/ROLLBACK), "dml" (INSERT/UPDATE/DELETE; result is
+    kind: "transaction" (BEGIN/COMMIT/ROLLBACK), "savepoint" (SAVEPOINT, ROLLBACK TO,
+    RELEASE: no DuckDB statements, the engine emulates them), "dml" (INSERT/UPDATE/DELETE; result is
     a row count unless it has RETURNING), "read" (returns rows, changes nothing),
     "other" (DDL and everything else: may change the database).
     """
@@ -66,6 +68,8 @@ class Transpiled:
     declared: dict[str, str] = field(default_factory=dict)
     # The table a "dml" statement writes (its foreign keys are checked after it).
     written: str = ""
+    # For kind "savepoint": ("define" | "rollback" | "release", name).
+    savepoint: tuple[str, str] | None = None
 
     @property
     def changes_data(self) -> bool:
@@ -73,6 +77,9 @@ class Transpiled:
 
 
 def _transaction(statement: str) -> Transpiled | None:
+    savepoint = savepoint_command(statement)
+    if savepoint is not None:  # run by the engine (savepoints.py): DuckDB has none
+        return Transpiled(statement, [], "savepoint", savepoint=savepoint)
     head = strip_leading_comments(statement)
     for pattern, duck in (
         (_BEGIN, "BEGIN TRANSACTION"),
