@@ -21,7 +21,13 @@ from typing import Any
 from ..ports import DuckConnection
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
-from .foreign_keys import FOREIGN_KEYS_QUERY, ForeignKey, check_statement, load_foreign_keys
+from .foreign_keys import (
+    FOREIGN_KEYS_QUERY,
+    ForeignKey,
+    check_statement,
+    load_foreign_keys,
+    register_foreign_keys,
+)
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys, mentions_group_by
 from .pgtypes import TEXT_OID, json_value, type_oid
 from .savepoints import Savepoints
@@ -82,8 +88,14 @@ class DuckEngine:
                 results.append(self._conn.execute(duck_sql))
             except Exception as exc:  # adapters raise plain Exception(message)
                 raise SqlError(str(exc), item.source.strip()) from exc
+        if item.foreign_keys:
+            broken = register_foreign_keys(
+                self._conn, item.foreign_keys[0].table, item.foreign_keys
+            )
+            if broken is not None:
+                raise SqlError(broken, item.source.strip())
         if item.kind == "other":
-            self._foreign_keys = None  # a table may have come or gone
+            self._foreign_keys = None  # a table or key may have come or gone
         if item.written:
             self._check_foreign_keys(item)
         result = results[item.result_index] if results else None

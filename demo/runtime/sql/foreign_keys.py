@@ -5,7 +5,7 @@ a delete plus an insert), which breaks ordinary app writes such as `INSERT ... O
 CONFLICT DO UPDATE` on a referenced row. So CREATE TABLE keeps its REFERENCES /
 FOREIGN KEY clauses out of DuckDB (`pg_transforms.strip_foreign_keys`) and records
 them here instead, as the table's comment (`pg:fk [...]`, which the database image
-keeps). After each INSERT/UPDATE/DELETE/MERGE the engine checks the keys that touch
+keeps; ALTER TABLE ... ADD FOREIGN KEY adds to it, in seeds too). After each INSERT/UPDATE/DELETE/MERGE the engine checks the keys that touch
 the statement's table with an anti-join, as Postgres checks a non-deferred key at
 the end of the statement; a violation fails the statement (and so the request, which
 rolls back) with Postgres' message. Only NO ACTION / RESTRICT referential actions
@@ -25,6 +25,7 @@ __all__ = [
     "check_statement",
     "declared_foreign_keys",
     "load_foreign_keys",
+    "register_foreign_keys",
     "registry_statement",
 ]
 
@@ -104,6 +105,24 @@ def registry_statement(table: str, keys: list[ForeignKey]) -> str:
     return f"COMMENT ON TABLE {_ident(table)} IS '" + text.replace("'", "''") + "'"
 
 
+def register_foreign_keys(conn: Any, table: str, keys: list[ForeignKey]) -> str | None:
+    """Add keys to an existing table (ALTER TABLE ... ADD FOREIGN KEY).
+
+    Rows already there must satisfy them, as Postgres validates them: returns Postgres'
+    message for the first key they break (nothing is recorded then), else None.
+    """
+    from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
+
+    rows = conn.execute(FOREIGN_KEYS_QUERY).rows
+    existing = [k for k in load_foreign_keys([list(r) for r in rows]) if k.table == table]
+    primary_keys = load_primary_keys([list(r) for r in conn.execute(PRIMARY_KEYS_QUERY).rows])
+    broken = check_statement(conn, table, keys, primary_keys, parent_side=False)
+    if broken is not None:
+        return broken
+    conn.execute(registry_statement(table, existing + keys))
+    return None
+
+
 def load_foreign_keys(rows: list[list[Any]]) -> list[ForeignKey]:
     keys = []
     for table, comment in rows:
@@ -130,10 +149,12 @@ def check_statement(
     written: str,
     keys: list[ForeignKey],
     primary_keys: dict[str, list[str]],
+    *,
+    parent_side: bool = True,
 ) -> str | None:
     """Postgres' message for the first key a write to table `written` broke, or None."""
     for key in keys:
-        if written not in (key.table, key.parent):
+        if written != key.table and not (parent_side and written == key.parent):
             continue
         parent_columns = key.parent_columns or tuple(primary_keys.get(key.parent, ()))
         if len(parent_columns) != len(key.columns):

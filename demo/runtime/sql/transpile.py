@@ -17,10 +17,12 @@ result). Beyond sqlglot's own `read="postgres", write="duckdb"`:
 - `BEGIN`/`START TRANSACTION`/`COMMIT`/`END`/`ROLLBACK`/`ABORT` are recognised before
   parsing (sqlglot reads `START TRANSACTION` as an alias) and become DuckDB's.
 
+Foreign keys (CREATE TABLE's, and `ALTER TABLE ... ADD [CONSTRAINT] FOREIGN KEY`,
+which DuckDB cannot do to an existing table) are recorded and checked by the engine
+(`foreign_keys.py`), not declared to DuckDB.
+
 Seed-only rewrites (build time, `seed=True`): psql meta lines are removed by the
-caller; `CREATE/DROP DATABASE` are skipped; `ALTER TABLE ... ADD [CONSTRAINT]
-FOREIGN KEY` is skipped with a warning because DuckDB cannot add constraints to an
-existing table. Seeds keep their data; only the referential check is lost.
+caller; `CREATE/DROP DATABASE` are skipped.
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ class Transpiled:
     declared: dict[str, str] = field(default_factory=dict)
     # The table a "dml" statement writes (its foreign keys are checked after it).
     written: str = ""
+    # Foreign keys an ALTER TABLE adds (recorded by the caller: register_foreign_keys).
+    foreign_keys: list[Any] = field(default_factory=list)
     # For kind "savepoint": ("define" | "rollback" | "release", name).
     savepoint: tuple[str, str] | None = None
 
@@ -216,15 +220,22 @@ def transpile_statement(
             "other",
             warnings=[f"skipped (one database per service): {_head(statement)}"],
         )
-    if seed and _adds_foreign_key(tree):
-        return Transpiled(
-            statement,
-            [],
-            "other",
-            warnings=[
-                f"skipped foreign key (DuckDB cannot add constraints to existing tables): {_head(statement)}"
-            ],
-        )
+    if _adds_foreign_key(tree):
+        # DuckDB cannot add constraints to existing tables: the engine records the key
+        # (foreign_keys.py) and checks it, as for keys declared in CREATE TABLE.
+        table = tree.this
+        actions = tree.args.get("actions") or []
+        if len(actions) != 1 or not isinstance(table, exp.Table):
+            raise SqlError(
+                "ALTER TABLE adding a foreign key together with other changes is not supported"
+                " by this demo",
+                statement,
+            )
+        try:
+            keys = declared_foreign_keys(tree, table.name.lower())
+        except ForeignKeyError as exc:
+            raise SqlError(str(exc), statement) from exc
+        return Transpiled(statement, [], "other", foreign_keys=keys)
     json_use = pg.unsupported_json(tree)
     if json_use is not None:
         raise SqlError(
