@@ -21,13 +21,7 @@ from typing import Any
 from ..ports import DuckConnection
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
-from .foreign_keys import (
-    FOREIGN_KEYS_QUERY,
-    ForeignKey,
-    check_statement,
-    load_foreign_keys,
-    register_foreign_keys,
-)
+from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys, mentions_group_by
 from .pgtypes import TEXT_OID, json_value, type_oid
 from .savepoints import Savepoints
@@ -71,8 +65,7 @@ class DuckEngine:
 
     def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
-        # The request's declared foreign keys, read when a write first needs them.
-        self._foreign_keys: list[ForeignKey] | None = None
+        self._keys = ForeignKeyGuard(conn)
         use_public_schema(conn)
 
     def load_image(self, image: bytes) -> None:
@@ -88,16 +81,6 @@ class DuckEngine:
                 results.append(self._conn.execute(duck_sql))
             except Exception as exc:  # adapters raise plain Exception(message)
                 raise SqlError(str(exc), item.source.strip()) from exc
-        if item.foreign_keys:
-            broken = register_foreign_keys(
-                self._conn, item.foreign_keys[0].table, item.foreign_keys
-            )
-            if broken is not None:
-                raise SqlError(broken, item.source.strip())
-        if item.kind == "other":
-            self._foreign_keys = None  # a table or key may have come or gone
-        if item.written:
-            self._check_foreign_keys(item)
         result = results[item.result_index] if results else None
         if result is None or item.kind == "transaction":
             return {"rows": [], "fields": [], "affectedRows": 0}
@@ -138,16 +121,33 @@ class DuckEngine:
         except Exception as exc:  # the copies' DuckDB statements
             raise SqlError(str(exc), source) from exc
         result = self._run(item)
-        if item.kind == "other":
-            savepoints.after_ddl(source)
+        try:
+            broken = self._after(item, savepoints)
+        except Exception as exc:  # the checks' DuckDB statements
+            raise SqlError(str(exc), source) from exc
+        if broken is not None:
+            raise SqlError(broken, source)
         return result
+
+    def _after(self, item: Transpiled, savepoints: Savepoints) -> str | None:
+        """Keep savepoints and foreign keys up to date; Postgres' message if a key broke."""
+        if item.foreign_keys:
+            return self._keys.add(item.foreign_keys[0].table, item.foreign_keys)
+        if item.kind == "other":
+            savepoints.after_ddl(item.source)
+            return self._keys.after_ddl()
+        if item.written:
+            return self._keys.after_write(
+                item.written, deleting=item.deleting, before_write=savepoints.before_write
+            )
+        return None
 
     def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
         # Transpile everything first: a statement sqlglot cannot read fails the request
         # before anything has run.
         statements = split_postgres(sql)
-        self._foreign_keys = None
+        self._keys.forget()  # read afresh: another engine may share the database
         types, declared = self._table_types(), self._declared()
         keys = self._primary_keys(statements)
         items = [
@@ -188,21 +188,6 @@ class DuckEngine:
         elif in_tx:
             self._rollback()
         return results, any(item.changes_data for item in items)
-
-    def _check_foreign_keys(self, item: Transpiled) -> None:
-        """Fail the statement, as Postgres would, if it broke a declared foreign key."""
-        if self._foreign_keys is None:
-            rows = self._conn.execute(FOREIGN_KEYS_QUERY).rows
-            self._foreign_keys = load_foreign_keys([list(r) for r in rows])
-        if not self._foreign_keys:
-            return
-        keys = load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
-        try:
-            broken = check_statement(self._conn, item.written, self._foreign_keys, keys)
-        except Exception as exc:  # e.g. the referenced table was dropped
-            raise SqlError(str(exc), item.source.strip()) from exc
-        if broken is not None:
-            raise SqlError(broken, item.source.strip())
 
     def _table_types(self) -> dict[str, dict[str, str]]:
         return table_types(self._conn)

@@ -70,6 +70,7 @@ class Transpiled:
     declared: dict[str, str] = field(default_factory=dict)
     # The table a "dml" statement writes (its foreign keys are checked after it).
     written: str = ""
+    deleting: bool = False
     # Foreign keys an ALTER TABLE adds (recorded by the caller: register_foreign_keys).
     foreign_keys: list[Any] = field(default_factory=list)
     # For kind "savepoint": ("define" | "rollback" | "release", name).
@@ -291,6 +292,7 @@ def transpile_statement(
             returning=bool(tree.args.get("returning")),
             declared=outputs,
             written=target.name.lower() if isinstance(target, exp.Table) else "",
+            deleting=isinstance(tree, exp.Delete),
         )
     kind = "read" if _is_read(tree) else "other"
     return Transpiled(
