@@ -116,6 +116,12 @@ class DuckEngine:
                 savepoints.end(committing=item.statements[0] == "COMMIT")
             if item.written:
                 savepoints.before_write(item.written)
+            if item.truncated:
+                refused = self._keys.before_truncate(item.truncated, cascade=item.truncate_cascade)
+                if refused is not None:
+                    raise SqlError(refused, source)
+                for table in item.truncated:
+                    savepoints.before_write(table)
         except SqlError:
             raise
         except Exception as exc:  # the copies' DuckDB statements
@@ -134,7 +140,8 @@ class DuckEngine:
         if item.foreign_keys:
             return self._keys.add(item.foreign_keys[0].table, item.foreign_keys)
         if item.kind == "other":
-            savepoints.after_ddl(item.source)
+            if not item.truncated:  # emptied tables were copied: a rollback can undo that
+                savepoints.after_ddl(item.source)
             return self._keys.after_ddl()
         if item.written:
             return self._keys.after_write(

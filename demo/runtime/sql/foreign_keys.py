@@ -272,6 +272,18 @@ class ForeignKeyGuard:
             delete_actions(self._conn, table, keys, primary_keys, before_write)
         return check_statement(self._conn, table, keys, primary_keys)
 
+    def before_truncate(self, tables: tuple[str, ...], *, cascade: bool) -> str | None:
+        """Postgres refuses to empty a table that another table's key references."""
+        for key in self._loaded():
+            if key.parent in tables and key.table not in tables:
+                if cascade:
+                    return (
+                        "TRUNCATE ... CASCADE of a table that a foreign key references is not"
+                        " supported by this demo"
+                    )
+                return "cannot truncate a table referenced in a foreign key constraint"
+        return None
+
     def after_ddl(self) -> str | None:
         self._keys = None  # a table or key may have come or gone
         keys = self._loaded()

@@ -71,6 +71,9 @@ class Transpiled:
     # The table a "dml" statement writes (its foreign keys are checked after it).
     written: str = ""
     deleting: bool = False
+    # The tables a TRUNCATE empties, and whether it said CASCADE.
+    truncated: tuple[str, ...] = ()
+    truncate_cascade: bool = False
     # Foreign keys an ALTER TABLE adds (recorded by the caller: register_foreign_keys).
     foreign_keys: list[Any] = field(default_factory=list)
     # For kind "savepoint": ("define" | "rollback" | "release", name).
@@ -295,8 +298,21 @@ def transpile_statement(
             deleting=isinstance(tree, exp.Delete),
         )
     kind = "read" if _is_read(tree) else "other"
+    truncated: tuple[str, ...] = ()
+    if isinstance(tree, exp.TruncateTable):
+        tables = [t for t in tree.expressions if isinstance(t, exp.Table)]
+        truncated = tuple(t.name.lower() for t in tables)
+        if len(tables) > 1:  # DuckDB empties one table per TRUNCATE
+            before = [f"TRUNCATE {t.sql(dialect='duckdb')}" for t in tables[:-1]]
+            duck = f"TRUNCATE {tables[-1].sql(dialect='duckdb')}"
     return Transpiled(
-        statement, [*before, duck, *after], kind, result_index=len(before), declared=outputs
+        statement,
+        [*before, duck, *after],
+        kind,
+        result_index=len(before),
+        declared=outputs,
+        truncated=truncated,
+        truncate_cascade=str(tree.args.get("option") or "").upper() == "CASCADE",
     )
 
 

@@ -38,6 +38,12 @@ CREATE TABLE badges (id integer PRIMARY KEY, member_id integer REFERENCES member
 BEGIN; CREATE TABLE badges (id integer PRIMARY KEY, member_id integer REFERENCES members ON DELETE CASCADE); INSERT INTO badges VALUES (1, 1), (2, 2); SAVEPOINT s; DELETE FROM members WHERE id = 1; ROLLBACK TO s; DELETE FROM members WHERE id = 2; COMMIT; SELECT * FROM badges ORDER BY id;
 -- case: changing a key with on delete cascade still violates
 CREATE TABLE badges (id integer PRIMARY KEY, member_id integer REFERENCES members ON DELETE CASCADE); INSERT INTO badges VALUES (1, 1); UPDATE members SET id = 9 WHERE id = 1;
+-- case: truncate a referenced table
+TRUNCATE teams;
+-- case: truncate both tables of a key
+TRUNCATE teams, members; SELECT count(*) AS n FROM teams;
+-- case: truncate undone by rollback to savepoint
+BEGIN; SAVEPOINT s; TRUNCATE members; ROLLBACK TO s; DELETE FROM members WHERE id = 2; COMMIT;
 -- case: drop a referenced table
 DROP TABLE teams;
 -- case: drop the referencing table first
