@@ -171,6 +171,7 @@ def _capture_groups(pattern: str) -> int:
     # Per open group (the outermost is the whole pattern): [captures before it, is
     # capturing, an alternation directly inside].
     frames: list[list[Any]] = [[0, False, False]]
+    quantifiers: set[bool] = set()  # lazy?
     i = 0
     while i < len(pattern):
         ch = pattern[i]
@@ -193,6 +194,13 @@ def _capture_groups(pattern: str) -> int:
             capturing = not pattern.startswith("(?", i)
             frames.append([groups, capturing, False])
             groups += int(capturing)
+            i += 0 if capturing else 2  # `(?:`, `(?i)`: not a quantifier
+        elif ch in "*+?{":
+            if ch == "{":
+                i = pattern.find("}", i) if "}" in pattern[i:] else len(pattern)
+            lazy = pattern[i + 1 : i + 2] == "?"
+            quantifiers.add(lazy)
+            i += int(lazy)
         elif ch == "|":
             frames[-1][2] = True
         elif ch == ")" and len(frames) > 1:
@@ -204,6 +212,13 @@ def _capture_groups(pattern: str) -> int:
         i += 1
     if frames[0][2] and groups:
         raise _optional_group()
+    if len(quantifiers) > 1:
+        # Postgres gives the whole pattern the greediness of its first quantifier;
+        # RE2 (DuckDB) applies each quantifier's own: the matches could differ.
+        raise TextFunctionError(
+            "regexp_matches() with both greedy and non-greedy quantifiers is not supported"
+            " by this demo"
+        )
     return groups
 
 
