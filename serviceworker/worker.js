@@ -12,6 +12,7 @@
 import { addressTarget } from "./addresses.js";
 import { bootPython } from "./boot.js";
 import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, errorResponse } from "./contract.js";
+import { forwardedHeaders } from "./origin.js";
 
 /* global __DEMO_BUILD__ */
 /** @type {import("./contract.js").BuildInfo} */
@@ -82,7 +83,8 @@ async function answer(event, path, query) {
     /** @type {import("./contract.js").PythonHandler} */
     const python = await pythonHandler(event);
     const body = new Uint8Array(await request.arrayBuffer());
-    const reply = await python.handle(request.method, path, query, [...request.headers], body);
+    const headers = await forwardedHeaders(event);
+    const reply = await python.handle(request.method, path, query, headers, body);
     return toResponse(request, reply.status, reply.headers, reply.body);
   } catch (err) {
     console.error(`[helio-demo] ${request.method} ${path} failed:`, err);
