@@ -4,8 +4,9 @@
 //
 // - Network first: a reachable site is always answered fresh, and the answer is kept.
 // - With the network off, the kept copy answers.
-// - Once per worker, every file the build listed in __demo-offline.json is kept, so
-//   files a first visit loaded before the worker controlled the page are there too.
+// - Once per worker, after Python is ready (so it never competes with the boot's own
+//   downloads), every file the build listed in __demo-offline.json is kept: files a
+//   first visit loaded before the worker controlled the page are there too.
 // - A navigation to a folder without its slash (console/settings) that the host answers
 //   404 is redirected to the folder (console/settings/), as hosts that redirect do; the
 //   per-route pages the console's build writes take it from there.
@@ -25,7 +26,7 @@ export function siteFiles(root, checksum) {
   const name = mine + checksum;
   let kept = null; // the keep-everything pass, once per worker
 
-  async function keepAll() {
+  async function keepListed() {
     const cache = await caches.open(name);
     const response = await fetch(new URL(OFFLINE_LIST, root), { cache: "no-store" });
     if (!response.ok) return; // an older build without the list: files are kept as they load
@@ -40,12 +41,13 @@ export function siteFiles(root, checksum) {
     );
   }
 
-  // The answer for `url`: the network's, else the kept copy; undefined when neither.
-  async function lookup(request, cache) {
+  // The network's answer to `request`, else the kept copy; throws when neither.
+  // The copy is written while the page already reads the answer.
+  async function lookup(request, cache, waitUntil) {
     try {
       const response = await fetch(request);
       if (response.ok && response.type === "basic" && request.method === "GET") {
-        await cache.put(request.url, response.clone());
+        waitUntil(cache.put(request.url, response.clone()).catch(() => {}));
       }
       return response;
     } catch (err) {
@@ -61,19 +63,22 @@ export function siteFiles(root, checksum) {
       return url.origin === root.origin && url.pathname.startsWith(root.pathname) && !url.pathname.startsWith(demoPrefix);
     },
 
+    /** Keeps every listed file, once per worker (about 1 MB for the flagship). */
+    keepAll() {
+      kept ??= keepListed().catch((err) => console.warn("[helio-demo] could not keep the site for offline use:", err));
+      return kept;
+    },
+
     /** @param {FetchEvent} event */
     async answer(event) {
-      if (!kept) {
-        kept = keepAll().catch((err) => console.warn("[helio-demo] could not keep the site for offline use:", err));
-        event.waitUntil(kept);
-      }
       const cache = await caches.open(name);
       const request = event.request;
       const url = new URL(request.url);
-      const response = await lookup(request, cache).catch(() => null);
+      const waitUntil = (promise) => event.waitUntil(promise);
+      const response = await lookup(request, cache, waitUntil).catch(() => null);
       if (request.mode === "navigate" && !url.pathname.endsWith("/") && (!response || response.status === 404)) {
         const folder = new URL(url.pathname + "/", url);
-        const inside = await lookup(new Request(folder), cache).catch(() => null);
+        const inside = await lookup(new Request(folder), cache, waitUntil).catch(() => null);
         if (inside?.ok) return Response.redirect(folder.href + url.search + url.hash, 302);
       }
       return response ?? Response.error();

@@ -116,7 +116,9 @@ function pythonHandler(event) {
     setStatus({ python: "booting", how: null, bootMs: null, error: null });
     boot.then(
       ({ how }) => {
-        if (booting === boot) setStatus({ python: "ready", how, bootMs: Math.round(performance.now() - started) });
+        if (booting !== boot) return;
+        setStatus({ python: "ready", how, bootMs: Math.round(performance.now() - started) });
+        SITE.keepAll(); // a copy of the site for offline visits, once Python no longer needs the network
       },
       (err) => {
         if (booting !== boot) return;

@@ -17,7 +17,7 @@ import pytest
 
 from tests.web.dialogs import dialog_named
 
-from .conftest import BOOT_MS, PASSWORD, USERNAME, Flagship, shot
+from .conftest import BOOT_MS, PASSWORD, REPO, USERNAME, Flagship, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -35,6 +35,14 @@ _CALL = """async ([url, method, body, token, csrf]) => {
     body: body === null ? undefined : JSON.stringify(body)});
   return {status: response.status, body: await response.json()};
 }"""
+
+
+# A query panel of the landing page, run once Python answers (it boots on first use).
+RUN_PANEL = """([service, sql]) => customElements.whenDefined('demo-query-panel').then(async () => {
+  const panel = document.querySelector(`demo-query-panel[service=${service}]`);
+  for (let i = 0; i < 600 && !(await panel.run('SELECT 1;')); i++)
+    await new Promise((r) => setTimeout(r, 200));
+  panel.sql = sql; return panel.run(); })"""
 
 
 def call(page: Any, method: str, path: str, body: Any = None, tokens: Any = None) -> Any:
@@ -280,17 +288,10 @@ def test_the_landing_page_reads_well_and_passes_axe(
     page.evaluate("helioDemo.ready")
     assert page.locator("#demo-username").inner_text() == USERNAME
     assert page.locator("#demo-password").inner_text() == PASSWORD
-    run = (
-        "([service, sql]) => customElements.whenDefined('demo-query-panel').then(async () => {"
-        " const panel = document.querySelector(`demo-query-panel[service=${service}]`);"
-        " for (let i = 0; i < 600 && !(await panel.run('SELECT 1;')); i++)"
-        " await new Promise((r) => setTimeout(r, 200));"
-        " panel.sql = sql; return panel.run(); })"
-    )
-    history = page.evaluate(run, ["history", "SELECT count(*) AS n FROM play_sessions;"])
+    history = page.evaluate(RUN_PANEL, ["history", "SELECT count(*) AS n FROM play_sessions;"])
     assert history["ok"] and history["result"] == [{"columns": ["n"], "values": [[60]]}]
     metrics = page.evaluate(
-        run, ["metrics", "SELECT count(*) AS minutes FROM samples WHERE streaming;"]
+        RUN_PANEL, ["metrics", "SELECT count(*) AS minutes FROM samples WHERE streaming;"]
     )
     assert metrics["ok"] and metrics["result"][0]["rows"] == [{"minutes": 150}]
     page.locator("demo-fixture-explorer").get_by_text("/api/apps").first.wait_for()
@@ -298,24 +299,15 @@ def test_the_landing_page_reads_well_and_passes_axe(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     shot(page, f"0-landing-{scheme}-{width}")
     check_axe(page)
-    failed = page.evaluate(run, ["history", "SELECT nope FROM nowhere;"])
+    failed = page.evaluate(RUN_PANEL, ["history", "SELECT nope FROM nowhere;"])
     assert not failed["ok"] and failed["error"] == "no such table: nowhere"
     page.close()
 
 
+# Every page of the console's one route table.
 ROUTES = [
-    "Dashboard",
-    "Applications",
-    "Devices & pairing",
-    "Displays",
-    "Settings",
-    "Hardware metrics",
-    "Updates",
-    "Logs & troubleshooting",
-    "Helpers",
-    "Integrations",
-    "API tokens",
-    "Sessions",
+    route["title"]
+    for route in json.loads((REPO / "web" / "src" / "routes.json").read_text())["routes"]
 ]
 
 

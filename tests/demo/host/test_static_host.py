@@ -11,16 +11,9 @@ import pytest
 
 from .conftest import BOOT_MS, Flagship, shot
 from .plain_host import PlainHost
-from .test_flagship import USERNAME_FIELD, nav, sign_in
+from .test_flagship import RUN_PANEL, USERNAME_FIELD, nav, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-# A query panel of the landing page, run once Python answers (it boots on first use).
-RUN_PANEL = """([service, sql]) => customElements.whenDefined('demo-query-panel').then(async () => {
-  const panel = document.querySelector(`demo-query-panel[service=${service}]`);
-  for (let i = 0; i < 600 && !(await panel.run('SELECT 1;')); i++)
-    await new Promise((r) => setTimeout(r, 200));
-  panel.sql = sql; return panel.run(); })"""
 
 # Every file the build listed for offline use is in the worker's copy of the site.
 KEPT_ALL = """async () => {
