@@ -28,6 +28,10 @@ RUNNER = REPO / "tests" / "demo" / "runtime" / "pyodide_runner.mjs"
 # The domains: auth (reach, origin, CSRF, rate limit, accounts), tokens,
 # sessions, settings and apps; plus the demo profile's own tests.
 MODULES = [
+    "tests/host/core/test_passwords.py",
+    "tests/host/core/test_sessions_core.py",
+    "tests/host/core/test_settings_schema.py",
+    "tests/host/test_validation.py",
     "tests/host/middleware/test_in_process.py",
     "tests/host/middleware/test_csrf_origin.py",
     "tests/host/middleware/test_rate_limit.py",
