@@ -21,7 +21,7 @@ from typing import Any
 from ..ports import DuckConnection
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
-from .pgtypes import TEXT_OID, json_value, type_oid
+from .pgtypes import DECLARED_CARRIERS, json_value, type_oid
 from .statements import SqlError, split_postgres
 from .transpile import Transpiled, transpile_statement
 
@@ -87,7 +87,9 @@ class DuckEngine:
             return {"rows": [], "fields": [], "affectedRows": 0}  # DDL: DuckDB's "Count" column
         columns = list(result.columns)
         types = [
-            "pg:" + item.declared[c] if c in item.declared and type_oid(t) == TEXT_OID else t
+            "pg:" + item.declared[c]
+            if c in item.declared and type_oid(t) in DECLARED_CARRIERS
+            else t
             for c, t in zip(columns, result.types, strict=False)
         ]
         rows = [
