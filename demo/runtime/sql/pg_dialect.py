@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlglot import exp
 from sqlglot.dialects.postgres import Postgres
+from sqlglot.parsers.postgres import PostgresParser
 
 __all__ = ["PG_NAME", "PostgresForDuck"]
 
@@ -19,12 +20,12 @@ PG_NAME = "pg_name"
 
 
 def _parse_date_part(self: Any) -> exp.Expr:
-    extract = Postgres.Parser.FUNCTION_PARSERS["DATE_PART"](self)
+    extract = PostgresParser.FUNCTION_PARSERS["DATE_PART"](self)
     cast = exp.cast(extract, exp.DataType.build("double"))
     cast.meta[PG_NAME] = "date_part"
     return cast
 
 
 class PostgresForDuck(Postgres):
-    class Parser(Postgres.Parser):
-        FUNCTION_PARSERS = {**Postgres.Parser.FUNCTION_PARSERS, "DATE_PART": _parse_date_part}
+    class Parser(PostgresParser):
+        FUNCTION_PARSERS = {**PostgresParser.FUNCTION_PARSERS, "DATE_PART": _parse_date_part}

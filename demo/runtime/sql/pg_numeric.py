@@ -194,7 +194,7 @@ def _operands(node: Any, column_types: dict[str, str]) -> tuple[Any, Any] | None
         parts = _operands(node.this, column_types)
         if parts is None:
             return None
-        return tuple(_windowed(node, part) for part in parts)  # type: ignore[return-value]
+        return tuple(_windowed(node, part) for part in parts)
     if isinstance(node, exp.Div) and node.args.get("typed"):
         kinds = {_kind(node.left, column_types), _kind(node.right, column_types)}
         if kinds <= {"int", "numeric"} and "numeric" in kinds:

@@ -653,7 +653,6 @@ _UNSUPPORTED_FUNCTIONS = {
     "regexp_matches": "returns a set of text[] in Postgres, a boolean in DuckDB",
     "quote_ident": "not available in DuckDB",
     "quote_literal": "not available in DuckDB",
-    "pg_typeof": "would name DuckDB's types, not Postgres'",
 }
 
 

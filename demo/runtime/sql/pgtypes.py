@@ -100,6 +100,7 @@ DECLARED_OIDS = {
     "pg:name": 19,
     "pg:uuid": 2950,
     "pg:numeric[]": 1231,
+    "pg:regtype": 2206,
 }
 # DuckDB types a declared type may stand in for (what the result mapping overrides).
 DECLARED_CARRIERS = (25, 1009)

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import pg_numeric
+from . import pg_numeric, pg_typenames
 from . import pg_transforms as pg
 from .declared import declared_columns, output_types, registry_statements
 from .statements import SqlError, strip_leading_comments
@@ -231,6 +231,8 @@ def transpile_statement(
             name = ".".join(p for p in (table.db, table.name) if p)
             after = registry_statements(name, declared_columns(tree))
     pg.postgres_column_names(tree)
+    outputs.update(pg_typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
+    pg_typenames.information_schema_columns(tree)
     unsupported = pg.postgres_functions(tree)
     if unsupported is not None:
         raise SqlError(unsupported, statement)
