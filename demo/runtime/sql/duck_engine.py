@@ -29,7 +29,7 @@ from .foreign_keys import (
     register_foreign_keys,
 )
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys, mentions_group_by
-from .pgtypes import TEXT_OID, json_value, type_oid
+from .pgtypes import DECLARED_CARRIERS, json_value, type_oid
 from .savepoints import Savepoints
 from .statements import SqlError, split_postgres
 from .transpile import Transpiled, transpile_statement
@@ -108,7 +108,9 @@ class DuckEngine:
             return {"rows": [], "fields": [], "affectedRows": 0}  # DDL: DuckDB's "Count" column
         columns = list(result.columns)
         types = [
-            "pg:" + item.declared[c] if c in item.declared and type_oid(t) == TEXT_OID else t
+            "pg:" + item.declared[c]
+            if c in item.declared and type_oid(t) in DECLARED_CARRIERS
+            else t
             for c, t in zip(columns, result.types, strict=False)
         ]
         rows = [
