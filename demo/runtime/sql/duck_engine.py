@@ -22,8 +22,9 @@ from ..ports import DuckConnection
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
 from .pgtypes import TEXT_OID, json_value, type_oid
-from .statements import SqlError, split_postgres
-from .transpile import Transpiled, transpile_statement
+from .statements import SqlError
+from .transpile import Transpiled
+from .transpile_cache import Schema, TranspileCache
 
 __all__ = ["DuckEngine", "declared_types", "table_types", "use_public_schema"]
 
@@ -55,6 +56,11 @@ def declared_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
     return load_declared([list(r) for r in conn.execute(DECLARED_QUERY).rows])
 
 
+def _may_change_schema(item: Transpiled) -> bool:
+    """DDL changes the schema, and a ROLLBACK may undo DDL."""
+    return item.kind in ("other", "transaction")
+
+
 class DuckEngine:
     """One DuckDB database behind the Postgres-flavoured query API."""
 
@@ -63,9 +69,11 @@ class DuckEngine:
     def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
         use_public_schema(conn)
+        self._transpiles = TranspileCache(self._schema)
 
     def load_image(self, image: bytes) -> None:
         restore_database(self._conn, image)
+        self._transpiles.schema_may_have_changed()
 
     def image(self) -> bytes:
         return dump_database(self._conn)
@@ -104,9 +112,16 @@ class DuckEngine:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
         # Transpile everything first: a statement sqlglot cannot read fails the request
         # before anything has run.
-        statements = split_postgres(sql)
-        types, declared = self._table_types(), self._declared()
-        items = [transpile_statement(s, table_types=types, declared=declared) for s in statements]
+        cache = self._transpiles
+        items = [cache.transpile(s) for s in cache.split(sql)]
+        if len(items) == 1 and items[0].kind != "transaction" and len(items[0].statements) == 1:
+            # One DuckDB statement is atomic on its own: no transaction around it.
+            try:
+                result = self._run(items[0])
+            finally:
+                if _may_change_schema(items[0]):
+                    cache.schema_may_have_changed()
+            return [result], items[0].changes_data
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
         results: list[dict[str, Any]] = []
@@ -114,35 +129,42 @@ class DuckEngine:
         if not own_tx:
             self._conn.execute("BEGIN TRANSACTION")
             in_tx = True
+        schema_touched = False
         try:
-            for i, item in enumerate(items):
-                if any(earlier.kind == "other" for earlier in items[:i]):
+            for item in items:
+                if schema_touched:
                     # A table this request created or altered: transpile against it.
-                    item = transpile_statement(
-                        item.source, table_types=self._table_types(), declared=self._declared()
-                    )
-                result = self._run(item)
+                    item = cache.transpile(item.source)
+                try:
+                    result = self._run(item)
+                finally:
+                    if _may_change_schema(item):
+                        schema_touched = True
+                        cache.schema_may_have_changed()
                 # PGlite's exec reports, on each result, the rows affected so far in
                 # the request (a running total): panels written for it see that.
                 affected += result["affectedRows"]
                 results.append({**result, "affectedRows": affected})
                 if item.kind == "transaction":
                     in_tx = item.statements[0].startswith("BEGIN")
+            if not own_tx:
+                self._conn.execute("COMMIT")
         except SqlError:
             if in_tx:
                 self._rollback()
             raise
-        if not own_tx:
-            self._conn.execute("COMMIT")
-        elif in_tx:
+        finally:
+            if schema_touched:
+                # What the request's transaction did to the schema may have been undone.
+                cache.schema_may_have_changed()
+        if own_tx and in_tx:
             self._rollback()
+            if schema_touched:
+                cache.schema_may_have_changed()
         return results, any(item.changes_data for item in items)
 
-    def _table_types(self) -> dict[str, dict[str, str]]:
-        return table_types(self._conn)
-
-    def _declared(self) -> dict[str, dict[str, str]]:
-        return declared_types(self._conn)
+    def _schema(self) -> Schema:
+        return table_types(self._conn), declared_types(self._conn)
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.
