@@ -135,6 +135,17 @@ def run(work: Path, quick: bool = False) -> Result:
         ),
         Row("warm one-row query, sqlite", figures["warm_sqlite_ms"], "ms", limit=5),
         Row("warm one-row query, postgres", figures["warm_postgres_ms"], "ms", limit=5),
+        # The same figures against the floor of any worker answer, which load moves too.
+        *(
+            Row(
+                f"warm one-row query, {adapter}, vs a JS-only worker",
+                figures[f"warm_{adapter}_ms"],
+                "ms",
+                figures["warm_js_only_ms"],
+                f"{js}, constant answer",
+            )
+            for adapter in ("sqlite", "postgres")
+        ),
     ]
     notes = [
         f"{figures['runs']['cold']} restarts and {figures['runs']['warm']} warm answers of each "
