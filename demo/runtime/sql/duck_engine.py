@@ -78,11 +78,12 @@ class DuckEngine:
     def image(self) -> bytes:
         return dump_database(self._conn)
 
-    def _run(self, item: Transpiled) -> dict[str, Any]:
+    def _run(self, item: Transpiled, repeated: bool = False) -> dict[str, Any]:
+        """Run one transpiled statement; `repeated`: a read run before (DuckConnection)."""
         results = []
         for duck_sql in item.statements:
             try:
-                results.append(self._conn.execute(duck_sql))
+                results.append(self._conn.execute(duck_sql, repeated=repeated))
             except Exception as exc:  # adapters raise plain Exception(message)
                 raise SqlError(str(exc), item.source.strip()) from exc
         result = results[item.result_index] if results else None
@@ -113,11 +114,13 @@ class DuckEngine:
         # Transpile everything first: a statement sqlglot cannot read fails the request
         # before anything has run.
         cache = self._transpiles
-        items = [cache.transpile(s) for s in cache.split(sql)]
+        statements = cache.split(sql)
+        seen = len(statements) == 1 and cache.known(statements[0])
+        items = [cache.transpile(s) for s in statements]
         if len(items) == 1 and items[0].kind != "transaction" and len(items[0].statements) == 1:
             # One DuckDB statement is atomic on its own: no transaction around it.
             try:
-                result = self._run(items[0])
+                result = self._run(items[0], repeated=seen and items[0].kind == "read")
             finally:
                 if _may_change_schema(items[0]):
                     cache.schema_may_have_changed()

@@ -25,7 +25,7 @@ from .transpile import Transpiled, transpile_statement
 
 __all__ = ["MAX_ENTRIES", "MAX_TEXT", "Schema", "TranspileCache"]
 
-MAX_ENTRIES = 256
+MAX_ENTRIES = 1024  # about 1 MB: a panel's or an app's repeated statements fit
 MAX_TEXT = 16 * 1024
 
 # (table -> column -> DuckDB type, table -> column -> declared Postgres type)
@@ -98,6 +98,10 @@ class TranspileCache:
         if len(statement) <= MAX_TEXT:
             self._transpiled.put(statement, item)
         return item
+
+    def known(self, statement: str) -> bool:
+        """Whether `statement` was transpiled before against the current schema."""
+        return self._transpiled.get(statement) is not None
 
     def schema_may_have_changed(self) -> None:
         self._schema = None
