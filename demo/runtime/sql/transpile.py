@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import pg_text
+from . import pg_numeric, pg_text, pg_typenames
 from . import pg_transforms as pg
 from .declared import declared_columns, output_types, registry_statements
 from .foreign_keys import ForeignKeyError, declared_foreign_keys
@@ -207,11 +207,13 @@ def transpile_statement(
     from sqlglot import exp
     from sqlglot.errors import SqlglotError
 
+    from .pg_dialect import PostgresForDuck
+
     control = _transaction(statement)
     if control is not None:
         return control
     try:
-        trees = [t for t in sqlglot.parse(statement, read="postgres") if t is not None]
+        trees = [t for t in sqlglot.parse(statement, read=PostgresForDuck) if t is not None]
     except SqlglotError as exc:
         raise SqlError(f"could not parse as Postgres SQL: {exc}", statement) from exc
     if len(trees) != 1:
@@ -263,6 +265,8 @@ def transpile_statement(
     table_types = table_types or {}
     outputs = output_types(tree, table_types, declared or {})
     pg.postgres_column_names(tree)
+    outputs.update(pg_typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
+    pg_typenames.information_schema_columns(tree)
     unsupported = pg_text.text_functions(tree) or pg.postgres_functions(tree)
     if unsupported is not None:
         raise SqlError(unsupported, statement)
@@ -271,8 +275,11 @@ def transpile_statement(
     columns = _unambiguous_columns(table_types)
     pg.integer_division(tree, columns)
     pg.postgres_result_types(tree, columns)
+    pg_numeric.numeric_literals(tree, statement)
+    outputs.update(pg_numeric.numeric_quotients(tree, columns))
     pg.timestamptz_without_icu(tree, table_types)
     pg.array_text_literals(tree, table_types)
+    outputs.update(pg_numeric.bare_numeric_casts(tree))
     pg.jsonb_literals(tree, table_types, declared or {})
     pg.division_by_zero_errors(tree)
     for national in list(tree.find_all(exp.National)):
