@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .duckdump import quote_ident
+
 __all__ = [
     "FOREIGN_KEYS_QUERY",
     "ForeignKey",
@@ -58,10 +60,6 @@ class ForeignKey:
     parent_columns: tuple[str, ...]
     # What a DELETE of a referenced parent row does: NO ACTION, CASCADE or SET NULL.
     on_delete: str = "NO ACTION"
-
-
-def _ident(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
 
 
 def declared_foreign_keys(tree: Any, table: str) -> list[ForeignKey]:
@@ -114,7 +112,7 @@ def registry_statement(table: str, keys: list[ForeignKey]) -> str:
     text = _PREFIX + json.dumps(
         [[k.name, list(k.columns), k.parent, list(k.parent_columns), k.on_delete] for k in keys]
     )
-    return f"COMMENT ON TABLE {_ident(table)} IS '" + text.replace("'", "''") + "'"
+    return f"COMMENT ON TABLE {quote_ident(table)} IS '" + text.replace("'", "''") + "'"
 
 
 def register_foreign_keys(conn: Any, table: str, keys: list[ForeignKey]) -> str | None:
@@ -156,15 +154,18 @@ def load_foreign_keys(rows: list[list[Any]]) -> list[ForeignKey]:
 
 def _orphans(key: ForeignKey, parent_columns: tuple[str, ...]) -> str:
     """WHERE condition on `c` (a row of the key's table) whose parent row is missing."""
-    present = " AND ".join(f"c.{_ident(c)} IS NOT NULL" for c in key.columns)
+    present = " AND ".join(f"c.{quote_ident(c)} IS NOT NULL" for c in key.columns)
     match = " AND ".join(
-        f"p.{_ident(pc)} = c.{_ident(c)}" for c, pc in zip(key.columns, parent_columns, strict=True)
+        f"p.{quote_ident(pc)} = c.{quote_ident(c)}"
+        for c, pc in zip(key.columns, parent_columns, strict=True)
     )
-    return f"{present} AND NOT EXISTS (SELECT 1 FROM {_ident(key.parent)} AS p WHERE {match})"
+    return f"{present} AND NOT EXISTS (SELECT 1 FROM {quote_ident(key.parent)} AS p WHERE {match})"
 
 
 def _violation_query(key: ForeignKey, parent_columns: tuple[str, ...]) -> str:
-    return f"SELECT 1 FROM {_ident(key.table)} AS c WHERE {_orphans(key, parent_columns)} LIMIT 1"
+    return (
+        f"SELECT 1 FROM {quote_ident(key.table)} AS c WHERE {_orphans(key, parent_columns)} LIMIT 1"
+    )
 
 
 def delete_actions(
@@ -187,10 +188,10 @@ def delete_actions(
             before_write(key.table)
             where = _orphans(key, parent_columns)
             if key.on_delete == "SET NULL":
-                nulls = ", ".join(f"{_ident(c)} = NULL" for c in key.columns)
-                conn.execute(f"UPDATE {_ident(key.table)} AS c SET {nulls} WHERE {where}")
+                nulls = ", ".join(f"{quote_ident(c)} = NULL" for c in key.columns)
+                conn.execute(f"UPDATE {quote_ident(key.table)} AS c SET {nulls} WHERE {where}")
                 continue
-            deleted = conn.execute(f"DELETE FROM {_ident(key.table)} AS c WHERE {where}").rows
+            deleted = conn.execute(f"DELETE FROM {quote_ident(key.table)} AS c WHERE {where}").rows
             if deleted and deleted[0] and deleted[0][0]:
                 pending.append(key.table)  # its own children may now be orphans
 
