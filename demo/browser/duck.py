@@ -144,9 +144,9 @@ class BrowserDuckConnection:
     def __init__(self, js_database: Any) -> None:
         self._db = js_database
 
-    def execute(self, sql: str) -> DuckResult:
+    def execute(self, sql: str, *, repeated: bool = False) -> DuckResult:
         try:
-            answer = self._db.query(sql)
+            answer = self._db.query(sql, repeated)
         except Exception as exc:  # JsException: duckdb-wasm's message is what the user needs
             raise Exception(_js_message(exc)) from None
         data = answer.to_py()
