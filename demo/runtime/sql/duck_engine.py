@@ -82,7 +82,7 @@ class DuckEngine:
 
     def load_image(self, image: bytes) -> None:
         restore_database(self._conn, image)
-        self._transpiles.schema_may_have_changed()
+        self._schema_may_have_changed()
 
     def image(self) -> bytes:
         return dump_database(self._conn)
@@ -171,7 +171,6 @@ class DuckEngine:
         # before anything has run.
         cache = self._transpiles
         statements = cache.split(sql)
-        self._keys.forget()  # read afresh: another engine may share the database
         seen = len(statements) == 1 and cache.known(statements[0])
         items = [cache.transpile(s) for s in statements]
         if len(items) == 1 and _plain_read(items[0]):
@@ -196,7 +195,7 @@ class DuckEngine:
                 finally:
                     if _may_change_schema(item):
                         schema_touched = True
-                        cache.schema_may_have_changed()
+                        self._schema_may_have_changed()
                 # PGlite's exec reports, on each result, the rows affected so far in
                 # the request (a running total): panels written for it see that.
                 affected += result["affectedRows"]
@@ -212,12 +211,17 @@ class DuckEngine:
         finally:
             if schema_touched:
                 # What the request's transaction did to the schema may have been undone.
-                cache.schema_may_have_changed()
+                self._schema_may_have_changed()
         if own_tx and in_tx:
             self._rollback()
             if schema_touched:
-                cache.schema_may_have_changed()
+                self._schema_may_have_changed()
         return results, any(item.changes_data for item in items)
+
+    def _schema_may_have_changed(self) -> None:
+        """DDL ran, or a rollback may have undone some: forget what was read of the schema."""
+        self._transpiles.schema_may_have_changed()
+        self._keys.forget()
 
     def _schema(self) -> Schema:
         keys = load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])

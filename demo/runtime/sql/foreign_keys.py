@@ -246,10 +246,13 @@ class ForeignKeyGuard:
 
     def __init__(self, conn: Any) -> None:
         self._conn = conn
-        self._keys: list[ForeignKey] | None = None  # read when first needed
+        # Read when first needed; kept until the schema may have changed (`forget`).
+        self._keys: list[ForeignKey] | None = None
+        self._primary: dict[str, list[str]] | None = None
 
     def forget(self) -> None:
         self._keys = None
+        self._primary = None
 
     def _loaded(self) -> list[ForeignKey]:
         if self._keys is None:
@@ -260,7 +263,10 @@ class ForeignKeyGuard:
     def _primary_keys(self) -> dict[str, list[str]]:
         from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
 
-        return load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
+        if self._primary is None:
+            rows = self._conn.execute(PRIMARY_KEYS_QUERY).rows
+            self._primary = load_primary_keys([list(r) for r in rows])
+        return self._primary
 
     def after_write(
         self, table: str, *, deleting: bool, before_write: Callable[[str], None]
@@ -286,7 +292,7 @@ class ForeignKeyGuard:
         return None
 
     def after_ddl(self) -> str | None:
-        self._keys = None  # a table or key may have come or gone
+        self.forget()  # a table or key may have come or gone
         keys = self._loaded()
         if not keys:
             return None
@@ -296,5 +302,5 @@ class ForeignKeyGuard:
         return dropped_parent(keys, {str(r[0]).lower() for r in rows})
 
     def add(self, table: str, keys: list[ForeignKey]) -> str | None:
-        self._keys = None
+        self.forget()
         return register_foreign_keys(self._conn, table, keys)
