@@ -5,7 +5,8 @@ place before `tree.sql("duckdb")`. They know nothing of the demo runtime, so the
 could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
 
 - `integer_division`: `int / int` becomes DuckDB's truncating `//`, as Postgres
-  computes it (given the types of the columns in play).
+  computes it (given the types of the columns in play), typed as Postgres types it
+  (the wider operand: smallint / int is int4).
 - `division_by_zero_errors`: Postgres raises "division by zero" where DuckDB
   returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()`.
 - `postgres_column_names`: Postgres names an unaliased output column after the
