@@ -138,6 +138,10 @@ def _js_message(exc: Exception) -> str:
     return message.removeprefix("Error: ")
 
 
+# duckdb-wasm's Arrow output turns HUGEINT into this decimal.
+_HUGEINT_LOOKALIKE = "DECIMAL(38,0)"
+
+
 class BrowserDuckConnection:
     """One fresh in-memory database inside the worker's duckdb-wasm instance."""
 
@@ -152,12 +156,33 @@ class BrowserDuckConnection:
         data = answer.to_py()
         types = data["types"]
         columns = [convert_column(col, t) for col, t in zip(data["columns"], types, strict=True)]
+        names = [duck_type_name(t) for t in types]
+        if _HUGEINT_LOOKALIKE in names:
+            for i in self._hugeint_columns(sql, names):
+                names[i] = "HUGEINT"
+                columns[i] = [None if v is None else int(v) for v in columns[i]]
         rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
-        return DuckResult(
-            columns=list(data["names"]),
-            types=[duck_type_name(t) for t in types],
-            rows=rows,
-        )
+        return DuckResult(columns=list(data["names"]), types=names, rows=rows)
+
+    def _hugeint_columns(self, sql: str, names: list[str]) -> list[int]:
+        """The DECIMAL(38,0) columns that DuckDB types HUGEINT (an integer sum, say).
+
+        duckdb-wasm's Arrow output gives both the same type; DESCRIBE (which binds
+        the query without running it) tells them apart. Statements it does not take
+        (DML with RETURNING) keep DECIMAL(38,0).
+        """
+        try:
+            described = self._db.query("DESCRIBE " + sql).to_py()
+        except Exception:
+            return []
+        declared = described["columns"][1] if len(described["columns"]) > 1 else []
+        if len(declared) != len(names):
+            return []
+        return [
+            i
+            for i, (name, duck) in enumerate(zip(names, declared, strict=True))
+            if name == _HUGEINT_LOOKALIKE and duck == "HUGEINT"
+        ]
 
     def close(self) -> None:
         self._db.close()
