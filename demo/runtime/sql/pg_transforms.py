@@ -75,6 +75,9 @@ def _is_integer(node: Any, column_types: dict[str, str]) -> bool:
             and _is_integer(node.left, column_types)
             and (_is_integer(node.right, column_types))
         )
+    if isinstance(node, exp.Sum):
+        # sum(int2/int4) is int8; sum(int8) is numeric.
+        return _is_integer(node.this, column_types) and not _is_bigint(node.this, column_types)
     return type(node).__name__ in _INTEGER_FUNCTIONS
 
 
@@ -117,7 +120,7 @@ def _integer_width(node: Any, column_types: dict[str, str]) -> int:
         return _TYPE_WIDTHS.get(node.to.this.name, 0)
     if isinstance(node, exp.Column):
         return _TYPE_WIDTHS.get(column_types.get(node.name.lower(), "").upper(), 0)
-    if isinstance(node, exp.Count):
+    if isinstance(node, exp.Count | exp.Sum):
         return 8
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod | exp.IntDiv | exp.Div):
         left, right = (

@@ -29,6 +29,8 @@ SELECT avg(qty) AS mean FROM orders;
 SELECT round(avg(amount), 2) AS mean FROM orders;
 -- case: avg per group ordered by the average
 SELECT region, avg(amount) AS mean, round(avg(qty), 1) AS q FROM orders GROUP BY region ORDER BY mean DESC;
+-- case: integer sum divided by count
+SELECT sum(qty) / count(*) AS per_order, sum(amount) / count(*) AS mean_amount FROM orders;
 -- case: avg over a window
 SELECT id, avg(qty) OVER (PARTITION BY region) AS m FROM orders ORDER BY id;
 -- case: unnamed avg ordered by position
