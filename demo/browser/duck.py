@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
+from decimal import Context, Decimal
 from typing import Any
 
 from demo.runtime.duck_text import interval_text, month_day_nano
@@ -27,6 +27,7 @@ __all__ = ["BrowserDuckConnection", "LazyDuck", "convert_column", "duck_type_nam
 _NULL, _INT, _FLOAT, _BINARY, _UTF8, _BOOL, _DECIMAL, _DATE, _TIME, _TIMESTAMP = range(1, 11)
 _INTERVAL, _LIST, _STRUCT, _UNION, _FIXED_BINARY, _FIXED_LIST, _MAP, _DURATION = range(11, 19)
 _LARGE_BINARY, _LARGE_UTF8 = 19, 20
+_EXACT = Context(prec=100)
 _MONTH_DAY_NANO = 2  # Arrow IntervalUnit; duck-database.js sends [months, days, nanoseconds]
 
 _INT_NAMES = {8: "TINYINT", 16: "SMALLINT", 32: "INTEGER", 64: "BIGINT"}
@@ -114,7 +115,10 @@ def _convert(value: Any, t: Mapping[str, Any]) -> Any:
     if kind == _TIME:
         return _text((_EPOCH + _since_epoch(value, t.get("unit", 2))).time())
     if kind == _DECIMAL:
-        return str(Decimal(int(str(value))).scaleb(-int(t.get("scale", 0))))
+        # Exact (DECIMAL(38,s) has more digits than the default context's 28) and
+        # positional ("0.0000000005", not "5E-10"), as Postgres prints numeric.
+        unscaled = Decimal(int(str(value)))
+        return format(unscaled.scaleb(-int(t.get("scale", 0)), _EXACT), "f")
     if kind == _INTERVAL and t.get("unit") == _MONTH_DAY_NANO and isinstance(value, list | tuple):
         return interval_text(month_day_nano(*(int(v) for v in value)))
     if kind in (_LIST, _FIXED_LIST) and isinstance(value, list | tuple):

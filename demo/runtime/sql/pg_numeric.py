@@ -21,7 +21,7 @@ alias or position orders by the value, not by the text.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from typing import Any
 
 from .statements import SqlError
@@ -35,6 +35,8 @@ _MIN_SIG_DIGITS = 16
 _DEC_DIGITS = 4
 _MAX_DISPLAY_SCALE = 1000
 _MAX_DUCK_PRECISION = 38
+# Enough digits that no step rounds (the default context keeps 28).
+_EXACT = Context(prec=2 * _MAX_DISPLAY_SCALE + 100, Emax=10**6, Emin=-(10**6))
 
 _INTEGER_TYPES = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "INT")
 _FLOAT_TYPES = ("DOUBLE", "FLOAT", "REAL")
@@ -47,7 +49,7 @@ def _literal_scale(text: str) -> Decimal:
     value = Decimal(text)
     exponent = value.as_tuple().exponent
     scale = max(0, -exponent) if isinstance(exponent, int) else 0
-    return value.quantize(Decimal(1).scaleb(-scale))
+    return value.quantize(Decimal(1).scaleb(-scale), context=_EXACT)
 
 
 def numeric_literals(tree: Any, statement: str) -> None:
@@ -291,7 +293,7 @@ def _weight_and_first_digit(value: Decimal) -> tuple[int, int]:
     if value == 0:
         return 0, 0
     weight = abs(value).adjusted() // _DEC_DIGITS
-    return weight, int(abs(value).scaleb(-_DEC_DIGITS * weight))
+    return weight, int(abs(value).scaleb(-_DEC_DIGITS * weight, _EXACT))
 
 
 def _display_scale(value: Decimal) -> int:
@@ -320,7 +322,7 @@ def _divide(dividend: Decimal, divisor: Decimal, scale: int) -> Decimal:
     whole, rest = divmod(abs(num), abs(den))
     if 2 * rest >= abs(den):
         whole += 1
-    return Decimal(-whole if negative else whole).scaleb(-scale)
+    return Decimal(-whole if negative else whole).scaleb(-scale, _EXACT)
 
 
 def _integer_form(value: Decimal) -> tuple[int, int]:
@@ -332,8 +334,8 @@ def _integer_form(value: Decimal) -> tuple[int, int]:
 def _round(value: Decimal, places: int) -> Decimal:
     """Postgres' round(numeric, n): half away from zero, scale max(n, 0)."""
     quantum = Decimal(1).scaleb(-places)
-    rounded = value.quantize(quantum, rounding=ROUND_HALF_UP)
-    return rounded if places >= 0 else rounded.quantize(Decimal(1))
+    rounded = value.quantize(quantum, rounding=ROUND_HALF_UP, context=_EXACT)
+    return rounded if places >= 0 else rounded.quantize(Decimal(1), context=_EXACT)
 
 
 def quotient_text(value: str, tag: str) -> str:

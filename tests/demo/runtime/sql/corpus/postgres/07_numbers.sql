@@ -23,6 +23,8 @@ SELECT stock / 4 AS q FROM prices ORDER BY id;
 SELECT 7 % 3 AS m, -7 % 3 AS n;
 -- case: numeric division
 SELECT 7.0 / 2 AS q;
+-- case: long and tiny numerics
+SELECT 0.0000000005::numeric(12,10) AS tiny, 12345678901234567890123456789012.345::numeric(38,3) AS big, 12345678901234567890.12::numeric(22,2) / 3 AS q;
 -- case: numeric division scales
 SELECT 1.0 / 3 AS a, 10000.0 / 10000 AS b, 0.0001 / 7 AS c, 100000.0 / 3 AS d, -7.5 / 2 AS e;
 -- case: numeric literal arithmetic
