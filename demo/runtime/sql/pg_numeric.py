@@ -5,6 +5,8 @@ per column and divides decimals in double precision. So:
 
 - `numeric_literals`: `1.5e3` is numeric in Postgres (a double in DuckDB); it becomes
   a DECIMAL with the scale Postgres gives it (`1500`, `0.0015`).
+- `bare_numeric_casts`: `x::numeric` keeps x's own scale (DuckDB's bare DECIMAL
+  has three decimals), for literals and arrays of literals.
 - `numeric_quotients`: a result column that is a numeric division, `avg()` of
   integers or numerics, or `round()` of either, is computed exactly after the query:
   DuckDB returns the dividend and divisor as text (`"609.94/7"`) and `quotient_text`
@@ -26,7 +28,13 @@ from typing import Any
 
 from .statements import SqlError
 
-__all__ = ["QUOTIENT_TAG", "numeric_literals", "numeric_quotients", "quotient_text"]
+__all__ = [
+    "QUOTIENT_TAG",
+    "bare_numeric_casts",
+    "numeric_literals",
+    "numeric_quotients",
+    "quotient_text",
+]
 
 QUOTIENT_TAG = "numeric/"
 _ROUND = "round:"
@@ -59,7 +67,10 @@ def numeric_literals(tree: Any, statement: str) -> None:
     for node in list(tree.find_all(exp.Literal)):
         if node.is_string or "e" not in node.this.lower():
             continue
-        value = _literal_scale(node.this)
+        try:
+            value = _literal_scale(node.this)
+        except InvalidOperation:
+            raise SqlError(f"numeric literal {node.this} is out of range", statement) from None
         text = format(value, "f")
         digits = len(text.replace("-", "").replace(".", "").lstrip("0")) or 1
         scale = max(0, -int(value.as_tuple().exponent))
@@ -84,9 +95,9 @@ def _decimal_literal(node: Any) -> Decimal | None:
         return None
     try:
         value = Decimal(node.this.strip())
+        return _literal_scale(node.this.strip()) if value.is_finite() else None
     except InvalidOperation:
         return None
-    return _literal_scale(node.this.strip()) if value.is_finite() else None
 
 
 def _bare_numeric(data_type: Any) -> bool:
