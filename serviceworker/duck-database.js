@@ -6,8 +6,13 @@
 // with its own attached in-memory catalog. Results go to Python as raw column values
 // plus a structural description of each Arrow type; demo.browser.duck turns them
 // into DuckDB type names and Python values.
+//
+// A statement the caller says it runs again (`repeated`: a read it has run before) is
+// kept prepared, which saves DuckDB parsing, binding and planning it each time. DuckDB
+// re-binds a prepared statement whose tables changed; at most MAX_PREPARED are kept.
 
 let opened = 0;
+const MAX_PREPARED = 64;
 
 export function newDatabase(db) {
   const conn = db.connect();
@@ -18,12 +23,30 @@ export function newDatabase(db) {
   const catalog = `helio_db_${++opened}`;
   conn.query(`ATTACH ':memory:' AS ${catalog}`);
   conn.query(`USE ${catalog}`);
+  const prepared = new Map(); // SQL -> prepared statement, least recently used first
+  const preparedFor = (sql) => {
+    let statement = prepared.get(sql);
+    if (statement) {
+      prepared.delete(sql);
+    } else {
+      statement = conn.prepare(sql);
+      if (prepared.size >= MAX_PREPARED) {
+        const [oldest, old] = prepared.entries().next().value;
+        prepared.delete(oldest);
+        old.close();
+      }
+    }
+    prepared.set(sql, statement);
+    return statement;
+  };
   return {
-    query(sql) {
-      return tableToColumns(conn.query(sql));
+    query(sql, repeated = false) {
+      return tableToColumns(repeated ? preparedFor(sql).query() : conn.query(sql));
     },
     close() {
       try {
+        for (const statement of prepared.values()) statement.close();
+        prepared.clear();
         conn.query("USE memory");
         conn.query(`DETACH ${catalog}`);
       } finally {

@@ -144,6 +144,7 @@ def _js_message(exc: Exception) -> str:
 
 # duckdb-wasm's Arrow output turns HUGEINT into this decimal.
 _HUGEINT_LOOKALIKE = "DECIMAL(38,0)"
+_HUGEINT_MEMORY = 256  # repeated statements whose HUGEINT columns are remembered
 
 
 class BrowserDuckConnection:
@@ -151,10 +152,12 @@ class BrowserDuckConnection:
 
     def __init__(self, js_database: Any) -> None:
         self._db = js_database
+        # sql -> its HUGEINT columns, for reads the caller repeats (no DESCRIBE each time).
+        self._hugeints: dict[str, list[int]] = {}
 
-    def execute(self, sql: str) -> DuckResult:
+    def execute(self, sql: str, *, repeated: bool = False) -> DuckResult:
         try:
-            answer = self._db.query(sql)
+            answer = self._db.query(sql, repeated)
         except Exception as exc:  # JsException: duckdb-wasm's message is what the user needs
             raise Exception(_js_message(exc)) from None
         data = answer.to_py()
@@ -162,7 +165,12 @@ class BrowserDuckConnection:
         columns = [convert_column(col, t) for col, t in zip(data["columns"], types, strict=True)]
         names = [duck_type_name(t) for t in types]
         if _HUGEINT_LOOKALIKE in names:
-            for i in self._hugeint_columns(sql, names):
+            hugeints = self._hugeints.get(sql) if repeated else None
+            if hugeints is None:
+                hugeints = self._hugeint_columns(sql, names)
+                if repeated and len(self._hugeints) < _HUGEINT_MEMORY:
+                    self._hugeints[sql] = hugeints
+            for i in hugeints:
                 names[i] = "HUGEINT"
                 columns[i] = [None if v is None else int(v) for v in columns[i]]
         rows = [list(row) for row in zip(*columns, strict=True)] if columns else []

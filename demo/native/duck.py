@@ -63,7 +63,8 @@ class NativeDuckConnection:
         # Timestamps with time zone are read in UTC, as duckdb-wasm does.
         self._conn.execute("SET TimeZone = 'UTC'")
 
-    def execute(self, sql: str) -> DuckResult:
+    def execute(self, sql: str, *, repeated: bool = False) -> DuckResult:
+        # `repeated` is a hint for duckdb-wasm; the duckdb package caches plans itself.
         import duckdb
 
         try:

@@ -76,6 +76,7 @@ def declared_foreign_keys(tree: Any, table: str) -> list[ForeignKey]:
                     " (only NO ACTION and RESTRICT actions)"
                 )
         holder = ref.parent
+        named: exp.Expression | None
         if isinstance(holder, exp.ForeignKey):
             columns = tuple(c.name.lower() for c in holder.expressions)
             named = holder.parent if isinstance(holder.parent, exp.Constraint) else None

@@ -110,7 +110,7 @@ class _FakeAnswer:
 class _FakeDatabase:
     closed = False
 
-    def query(self, sql: str) -> _FakeAnswer:
+    def query(self, sql: str, repeated: bool = False) -> _FakeAnswer:
         if "bad" in sql:
             raise RuntimeError("Error: Catalog Error: Table with name bad does not exist!")
         return _FakeAnswer(
