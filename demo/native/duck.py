@@ -29,7 +29,7 @@ def _plain(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | float | str | bytes):
         return value
     if isinstance(value, decimal.Decimal):
-        return str(value)
+        return format(value, "f")  # positional ("0.0000000005", not "5E-10"), as Postgres prints
     if isinstance(value, dt.datetime):
         text = f"{value.date().isoformat()} {_clock(value)}"
         if value.tzinfo is not None:

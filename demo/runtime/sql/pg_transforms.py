@@ -5,7 +5,8 @@ place before `tree.sql("duckdb")`. They know nothing of the demo runtime, so the
 could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
 
 - `integer_division`: `int / int` becomes DuckDB's truncating `//`, as Postgres
-  computes it (given the types of the columns in play).
+  computes it (given the types of the columns in play), typed as Postgres types it
+  (the wider operand: smallint / int is int4).
 - `division_by_zero_errors`: Postgres raises "division by zero" where DuckDB
   returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()`.
 - `postgres_column_names`: Postgres names an unaliased output column after the
@@ -74,6 +75,9 @@ def _is_integer(node: Any, column_types: dict[str, str]) -> bool:
             and _is_integer(node.left, column_types)
             and (_is_integer(node.right, column_types))
         )
+    if isinstance(node, exp.Sum):
+        # sum(int2/int4) is int8; sum(int8) is numeric.
+        return _is_integer(node.this, column_types) and not _is_bigint(node.this, column_types)
     return type(node).__name__ in _INTEGER_FUNCTIONS
 
 
@@ -116,7 +120,7 @@ def _integer_width(node: Any, column_types: dict[str, str]) -> int:
         return _TYPE_WIDTHS.get(node.to.this.name, 0)
     if isinstance(node, exp.Column):
         return _TYPE_WIDTHS.get(column_types.get(node.name.lower(), "").upper(), 0)
-    if isinstance(node, exp.Count):
+    if isinstance(node, exp.Count | exp.Sum):
         return 8
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod | exp.IntDiv | exp.Div):
         left, right = (

@@ -267,6 +267,7 @@ def transpile_statement(
     pg.postgres_column_names(tree)
     outputs.update(pg_typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
     pg_typenames.information_schema_columns(tree)
+    pg_typenames.untyped_nulls(tree)
     unsupported = pg_text.text_functions(tree) or pg.postgres_functions(tree)
     if unsupported is not None:
         raise SqlError(unsupported, statement)

@@ -10,7 +10,7 @@ import pytest
 from demo.native.store import MemoryStore
 from demo.runtime.services import image_key
 
-from ..conftest import Demo, native_only
+from ..conftest import Demo
 
 
 def rows(demo: Demo, sql: str, service: str = "ledger") -> list[dict[str, Any]]:
@@ -95,7 +95,6 @@ def test_pglite_shape_and_oids(mini: Demo) -> None:
     ]
 
 
-@native_only  # duckdb-wasm's Arrow results carry UUID as text and NULL as INTEGER
 def test_uuid_and_null_oids(mini: Demo) -> None:
     reply = mini.client.query(
         "ledger", "SELECT '00000000-0000-4000-8000-000000000001'::uuid AS u, NULL AS nothing"
@@ -108,9 +107,6 @@ def test_uuid_and_null_oids(mini: Demo) -> None:
     assert result["rows"] == [{"u": "00000000-0000-4000-8000-000000000001", "nothing": None}]
 
 
-# duckdb-wasm (the Pyodide run) reports a TIMESTAMPTZ literal as timestamp, OID 1114: a
-# browser-path gap recorded in the closing note of issue 13, still to fix.
-@native_only
 def test_timestamptz_is_utc_text(mini: Demo) -> None:
     reply = mini.client.query("ledger", "SELECT TIMESTAMPTZ '2024-01-01 12:00:00+02' AS t")
     (result,) = reply.json()["result"]
