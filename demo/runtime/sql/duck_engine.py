@@ -21,6 +21,7 @@ from typing import Any
 from ..ports import DuckConnection
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
+from .pg_json_functions import register_json_functions
 from .pgtypes import TEXT_OID, json_value, type_oid
 from .statements import SqlError, split_postgres
 from .transpile import Transpiled, transpile_statement
@@ -63,6 +64,7 @@ class DuckEngine:
     def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
         use_public_schema(conn)
+        register_json_functions(conn)
 
     def load_image(self, image: bytes) -> None:
         restore_database(self._conn, image)

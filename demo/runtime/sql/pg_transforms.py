@@ -22,8 +22,7 @@ could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
 - `postgres_functions`: format/LIKE/SIMILAR TO/round/to_char as Postgres means
   them, and a clear error for functions whose DuckDB namesake differs.
 - `jsonb_literals`: jsonb literals in jsonb's normal text form (key order, spacing).
-- `unsupported_json`: the JSON operators and functions need DuckDB's json
-  extension, which duckdb-wasm cannot fetch offline; they fail with a clear message.
+  (JSON operators and functions are `pg_json.py`'s.)
 """
 
 from __future__ import annotations
@@ -44,7 +43,6 @@ __all__ = [
     "postgres_functions",
     "postgres_result_types",
     "timestamptz_without_icu",
-    "unsupported_json",
     "utc_text",
 ]
 
@@ -137,6 +135,7 @@ _FUNCTION_NAMES = {
     "Length": "length",
     "Array": "array",
     "ArrayAgg": "array_agg",
+    "JSONArrayAgg": "json_agg",
     "GroupConcat": "string_agg",
     "Round": "round",
     "Exists": "exists",
@@ -234,56 +233,6 @@ def strip_foreign_keys(tree: Any) -> list[str]:
         else:
             node.pop()
     return dropped
-
-
-_JSON_NODES = (
-    "JSONExtract",
-    "JSONExtractScalar",
-    "JSONBExtract",
-    "JSONBExtractScalar",
-    "JSONBContains",
-    "JSONBContainsTopKey",
-    "JSONBContainsAnyTopKeys",
-    "JSONBContainsAllTopKeys",
-    "JSONObject",
-    "JSONObjectAgg",
-    "JSONArray",
-    "JSONArrayAgg",
-    "JSONBObjectAgg",
-    "JSONArrayContains",
-    "JSONBDeleteAtPath",
-    "JSONFormat",
-    "JSONType",
-)
-_JSON_FUNCTIONS = ("json", "jsonb", "to_json", "row_to_json", "array_to_json")
-
-
-def _json_text_literal(node: Any) -> bool:
-    from sqlglot import exp
-
-    text = node.this if isinstance(node, exp.Literal) and node.is_string else ""
-    return text.lstrip()[:1] in ("{", "[")
-
-
-def unsupported_json(tree: Any) -> str | None:
-    """The first JSON operator/function in the tree (as written), or None."""
-    from sqlglot import exp
-
-    for node in tree.walk():
-        if isinstance(node, exp.DPipe) and (
-            _json_text_literal(node.left) or _json_text_literal(node.right)
-        ):
-            return node.sql("postgres")  # jsonb || '{...}' would concatenate text
-        name = type(node).__name__
-        if name in _JSON_NODES:
-            return node.sql("postgres")
-        if isinstance(node, exp.Anonymous) and str(node.this).lower().startswith(_JSON_FUNCTIONS):
-            return node.sql("postgres")
-        if isinstance(node, exp.Func) and any(
-            n.lower().startswith(("json_", "jsonb_", "to_json")) for n in node.sql_names()
-        ):
-            return node.sql("postgres")
-    return None
 
 
 # -- timestamptz without DuckDB's icu extension -------------------------------------

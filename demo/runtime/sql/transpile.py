@@ -11,7 +11,8 @@ result). Beyond sqlglot's own `read="postgres", write="duckdb"`:
 - `N'...'` literals become plain strings.
 - `json`/`jsonb` become text and `CURRENT_DATE` the date of `current_timestamp`:
   duckdb-wasm has only DuckDB's core (the json and icu extensions cannot be fetched
-  offline), and the same SQL must run natively and in the browser.
+  offline), and the same SQL must run natively and in the browser. JSON operators
+  and functions become calls of the runtime's own text functions (`pg_json.py`).
 - `'\\x...'::bytea` hex literals become `unhex('...')` (DuckDB would read the
   backslash escapes as text).
 - `BEGIN`/`START TRANSACTION`/`COMMIT`/`END`/`ROLLBACK`/`ABORT` are recognised before
@@ -31,6 +32,7 @@ from typing import Any
 
 from . import pg_transforms as pg
 from .declared import declared_columns, output_types, registry_statements
+from .pg_json import json_output_types, postgres_json
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -210,13 +212,6 @@ def transpile_statement(
                 f"skipped foreign key (DuckDB cannot add constraints to existing tables): {_head(statement)}"
             ],
         )
-    json_use = pg.unsupported_json(tree)
-    if json_use is not None:
-        raise SqlError(
-            f"JSON operators and functions are not available in this demo ({json_use}): "
-            "they need DuckDB's json extension, which cannot be loaded offline",
-            statement,
-        )
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         pg.strip_foreign_keys(tree)
     table_types = table_types or {}
@@ -228,7 +223,9 @@ def transpile_statement(
             name = ".".join(p for p in (table.db, table.name) if p)
             after = registry_statements(name, declared_columns(tree))
     pg.postgres_column_names(tree)
-    unsupported = pg.postgres_functions(tree)
+    json_columns = _unambiguous_columns(declared or {})
+    outputs.update(json_output_types(tree, json_columns))
+    unsupported = postgres_json(tree, json_columns) or pg.postgres_functions(tree)
     if unsupported is not None:
         raise SqlError(unsupported, statement)
     columns = _unambiguous_columns(table_types)
