@@ -63,7 +63,8 @@ def _name(node: Any) -> str:
 def json_kind(node: Any, columns: dict[str, str]) -> str | None:
     """ "json", "jsonb" or None (not JSON) for an expression of the original tree.
 
-    `columns`: column name -> declared Postgres type (json/jsonb among them).
+    `columns`: column name -> type (the Postgres type declared, json/jsonb among them,
+    else DuckDB's), for the database's tables.
     """
     from sqlglot import exp
 
@@ -256,6 +257,8 @@ class _Rewriter:
             return exp.cast(_call("pg_jsonb_contains", _text(a), _text(b)), "BOOLEAN")
         if isinstance(node, exp.DPipe) and self.kind(node):
             return _call("pg_jsonb_concat", _text(node.left), _text(node.right))
+        if isinstance(node, exp.DPipe):
+            self.check_text_concat(node)
         if isinstance(node, exp.Sub) and self.kind(node.left):
             mode = "index" if _is_int(node.right) else "key"
             return _call("pg_jsonb_delete", node.left, _text(node.right), _string(mode))
@@ -266,6 +269,20 @@ class _Rewriter:
         ):
             return _call("pg_jsonb", _text(node.this))
         return self.function(node)
+
+    def check_text_concat(self, node: Any) -> None:
+        """`x || '{...}'`: text concatenation only if x is known to be text."""
+        from sqlglot import exp
+
+        for literal, other in ((node.left, node.right), (node.right, node.left)):
+            if not _json_text_literal(literal) or isinstance(other, exp.Literal):
+                continue
+            known = isinstance(other, exp.Column) and other.name.lower() in self.columns
+            if not known and not isinstance(other, exp.Cast | exp.DPipe | exp.Func):
+                raise ValueError(
+                    f"cannot tell whether {node.sql('postgres')} concatenates text or jsonb: "
+                    "cast the other operand to jsonb or text"
+                )
 
     def function(self, node: Any) -> Any | None:
         from sqlglot import exp
@@ -337,6 +354,12 @@ class _Rewriter:
             element = exp.Order(this=element, expressions=[o.copy() for o in order.expressions])
         joined = exp.GroupConcat(this=element, separator=_string(", "))
         return _concat([_string("["), joined, _string("]")])
+
+
+def _json_text_literal(node: Any) -> bool:
+    from sqlglot import exp
+
+    return isinstance(node, exp.Literal) and node.is_string and node.this.lstrip()[:1] in ("{", "[")
 
 
 def _concat(parts: list[Any]) -> Any:

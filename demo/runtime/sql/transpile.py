@@ -223,7 +223,7 @@ def transpile_statement(
             name = ".".join(p for p in (table.db, table.name) if p)
             after = registry_statements(name, declared_columns(tree))
     pg.postgres_column_names(tree)
-    json_columns = _unambiguous_columns(declared or {})
+    json_columns = {**_unambiguous_columns(table_types), **_unambiguous_columns(declared or {})}
     outputs.update(json_output_types(tree, json_columns))
     unsupported = postgres_json(tree, json_columns) or pg.postgres_functions(tree)
     if unsupported is not None:
