@@ -113,7 +113,7 @@ def _step(value: Any, key: str, kind: str) -> Any:
 _MISSING = object()
 
 
-def arrow(doc: str, key: str, mode: str) -> str | None:
+def _arrow(doc: str, key: str, mode: str) -> str | None:
     """`doc -> key` / `doc ->> key`: mode is key|index, then _text for `->>`."""
     kind, _, text = mode.partition("_")
     value = _load(doc)
@@ -154,7 +154,7 @@ def _is_index(text: str) -> bool:
     return text.strip().lstrip("-").isdigit()
 
 
-def path(doc: str, path_text: str, mode: str) -> str | None:
+def _path(doc: str, path_text: str, mode: str) -> str | None:
     """`doc #> '{a,b}'` (mode json) / `doc #>> '{a,b}'` (mode text)."""
     found = _path_value(_load(doc), path_text)
     if found is _MISSING:
@@ -166,7 +166,7 @@ def _bool(value: bool) -> str:
     return "true" if value else "false"
 
 
-def exists(doc: str, key: str) -> str:
+def _exists(doc: str, key: str) -> str:
     """`doc ? key`: a top-level key, or a string element of an array."""
     value = _load(doc)
     if isinstance(value, dict):
@@ -196,12 +196,12 @@ def _same_scalar(a: Any, b: Any) -> bool:
     return Decimal(a) == Decimal(b)
 
 
-def contains(a: str, b: str) -> str:
+def _contains_text(a: str, b: str) -> str:
     """`a @> b`."""
     return _bool(_contains(_load(a), _load(b)))
 
 
-def concat(a: str, b: str) -> str:
+def _concat(a: str, b: str) -> str:
     """`a || b` for jsonb: objects merge (right wins), anything else makes an array."""
     left, right = _load(a), _load(b)
     if isinstance(left, dict) and isinstance(right, dict):
@@ -210,7 +210,7 @@ def concat(a: str, b: str) -> str:
     return dump_json(as_list(left) + as_list(right))
 
 
-def delete(doc: str, key: str, kind: str) -> str:
+def _delete(doc: str, key: str, kind: str) -> str:
     """`doc - 'key'` (kind key) / `doc - 2` (kind index)."""
     value = _load(doc)
     if not isinstance(value, dict | list):
@@ -225,7 +225,7 @@ def delete(doc: str, key: str, kind: str) -> str:
     return dump_json([v for v in value if v != key or not isinstance(v, str)])
 
 
-def jsonb_set(doc: str, path_text: str, new: str, create_missing: str) -> str:
+def _jsonb_set(doc: str, path_text: str, new: str, create_missing: str) -> str:
     """`jsonb_set(doc, '{a,b}', new [, create_missing])`."""
     value = _load(doc)
     steps = parse_array_text(path_text)
@@ -260,7 +260,7 @@ def jsonb_set(doc: str, path_text: str, new: str, create_missing: str) -> str:
     return dump_json(put(value, [s for s in steps if s is not None]) if steps else value)
 
 
-def typeof(doc: str) -> str:
+def _typeof(doc: str) -> str:
     value = _load(doc)
     if value is None:
         return "null"
@@ -273,7 +273,7 @@ def typeof(doc: str) -> str:
     return "array" if isinstance(value, list) else "object"
 
 
-def array_length(doc: str) -> str:
+def _array_length(doc: str) -> str:
     value = _load(doc)
     if isinstance(value, list):
         return str(len(value))
@@ -282,7 +282,7 @@ def array_length(doc: str) -> str:
     raise JsonError("cannot get array length of a scalar")
 
 
-def object_keys(doc: str, function: str) -> str | None:
+def _object_keys(doc: str, function: str) -> str | None:
     """The keys, NUL-joined (NULL for none); `function` names the caller in errors."""
     value = _load(doc)
     if not isinstance(value, dict):
@@ -291,7 +291,7 @@ def object_keys(doc: str, function: str) -> str | None:
     return SET_SEPARATOR.join(_jsonb_keys(value)) if value else None
 
 
-def array_elements(doc: str, function: str) -> str | None:
+def _array_elements(doc: str, function: str) -> str | None:
     """The elements as jsonb text, NUL-joined (NULL for none)."""
     value = _load(doc)
     if not isinstance(value, list):
@@ -301,7 +301,7 @@ def array_elements(doc: str, function: str) -> str | None:
     return SET_SEPARATOR.join(dump_json(v) for v in value) if value else None
 
 
-def element_text(doc: str) -> str | None:
+def _element_text(doc: str) -> str | None:
     """An element of json[b]_array_elements_text: strings unquoted, JSON null as NULL."""
     return _as_text(_load(doc))
 
@@ -313,7 +313,7 @@ _NUMBER_TYPES = (
 )  # fmt: skip
 
 
-def to_json(text: str, duck_type: str) -> str:
+def _to_json(text: str, duck_type: str) -> str:
     """`to_jsonb(value)`: the value's text and DuckDB type name -> JSON text."""
     base = duck_type.split("(", 1)[0].strip().upper()
     if base in _NUMBER_TYPES:
@@ -333,19 +333,19 @@ def to_json(text: str, duck_type: str) -> str:
 
 # SQL name -> (implementation, number of text arguments).
 FUNCTIONS: dict[str, tuple[Callable[..., str | None], int]] = {
-    "pg_json_arrow": (arrow, 3),
-    "pg_json_path": (path, 3),
-    "pg_jsonb_exists": (exists, 2),
-    "pg_jsonb_contains": (contains, 2),
-    "pg_jsonb_concat": (concat, 2),
-    "pg_jsonb_delete": (delete, 3),
-    "pg_jsonb_set": (jsonb_set, 4),
-    "pg_json_typeof": (typeof, 1),
-    "pg_json_array_length": (array_length, 1),
-    "pg_json_object_keys": (object_keys, 2),
-    "pg_json_array_elements": (array_elements, 2),
-    "pg_json_text": (element_text, 1),
-    "pg_to_json": (to_json, 2),
+    "pg_json_arrow": (_arrow, 3),
+    "pg_json_path": (_path, 3),
+    "pg_jsonb_exists": (_exists, 2),
+    "pg_jsonb_contains": (_contains_text, 2),
+    "pg_jsonb_concat": (_concat, 2),
+    "pg_jsonb_delete": (_delete, 3),
+    "pg_jsonb_set": (_jsonb_set, 4),
+    "pg_json_typeof": (_typeof, 1),
+    "pg_json_array_length": (_array_length, 1),
+    "pg_json_object_keys": (_object_keys, 2),
+    "pg_json_array_elements": (_array_elements, 2),
+    "pg_json_text": (_element_text, 1),
+    "pg_to_json": (_to_json, 2),
     "pg_jsonb": (jsonb_text, 1),
 }
 
