@@ -9,10 +9,15 @@ Site layout (every path relative, so the site works under any subpath)::
     __demo-client.js        the page script: registers the worker, rewrites addresses
     __demo-components.js    <demo-query-panel>, <demo-fixture-explorer>, <demo-controls>
     __demo-build.json       {version, checksum}: checked by the worker at startup
+    __demo-offline.json     the site files the worker keeps for offline visits
+    404.html                sends a deep link without its slash on to its folder
+                            (demo/build/static_host.py); an app's own is kept
     __demo-snapshot.bin     with `snapshot=True`: Python's memory snapshot for a first
                             visit (demo.build.snapshot); a site without it boots slower
     __demo-runtime/         Pyodide files, the locked wheels, the demo package,
                             duckdb-wasm (only when an adapter needs it: postgres)
+    <file>.gz               with `precompress=True`: gzip siblings for servers that
+                            send them (demo.build.precompress, `demo serve`)
 """
 
 from __future__ import annotations
@@ -37,9 +42,11 @@ from demo.build.bundle import (
     write_build_file,
 )
 from demo.build.landing import copy_app, write_landing_page
+from demo.build.precompress import precompress_site
 from demo.build.prepare import load_source_manifest, prepare_site_services
 from demo.build.runtime_files import Checkout, copy_runtime_files
 from demo.build.snapshot import SnapshotError, make_site_snapshot
+from demo.build.static_host import write_not_found_page, write_offline_list
 from demo.runtime.adapters import ADAPTERS, shipped_packages
 from demo.runtime.manifest import SourceManifest
 
@@ -87,6 +94,7 @@ def build_site(
     progress: Progress | None = None,
     checkout: Checkout | None = None,
     snapshot: bool = False,
+    precompress: bool = False,
 ) -> SiteBuild:
     """Build the demo described by `manifest_path` into `out_dir` (replacing an older build).
 
@@ -96,7 +104,9 @@ def build_site(
 
     With `snapshot`, the site also gets the build-time memory snapshot (headless
     Chromium); when it cannot be made the build still succeeds, says why in
-    `SiteBuild.snapshot`, and the site boots the slow way.
+    `SiteBuild.snapshot`, and the site boots the slow way. With `precompress`, files
+    worth it get gzip siblings (demo.build.precompress), made last so they cover the
+    snapshot's site as shipped.
     """
     started = time.perf_counter()
     say = progress or (lambda line: None)
@@ -110,6 +120,8 @@ def build_site(
     try:
         checksum, manifest, duckdb = _build_into(checkout, manifest_path, source, staging, say)
         missing = _snapshot(staging, checksum, say) if snapshot else "not asked for"
+        if precompress:
+            _precompress(staging, say)
         _replace(out, staging)
     finally:
         if staging.exists():
@@ -126,6 +138,15 @@ def _snapshot(site: Path, checksum: str, say: Progress) -> str | None:
         return str(exc)
     say(f"wrote {made.name} ({made.stat().st_size / 1e6:.1f} MB)")
     return None
+
+
+def _precompress(site: Path, say: Progress) -> None:
+    say("writing gzip siblings")
+    made = precompress_site(site)
+    say(
+        f"gzipped {made.files} file(s): {made.raw_bytes / 1e6:.1f} MB -> "
+        f"{made.gzip_bytes / 1e6:.1f} MB"
+    )
 
 
 def _build_into(
@@ -162,5 +183,7 @@ def _build_into(
     bundle_client(checkout, out, info)
     say("bundling the demo components with esbuild")
     bundle_components(checkout, out)
+    write_not_found_page(out)
+    write_offline_list(out)
     write_build_file(out, info)
     return checksum, manifest, duckdb

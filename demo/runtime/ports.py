@@ -64,8 +64,12 @@ class DuckResult:
 class DuckConnection(Protocol):
     """One in-memory DuckDB database."""
 
-    def execute(self, sql: str) -> DuckResult:
-        """Run exactly one statement; raise Exception(message) on error."""
+    def execute(self, sql: str, *, repeated: bool = False) -> DuckResult:
+        """Run exactly one statement; raise Exception(message) on error.
+
+        `repeated`: a read the caller has run before and expects to run again; the
+        connection may keep it prepared. Answers are the same either way.
+        """
         ...
 
     def create_function(self, name: str, function: Callable[..., str | None], arity: int) -> None:

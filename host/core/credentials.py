@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import os
+import time
 import unicodedata
 from typing import TYPE_CHECKING
 
@@ -17,6 +20,11 @@ __all__ = ["Credentials", "validate_new_credentials"]
 
 _KEY = "credentials"
 
+
+# How long a verified username/password pair is recognised without the slow hash.
+# HTTP Basic sends the password with every request; at scrypt cost each would take
+# ~50 ms of CPU, so a script polling with Basic would hold the host to ~20 req/s.
+VERIFIED_FOR_S = 300.0
 
 MAX_USERNAME = 128
 MIN_PASSWORD = 8  # with the sign-in rate limit, enough against online guessing
@@ -55,6 +63,10 @@ class Credentials:
         self._db = db
         self._hasher: PasswordHasher = hasher or StandardHasher()
         self._dummy: str | None = None
+        # Only a keyed digest of the last pair that verified, never the password: the
+        # key lives in this process's memory and dies with it.
+        self._digest_key = os.urandom(32)
+        self._verified: tuple[bytes, str, float] | None = None
 
     def _dummy_record(self) -> str:
         # Verifying against this keeps "no account" as slow as a wrong password.
@@ -79,6 +91,27 @@ class Credentials:
         if record is None:
             self._hasher.verify(password, self._dummy_record())
             return False
+        pair = self._pair_digest(username, password)
+        if self._recently_verified(pair, record["password_hash"]):
+            return True
         same_user = hmac.compare_digest(username.encode(), record["username"].encode())
         right_password = self._hasher.verify(password, record["password_hash"])
+        if same_user and right_password:
+            self._verified = (pair, record["password_hash"], time.monotonic())
         return same_user and right_password
+
+    def _pair_digest(self, username: str, password: str) -> bytes:
+        message = username.encode() + b"\0" + password.encode()
+        return hmac.new(self._digest_key, message, hashlib.sha256).digest()
+
+    def _recently_verified(self, pair: bytes, password_hash: str) -> bool:
+        """Whether this exact pair verified against the current hash a moment ago.
+
+        Binding the entry to the stored hash means a password change (here or by
+        another process sharing the state DB) ends it at once.
+        """
+        if self._verified is None:
+            return False
+        digest, verified_hash, at = self._verified
+        fresh = time.monotonic() - at < VERIFIED_FOR_S
+        return fresh and verified_hash == password_hash and hmac.compare_digest(digest, pair)

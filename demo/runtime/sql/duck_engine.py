@@ -21,10 +21,20 @@ from typing import Any
 from ..ports import DuckConnection
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
+from .foreign_keys import (
+    FOREIGN_KEYS_QUERY,
+    ForeignKey,
+    check_statement,
+    load_foreign_keys,
+    register_foreign_keys,
+)
+from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
 from .pg_json_functions import register_json_functions
-from .pgtypes import TEXT_OID, json_value, type_oid
-from .statements import SqlError, split_postgres
-from .transpile import Transpiled, transpile_statement
+from .pgtypes import DECLARED_CARRIERS, json_value, type_oid
+from .savepoints import Savepoints
+from .statements import SqlError
+from .transpile import Transpiled
+from .transpile_cache import Schema, TranspileCache
 
 __all__ = ["DuckEngine", "declared_types", "table_types", "use_public_schema"]
 
@@ -51,9 +61,19 @@ def table_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
     return tables
 
 
+def _plain_read(item: Transpiled) -> bool:
+    """A single DuckDB read: no writes to check keys for, no transaction control."""
+    return item.kind == "read" and len(item.statements) == 1 and item.savepoint is None
+
+
 def declared_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
     """Table -> column -> declared Postgres type (see declared.py)."""
     return load_declared([list(r) for r in conn.execute(DECLARED_QUERY).rows])
+
+
+def _may_change_schema(item: Transpiled) -> bool:
+    """DDL changes the schema, and a ROLLBACK may undo DDL."""
+    return item.kind in ("other", "transaction")
 
 
 class DuckEngine:
@@ -63,22 +83,37 @@ class DuckEngine:
 
     def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
+        # The request's declared foreign keys, read when a write first needs them.
+        self._foreign_keys: list[ForeignKey] | None = None
         use_public_schema(conn)
         register_json_functions(conn)
+        self._transpiles = TranspileCache(self._schema)
 
     def load_image(self, image: bytes) -> None:
         restore_database(self._conn, image)
+        self._transpiles.schema_may_have_changed()
 
     def image(self) -> bytes:
         return dump_database(self._conn)
 
-    def _run(self, item: Transpiled) -> dict[str, Any]:
+    def _run(self, item: Transpiled, repeated: bool = False) -> dict[str, Any]:
+        """Run one transpiled statement; `repeated`: a read run before (DuckConnection)."""
         results = []
         for duck_sql in item.statements:
             try:
-                results.append(self._conn.execute(duck_sql))
+                results.append(self._conn.execute(duck_sql, repeated=repeated))
             except Exception as exc:  # adapters raise plain Exception(message)
                 raise SqlError(str(exc), item.source.strip()) from exc
+        if item.foreign_keys:
+            broken = register_foreign_keys(
+                self._conn, item.foreign_keys[0].table, item.foreign_keys
+            )
+            if broken is not None:
+                raise SqlError(broken, item.source.strip())
+        if item.kind == "other":
+            self._foreign_keys = None  # a table or key may have come or gone
+        if item.written:
+            self._check_foreign_keys(item)
         result = results[item.result_index] if results else None
         if result is None or item.kind == "transaction":
             return {"rows": [], "fields": [], "affectedRows": 0}
@@ -89,7 +124,9 @@ class DuckEngine:
             return {"rows": [], "fields": [], "affectedRows": 0}  # DDL: DuckDB's "Count" column
         columns = list(result.columns)
         types = [
-            "pg:" + item.declared[c] if c in item.declared and type_oid(t) == TEXT_OID else t
+            "pg:" + item.declared[c]
+            if c in item.declared and type_oid(t) in DECLARED_CARRIERS
+            else t
             for c, t in zip(columns, result.types, strict=False)
         ]
         rows = [
@@ -102,13 +139,39 @@ class DuckEngine:
         affected = len(rows) if item.kind == "dml" else 0
         return {"rows": rows, "fields": fields, "affectedRows": affected}
 
+    def _step(self, item: Transpiled, savepoints: Savepoints, *, in_block: bool) -> dict[str, Any]:
+        """Run one statement, keeping the savepoints of the user's block up to date."""
+        source = item.source.strip()
+        try:
+            if item.savepoint is not None:
+                action, name = item.savepoint
+                savepoints.command(action, name, source, in_block=in_block)
+                return {"rows": [], "fields": [], "affectedRows": 0}
+            if item.kind == "transaction" and item.statements[0] in ("COMMIT", "ROLLBACK"):
+                savepoints.end(committing=item.statements[0] == "COMMIT")
+            if item.written:
+                savepoints.before_write(item.written)
+        except SqlError:
+            raise
+        except Exception as exc:  # the copies' DuckDB statements
+            raise SqlError(str(exc), source) from exc
+        result = self._run(item)
+        if item.kind == "other":
+            savepoints.after_ddl(source)
+        return result
+
     def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
         # Transpile everything first: a statement sqlglot cannot read fails the request
         # before anything has run.
-        statements = split_postgres(sql)
-        types, declared = self._table_types(), self._declared()
-        items = [transpile_statement(s, table_types=types, declared=declared) for s in statements]
+        cache = self._transpiles
+        statements = cache.split(sql)
+        self._foreign_keys = None
+        seen = len(statements) == 1 and cache.known(statements[0])
+        items = [cache.transpile(s) for s in statements]
+        if len(items) == 1 and _plain_read(items[0]):
+            # One DuckDB read is atomic on its own: no transaction around it.
+            return [self._run(items[0], repeated=seen)], items[0].changes_data
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
         results: list[dict[str, Any]] = []
@@ -116,35 +179,59 @@ class DuckEngine:
         if not own_tx:
             self._conn.execute("BEGIN TRANSACTION")
             in_tx = True
+        savepoints = Savepoints(self._conn)
+        schema_touched = False
         try:
-            for i, item in enumerate(items):
-                if any(earlier.kind == "other" for earlier in items[:i]):
+            for item in items:
+                if schema_touched:
                     # A table this request created or altered: transpile against it.
-                    item = transpile_statement(
-                        item.source, table_types=self._table_types(), declared=self._declared()
-                    )
-                result = self._run(item)
+                    item = cache.transpile(item.source)
+                try:
+                    result = self._step(item, savepoints, in_block=own_tx and in_tx)
+                finally:
+                    if _may_change_schema(item):
+                        schema_touched = True
+                        cache.schema_may_have_changed()
                 # PGlite's exec reports, on each result, the rows affected so far in
                 # the request (a running total): panels written for it see that.
                 affected += result["affectedRows"]
                 results.append({**result, "affectedRows": affected})
                 if item.kind == "transaction":
                     in_tx = item.statements[0].startswith("BEGIN")
+            if not own_tx:
+                self._conn.execute("COMMIT")
         except SqlError:
             if in_tx:
                 self._rollback()
             raise
-        if not own_tx:
-            self._conn.execute("COMMIT")
-        elif in_tx:
+        finally:
+            if schema_touched:
+                # What the request's transaction did to the schema may have been undone.
+                cache.schema_may_have_changed()
+        if own_tx and in_tx:
             self._rollback()
+            if schema_touched:
+                cache.schema_may_have_changed()
         return results, any(item.changes_data for item in items)
 
-    def _table_types(self) -> dict[str, dict[str, str]]:
-        return table_types(self._conn)
+    def _check_foreign_keys(self, item: Transpiled) -> None:
+        """Fail the statement, as Postgres would, if it broke a declared foreign key."""
+        if self._foreign_keys is None:
+            rows = self._conn.execute(FOREIGN_KEYS_QUERY).rows
+            self._foreign_keys = load_foreign_keys([list(r) for r in rows])
+        if not self._foreign_keys:
+            return
+        keys = load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
+        try:
+            broken = check_statement(self._conn, item.written, self._foreign_keys, keys)
+        except Exception as exc:  # e.g. the referenced table was dropped
+            raise SqlError(str(exc), item.source.strip()) from exc
+        if broken is not None:
+            raise SqlError(broken, item.source.strip())
 
-    def _declared(self) -> dict[str, dict[str, str]]:
-        return declared_types(self._conn)
+    def _schema(self) -> Schema:
+        keys = load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
+        return table_types(self._conn), declared_types(self._conn), keys
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.

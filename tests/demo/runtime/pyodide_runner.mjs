@@ -118,7 +118,7 @@ class NodeDuckConnection:
     def __init__(self):
         self._id = _js.open()
 
-    def execute(self, sql):
+    def execute(self, sql, *, repeated=False):
         from demo.runtime.ports import DuckResult  # late: pytest must import anyio first
 
         out = json.loads(_js.query(self._id, sql))
