@@ -27,6 +27,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .pg_transforms import output_targets
+
 __all__ = ["json_kind", "json_output_types", "postgres_json"]
 
 _BUILD = {"json_build_object": "json", "jsonb_build_object": "jsonb"}
@@ -91,13 +93,7 @@ def json_output_types(tree: Any, columns: dict[str, str]) -> dict[str, str]:
     """Output column name -> json/jsonb for JSON expressions in the select list or RETURNING."""
     from sqlglot import exp
 
-    if isinstance(tree, exp.Insert | exp.Update | exp.Delete):
-        returning = tree.args.get("returning")
-        targets = returning.expressions if returning else []
-    elif isinstance(tree, exp.Select):
-        targets = tree.expressions
-    else:
-        return {}
+    targets = output_targets(tree)
     srf_columns = _set_function_columns(tree)
     out = {}
     for node in targets:

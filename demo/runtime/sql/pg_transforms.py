@@ -34,12 +34,12 @@ from typing import Any
 __all__ = [
     "integer_division",
     "division_by_zero_errors",
+    "output_targets",
     "postgres_column_names",
     "strip_foreign_keys",
     "array_text_literals",
     "parse_array_text",
     "jsonb_literals",
-    "jsonb_text",
     "postgres_functions",
     "postgres_result_types",
     "timestamptz_without_icu",
@@ -228,8 +228,8 @@ def _postgres_name(node: Any) -> str:
     return "?column?"
 
 
-def postgres_column_names(tree: Any) -> None:
-    """Give every unaliased output column of the statement its Postgres name."""
+def output_targets(tree: Any) -> list[Any]:
+    """The expressions that name a statement's result columns: select list or RETURNING."""
     from sqlglot import exp
 
     query = tree
@@ -237,11 +237,15 @@ def postgres_column_names(tree: Any) -> None:
         query = query.this
     if isinstance(tree, exp.Insert | exp.Update | exp.Delete):
         returning = tree.args.get("returning")
-        targets = returning.expressions if returning else []
-    elif isinstance(query, exp.Select):
-        targets = query.expressions
-    else:
-        return
+        return list(returning.expressions) if returning else []
+    return list(query.expressions) if isinstance(query, exp.Select) else []
+
+
+def postgres_column_names(tree: Any) -> None:
+    """Give every unaliased output column of the statement its Postgres name."""
+    from sqlglot import exp
+
+    targets = output_targets(tree)
     for i, node in enumerate(targets):
         if isinstance(node, exp.Alias | exp.Star) or (
             isinstance(node, exp.Column) and isinstance(node.this, exp.Star)
@@ -668,26 +672,6 @@ def postgres_functions(tree: Any) -> str | None:
 # -- jsonb text ------------------------------------------------------------------------
 
 
-def jsonb_text(text: str) -> str | None:
-    """Postgres' jsonb output text for a JSON document (key order, spacing), or None."""
-    import json
-
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
-
-    def ordered(v: Any) -> Any:
-        if isinstance(v, dict):
-            keys = sorted(v, key=lambda k: (len(k.encode()), k.encode()))
-            return {k: ordered(v[k]) for k in keys}
-        if isinstance(v, list):
-            return [ordered(x) for x in v]
-        return v
-
-    return json.dumps(ordered(value), ensure_ascii=False, separators=(", ", ": "))
-
-
 def jsonb_literals(
     tree: Any, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
 ) -> None:
@@ -698,10 +682,13 @@ def jsonb_literals(
     """
     from sqlglot import exp
 
+    from .pg_json_functions import JsonError, jsonb_text
+
     def normalise(literal: Any) -> None:
-        text = jsonb_text(literal.this)
-        if text is not None:
-            literal.replace(exp.Literal.string(text))
+        try:
+            literal.replace(exp.Literal.string(jsonb_text(literal.this)))
+        except JsonError:  # Postgres' error, when the statement runs
+            literal.replace(exp.func("pg_jsonb", literal.copy()))
 
     for cast in list(tree.find_all(exp.Cast)):
         if cast.to.is_type("jsonb") and isinstance(cast.this, exp.Literal) and cast.this.is_string:

@@ -113,3 +113,7 @@ SELECT prefs->'tags' || '["c"]'::jsonb AS tags FROM profiles WHERE id = 1;
 UPDATE profiles SET name = 'changed' WHERE id = 1; SELECT jsonb_array_length(prefs) FROM profiles WHERE id = 1;
 -- case: to_json of numbers and booleans
 SELECT to_json(42) AS i, to_jsonb(true) AS b, to_jsonb(1.50) AS n, to_json('a"b'::text) AS s;
+-- case: invalid jsonb literal
+INSERT INTO profiles VALUES (5, 'eve', '{oops', NULL);
+-- case: text concatenated with json-looking text
+SELECT name || '{"x": 1}' AS t FROM profiles WHERE id = 1;
