@@ -29,7 +29,9 @@ from typing import Any
 
 from .pg_transforms import output_targets
 
-__all__ = ["json_kind", "json_output_types", "postgres_json"]
+__all__ = ["json_columns", "json_kind", "json_output_types", "postgres_json"]
+
+_UNSURE = "?"  # a column name that is json in one table and not in another
 
 _BUILD = {"json_build_object": "json", "jsonb_build_object": "jsonb"}
 _TO_JSON = {"to_json": "json", "to_jsonb": "jsonb"}
@@ -62,6 +64,27 @@ def _name(node: Any) -> str:
     return ""
 
 
+def json_columns(
+    table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
+) -> dict[str, str]:
+    """Column name -> its type for `json_kind`: "json"/"jsonb", "?" where that depends
+    on the table (the rewrite then refuses to guess), else the column's DuckDB type."""
+    out: dict[str, str] = {}
+    for table, columns in table_types.items():
+        for name, duck_type in columns.items():
+            kind = declared.get(table, {}).get(name, duck_type)
+            if out.setdefault(name, kind) != kind and _UNSURE in (
+                _kind_of(out[name]),
+                _kind_of(kind),
+            ):
+                out[name] = _UNSURE
+    return out
+
+
+def _kind_of(column_type: str) -> str:
+    return _UNSURE if column_type in ("json", "jsonb", _UNSURE) else ""
+
+
 def json_kind(node: Any, columns: dict[str, str]) -> str | None:
     """ "json", "jsonb" or None (not JSON) for an expression of the original tree.
 
@@ -74,7 +97,7 @@ def json_kind(node: Any, columns: dict[str, str]) -> str | None:
         return json_kind(node.this, columns)
     if isinstance(node, exp.Column):
         kind = columns.get(node.name.lower())
-        return kind if kind in ("json", "jsonb") else None
+        return kind if kind in ("json", "jsonb") else None  # "?": see _unsure
     if isinstance(node, exp.Cast):
         return "jsonb" if node.to.is_type("jsonb") else "json" if node.to.is_type("json") else None
     if isinstance(node, exp.JSONExtract | exp.JSONBExtract):
@@ -180,6 +203,7 @@ class _Rewriter:
         kind = self.kind(node)
         if kind is not None:
             return _call("pg_jsonb", node) if flavour == "jsonb" and kind == "json" else node
+        self.refuse_unsure(node)
         if isinstance(node, exp.Literal):
             return _string(
                 json.dumps(node.this, ensure_ascii=False) if node.is_string else node.this
@@ -266,6 +290,15 @@ class _Rewriter:
             return _call("pg_jsonb", _text(node.this))
         return self.function(node)
 
+    def refuse_unsure(self, node: Any) -> None:
+        from sqlglot import exp
+
+        if isinstance(node, exp.Column) and self.columns.get(node.name.lower()) == _UNSURE:
+            raise ValueError(
+                f"column {node.name} is json in one table and not in another: "
+                "cast it to say which (this demo types columns by name)"
+            )
+
     def check_text_concat(self, node: Any) -> None:
         """`x || '{...}'`: text concatenation only if x is known to be text."""
         from sqlglot import exp
@@ -273,7 +306,10 @@ class _Rewriter:
         for literal, other in ((node.left, node.right), (node.right, node.left)):
             if not _json_text_literal(literal) or isinstance(other, exp.Literal):
                 continue
-            known = isinstance(other, exp.Column) and other.name.lower() in self.columns
+            known = (
+                isinstance(other, exp.Column)
+                and self.columns.get(other.name.lower(), _UNSURE) != _UNSURE
+            )
             if not known and not isinstance(other, exp.Cast | exp.DPipe | exp.Func):
                 raise ValueError(
                     f"cannot tell whether {node.sql('postgres')} concatenates text or jsonb: "

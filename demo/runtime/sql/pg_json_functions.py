@@ -20,6 +20,7 @@ rejects `\\u0000` in jsonb), and SQL splits them.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -33,6 +34,7 @@ __all__ = [
     "dump_json",
     "jsonb_text",
     "register_json_functions",
+    "uses_json_functions",
 ]
 
 SET_SEPARATOR = "\x00"
@@ -348,6 +350,14 @@ FUNCTIONS: dict[str, tuple[Callable[..., str | None], int]] = {
     "pg_to_json": (_to_json, 2),
     "pg_jsonb": (jsonb_text, 1),
 }
+
+
+_CALL = re.compile(rb"\bpg_(?:to_)?json", re.I)
+
+
+def uses_json_functions(sql: str | bytes) -> bool:
+    """Whether DuckDB SQL (or a database image) may call FUNCTIONS."""
+    return _CALL.search(sql.encode() if isinstance(sql, str) else sql) is not None
 
 
 def register_json_functions(conn: Any) -> None:

@@ -38,7 +38,7 @@ from .declared import declared_columns, output_types, registry_statements
 from .foreign_keys import ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
-from .pg_json import json_output_types, postgres_json
+from .pg_json import json_columns, json_output_types, postgres_json
 from .savepoints import savepoint_command
 from .statements import SqlError, strip_leading_comments
 
@@ -256,12 +256,12 @@ def transpile_statement(
     table_types = table_types or {}
     outputs = output_types(tree, table_types, declared or {})
     pg.postgres_column_names(tree)
-    json_columns = {**_unambiguous_columns(table_types), **_unambiguous_columns(declared or {})}
-    outputs.update(json_output_types(tree, json_columns))
+    json_types = json_columns(table_types, declared or {})
+    outputs.update(json_output_types(tree, json_types))
     outputs.update(pg_typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
     pg_typenames.information_schema_columns(tree)
     unsupported = (
-        postgres_json(tree, json_columns)
+        postgres_json(tree, json_types)
         or pg_text.text_functions(tree)
         or pg.postgres_functions(tree)
     )

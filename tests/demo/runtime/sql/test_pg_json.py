@@ -8,6 +8,8 @@ what is not supported, and the rules of jsonb's normal text.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from demo.runtime.sql import DuckEngine, SqlError
@@ -128,3 +130,52 @@ def test_jsonb_text_orders_keys_by_length_then_bytes_and_prints_numerics():
 def test_invalid_json_is_postgres_error():
     with pytest.raises(ValueError, match="invalid input syntax for type json"):
         jsonb_text("{oops")
+
+
+def test_json_functions_outlive_a_request_that_rolled_back():
+    # They are registered on first use, before the request's transaction opens: one
+    # registered inside it would be undone with it.
+    from demo.native.duck import open_native_duck
+
+    for failing in (
+        """SELECT '{"a": 1}'::jsonb ->> 'a'; SELECT 1 / 0""",
+        """BEGIN; SELECT '{"a": 1}'::jsonb ->> 'a'; ROLLBACK""",
+    ):
+        engine = DuckEngine(open_native_duck())
+        try:
+            with pytest.raises(SqlError) if "1 / 0" in failing else _no_error():
+                engine.execute(failing)
+            answer = engine.execute("""SELECT '{"a": 1}'::jsonb ->> 'a' AS a""")[0][0]
+            assert answer["rows"] == [{"a": "1"}]
+        finally:
+            engine.close()
+
+
+def test_json_operator_on_a_table_created_in_the_same_request():
+    from demo.native.duck import open_native_duck
+
+    engine = DuckEngine(open_native_duck())
+    try:
+        results = engine.execute(
+            'CREATE TABLE t (j jsonb); INSERT INTO t VALUES (\'{"a": 1, "b": 2}\');'
+            "SELECT j - 'a' AS r FROM t"
+        )[0]
+        assert results[-1]["rows"] == [{"r": {"b": 2}}]
+        assert results[-1]["fields"] == [{"name": "r", "dataTypeID": 3802}]
+    finally:
+        engine.close()
+
+
+def _no_error() -> Any:
+    import contextlib
+
+    return contextlib.nullcontext()
+
+
+def test_a_column_name_json_in_one_table_only_is_not_guessed(engine):
+    engine.execute("CREATE TABLE notes (id int, prefs text)")
+    with pytest.raises(SqlError) as failed:
+        engine.execute("SELECT to_jsonb(prefs) FROM notes")
+    assert "json in one table and not in another" in failed.value.message
+    answer = engine.execute("SELECT to_jsonb(prefs::text) AS j FROM profiles")[0][0]
+    assert answer["rows"] == [{"j": '{"a": [1, 2], "b": 1}'}]
