@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .pg_json_functions import JsonError, jsonb_text
 from .pg_transforms import output_targets
 
 __all__ = ["json_columns", "json_kind", "json_output_types", "postgres_json"]
@@ -204,6 +205,11 @@ class _Rewriter:
         if kind is not None:
             return _call("pg_jsonb", node) if flavour == "jsonb" and kind == "json" else node
         self.refuse_unsure(node)
+        if isinstance(node, exp.Column) and node.name.lower() not in self.columns:
+            raise ValueError(
+                f"cannot tell whether {node.sql('postgres')} is json here (a column of a "
+                "subquery or CTE): cast it, ::jsonb or ::text"
+            )
         if isinstance(node, exp.Literal):
             return _string(
                 json.dumps(node.this, ensure_ascii=False) if node.is_string else node.this
@@ -279,6 +285,8 @@ class _Rewriter:
             return _call("pg_jsonb_concat", _text(node.left), _text(node.right))
         if isinstance(node, exp.DPipe):
             self.check_text_concat(node)
+        if isinstance(node, exp.EQ | exp.NEQ):
+            self.compare(node)
         if isinstance(node, exp.Sub) and self.kind(node.left):
             mode = "index" if _is_int(node.right) else "key"
             return _call("pg_jsonb_delete", node.left, _text(node.right), _string(mode))
@@ -289,6 +297,20 @@ class _Rewriter:
         ):
             return _call("pg_jsonb", _text(node.this))
         return self.function(node)
+
+    def compare(self, node: Any) -> None:
+        """jsonb = '...': the literal in jsonb's normal form, as Postgres compares; json has no =."""
+        from sqlglot import exp
+
+        for side, other in ((node.left, node.right), (node.right, node.left)):
+            kind = self.kind(side)
+            if kind == "json":
+                raise ValueError("operator does not exist: json = json (compare as jsonb or text)")
+            if kind == "jsonb" and isinstance(other, exp.Literal) and other.is_string:
+                try:
+                    other.replace(_string(jsonb_text(other.this)))
+                except JsonError:
+                    other.replace(_call("pg_jsonb", other.copy()))
 
     def refuse_unsure(self, node: Any) -> None:
         from sqlglot import exp
@@ -494,6 +516,8 @@ def postgres_json(tree: Any, columns: dict[str, str]) -> str | None:
         fixed = _lambda_arrow(node)
         if fixed is not None:
             node.replace(fixed)
+    # Columns of FROM jsonb_array_elements(...) and the like are json too.
+    columns = {**columns, **_set_function_columns(tree)}
     rewriter = _Rewriter(tree, columns)
     try:
         for node in reversed(list(tree.walk(bfs=False))):  # children before their parents

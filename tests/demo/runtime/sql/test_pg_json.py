@@ -179,3 +179,13 @@ def test_a_column_name_json_in_one_table_only_is_not_guessed(engine):
     assert "json in one table and not in another" in failed.value.message
     answer = engine.execute("SELECT to_jsonb(prefs::text) AS j FROM profiles")[0][0]
     assert answer["rows"] == [{"j": '{"a": [1, 2], "b": 1}'}]
+
+
+def test_a_subquery_column_is_not_guessed_to_be_text(engine):
+    # Quoting it as a JSON string would be a silent wrong answer if it holds jsonb.
+    subquery = "FROM (SELECT prefs AS j FROM profiles) s"
+    with pytest.raises(SqlError) as failed:
+        engine.execute(f"SELECT jsonb_build_object('p', j) {subquery}")
+    assert "cannot tell whether j is json here" in failed.value.message
+    answer = engine.execute(f"SELECT jsonb_build_object('p', j::jsonb) AS o {subquery}")[0][0]
+    assert answer["rows"] == [{"o": {"p": {"a": [1, 2], "b": 1}}}]

@@ -117,3 +117,9 @@ SELECT to_json(42) AS i, to_jsonb(true) AS b, to_jsonb(1.50) AS n, to_json('a"b'
 INSERT INTO profiles VALUES (5, 'eve', '{oops', NULL);
 -- case: text concatenated with json-looking text
 SELECT name || '{"x": 1}' AS t FROM profiles WHERE id = 1;
+-- case: jsonb equality with a literal in another key order
+SELECT id FROM profiles WHERE prefs = '{"n": 5, "flag": true, "theme": "light"}';
+-- case: json has no equality
+SELECT id FROM profiles WHERE raw = '[1, 2, 3]';
+-- case: jsonb_agg of set-returning values
+SELECT jsonb_agg(value) AS vals FROM jsonb_array_elements('[{"b": 1, "a": 2}, 3]'::jsonb);
