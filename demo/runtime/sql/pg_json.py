@@ -187,14 +187,17 @@ def _is_int(node: Any) -> bool:
 class _Rewriter:
     def __init__(self, tree: Any, columns: dict[str, str]) -> None:
         self.columns = columns
-        # Kinds of the original nodes, kept for the nodes that replace them.
-        self.kinds: dict[int, str | None] = {id(n): json_kind(n, columns) for n in tree.walk()}
+        # Kinds of the original nodes, kept for the nodes that replace them. Keyed by
+        # id(), so every node seen is kept alive: a freed node's id could be reused.
+        self.seen = list(tree.walk())
+        self.kinds: dict[int, str | None] = {id(n): json_kind(n, columns) for n in self.seen}
 
     def kind(self, node: Any) -> str | None:
         return self.kinds.get(id(node))
 
     def replace(self, node: Any, new: Any) -> None:
         self.kinds[id(new)] = self.kinds.get(id(node))
+        self.seen.append(new)
         node.replace(new)
 
     def as_json(self, node: Any, flavour: str) -> Any:
