@@ -151,9 +151,11 @@ def _site_origin() -> str | None:
     elsewhere."""
     if sys.platform != "emscripten":
         return None
-    from js import location  # the worker's own location
+    import js
 
-    return str(location.origin)
+    # The worker's own location; Pyodide outside a browser (the tests, under Node) has none.
+    location = getattr(js, "location", None)
+    return None if location is None else str(location.origin)
 
 
 def create_demo_host(context: Any) -> DemoHost:
