@@ -14,7 +14,7 @@ can hand out connections without waiting.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Context, Decimal
 from typing import Any
 
@@ -196,8 +196,26 @@ class BrowserDuckConnection:
             if name == _HUGEINT_LOOKALIKE and duck == "HUGEINT"
         ]
 
+    def create_function(self, name: str, function: Callable[..., str | None], arity: int) -> None:
+        from pyodide.ffi import create_proxy, to_js
+
+        def call(*args: Any) -> Any:
+            try:
+                return function(*args)
+            except Exception as exc:  # the statement fails with the function's message
+                return to_js({"error": str(exc)}, dict_converter=_js_object)
+
+        del arity  # JS functions take what they are given
+        self._db.createFunction(name, create_proxy(call))
+
     def close(self) -> None:
         self._db.close()
+
+
+def _js_object(pairs: Any) -> Any:
+    from js import Object
+
+    return Object.fromEntries(pairs)
 
 
 class LazyDuck:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+import functools
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from demo.runtime.duck_text import fraction_text, interval_text
@@ -77,6 +79,17 @@ class NativeDuckConnection:
         columns = [d[0] for d in cursor.description]
         types = [str(d[1]) for d in cursor.description]
         return DuckResult(columns, types, [[_plain(v) for v in row] for row in rows])
+
+    def create_function(self, name: str, function: Callable[..., str | None], arity: int) -> None:
+        from duckdb import func, sqltypes
+
+        @functools.wraps(function)  # DuckDB counts the parameters from the signature
+        def strict(*args: str | None) -> str | None:
+            return None if any(a is None for a in args) else function(*args)
+
+        # "special": the function may return NULL, which DuckDB's default forbids.
+        text, special = sqltypes.VARCHAR, func.FunctionNullHandling.SPECIAL
+        self._conn.create_function(name, strict, [text] * arity, text, null_handling=special)
 
     def close(self) -> None:
         self._conn.close()

@@ -72,6 +72,12 @@ class DuckConnection(Protocol):
         """
         ...
 
+    def create_function(self, name: str, function: Callable[..., str | None], arity: int) -> None:
+        """Make `function` a scalar SQL function of `arity` VARCHAR arguments returning
+        VARCHAR. A NULL argument gives NULL without a call; an exception the function
+        raises fails the statement with its message."""
+        ...
+
     def close(self) -> None: ...
 
 

@@ -23,6 +23,7 @@ from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
+from .pg_json_functions import register_json_functions, uses_json_functions
 from .pgtypes import DECLARED_CARRIERS, json_value, type_oid
 from .savepoints import Savepoints
 from .statements import SqlError
@@ -78,14 +79,22 @@ class DuckEngine:
         self._conn = conn
         self._keys = ForeignKeyGuard(conn)
         use_public_schema(conn)
+        self._json_functions = False  # registered on first use: natively they import numpy
         self._transpiles = TranspileCache(self._schema)
 
     def load_image(self, image: bytes) -> None:
+        if uses_json_functions(image):  # a view may call them
+            self._register_json_functions()
         restore_database(self._conn, image)
         self._schema_may_have_changed()
 
     def image(self) -> bytes:
         return dump_database(self._conn)
+
+    def _register_json_functions(self) -> None:
+        if not self._json_functions:
+            register_json_functions(self._conn)
+            self._json_functions = True
 
     def _run(self, item: Transpiled, repeated: bool = False) -> dict[str, Any]:
         """Run one transpiled statement; `repeated`: a read run before (DuckConnection)."""
@@ -173,6 +182,13 @@ class DuckEngine:
         statements = cache.split(sql)
         seen = len(statements) == 1 and cache.known(statements[0])
         items = [cache.transpile(s) for s in statements]
+        # Before any transaction opens: a function registered inside one would go with
+        # its rollback. "json" in the text covers a statement transpiled again after a
+        # CREATE TABLE in the same request gave it jsonb columns.
+        if "json" in sql.lower() or any(
+            uses_json_functions(s) for i in items for s in i.statements
+        ):
+            self._register_json_functions()
         if len(items) == 1 and _plain_read(items[0]):
             # One DuckDB read is atomic on its own: no transaction around it.
             return [self._run(items[0], repeated=seen)], items[0].changes_data

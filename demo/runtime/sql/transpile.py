@@ -11,7 +11,8 @@ result). Beyond sqlglot's own `read="postgres", write="duckdb"`:
 - `N'...'` literals become plain strings.
 - `json`/`jsonb` become text and `CURRENT_DATE` the date of `current_timestamp`:
   duckdb-wasm has only DuckDB's core (the json and icu extensions cannot be fetched
-  offline), and the same SQL must run natively and in the browser.
+  offline), and the same SQL must run natively and in the browser. JSON operators
+  and functions become calls of the runtime's own text functions (`pg_json.py`).
 - `'\\x...'::bytea` hex literals become `unhex('...')` (DuckDB would read the
   backslash escapes as text).
 - `BEGIN`/`START TRANSACTION`/`COMMIT`/`END`/`ROLLBACK`/`ABORT` are recognised before
@@ -37,6 +38,7 @@ from .declared import declared_columns, output_types, registry_statements
 from .foreign_keys import ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
+from .pg_json import json_columns, json_output_types, postgres_json
 from .savepoints import savepoint_command
 from .statements import SqlError, strip_leading_comments
 
@@ -242,13 +244,6 @@ def transpile_statement(
         except ForeignKeyError as exc:
             raise SqlError(str(exc), statement) from exc
         return Transpiled(statement, [], "other", foreign_keys=keys)
-    json_use = pg.unsupported_json(tree)
-    if json_use is not None:
-        raise SqlError(
-            f"JSON operators and functions are not available in this demo ({json_use}): "
-            "they need DuckDB's json extension, which cannot be loaded offline",
-            statement,
-        )
     after: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
@@ -265,10 +260,16 @@ def transpile_statement(
     table_types = table_types or {}
     outputs = output_types(tree, table_types, declared or {})
     pg.postgres_column_names(tree)
+    json_types = json_columns(table_types, declared or {})
+    outputs.update(json_output_types(tree, json_types))
     outputs.update(pg_typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
     pg_typenames.information_schema_columns(tree)
     pg_typenames.untyped_nulls(tree)
-    unsupported = pg_text.text_functions(tree) or pg.postgres_functions(tree)
+    unsupported = (
+        postgres_json(tree, json_types)
+        or pg_text.text_functions(tree)
+        or pg.postgres_functions(tree)
+    )
     if unsupported is not None:
         raise SqlError(unsupported, statement)
     if primary_keys:
