@@ -12,12 +12,15 @@
 import { addressTarget } from "./addresses.js";
 import { bootPython } from "./boot.js";
 import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, errorResponse } from "./contract.js";
+import { forwardedHeaders } from "./origin.js";
+import { siteFiles } from "./site-files.js";
 
 /* global __DEMO_BUILD__ */
 /** @type {import("./contract.js").BuildInfo} */
 const BUILD = __DEMO_BUILD__;
 const ROOT = new URL(self.registration.scope);
 const DEMO_PREFIX = ROOT.pathname + "__demo/";
+const SITE = siteFiles(ROOT, BUILD.checksum); // pages, offline copies, deep links
 
 let openDuck = null; // duckdb-wasm loader, called on the first postgres query
 let precompileDuck = null; // starts compiling duckdb-wasm as the worker starts
@@ -32,7 +35,7 @@ export function startWorker({ openDuckDB = null, precompileDuckDB = null } = {})
     event.waitUntil(self.skipWaiting());
   });
   self.addEventListener("activate", (event) => {
-    event.waitUntil(self.clients.claim());
+    event.waitUntil(Promise.all([self.clients.claim(), SITE.dropOthers()]));
   });
   self.addEventListener("fetch", onFetch);
   self.addEventListener("message", onMessage);
@@ -50,8 +53,11 @@ function demoPathOf(url) {
 function onFetch(event) {
   const url = new URL(event.request.url);
   const path = demoPathOf(url);
-  if (path === null) return; // not ours: the browser handles it as if no worker existed
-  event.respondWith(answer(event, path, url.search.slice(1)));
+  if (path !== null) {
+    event.respondWith(answer(event, path, url.search.slice(1)));
+  } else if (["GET", "HEAD"].includes(event.request.method) && SITE.owns(url, DEMO_PREFIX)) {
+    event.respondWith(SITE.answer(event));
+  } // else not ours: the browser handles it as if no worker existed
 }
 
 function onMessage(event) {
@@ -82,7 +88,8 @@ async function answer(event, path, query) {
     /** @type {import("./contract.js").PythonHandler} */
     const python = await pythonHandler(event);
     const body = new Uint8Array(await request.arrayBuffer());
-    const reply = await python.handle(request.method, path, query, [...request.headers], body);
+    const headers = await forwardedHeaders(event);
+    const reply = await python.handle(request.method, path, query, headers, body);
     return toResponse(request, reply.status, reply.headers, reply.body);
   } catch (err) {
     console.error(`[helio-demo] ${request.method} ${path} failed:`, err);
@@ -109,7 +116,9 @@ function pythonHandler(event) {
     setStatus({ python: "booting", how: null, bootMs: null, error: null });
     boot.then(
       ({ how }) => {
-        if (booting === boot) setStatus({ python: "ready", how, bootMs: Math.round(performance.now() - started) });
+        if (booting !== boot) return;
+        setStatus({ python: "ready", how, bootMs: Math.round(performance.now() - started) });
+        SITE.keepAll(); // a copy of the site for offline visits, once Python no longer needs the network
       },
       (err) => {
         if (booting !== boot) return;

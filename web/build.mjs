@@ -88,9 +88,9 @@ const page = template
   .replace('name="helio-auth" content="cookie"', `name="helio-auth" content="${auth}"`);
 writeFileSync(join(outdir, "index.html"), page);
 if (deepLinks) {
-  // The route table is browser code (it reads document at import), so read its paths.
-  const routes = readFileSync(join(web, "src", "router.js"), "utf8");
-  const paths = [...routes.matchAll(/\{ path: "([a-z][a-z0-9-]*)"/g)].map((m) => m[1]);
+  // The console's one route table (router.js imports the same file); "" is the index itself.
+  const table = JSON.parse(readFileSync(join(web, "src", "routes.json"), "utf8"));
+  const paths = table.routes.map((route) => route.path).filter((path) => path !== "");
   const upBase = base.startsWith("/") ? base : `../${base.replace(/^\.\//, "")}`;
   for (const path of paths) {
     mkdirSync(join(outdir, path), { recursive: true });

@@ -9,6 +9,9 @@ Site layout (every path relative, so the site works under any subpath)::
     __demo-client.js        the page script: registers the worker, rewrites addresses
     __demo-components.js    <demo-query-panel>, <demo-fixture-explorer>, <demo-controls>
     __demo-build.json       {version, checksum}: checked by the worker at startup
+    __demo-offline.json     the site files the worker keeps for offline visits
+    404.html                sends a deep link without its slash on to its folder
+                            (demo/build/static_host.py); an app's own is kept
     __demo-snapshot.bin     with `snapshot=True`: Python's memory snapshot for a first
                             visit (demo.build.snapshot); a site without it boots slower
     __demo-runtime/         Pyodide files, the locked wheels, the demo package,
@@ -43,6 +46,7 @@ from demo.build.precompress import precompress_site
 from demo.build.prepare import load_source_manifest, prepare_site_services
 from demo.build.runtime_files import Checkout, copy_runtime_files
 from demo.build.snapshot import SnapshotError, make_site_snapshot
+from demo.build.static_host import write_not_found_page, write_offline_list
 from demo.runtime.adapters import ADAPTERS, shipped_packages
 from demo.runtime.manifest import SourceManifest
 
@@ -179,5 +183,7 @@ def _build_into(
     bundle_client(checkout, out, info)
     say("bundling the demo components with esbuild")
     bundle_components(checkout, out)
+    write_not_found_page(out)
+    write_offline_list(out)
     write_build_file(out, info)
     return checksum, manifest, duckdb

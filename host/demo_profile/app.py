@@ -39,7 +39,6 @@ from host.core.ports import HostAdapters
 from .devices import DEVICE_PREFIX, create_device_app
 from .seed import seed
 from .simulated import (
-    MemoryCovers,
     NoCrashes,
     SimulatedLauncher,
     SimulatedProber,
@@ -49,9 +48,15 @@ from .simulated import (
     browse_fixture,
     simulated_platform,
 )
-from .state import ImageStateDB
+from .state import ImageStateDB, StoredCovers
 
-__all__ = ["DEMO_PBKDF2_ITERATIONS", "DemoHost", "DemoProfile", "create_demo_host"]
+__all__ = [
+    "DEMO_PBKDF2_ITERATIONS",
+    "DemoHost",
+    "DemoProfile",
+    "create_demo_host",
+    "run_blocking_inline",
+]
 
 # Pure-Python PBKDF2 in Pyodide: tens of ms at this cost, seconds at the native 600,000.
 DEMO_PBKDF2_ITERATIONS = 10_000
@@ -87,14 +92,14 @@ class DemoProfile:
             system=SimulatedSystem(),
             updater=SimulatedUpdates(),
             crash=NoCrashes(),
-            covers=MemoryCovers(),
+            covers=StoredCovers(host.db),
             browse=browse_fixture,
             platform=simulated_platform,
             sampler=SimulatedSampler(host.clock),
         )
 
 
-def _run_blocking_inline() -> None:
+def run_blocking_inline() -> None:
     """Pyodide cannot start threads: make Starlette's run_in_threadpool call inline."""
     import anyio.to_thread
 
@@ -107,7 +112,9 @@ def _run_blocking_inline() -> None:
 class DemoHost:
     """The `HostedApp` of the flagship demo (demo.runtime.asgi_service)."""
 
-    def __init__(self, image: bytes | None, address: str | None) -> None:
+    def __init__(
+        self, image: bytes | None, address: str | None, site_origin: str | None = None
+    ) -> None:
         port = urlsplit(address).port if address else None
         self.db = ImageStateDB(image)
         self.ctx = build_host(
@@ -117,7 +124,7 @@ class DemoHost:
             features=frozenset({"simulate-streams"}),
         )
         if image is None:
-            seed(self.ctx)
+            seed(self.ctx, site_origin)
         self.host = create_app(self.ctx)
         self.devices = create_device_app(self.ctx)
         self._running = self.ctx.running()
@@ -138,9 +145,20 @@ class DemoHost:
         self.db.close()
 
 
+def _site_origin() -> str | None:
+    """The origin of the demo site whose service worker runs this host (None natively).
+    Read when the host is built, never at build time: the memory snapshot is made
+    elsewhere."""
+    if sys.platform != "emscripten":
+        return None
+    from js import location  # the worker's own location
+
+    return str(location.origin)
+
+
 def create_demo_host(context: Any) -> DemoHost:
     """The factory of the demo's `asgi` service: `context` is a
     demo.runtime.asgi_service.HostedContext (name, config, stored image)."""
     if sys.platform == "emscripten":
-        _run_blocking_inline()
-    return DemoHost(context.image, context.config.get("address"))
+        run_blocking_inline()
+    return DemoHost(context.image, context.config.get("address"), _site_origin())

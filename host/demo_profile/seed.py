@@ -20,8 +20,12 @@ _APPS = (
 )
 
 
-def seed(ctx: HostContext) -> None:
+def seed(ctx: HostContext, site_origin: str | None = None) -> None:
+    """`site_origin`: where the demo's pages live. The console there calls the host at its
+    own address (https://host:47990), another origin, so the host allows the site's origin
+    the way a native host allows a console served elsewhere: in `csrf_allowed_origins`."""
     ctx.credentials.set(DEMO_USERNAME, DEMO_PASSWORD)
     for app in _APPS:
         ctx.apps.save(dict(app))
-    ctx.settings.update({"hardware_metrics": True})
+    allowed = [site_origin] if site_origin else []
+    ctx.settings.update({"hardware_metrics": True, "csrf_allowed_origins": allowed})

@@ -40,6 +40,7 @@ __all__ = [
     "SimulatedSystem",
     "SimulatedUpdates",
     "browse_fixture",
+    "cover_media_type",
     "simulated_platform",
 ]
 
@@ -139,16 +140,21 @@ class NoCrashes:
         return 0
 
 
+def cover_media_type(data: bytes) -> str:
+    """Covers are PNG or JPEG (the upload handler's rule)."""
+    return "image/png" if data.startswith(b"\x89PNG") else "image/jpeg"
+
+
 @dataclass
 class MemoryCovers:
-    """Uploaded covers live as long as the worker (not saved: images would bloat the state)."""
+    """Uploaded covers in memory, for in-process profiles; the flagship demo keeps them in
+    its state image (state.StoredCovers)."""
 
     images: dict[str, tuple[bytes, str]] = field(default_factory=dict)
     icons: Path = Path("/demo/icons")
 
     def save(self, key: str, data: bytes) -> tuple[str, Path]:
-        kind = "image/png" if data.startswith(b"\x89PNG") else "image/jpeg"
-        self.images[key] = (data, kind)
+        self.images[key] = (data, cover_media_type(data))
         return key, Path("/demo/covers") / key
 
     def find(self, key: str) -> tuple[bytes, str]:

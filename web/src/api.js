@@ -6,7 +6,7 @@
 // and CSRF tokens from the login answer in sessionStorage, or localStorage with
 // "remember me". Either way the access token is refreshed silently a minute before it
 // expires, and a 401 triggers one refresh attempt before the shell is told to sign in.
-import { apiBase, authMode } from "./config.js";
+import { apiBase, authMode, basePath } from "./config.js";
 
 export class ApiError extends Error {
   constructor(status, message, { body = null, retryAfter = null } = {}) {
@@ -37,7 +37,10 @@ function retryAfterOf(response) {
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
-const STORE_KEY = "helio-auth";
+// One key per console: its API and where it is served. Two demos on one origin talk to
+// the same address (https://host:47990) from different folders, and each keeps its own
+// sign-in; natively this is "helio-auth /" (one console per origin).
+const STORE_KEY = `helio-auth ${apiBase}${basePath}`;
 const REFRESH_MARGIN_MS = 60_000;
 const NO_REFRESH = new Set(["/api/auth/login", "/api/auth/refresh", "/api/auth/logout"]);
 

@@ -4,24 +4,15 @@
 // while no element of that name is defined).
 import { basePath } from "./config.js";
 
+// The route table lives in routes.json, data only: the build reads the same file to
+// write a page per route for static hosts (web/build.mjs --deep-links).
+import TABLE from "./routes.json";
+
 /** Nav groups in display order. */
-export const GROUPS = ["Overview", "Streaming", "Host", "Access"];
+export const GROUPS = TABLE.groups;
 
 /** @type {{path: string, tag: string, title: string, icon: string, group: string}[]} */
-export const ROUTES = [
-  { path: "", tag: "helio-dashboard-page", title: "Dashboard", icon: "layout-dashboard", group: "Overview" },
-  { path: "apps", tag: "helio-apps-page", title: "Applications", icon: "gamepad-2", group: "Streaming" },
-  { path: "devices", tag: "helio-devices-page", title: "Devices & pairing", icon: "smartphone", group: "Streaming" },
-  { path: "displays", tag: "helio-displays-page", title: "Displays", icon: "monitor", group: "Streaming" },
-  { path: "settings", tag: "helio-settings-page", title: "Settings", icon: "settings", group: "Host" },
-  { path: "metrics", tag: "helio-metrics-page", title: "Hardware metrics", icon: "activity", group: "Host" },
-  { path: "updates", tag: "helio-updates-page", title: "Updates", icon: "download", group: "Host" },
-  { path: "logs", tag: "helio-logs-page", title: "Logs & troubleshooting", icon: "scroll-text", group: "Host" },
-  { path: "helpers", tag: "helio-helpers-page", title: "Helpers", icon: "wrench", group: "Host" },
-  { path: "integrations", tag: "helio-integrations-page", title: "Integrations", icon: "library", group: "Host" },
-  { path: "tokens", tag: "helio-tokens-page", title: "API tokens", icon: "key-round", group: "Access" },
-  { path: "sessions", tag: "helio-sessions-page", title: "Sessions", icon: "monitor-smartphone", group: "Access" },
-];
+export const ROUTES = TABLE.routes;
 
 const NOT_FOUND = { path: null, tag: "helio-not-found-page", title: "Page not found", icon: "circle-alert", group: null };
 

@@ -21,7 +21,16 @@ from typing import Any
 from ..ports import DuckConnection
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
-from .pgtypes import TEXT_OID, json_value, type_oid
+from .foreign_keys import (
+    FOREIGN_KEYS_QUERY,
+    ForeignKey,
+    check_statement,
+    load_foreign_keys,
+    register_foreign_keys,
+)
+from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
+from .pgtypes import DECLARED_CARRIERS, json_value, type_oid
+from .savepoints import Savepoints
 from .statements import SqlError
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
@@ -61,6 +70,17 @@ def _may_change_schema(item: Transpiled) -> bool:
     return item.kind in ("other", "transaction")
 
 
+def _runs_alone(item: Transpiled) -> bool:
+    """A read of one DuckDB statement: nothing to roll back, no savepoint or key to keep."""
+    return (
+        item.kind == "read"
+        and len(item.statements) == 1
+        and item.savepoint is None
+        and not item.written
+        and not item.foreign_keys
+    )
+
+
 class DuckEngine:
     """One DuckDB database behind the Postgres-flavoured query API."""
 
@@ -68,6 +88,8 @@ class DuckEngine:
 
     def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
+        # The request's declared foreign keys, read when a write first needs them.
+        self._foreign_keys: list[ForeignKey] | None = None
         use_public_schema(conn)
         self._transpiles = TranspileCache(self._schema)
 
@@ -86,6 +108,16 @@ class DuckEngine:
                 results.append(self._conn.execute(duck_sql, repeated=repeated))
             except Exception as exc:  # adapters raise plain Exception(message)
                 raise SqlError(str(exc), item.source.strip()) from exc
+        if item.foreign_keys:
+            broken = register_foreign_keys(
+                self._conn, item.foreign_keys[0].table, item.foreign_keys
+            )
+            if broken is not None:
+                raise SqlError(broken, item.source.strip())
+        if item.kind == "other":
+            self._foreign_keys = None  # a table or key may have come or gone
+        if item.written:
+            self._check_foreign_keys(item)
         result = results[item.result_index] if results else None
         if result is None or item.kind == "transaction":
             return {"rows": [], "fields": [], "affectedRows": 0}
@@ -96,7 +128,9 @@ class DuckEngine:
             return {"rows": [], "fields": [], "affectedRows": 0}  # DDL: DuckDB's "Count" column
         columns = list(result.columns)
         types = [
-            "pg:" + item.declared[c] if c in item.declared and type_oid(t) == TEXT_OID else t
+            "pg:" + item.declared[c]
+            if c in item.declared and type_oid(t) in DECLARED_CARRIERS
+            else t
             for c, t in zip(columns, result.types, strict=False)
         ]
         rows = [
@@ -109,6 +143,27 @@ class DuckEngine:
         affected = len(rows) if item.kind == "dml" else 0
         return {"rows": rows, "fields": fields, "affectedRows": affected}
 
+    def _step(self, item: Transpiled, savepoints: Savepoints, *, in_block: bool) -> dict[str, Any]:
+        """Run one statement, keeping the savepoints of the user's block up to date."""
+        source = item.source.strip()
+        try:
+            if item.savepoint is not None:
+                action, name = item.savepoint
+                savepoints.command(action, name, source, in_block=in_block)
+                return {"rows": [], "fields": [], "affectedRows": 0}
+            if item.kind == "transaction" and item.statements[0] in ("COMMIT", "ROLLBACK"):
+                savepoints.end(committing=item.statements[0] == "COMMIT")
+            if item.written:
+                savepoints.before_write(item.written)
+        except SqlError:
+            raise
+        except Exception as exc:  # the copies' DuckDB statements
+            raise SqlError(str(exc), source) from exc
+        result = self._run(item)
+        if item.kind == "other":
+            savepoints.after_ddl(source)
+        return result
+
     def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
         # Transpile everything first: a statement sqlglot cannot read fails the request
@@ -117,14 +172,10 @@ class DuckEngine:
         statements = cache.split(sql)
         seen = len(statements) == 1 and cache.known(statements[0])
         items = [cache.transpile(s) for s in statements]
-        if len(items) == 1 and items[0].kind != "transaction" and len(items[0].statements) == 1:
-            # One DuckDB statement is atomic on its own: no transaction around it.
-            try:
-                result = self._run(items[0], repeated=seen and items[0].kind == "read")
-            finally:
-                if _may_change_schema(items[0]):
-                    cache.schema_may_have_changed()
-            return [result], items[0].changes_data
+        self._foreign_keys = None
+        if len(items) == 1 and _runs_alone(items[0]):
+            # One DuckDB read is atomic on its own: no transaction around it.
+            return [self._run(items[0], repeated=seen)], False
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
         results: list[dict[str, Any]] = []
@@ -132,6 +183,7 @@ class DuckEngine:
         if not own_tx:
             self._conn.execute("BEGIN TRANSACTION")
             in_tx = True
+        savepoints = Savepoints(self._conn)
         schema_touched = False
         try:
             for item in items:
@@ -139,7 +191,7 @@ class DuckEngine:
                     # A table this request created or altered: transpile against it.
                     item = cache.transpile(item.source)
                 try:
-                    result = self._run(item)
+                    result = self._step(item, savepoints, in_block=own_tx and in_tx)
                 finally:
                     if _may_change_schema(item):
                         schema_touched = True
@@ -166,8 +218,24 @@ class DuckEngine:
                 cache.schema_may_have_changed()
         return results, any(item.changes_data for item in items)
 
+    def _check_foreign_keys(self, item: Transpiled) -> None:
+        """Fail the statement, as Postgres would, if it broke a declared foreign key."""
+        if self._foreign_keys is None:
+            rows = self._conn.execute(FOREIGN_KEYS_QUERY).rows
+            self._foreign_keys = load_foreign_keys([list(r) for r in rows])
+        if not self._foreign_keys:
+            return
+        keys = load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
+        try:
+            broken = check_statement(self._conn, item.written, self._foreign_keys, keys)
+        except Exception as exc:  # e.g. the referenced table was dropped
+            raise SqlError(str(exc), item.source.strip()) from exc
+        if broken is not None:
+            raise SqlError(broken, item.source.strip())
+
     def _schema(self) -> Schema:
-        return table_types(self._conn), declared_types(self._conn)
+        keys = load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
+        return table_types(self._conn), declared_types(self._conn), keys
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.

@@ -3,7 +3,7 @@
 Transpiling (`transpile.py`) parses and rewrites every statement, and reads the
 database's column types first: most of a warm one-row query's time. Its output
 depends on the statement's text and on the schema (`table_types`, the declared
-types); the dialects are fixed (Postgres in, DuckDB out). So a `TranspileCache`
+types, the primary keys); the dialects are fixed (Postgres in, DuckDB out). So a `TranspileCache`
 belongs to one database: it keeps the schema it read and the statements it
 transpiled against it, and the engine calls `schema_may_have_changed()` after any
 statement that can change the schema (DDL, and transaction control, since a
@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from .group_by_key import mentions_group_by
 from .statements import split_postgres
 from .transpile import Transpiled, transpile_statement
 
@@ -28,8 +29,9 @@ __all__ = ["MAX_ENTRIES", "MAX_TEXT", "Schema", "TranspileCache"]
 MAX_ENTRIES = 1024  # about 1 MB: a panel's or an app's repeated statements fit
 MAX_TEXT = 16 * 1024
 
-# (table -> column -> DuckDB type, table -> column -> declared Postgres type)
-Schema = tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]
+# (table -> column -> DuckDB type, table -> column -> declared Postgres type,
+#  table -> primary key columns)
+Schema = tuple[dict[str, dict[str, str]], dict[str, dict[str, str]], dict[str, list[str]]]
 
 
 K = TypeVar("K")
@@ -93,8 +95,13 @@ class TranspileCache:
             return found
         if self._schema is None:
             self._schema = self._read_schema()
-        types, declared = self._schema
-        item = transpile_statement(statement, table_types=types, declared=declared)
+        types, declared, keys = self._schema
+        item = transpile_statement(
+            statement,
+            table_types=types,
+            declared=declared,
+            primary_keys=keys if mentions_group_by(statement) else {},
+        )
         if len(statement) <= MAX_TEXT:
             self._transpiled.put(statement, item)
         return item

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from demo.__main__ import main
 from demo.build.bundle import BUILD_FILE, CLIENT_FILE, COMPONENTS_FILE, WORKER_FILE
 from demo.build.site import build_site
+from demo.build.static_host import NOT_FOUND_PAGE, OFFLINE_LIST
 from demo.runtime.adapters import ADAPTERS, SqlAdapter
 from tests.demo.sites import SHOP, Sites
 
@@ -101,6 +103,24 @@ def test_app_folder_pages_get_the_page_script(tmp_path: Path) -> None:
         in (built.out / "pages" / "users.html").read_text()
     )
     assert not (built.out / "__demo-landing.js").exists()
+
+
+def test_static_hosting_files_list_the_site_and_keep_an_apps_own_404(tmp_path: Path) -> None:
+    """404.html (deep links on plain static hosts) and the files the worker keeps offline:
+    the pages by the URL they are opened with, never the runtime or the worker itself."""
+    built = build_site(SHOP / "with-app.json", tmp_path / "app-site")
+    kept = json.loads((built.out / OFFLINE_LIST).read_text())
+    assert {"./", "pages/users.html", CLIENT_FILE, COMPONENTS_FILE, "manifest.json"} <= set(kept)
+    assert "index.html" not in kept and "404.html" in kept
+    assert not [p for p in kept if p.startswith("__demo-runtime/") or p == WORKER_FILE]
+    assert "Page not found" in (built.out / NOT_FOUND_PAGE).read_text()
+
+    app = tmp_path / "source"
+    shutil.copytree(SHOP, app)
+    (app / "app" / "404.html").write_text("<!doctype html><title>Our own</title>")
+    own = build_site(app / "with-app.json", tmp_path / "own-404")
+    kept_page = (own.out / NOT_FOUND_PAGE).read_text()  # with the page script, like every page
+    assert "<title>Our own</title>" in kept_page and "Page not found" not in kept_page
 
 
 def test_rebuild_replaces_an_older_build_but_not_other_folders(tmp_path: Path) -> None:

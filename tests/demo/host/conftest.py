@@ -21,6 +21,8 @@ import pytest
 from tests.chromium import CHROMIUM, launch_chromium
 from tests.demo.sites import REPO, Server
 
+from .plain_host import PlainHost
+
 SOURCE = REPO / "fixtures" / "host-demo"
 SCREENSHOTS = REPO / "build" / "screenshots"
 USERNAME, PASSWORD = "admin", "helio-demo"
@@ -111,3 +113,12 @@ def flagship(flagship_server: Server) -> Iterator[Flagship]:
 def shot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"flagship-{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def plain_host(flagship_root: Path) -> Iterator[PlainHost]:
+    """The built flagship on a plain static host of its own origin (a fresh worker),
+    under the subpath /host/."""
+    host = PlainHost(flagship_root / "demos")
+    yield host
+    host.stop()

@@ -6,15 +6,18 @@ Screenshots of each step: build/screenshots/flagship-*.png.
 
 from __future__ import annotations
 
+import base64
+import json
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
 from tests.web.dialogs import dialog_named
 
-from .conftest import BOOT_MS, PASSWORD, USERNAME, Flagship, shot
+from .conftest import BOOT_MS, PASSWORD, REPO, USERNAME, Flagship, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -34,6 +37,14 @@ _CALL = """async ([url, method, body, token, csrf]) => {
 }"""
 
 
+# A query panel of the landing page, run once Python answers (it boots on first use).
+RUN_PANEL = """([service, sql]) => customElements.whenDefined('demo-query-panel').then(async () => {
+  const panel = document.querySelector(`demo-query-panel[service=${service}]`);
+  for (let i = 0; i < 600 && !(await panel.run('SELECT 1;')); i++)
+    await new Promise((r) => setTimeout(r, 200));
+  panel.sql = sql; return panel.run(); })"""
+
+
 def call(page: Any, method: str, path: str, body: Any = None, tokens: Any = None) -> Any:
     token, csrf = (tokens["access_token"], tokens["csrf_token"]) if tokens else (None, None)
     return page.evaluate(_CALL, [HOST + path, method, body, token, csrf])
@@ -46,12 +57,11 @@ def sign_in_by_api(page: Any) -> Any:
 
 
 def console_tokens(page: Any) -> Any:
-    """The tokens the console keeps in bearer mode (web/src/api.js)."""
-    stored = page.evaluate(
-        "sessionStorage.getItem('helio-auth') ?? localStorage.getItem('helio-auth')"
-    )
+    """The tokens this page's console keeps in bearer mode (web/src/api.js: one key per
+    API and console folder)."""
+    key = f"helio-auth {HOST}{page.evaluate('new URL(document.baseURI).pathname')}"
+    stored = page.evaluate("(key) => sessionStorage.getItem(key) ?? localStorage.getItem(key)", key)
     assert stored, "the console kept no tokens"
-    import json
 
     data = json.loads(stored)
     return {"access_token": data["access"], "csrf_token": data["csrf"]}
@@ -278,17 +288,10 @@ def test_the_landing_page_reads_well_and_passes_axe(
     page.evaluate("helioDemo.ready")
     assert page.locator("#demo-username").inner_text() == USERNAME
     assert page.locator("#demo-password").inner_text() == PASSWORD
-    run = (
-        "([service, sql]) => customElements.whenDefined('demo-query-panel').then(async () => {"
-        " const panel = document.querySelector(`demo-query-panel[service=${service}]`);"
-        " for (let i = 0; i < 600 && !(await panel.run('SELECT 1;')); i++)"
-        " await new Promise((r) => setTimeout(r, 200));"
-        " panel.sql = sql; return panel.run(); })"
-    )
-    history = page.evaluate(run, ["history", "SELECT count(*) AS n FROM play_sessions;"])
+    history = page.evaluate(RUN_PANEL, ["history", "SELECT count(*) AS n FROM play_sessions;"])
     assert history["ok"] and history["result"] == [{"columns": ["n"], "values": [[60]]}]
     metrics = page.evaluate(
-        run, ["metrics", "SELECT count(*) AS minutes FROM samples WHERE streaming;"]
+        RUN_PANEL, ["metrics", "SELECT count(*) AS minutes FROM samples WHERE streaming;"]
     )
     assert metrics["ok"] and metrics["result"][0]["rows"] == [{"minutes": 150}]
     page.locator("demo-fixture-explorer").get_by_text("/api/apps").first.wait_for()
@@ -296,24 +299,15 @@ def test_the_landing_page_reads_well_and_passes_axe(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     shot(page, f"0-landing-{scheme}-{width}")
     check_axe(page)
-    failed = page.evaluate(run, ["history", "SELECT nope FROM nowhere;"])
+    failed = page.evaluate(RUN_PANEL, ["history", "SELECT nope FROM nowhere;"])
     assert not failed["ok"] and failed["error"] == "no such table: nowhere"
     page.close()
 
 
+# Every page of the console's one route table.
 ROUTES = [
-    "Dashboard",
-    "Applications",
-    "Devices & pairing",
-    "Displays",
-    "Settings",
-    "Hardware metrics",
-    "Updates",
-    "Logs & troubleshooting",
-    "Helpers",
-    "Integrations",
-    "API tokens",
-    "Sessions",
+    route["title"]
+    for route in json.loads((REPO / "web" / "src" / "routes.json").read_text())["routes"]
 ]
 
 
@@ -388,4 +382,130 @@ def test_native_only_actions_work_or_say_they_are_simulated(flagship: Flagship) 
     assert "not available in the browser demo" in alert.first.inner_text()
     shot(page, "7d-updates-simulated")
     assert errors == []
+    page.close()
+
+
+def native_refusal(site: str) -> dict[str, Any]:
+    """The reference: the demo host run natively through the worker's own bridge, asked
+    what the page asks below."""
+    from host.demo_profile.app import DemoHost
+    from tests.host.demo_profile.client import ADDRESS, HostClient
+
+    client = HostClient(DemoHost(None, ADDRESS, site))
+    login = {"username": USERNAME, "password": PASSWORD}
+    signed = client.request("POST", "/api/auth/login", login, {"origin": site}).json()
+    client.access = signed["access_token"]
+    page = {"x-csrf-token": signed["csrf_token"], "origin": site}
+    client.request("PATCH", "/api/config", {"csrf_allowed_origins": []}, page)
+    answer = client.request("POST", "/api/apps", {"name": "Refused"}, page)
+    client.host.close()
+    return {"status": answer.status, "body": answer.json()}
+
+
+def test_the_origin_rule_holds_through_the_worker(flagship: Flagship) -> None:
+    """The worker tells the host which page asked (a worker never sees `Origin`): the site's
+    origin is allowed because the seed lists it; once a visitor removes it, the host
+    refuses that page's state-changing requests with its own 403, reads still work."""
+    page = flagship.open(LANDING)
+    site = flagship.server.url
+    tokens = sign_in_by_api(page)
+    try:
+        config = call(page, "GET", "/api/config", None, tokens)["body"]
+        assert config["csrf_allowed_origins"] == [site]
+        assert call(page, "PATCH", "/api/config", {"csrf_allowed_origins": []}, tokens)["status"]
+        refused = call(page, "POST", "/api/apps", {"name": "Refused"}, tokens)
+        assert (
+            refused["body"]["error"] == f"Origin {site} is not allowed to change state on this host"
+        )
+        # Playwright's loop runs in this thread; the reference runs its own.
+        with ThreadPoolExecutor(1) as pool:
+            assert refused == pool.submit(native_refusal, site).result()
+        assert call(page, "GET", "/api/apps", None, tokens)["status"] == 200
+    finally:
+        page.evaluate("helioDemo.reset()")
+    page.close()
+
+
+def test_a_form_posted_from_another_site_is_refused(flagship: Flagship) -> None:
+    """Cross-site request forgery: a page on another origin (`localhost` is not
+    `127.0.0.1`) posts a form to the demo host. The navigation reaches this site's worker,
+    which names the posting site as the origin, and the host refuses it."""
+    flagship.open(LANDING).close()  # the worker is installed and running
+    evil = flagship.context.new_page()
+    other = flagship.server.url.replace("127.0.0.1", "localhost")
+    evil.goto(other + "/no-such-page")
+    target = flagship.server.url + "/demos/host/__demo/app/host/api/auth/login"
+    evil.evaluate(
+        """(target) => {
+        const form = document.createElement("form");
+        form.method = "POST"; form.action = target;
+        for (const [name, value] of [["username", "admin"], ["password", "helio-demo"]]) {
+          const input = document.createElement("input");
+          input.name = name; input.value = value; form.append(input);
+        }
+        document.body.append(form); form.submit(); }""",
+        target,
+    )
+    evil.wait_for_url(target)
+    answer = json.loads(evil.locator("body").inner_text())
+    assert answer["error"] == f"Origin {other} is not allowed to change state on this host"
+    shot(evil, "8-cross-site-form-refused")
+    evil.close()
+
+
+def test_two_consoles_on_one_origin_keep_their_own_sign_in(flagship: Flagship) -> None:
+    a = open_console(flagship)
+    sign_in(a)
+    b = open_console(flagship, "/demos/host-b/console/")
+    sign_in(b)
+    a.reload()  # signing in to B kept A's tokens: A opens signed in
+    a.locator("#who").wait_for(timeout=BOOT_MS)
+    assert console_tokens(a) != console_tokens(b)
+    shot(a, "9-two-consoles-signed-in")
+    a.close()
+    b.close()
+
+
+_BYTES = """async ([url, token]) => {
+  const response = await fetch(url, {headers: {authorization: "Bearer " + token}});
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return {status: response.status, type: response.headers.get("content-type"), bytes: [...bytes]};
+}"""
+
+
+def test_an_uploaded_cover_survives_a_stopped_worker_and_reset_forgets_it(
+    flagship: Flagship,
+) -> None:
+    from tests.host.platform_fixtures import PNG
+
+    page = flagship.open(LANDING)
+    tokens = sign_in_by_api(page)
+    key = f"cover-{uuid.uuid4().hex[:6]}.png"
+    upload = {"key": key, "data": base64.b64encode(PNG).decode()}
+    assert call(page, "POST", "/api/covers/upload", upload, tokens)["status"] == 200
+    app = call(page, "POST", "/api/apps", {"name": "Covered", "image-path": key}, tokens)
+    cover_url = f"{HOST}/api/apps/{app['body']['app']['uuid']}/cover"
+
+    flagship.stop_workers()
+    page.reload()
+    page.evaluate("helioDemo.ready")
+    kept = page.evaluate(_BYTES, [cover_url, tokens["access_token"]])
+    assert kept == {"status": 200, "type": "image/png", "bytes": list(PNG)}
+
+    console = open_console(flagship, CONSOLE + "apps")
+    sign_in(console)
+    cover = (
+        console.locator("helio-apps-page li[data-uuid]").filter(has_text="Covered").locator("img")
+    )
+    cover.wait_for(timeout=60_000)
+    console.wait_for_function(
+        "(img) => img.complete && img.naturalWidth > 0", arg=cover.element_handle()
+    )
+    shot(console, "7e-cover-after-stopped-worker")
+    console.close()
+
+    page.evaluate("helioDemo.reset()")
+    fresh = sign_in_by_api(page)
+    gone = page.evaluate(_BYTES, [f"{HOST}/api/covers/{key}", fresh["access_token"]])
+    assert gone["status"] == 404
     page.close()

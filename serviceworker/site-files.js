@@ -1,0 +1,93 @@
+// The site's own files (pages, the console, the components), answered by the worker so
+// that a loaded demo keeps working with the network off, and so that a deep link works
+// on any static host.
+//
+// - Network first: a reachable site is always answered fresh, and the answer is kept.
+// - With the network off, the kept copy answers.
+// - Once per worker, after Python is ready (so it never competes with the boot's own
+//   downloads), every file the build listed in __demo-offline.json is kept: files a
+//   first visit loaded before the worker controlled the page are there too.
+// - A navigation to a folder without its slash (console/settings) that the host answers
+//   404 is redirected to the folder (console/settings/), as hosts that redirect do; the
+//   per-route pages the console's build writes take it from there.
+//
+// The runtime files (Pyodide, wheels) are not kept here: the worker reads them itself at
+// boot, and a booted worker needs none of them again.
+
+const CACHE_PREFIX = "helio-demo-site ";
+const OFFLINE_LIST = "__demo-offline.json";
+
+/**
+ * @param {URL} root the demo root (the worker's scope)
+ * @param {string} checksum the build's, so a rebuilt site starts a fresh copy
+ */
+export function siteFiles(root, checksum) {
+  const mine = `${CACHE_PREFIX}${root.pathname} `; // demos on one origin keep their own
+  const name = mine + checksum;
+  let kept = null; // the keep-everything pass, once per worker
+
+  async function keepListed() {
+    const cache = await caches.open(name);
+    const response = await fetch(new URL(OFFLINE_LIST, root), { cache: "no-store" });
+    if (!response.ok) return; // an older build without the list: files are kept as they load
+    const paths = await response.json();
+    await Promise.all(
+      paths.map(async (path) => {
+        const url = new URL(path, root);
+        if (await cache.match(url)) return;
+        const answer = await fetch(url);
+        if (answer.ok) await cache.put(url, answer);
+      }),
+    );
+  }
+
+  // The network's answer to `request`, else the kept copy; throws when neither.
+  // The copy is written while the page already reads the answer.
+  async function lookup(request, cache, waitUntil) {
+    try {
+      const response = await fetch(request);
+      if (response.ok && response.type === "basic" && request.method === "GET") {
+        waitUntil(cache.put(request.url, response.clone()).catch(() => {}));
+      }
+      return response;
+    } catch (err) {
+      const copy = await cache.match(request.url, { ignoreSearch: request.mode === "navigate" });
+      if (copy) return copy;
+      throw err;
+    }
+  }
+
+  return {
+    /** Whether `url` is a site file this worker answers. */
+    owns(url, demoPrefix) {
+      return url.origin === root.origin && url.pathname.startsWith(root.pathname) && !url.pathname.startsWith(demoPrefix);
+    },
+
+    /** Keeps every listed file, once per worker (about 1 MB for the flagship). */
+    keepAll() {
+      kept ??= keepListed().catch((err) => console.warn("[helio-demo] could not keep the site for offline use:", err));
+      return kept;
+    },
+
+    /** @param {FetchEvent} event */
+    async answer(event) {
+      const cache = await caches.open(name);
+      const request = event.request;
+      const url = new URL(request.url);
+      const waitUntil = (promise) => event.waitUntil(promise);
+      const response = await lookup(request, cache, waitUntil).catch(() => null);
+      if (request.mode === "navigate" && !url.pathname.endsWith("/") && (!response || response.status === 404)) {
+        const folder = new URL(url.pathname + "/", url);
+        const inside = await lookup(new Request(folder), cache, waitUntil).catch(() => null);
+        if (inside?.ok) return Response.redirect(folder.href + url.search + url.hash, 302);
+      }
+      return response ?? Response.error();
+    },
+
+    /** Drops the copies of other builds (after this worker took over). */
+    async dropOthers() {
+      const names = await caches.keys();
+      await Promise.all(names.filter((n) => n.startsWith(mine) && n !== name).map((n) => caches.delete(n)));
+    },
+  };
+}

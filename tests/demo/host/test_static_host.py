@@ -1,0 +1,105 @@
+"""The built flagship on a plain static host (tests/demo/host/plain_host.py: no folder
+redirects, 404.html for what is missing), under the subpath /host/: deep links without
+their slash, on a first visit and once the worker runs, and the site with the network off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import BOOT_MS, Flagship, shot
+from .plain_host import PlainHost
+from .test_flagship import RUN_PANEL, USERNAME_FIELD, nav, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+# Every file the build listed for offline use is in the worker's copy of the site.
+KEPT_ALL = """async () => {
+  const listed = await (await fetch("__demo-offline.json", {cache: "no-store"})).json();
+  const mine = (await caches.keys()).find((n) => n.startsWith("helio-demo-site " + location.pathname));
+  if (!mine) return false;
+  const kept = new Set((await (await caches.open(mine)).keys()).map((r) => r.url));
+  return listed.every((path) => kept.has(new URL(path, location.href).href));
+}"""
+
+# The worker is idle again: its memory snapshot (made after the first answer) is kept.
+SNAPSHOT_KEPT = """async () => {
+  const cache = await caches.open("helio-demo-snapshot:" + location.pathname);
+  return (await cache.keys()).length >= 2;
+}"""
+
+
+def test_deep_links_work_on_a_plain_static_host(flagship: Flagship, plain_host: PlainHost) -> None:
+    page = flagship.context.new_page()
+    # First visit, no worker yet: the host answers 404.html, which goes on to the folder.
+    first = page.goto(plain_host.url + "/host/console/settings")
+    assert first is not None and first.status == 404 and not first.from_service_worker
+    page.wait_for_url("**/host/console/settings/")
+    sign_in(page)
+    page.locator("helio-settings-form").wait_for(timeout=BOOT_MS)
+    shot(page, "10a-deep-link-first-visit")
+
+    # With the worker: both forms open their page; the worker answers, not 404.html.
+    for path, lands in (("console/tokens", "console/tokens/"), ("console/apps/", "console/apps/")):
+        answer = page.goto(f"{plain_host.url}/host/{path}")
+        assert answer is not None and answer.status == 200 and answer.from_service_worker
+        assert page.url == f"{plain_host.url}/host/{lands}"
+        page.locator("#who").wait_for(timeout=BOOT_MS)
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=60_000)
+    shot(page, "10b-deep-link-through-the-worker")
+
+    # A path that names nothing is still the host's "not found", not the console.
+    missing = page.goto(f"{plain_host.url}/host/no-such-page")
+    assert missing is not None and missing.status == 404
+    page.get_by_role("heading", name="Page not found").wait_for()
+    page.close()
+
+
+def test_the_loaded_site_works_with_the_network_off(
+    flagship: Flagship, plain_host: PlainHost
+) -> None:
+    # A context of its own: going offline reaches every page and worker of a context,
+    # and only this demo's should be asked.
+    context = flagship.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        offline_visit(context, plain_host)
+    finally:
+        context.close()
+
+
+def offline_visit(context: Any, plain_host: PlainHost) -> None:
+    landing = context.new_page()
+    landing.goto(plain_host.url + "/host/")
+    landing.evaluate("helioDemo.ready")
+    assert landing.evaluate(RUN_PANEL, ["history", "SELECT 1 AS one;"])["ok"]
+    console = context.new_page()
+    console.goto(plain_host.url + "/host/console/")
+    sign_in(console)
+    landing.wait_for_function(KEPT_ALL, timeout=60_000, polling=500)
+    landing.wait_for_function(SNAPSHOT_KEPT, timeout=BOOT_MS, polling=1000)
+
+    # The network goes: the host is gone and the browser is offline.
+    plain_host.stop()
+    context.set_offline(True)
+    try:
+        landing.reload()
+        landing.evaluate("helioDemo.ready")
+        answer: Any = landing.evaluate(
+            RUN_PANEL, ["history", "SELECT count(*) AS n FROM play_sessions;"]
+        )
+        assert answer["ok"] and answer["result"] == [{"columns": ["n"], "values": [[60]]}]
+        shot(landing, "11a-offline-landing")
+        console.reload()
+        console.locator("#who").wait_for(timeout=BOOT_MS)
+        nav(console, "Settings")
+        console.locator("helio-settings-form").wait_for(timeout=60_000)
+        console.goto(plain_host.url + "/host/console/tokens")  # a deep link, offline
+        console.locator("helio-tokens-page").wait_for(timeout=60_000)
+        assert console.locator(USERNAME_FIELD).count() == 0
+        shot(console, "11b-offline-console")
+    finally:
+        context.set_offline(False)
+    landing.close()
+    console.close()
