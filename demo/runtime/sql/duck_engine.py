@@ -56,8 +56,14 @@ def table_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
 
 
 def _plain_read(item: Transpiled) -> bool:
-    """A single DuckDB read: no writes to check keys for, no transaction control."""
-    return item.kind == "read" and len(item.statements) == 1 and item.savepoint is None
+    """A read of one DuckDB statement: nothing to roll back, no savepoint or key to keep."""
+    return (
+        item.kind == "read"
+        and len(item.statements) == 1
+        and item.savepoint is None
+        and not item.written
+        and not item.foreign_keys
+    )
 
 
 def declared_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
@@ -68,6 +74,17 @@ def declared_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
 def _may_change_schema(item: Transpiled) -> bool:
     """DDL changes the schema, and a ROLLBACK may undo DDL."""
     return item.kind in ("other", "transaction")
+
+
+def _runs_alone(item: Transpiled) -> bool:
+    """A read of one DuckDB statement: nothing to roll back, no savepoint or key to keep."""
+    return (
+        item.kind == "read"
+        and len(item.statements) == 1
+        and item.savepoint is None
+        and not item.written
+        and not item.foreign_keys
+    )
 
 
 class DuckEngine:
