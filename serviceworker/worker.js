@@ -21,6 +21,7 @@ const BUILD = __DEMO_BUILD__;
 const ROOT = new URL(self.registration.scope);
 const DEMO_PREFIX = ROOT.pathname + "__demo/";
 const SITE = siteFiles(ROOT, BUILD.checksum); // pages, offline copies, deep links
+self.fetch = SITE.ownFetch(); // Pyodide and the boot read the kept copy when offline
 
 let openDuck = null; // duckdb-wasm loader, called on the first postgres query
 let precompileDuck = null; // starts compiling duckdb-wasm as the worker starts
