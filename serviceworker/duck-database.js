@@ -63,7 +63,8 @@ function describe(type) {
 }
 
 // Raw, lossless values per Arrow type id (apache-arrow's Type enum).
-const DECIMAL = 7, DATE = 8, TIME = 9, TIMESTAMP = 10;
+const DECIMAL = 7, DATE = 8, TIME = 9, TIMESTAMP = 10, INTERVAL = 11, LIST = 12, FIXED_LIST = 16;
+const MONTH_DAY_NANO = 2; // IntervalUnit of DuckDB's intervals
 
 function columnValues(vector, type) {
   const out = new Array(vector.length);
@@ -76,6 +77,24 @@ function columnValues(vector, type) {
   return out;
 }
 
+// Types whose values apache-arrow's own accessors would change or misread.
+function needsRaw(type) {
+  switch (type.typeId) {
+    case TIMESTAMP:
+    case TIME:
+    case DATE:
+    case DECIMAL:
+    case INTERVAL:
+      return true;
+    case LIST:
+    case FIXED_LIST:
+      return needsRaw(type.children[0].type);
+    default:
+      return false;
+  }
+}
+
+// Value `i` of `data` (a Data of `type`); `vector`/`row` reach it through apache-arrow.
 function rawValue(data, i, type, vector, row) {
   switch (type.typeId) {
     case TIMESTAMP:
@@ -83,10 +102,48 @@ function rawValue(data, i, type, vector, row) {
     case DATE:
       return data.values[i]; // epoch units as int32 or BigInt; Python applies the unit
     case DECIMAL:
-      return String(vector.get(row)); // unscaled integer digits
+      return decimalDigits(data.values, i, type.bitWidth / 32); // unscaled integer digits
+    case INTERVAL:
+      return type.unit === MONTH_DAY_NANO ? monthDayNano(data.values, i) : plain(vector.get(row));
+    case LIST:
+    case FIXED_LIST:
+      if (needsRaw(type)) return listValues(data, i, type);
+      return plain(vector.get(row));
     default:
       return plain(vector.get(row));
   }
+}
+
+// The elements of list `i`, read from the child data by offset (apache-arrow's sliced
+// child vectors misread intervals).
+function listValues(data, i, type) {
+  const child = data.children[0];
+  const childType = type.children[0].type;
+  const [start, end] =
+    type.typeId === LIST
+      ? [data.valueOffsets[i], data.valueOffsets[i + 1]]
+      : [i * type.listSize, (i + 1) * type.listSize];
+  const out = [];
+  for (let j = start; j < end; j++) {
+    out.push(child.getValid(j) ? rawValue(child, j, childType, null, j) : undefined);
+  }
+  return out;
+}
+
+// A little-endian two's complement integer of `words` 32-bit words, as decimal digits.
+function decimalDigits(values, i, words) {
+  let value = 0n;
+  for (let k = words - 1; k >= 0; k--) value = (value << 32n) | BigInt(values[i * words + k] >>> 0);
+  if (values[i * words + words - 1] & 0x80000000) value -= 1n << BigInt(32 * words);
+  return value.toString();
+}
+
+// apache-arrow reads MONTH_DAY_NANO as two int32s; it is int32 months, int32 days and
+// int64 nanoseconds: [months, days, nanoseconds (BigInt)].
+function monthDayNano(words, i) {
+  const at = i * 4;
+  const nanos = (BigInt(words[at + 3]) << 32n) | BigInt(words[at + 2] >>> 0);
+  return [words[at], words[at + 1], nanos];
 }
 
 function plain(value) {

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from demo.runtime.duck_text import interval_text, month_day_nano
 from demo.runtime.ports import DuckConnection, DuckResult
 
 __all__ = ["BrowserDuckConnection", "LazyDuck", "convert_column", "duck_type_name"]
@@ -26,6 +27,7 @@ __all__ = ["BrowserDuckConnection", "LazyDuck", "convert_column", "duck_type_nam
 _NULL, _INT, _FLOAT, _BINARY, _UTF8, _BOOL, _DECIMAL, _DATE, _TIME, _TIMESTAMP = range(1, 11)
 _INTERVAL, _LIST, _STRUCT, _UNION, _FIXED_BINARY, _FIXED_LIST, _MAP, _DURATION = range(11, 19)
 _LARGE_BINARY, _LARGE_UTF8 = 19, 20
+_MONTH_DAY_NANO = 2  # Arrow IntervalUnit; duck-database.js sends [months, days, nanoseconds]
 
 _INT_NAMES = {8: "TINYINT", 16: "SMALLINT", 32: "INTEGER", 64: "BIGINT"}
 _TIMESTAMP_NAMES = {0: "TIMESTAMP_S", 1: "TIMESTAMP_MS", 2: "TIMESTAMP", 3: "TIMESTAMP_NS"}
@@ -113,6 +115,12 @@ def _convert(value: Any, t: Mapping[str, Any]) -> Any:
         return _text((_EPOCH + _since_epoch(value, t.get("unit", 2))).time())
     if kind == _DECIMAL:
         return str(Decimal(int(str(value))).scaleb(-int(t.get("scale", 0))))
+    if kind == _INTERVAL and t.get("unit") == _MONTH_DAY_NANO and isinstance(value, list | tuple):
+        return interval_text(month_day_nano(*(int(v) for v in value)))
+    if kind in (_LIST, _FIXED_LIST) and isinstance(value, list | tuple):
+        children = t.get("children") or []
+        element = children[0]["type"] if children else {}
+        return [_convert(v, element) for v in value]
     if kind in (_BINARY, _LARGE_BINARY, _FIXED_BINARY):
         return bytes(value)
     if kind == _INT and isinstance(value, float):

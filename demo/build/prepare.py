@@ -47,6 +47,7 @@ from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
 from demo.runtime.mock.openapi import OpenApiError, check_openapi
 from demo.runtime.sql.duck_engine import declared_types, table_types, use_public_schema
 from demo.runtime.sql.duckdump import dump_database
+from demo.runtime.sql.foreign_keys import register_foreign_keys
 from demo.runtime.sql.sqlite_engine import SqliteEngine
 from demo.runtime.sql.statements import SqlError, split_postgres
 from demo.runtime.sql.transpile import transpile_statement
@@ -338,6 +339,11 @@ def prepare_postgres(
                         raise _statement_error(
                             at, relative, SqlError(str(exc), item.source)
                         ) from exc
+                if item.foreign_keys:  # ALTER TABLE ... ADD FOREIGN KEY: the engine checks it
+                    table = item.foreign_keys[0].table
+                    broken = register_foreign_keys(conn, table, item.foreign_keys)
+                    if broken is not None:
+                        raise _statement_error(at, relative, SqlError(broken, item.source))
             report(
                 f"{service.name}: transpiled and loaded {len(sources)} statements of {relative} "
                 f"into DuckDB in {time.perf_counter() - started:.2f} s"

@@ -13,30 +13,16 @@ import decimal
 import uuid
 from typing import Any
 
+from demo.runtime.duck_text import fraction_text, interval_text
 from demo.runtime.ports import DuckResult
 
 __all__ = ["NativeDuckConnection", "open_native_duck"]
 
 
-def _interval(value: dt.timedelta) -> str:
-    days, seconds = value.days, value.seconds
-    parts = [f"{days} day{'s' if abs(days) != 1 else ''}"] if days else []
-    if seconds or value.microseconds or not parts:
-        hours, rest = divmod(seconds, 3600)
-        minutes, secs = divmod(rest, 60)
-        clock = f"{hours:02d}:{minutes:02d}:{secs:02d}"
-        clock += _fraction(value.microseconds)
-        parts.append(clock)
-    return " ".join(parts)
-
-
-def _fraction(microseconds: int) -> str:
-    # DuckDB prints fractional seconds without trailing zeros ("12:00:00.5").
-    return "." + f"{microseconds:06d}".rstrip("0") if microseconds else ""
-
-
 def _clock(value: dt.time | dt.datetime) -> str:
-    return f"{value.hour:02d}:{value.minute:02d}:{value.second:02d}{_fraction(value.microsecond)}"
+    return (
+        f"{value.hour:02d}:{value.minute:02d}:{value.second:02d}{fraction_text(value.microsecond)}"
+    )
 
 
 def _plain(value: Any) -> Any:
@@ -55,7 +41,7 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, dt.timedelta):
-        return _interval(value)
+        return interval_text(value)
     if isinstance(value, uuid.UUID):
         return str(value)
     if isinstance(value, memoryview | bytearray):

@@ -50,7 +50,13 @@ from .simulated import (
 )
 from .state import ImageStateDB, StoredCovers
 
-__all__ = ["DEMO_PBKDF2_ITERATIONS", "DemoHost", "DemoProfile", "create_demo_host"]
+__all__ = [
+    "DEMO_PBKDF2_ITERATIONS",
+    "DemoHost",
+    "DemoProfile",
+    "create_demo_host",
+    "run_blocking_inline",
+]
 
 # Pure-Python PBKDF2 in Pyodide: tens of ms at this cost, seconds at the native 600,000.
 DEMO_PBKDF2_ITERATIONS = 10_000
@@ -93,7 +99,7 @@ class DemoProfile:
         )
 
 
-def _run_blocking_inline() -> None:
+def run_blocking_inline() -> None:
     """Pyodide cannot start threads: make Starlette's run_in_threadpool call inline."""
     import anyio.to_thread
 
@@ -154,5 +160,5 @@ def create_demo_host(context: Any) -> DemoHost:
     """The factory of the demo's `asgi` service: `context` is a
     demo.runtime.asgi_service.HostedContext (name, config, stored image)."""
     if sys.platform == "emscripten":
-        _run_blocking_inline()
+        run_blocking_inline()
     return DemoHost(context.image, context.config.get("address"), _site_origin())

@@ -6,10 +6,16 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .app_client import InProcessHost, in_process_host
+from .app_client import InProcessHost, close_built_hosts, in_process_host
 from .server import HostProcess, running_host
 
 ADMIN = ("admin", "correct horse battery staple")
+
+
+@pytest.fixture(autouse=True)
+def _close_in_process_hosts() -> Iterator[None]:
+    yield
+    close_built_hosts()
 
 
 @pytest.fixture

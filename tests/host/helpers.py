@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from starlette.testclient import TestClient
 
 from host.core.context import HostContext
 
@@ -45,7 +44,7 @@ def make_token(admin: httpx.Client, *scopes: tuple[str, list[str]]) -> str:
     return answer.json()["token"]
 
 
-def in_process(tmp_dir: Any, address: str, **settings: Any) -> tuple[HostContext, TestClient]:
+def in_process(tmp_dir: Any, address: str, **settings: Any) -> tuple[HostContext, httpx.Client]:
     """The host app in-process, as seen from a peer at `address` (for reach tests).
 
     A real server here only has loopback peers, so LAN and WAN peers are

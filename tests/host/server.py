@@ -1,4 +1,9 @@
-"""Start the real host (`python -m host serve`) on HTTPS in a temporary data folder."""
+"""Start the real host (`python -m host serve`) on HTTPS in a temporary data folder.
+
+Where the host tests run over the pure profile (inside Pyodide: no processes or
+sockets), `running_host` gives `app_client.InProcessServer` instead: the same
+interface, the host served in-process.
+"""
 
 from __future__ import annotations
 
@@ -143,6 +148,14 @@ def running_host(
     credentials: tuple[str, str] | None = None,
     env: dict[str, str] | None = None,
 ) -> Iterator[HostProcess]:
+    from .app_client import PURE, running_in_process
+
+    if PURE:
+        if extra_args or env:
+            raise RuntimeError("the in-process host takes no command-line options or environment")
+        with running_in_process(data_dir, credentials) as served:
+            yield served  # type: ignore[misc]  # HostProcess's interface, in-process
+        return
     host = HostProcess(data_dir, extra_args, env)
     if credentials:
         host.set_credentials(*credentials)

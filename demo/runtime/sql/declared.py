@@ -41,7 +41,8 @@ CATALOG_TYPES: dict[str, dict[str, str]] = {
     "tables": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME,
                "table_type": "varchar"},
     "columns": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME,
-                "column_name": _NAME, "is_nullable": "varchar", "data_type": "varchar"},
+                "column_name": _NAME, "is_nullable": "varchar", "data_type": "varchar",
+                "udt_name": _NAME},
     "views": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME},
     "schemata": {"catalog_name": _NAME, "schema_name": _NAME},
     "table_constraints": {"constraint_schema": _NAME, "constraint_name": _NAME,
@@ -114,6 +115,11 @@ def _types_of(table: str, declared: dict[str, dict[str, str]]) -> dict[str, str]
     return declared.get(table, {})
 
 
+def _uuid_columns(table: str, table_types: dict[str, dict[str, str]]) -> dict[str, str]:
+    # duckdb-wasm's Arrow output carries UUID as text: name the type for that path.
+    return {c: "uuid" for c, t in table_types.get(table, {}).items() if t.upper() == "UUID"}
+
+
 def output_types(
     tree: Any, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
 ) -> dict[str, str]:
@@ -145,6 +151,7 @@ def output_types(
             qualifier = column.table.lower() if isinstance(column, exp.Column) else ""
             for alias, table in sources.items():
                 if not qualifier or qualifier == alias:
+                    out.update(_uuid_columns(table, table_types))
                     out.update(_types_of(table, declared))
             continue
         if isinstance(column, exp.CurrentDatabase | exp.CurrentUser | exp.CurrentSchema):
@@ -154,6 +161,11 @@ def output_types(
             kind = column.to.this.name
             if kind in _DECLARED:
                 out[name] = _DECLARED[kind]
+            elif column.to.is_type("uuid"):
+                out[name] = "uuid"
+            continue
+        if isinstance(column, exp.Uuid):
+            out[name] = "uuid"
             continue
         if not isinstance(column, exp.Column):
             continue
@@ -167,4 +179,6 @@ def output_types(
         ]
         if len(owners) == 1 and col in _types_of(owners[0], declared):
             out[name] = _types_of(owners[0], declared)[col]
+        elif len(owners) == 1 and col in _uuid_columns(owners[0], table_types):
+            out[name] = "uuid"
     return out

@@ -100,6 +100,14 @@ def dump_statements(conn: DuckConnection) -> list[str]:
         text = str(comment).replace("'", "''")
         target = f"{_qualified(str(schema), str(name))}.{quote_ident(str(column))}"
         out.append(f"COMMENT ON COLUMN {target} IS '{text}'")
+    for schema, name, comment in _rows(
+        conn,
+        "SELECT schema_name, table_name, comment FROM duckdb_tables() "
+        f"WHERE {_CURRENT} AND comment IS NOT NULL AND comment <> '' ORDER BY table_oid",
+    ):
+        # The table's comment holds its foreign keys (foreign_keys.py).
+        text = str(comment).replace("'", "''")
+        out.append(f"COMMENT ON TABLE {_qualified(str(schema), str(name))} IS '{text}'")
     for (sql,) in _rows(
         conn, f"SELECT sql FROM duckdb_views() WHERE {_CURRENT} AND NOT temporary ORDER BY view_oid"
     ):

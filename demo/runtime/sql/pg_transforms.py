@@ -91,7 +91,40 @@ def integer_division(tree: Any, column_types: dict[str, str]) -> None:
             and _is_integer(node.left, column_types)
             and _is_integer(node.right, column_types)
         ):
-            node.replace(exp.IntDiv(this=node.left.copy(), expression=node.right.copy()))
+            quotient = exp.IntDiv(this=node.left.copy(), expression=node.right.copy())
+            width = max(
+                _integer_width(node.left, column_types), _integer_width(node.right, column_types)
+            )
+            # DuckDB keeps the narrower operand's type (smallint / int is smallint).
+            node.replace(exp.cast(quotient, _WIDTH_TYPES[width]) if width else quotient)
+
+
+_WIDTH_TYPES = {2: "SMALLINT", 4: "INT", 8: "BIGINT"}
+_TYPE_WIDTHS = {"TINYINT": 2, "SMALLINT": 2, "INT2": 2, "INTEGER": 4, "INT": 4, "INT4": 4,
+                "BIGINT": 8, "INT8": 8}  # fmt: skip
+
+
+def _integer_width(node: Any, column_types: dict[str, str]) -> int:
+    """Byte width of Postgres' integer type for `node` (2, 4 or 8), 0 when unknown."""
+    from sqlglot import exp
+
+    if isinstance(node, exp.Paren | exp.Neg):
+        return _integer_width(node.this, column_types)
+    if isinstance(node, exp.Literal):
+        return 4 if abs(int(node.this)) <= 2**31 - 1 else 8
+    if isinstance(node, exp.Cast):
+        return _TYPE_WIDTHS.get(node.to.this.name, 0)
+    if isinstance(node, exp.Column):
+        return _TYPE_WIDTHS.get(column_types.get(node.name.lower(), "").upper(), 0)
+    if isinstance(node, exp.Count):
+        return 8
+    if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod | exp.IntDiv | exp.Div):
+        left, right = (
+            _integer_width(node.left, column_types),
+            _integer_width(node.right, column_types),
+        )
+        return max(left, right) if left and right else 0
+    return 0
 
 
 def division_by_zero_errors(tree: Any) -> None:
@@ -173,6 +206,8 @@ def _postgres_name(node: Any) -> str:
 
     if isinstance(node, exp.Column):
         return node.name
+    if node.meta.get("pg_name"):
+        return str(node.meta["pg_name"])  # see pg_dialect
     if isinstance(node, exp.Cast):
         inner = _postgres_name(node.this)
         if inner != "?column?":
@@ -506,6 +541,9 @@ def postgres_result_types(tree: Any, column_types: dict[str, str]) -> None:
     """
     from sqlglot import exp
 
+    # Columns of `FROM generate_series(int, int) AS g` are int4 (see _int4_series).
+    column_types = {**column_types, **_int4_series_columns(tree, column_types)}
+
     def as_int(node: Any) -> None:
         if isinstance(node.parent, exp.Window):
             node = node.parent
@@ -565,6 +603,24 @@ def postgres_result_types(tree: Any, column_types: dict[str, str]) -> None:
             _int4_series(node)
 
 
+def _int4_series_columns(tree: Any, column_types: dict[str, str]) -> dict[str, str]:
+    """Column name -> INTEGER for each integer `generate_series` in a FROM clause."""
+    from sqlglot import exp
+
+    found = {}
+    for node in tree.find_all(exp.ExplodingGenerateSeries):
+        bounds = (node.args.get("start"), node.args.get("end"), node.args.get("step"))
+        if not isinstance(node.parent, exp.Table) or not all(
+            _is_integer(a, column_types) for a in bounds if a is not None
+        ):
+            continue
+        alias = node.parent.args.get("alias")
+        columns = alias.columns if alias else []
+        name = columns[0].name if columns else (alias.name if alias and alias.name else "")
+        found[(name or "generate_series").lower()] = "INTEGER"
+    return found
+
+
 def _int4_series(node: Any) -> None:
     from sqlglot import exp
 
@@ -593,12 +649,9 @@ def _int4_series(node: Any) -> None:
 
 # -- functions and operators whose DuckDB namesakes mean something else -------------
 
-_UNSUPPORTED_FUNCTIONS = {
-    "regexp_matches": "returns a set of text[] in Postgres, a boolean in DuckDB",
-    "quote_ident": "not available in DuckDB",
-    "quote_literal": "not available in DuckDB",
-    "pg_typeof": "would name DuckDB's types, not Postgres'",
-}
+# Name -> why, for a function whose DuckDB namesake means something else and that no
+# transform maps yet (none at present): it fails with a message instead of answering.
+_UNSUPPORTED_FUNCTIONS: dict[str, str] = {}
 
 
 def _similar_regex(pattern: str) -> str:

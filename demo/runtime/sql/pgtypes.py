@@ -22,6 +22,8 @@ import math
 import re
 from typing import Any
 
+from .pg_numeric import QUOTIENT_TAG, quotient_text
+
 __all__ = ["ARRAY_OIDS", "TYPE_OIDS", "json_value", "type_oid"]
 
 TYPE_OIDS: dict[str, int] = {
@@ -86,6 +88,7 @@ ARRAY_OIDS: dict[int, int] = {
 }
 
 TEXT_OID = 25
+NUMERIC_OID = 1700
 
 # Postgres types remembered by declared.py (DuckDB holds them as VARCHAR), named
 # "pg:<type>" where a result column carries one.
@@ -95,7 +98,12 @@ DECLARED_OIDS = {
     "pg:json": 114,
     "pg:jsonb": 3802,
     "pg:name": 19,
+    "pg:uuid": 2950,
+    "pg:numeric[]": 1231,
+    "pg:regtype": 2206,
 }
+# DuckDB types a declared type may stand in for (what the result mapping overrides).
+DECLARED_CARRIERS = (25, 1009)
 
 _ALIASES = {
     "TIMESTAMPTZ": "TIMESTAMP WITH TIME ZONE",
@@ -122,6 +130,8 @@ def type_oid(type_name: str) -> int:
     name = type_name.strip()
     if name in DECLARED_OIDS:
         return DECLARED_OIDS[name]
+    if name.startswith("pg:" + QUOTIENT_TAG):
+        return NUMERIC_OID
     if _ARRAY_SUFFIX.search(name):
         element = type_oid(_ARRAY_SUFFIX.sub("", name))
         return ARRAY_OIDS.get(element, 114)
@@ -172,6 +182,8 @@ def json_value(value: Any, type_name: str) -> Any:
         return list(bytes(value))
     if isinstance(value, float):
         return value if math.isfinite(value) else None
+    if isinstance(value, str) and type_name.startswith("pg:" + QUOTIENT_TAG):
+        return quotient_text(value, type_name[3:])
     base = _base(type_name)
     if (
         isinstance(value, str)

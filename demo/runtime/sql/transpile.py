@@ -17,10 +17,12 @@ result). Beyond sqlglot's own `read="postgres", write="duckdb"`:
 - `BEGIN`/`START TRANSACTION`/`COMMIT`/`END`/`ROLLBACK`/`ABORT` are recognised before
   parsing (sqlglot reads `START TRANSACTION` as an alias) and become DuckDB's.
 
+Foreign keys (CREATE TABLE's, and `ALTER TABLE ... ADD [CONSTRAINT] FOREIGN KEY`,
+which DuckDB cannot do to an existing table) are recorded and checked by the engine
+(`foreign_keys.py`), not declared to DuckDB.
+
 Seed-only rewrites (build time, `seed=True`): psql meta lines are removed by the
-caller; `CREATE/DROP DATABASE` are skipped; `ALTER TABLE ... ADD [CONSTRAINT]
-FOREIGN KEY` is skipped with a warning because DuckDB cannot add constraints to an
-existing table. Seeds keep their data; only the referential check is lost.
+caller; `CREATE/DROP DATABASE` are skipped.
 """
 
 from __future__ import annotations
@@ -29,8 +31,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import pg_numeric, pg_text, pg_typenames
 from . import pg_transforms as pg
 from .declared import declared_columns, output_types, registry_statements
+from .foreign_keys import ForeignKeyError, declared_foreign_keys
+from .foreign_keys import registry_statement as foreign_key_registry
+from .group_by_key import group_by_primary_key
+from .savepoints import savepoint_command
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -46,7 +53,8 @@ _SERIAL_TYPES = {"SERIAL": "INTEGER", "BIGSERIAL": "BIGINT", "SMALLSERIAL": "SMA
 class Transpiled:
     """One Postgres statement as DuckDB statements.
 
-    kind: "transaction" (BEGIN/COMMIT/ROLLBACK), "dml" (INSERT/UPDATE/DELETE; result is
+    kind: "transaction" (BEGIN/COMMIT/ROLLBACK), "savepoint" (SAVEPOINT, ROLLBACK TO,
+    RELEASE: no DuckDB statements, the engine emulates them), "dml" (INSERT/UPDATE/DELETE; result is
     a row count unless it has RETURNING), "read" (returns rows, changes nothing),
     "other" (DDL and everything else: may change the database).
     """
@@ -60,6 +68,12 @@ class Transpiled:
     result_index: int = -1
     # Output column -> declared Postgres type DuckDB cannot report (see declared.py).
     declared: dict[str, str] = field(default_factory=dict)
+    # The table a "dml" statement writes (its foreign keys are checked after it).
+    written: str = ""
+    # Foreign keys an ALTER TABLE adds (recorded by the caller: register_foreign_keys).
+    foreign_keys: list[Any] = field(default_factory=list)
+    # For kind "savepoint": ("define" | "rollback" | "release", name).
+    savepoint: tuple[str, str] | None = None
 
     @property
     def changes_data(self) -> bool:
@@ -67,6 +81,9 @@ class Transpiled:
 
 
 def _transaction(statement: str) -> Transpiled | None:
+    savepoint = savepoint_command(statement)
+    if savepoint is not None:  # run by the engine (savepoints.py): DuckDB has none
+        return Transpiled(statement, [], "savepoint", savepoint=savepoint)
     head = strip_leading_comments(statement)
     for pattern, duck in (
         (_BEGIN, "BEGIN TRANSACTION"),
@@ -174,21 +191,25 @@ def transpile_statement(
     seed: bool = False,
     table_types: dict[str, dict[str, str]] | None = None,
     declared: dict[str, dict[str, str]] | None = None,
+    primary_keys: dict[str, list[str]] | None = None,
 ) -> Transpiled:
     """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
 
     `table_types` (table -> column -> DuckDB type, for the database's tables) lets
-    integer division and timestamptz columns be recognised.
+    integer division and timestamptz columns be recognised; `primary_keys` (table ->
+    key columns) lets a GROUP BY on a primary key select the table's other columns.
     """
     import sqlglot
     from sqlglot import exp
     from sqlglot.errors import SqlglotError
 
+    from .pg_dialect import PostgresForDuck
+
     control = _transaction(statement)
     if control is not None:
         return control
     try:
-        trees = [t for t in sqlglot.parse(statement, read="postgres") if t is not None]
+        trees = [t for t in sqlglot.parse(statement, read=PostgresForDuck) if t is not None]
     except SqlglotError as exc:
         raise SqlError(f"could not parse as Postgres SQL: {exc}", statement) from exc
     if len(trees) != 1:
@@ -201,15 +222,22 @@ def transpile_statement(
             "other",
             warnings=[f"skipped (one database per service): {_head(statement)}"],
         )
-    if seed and _adds_foreign_key(tree):
-        return Transpiled(
-            statement,
-            [],
-            "other",
-            warnings=[
-                f"skipped foreign key (DuckDB cannot add constraints to existing tables): {_head(statement)}"
-            ],
-        )
+    if _adds_foreign_key(tree):
+        # DuckDB cannot add constraints to existing tables: the engine records the key
+        # (foreign_keys.py) and checks it, as for keys declared in CREATE TABLE.
+        table = tree.this
+        actions = tree.args.get("actions") or []
+        if len(actions) != 1 or not isinstance(table, exp.Table):
+            raise SqlError(
+                "ALTER TABLE adding a foreign key together with other changes is not supported"
+                " by this demo",
+                statement,
+            )
+        try:
+            keys = declared_foreign_keys(tree, table.name.lower())
+        except ForeignKeyError as exc:
+            raise SqlError(str(exc), statement) from exc
+        return Transpiled(statement, [], "other", foreign_keys=keys)
     json_use = pg.unsupported_json(tree)
     if json_use is not None:
         raise SqlError(
@@ -217,25 +245,37 @@ def transpile_statement(
             "they need DuckDB's json extension, which cannot be loaded offline",
             statement,
         )
-    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
-        pg.strip_foreign_keys(tree)
-    table_types = table_types or {}
-    outputs = output_types(tree, table_types, declared or {})
     after: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
         if isinstance(table, exp.Table):
             name = ".".join(p for p in (table.db, table.name) if p)
             after = registry_statements(name, declared_columns(tree))
+            try:
+                keys = declared_foreign_keys(tree, table.name.lower())
+            except ForeignKeyError as exc:
+                raise SqlError(str(exc), statement) from exc
+            if keys:
+                after.append(foreign_key_registry(name, keys))
+        pg.strip_foreign_keys(tree)
+    table_types = table_types or {}
+    outputs = output_types(tree, table_types, declared or {})
     pg.postgres_column_names(tree)
-    unsupported = pg.postgres_functions(tree)
+    outputs.update(pg_typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
+    pg_typenames.information_schema_columns(tree)
+    unsupported = pg_text.text_functions(tree) or pg.postgres_functions(tree)
     if unsupported is not None:
         raise SqlError(unsupported, statement)
+    if primary_keys:
+        group_by_primary_key(tree, primary_keys, table_types)
     columns = _unambiguous_columns(table_types)
     pg.integer_division(tree, columns)
     pg.postgres_result_types(tree, columns)
+    pg_numeric.numeric_literals(tree, statement)
+    outputs.update(pg_numeric.numeric_quotients(tree, columns))
     pg.timestamptz_without_icu(tree, table_types)
     pg.array_text_literals(tree, table_types)
+    outputs.update(pg_numeric.bare_numeric_casts(tree))
     pg.jsonb_literals(tree, table_types, declared or {})
     pg.division_by_zero_errors(tree)
     for national in list(tree.find_all(exp.National)):
@@ -250,12 +290,14 @@ def transpile_statement(
     except SqlglotError as exc:
         raise SqlError(f"cannot express this statement in DuckDB: {exc}", statement) from exc
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
+        target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
         return Transpiled(
             statement,
             [*before, duck],
             "dml",
             returning=bool(tree.args.get("returning")),
             declared=outputs,
+            written=target.name.lower() if isinstance(target, exp.Table) else "",
         )
     kind = "read" if _is_read(tree) else "other"
     return Transpiled(

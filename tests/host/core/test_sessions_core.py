@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+
 from host.core.sessions import Lifetimes, SessionStore
 from host.core.state import StateDB
 
@@ -16,9 +20,17 @@ class Clock:
         return self.now
 
 
-def test_last_seen_follows_use_at_minute_granularity() -> None:
+@pytest.fixture
+def db() -> Iterator[StateDB]:
+    """Closed after the test: Python 3.13+ (Pyodide 314) warns about an unclosed one."""
+    opened = StateDB(":memory:")
+    yield opened
+    opened.close()
+
+
+def test_last_seen_follows_use_at_minute_granularity(db: StateDB) -> None:
     clock = Clock()
-    store = SessionStore(StateDB(":memory:"), clock)
+    store = SessionStore(db, clock)
     issued = store.create("admin", False, LIFETIMES, "127.0.0.1", "test")
     clock.now += 30
     assert store.authenticate(issued.access_token) is not None
@@ -28,9 +40,9 @@ def test_last_seen_follows_use_at_minute_granularity() -> None:
     assert store.get(issued.session.id).last_seen == 1_000_075.0
 
 
-def test_access_token_expires_and_refresh_keeps_the_original_deadline() -> None:
+def test_access_token_expires_and_refresh_keeps_the_original_deadline(db: StateDB) -> None:
     clock = Clock()
-    store = SessionStore(StateDB(":memory:"), clock)
+    store = SessionStore(db, clock)
     issued = store.create("admin", False, LIFETIMES, "127.0.0.1", "test")
     clock.now += 7200
     assert store.authenticate(issued.access_token) is None

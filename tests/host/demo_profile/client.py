@@ -1,7 +1,7 @@
 """Drives the demo profile in-process, through the bridge the service worker uses.
 
 Natively a request runs on a fresh asyncio loop; inside Pyodide (where these tests
-also run, tests/host/demo_profile/test_in_pyodide.py) there is no loop to block on,
+also run, tests/host/test_in_pyodide.py) there is no loop to block on,
 and nothing in the demo profile suspends (no threads, an in-memory database), so
 the coroutine is stepped by hand.
 """

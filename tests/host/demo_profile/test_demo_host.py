@@ -1,6 +1,6 @@
 """The host's demo profile enforces the native auth rules and keeps what a visitor changes.
 
-These run natively and, unchanged, inside Pyodide (test_in_pyodide.py)."""
+These run natively and, unchanged, inside Pyodide (tests/host/test_in_pyodide.py)."""
 
 from __future__ import annotations
 

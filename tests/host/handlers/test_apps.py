@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
+from ..app_client import native_only
 from ..helpers import assert_error
 from ..resources import wait_for
 
@@ -33,6 +34,11 @@ def alive(pid: int) -> bool:
             return handle.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
     except FileNotFoundError:
         return False
+
+
+# The native launcher runs real processes (prep commands, working folder, exit codes,
+# signals); the pure profile's launcher is simulated.
+LAUNCHES = native_only("starts real processes through the native app launcher")
 
 
 @pytest.fixture
@@ -147,6 +153,7 @@ def test_purge_autosync_removes_only_synced_apps(admin: httpx.Client) -> None:
     assert [a["name"] for a in admin.get("/api/apps").json()["apps"]] == ["Mine"]
 
 
+@LAUNCHES
 def test_launch_runs_prep_then_the_command_and_close_terminates_then_undoes(
     admin: httpx.Client, script: Path, tmp_path: Path
 ) -> None:
@@ -179,6 +186,7 @@ def test_launch_runs_prep_then_the_command_and_close_terminates_then_undoes(
     assert_error(admin.post("/api/apps/close", json={}), 400, "no app is running")
 
 
+@LAUNCHES
 def test_close_kills_an_app_that_ignores_terminate_after_its_exit_timeout(
     admin: httpx.Client, script: Path, tmp_path: Path
 ) -> None:
@@ -193,6 +201,7 @@ def test_close_kills_an_app_that_ignores_terminate_after_its_exit_timeout(
     assert not alive(pid)
 
 
+@LAUNCHES
 def test_a_failing_prep_command_launches_nothing_and_undoes_earlier_steps(
     admin: httpx.Client, script: Path, tmp_path: Path
 ) -> None:
@@ -209,6 +218,7 @@ def test_a_failing_prep_command_launches_nothing_and_undoes_earlier_steps(
     assert admin.get("/api/session/status").json()["appRunning"] is False
 
 
+@LAUNCHES
 @pytest.mark.parametrize(("auto_detach", "still_running"), [(False, False), (True, True)])
 def test_an_app_whose_command_exits_by_itself(
     admin: httpx.Client, script: Path, tmp_path: Path, auto_detach: bool, still_running: bool
@@ -234,6 +244,7 @@ def test_an_app_whose_command_exits_by_itself(
         )
 
 
+@LAUNCHES
 def test_launch_with_a_missing_working_dir_is_400(admin: httpx.Client, tmp_path: Path) -> None:
     app = admin.post(
         "/api/apps", json={"name": "Lost", "cmd": "true", "working-dir": str(tmp_path / "gone")}
@@ -242,6 +253,7 @@ def test_launch_with_a_missing_working_dir_is_400(admin: httpx.Client, tmp_path:
     assert_error(admin.post("/api/apps/launch", json={}), 400, "uuid")
 
 
+@LAUNCHES
 @pytest.mark.parametrize(
     ("fields", "error"),
     [

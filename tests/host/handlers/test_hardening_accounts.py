@@ -16,6 +16,7 @@ import pytest
 
 from host.core.credentials import MIN_PASSWORD
 
+from ..app_client import native_only
 from ..conftest import ADMIN
 from ..helpers import assert_error, make_token
 from ..server import ROOT, HostProcess, running_host
@@ -55,6 +56,7 @@ def test_short_passwords_are_refused(empty_host: HostProcess, password: str) -> 
         assert client.get("/api/auth/status").json()["credentials_configured"] is False
 
 
+@native_only("runs the `python -m host creds` command in a process")
 def test_the_creds_command_applies_the_same_policy(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "host", "creds", "admin", "short"]
     done = subprocess.run(

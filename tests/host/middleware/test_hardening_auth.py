@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from ..app_client import native_only
 from ..conftest import ADMIN
 from ..helpers import assert_error, make_token
 from ..server import HostProcess, running_host
@@ -45,6 +46,10 @@ def all_at_once(host: HostProcess, address: str, send: object) -> list[httpx.Res
             client.close()
 
 
+CONCURRENT = native_only("sixty requests at once from their own loopback addresses need threads")
+
+
+@CONCURRENT
 def test_sixty_simultaneous_wrong_logins_get_only_the_allowed_guesses(shost: HostProcess) -> None:
     wrong = {"username": ADMIN[0], "password": "wrong guess"}
     answers = all_at_once(shost, "127.0.0.21", lambda c: c.post("/api/auth/login", json=wrong))
@@ -55,6 +60,7 @@ def test_sixty_simultaneous_wrong_logins_get_only_the_allowed_guesses(shost: Hos
         assert_error(right, 429, "too many")
 
 
+@CONCURRENT
 def test_sixty_simultaneous_wrong_basic_attempts_get_only_the_allowed_guesses(
     shost: HostProcess,
 ) -> None:

@@ -67,6 +67,10 @@ SELECT id, email, name FROM users WHERE id = 2;
 SELECT name FROM users ORDER BY karma DESC LIMIT 2 OFFSET 1;
 -- case: group by primary key
 SELECT u.id, u.name, count(p.id) AS n FROM users u LEFT JOIN posts p ON p.user_id = u.id GROUP BY u.id ORDER BY u.id;
+-- case: group by primary key with having and order by a dependent column
+SELECT u.name, u.karma, count(*) AS n FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id HAVING count(*) >= 1 ORDER BY u.karma DESC;
+-- case: group by primary key by position
+SELECT id, email, count(*) AS n FROM users GROUP BY 1 ORDER BY email;
 -- case: select star
 SELECT * FROM posts ORDER BY id;
 -- case: select with in list

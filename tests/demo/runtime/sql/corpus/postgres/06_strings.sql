@@ -54,6 +54,12 @@ SELECT id FROM people WHERE last_name !~ 'o' ORDER BY id;
 SELECT regexp_replace(phone, '[0-9]', '#') AS once, regexp_replace(phone, '[0-9]', '#', 'g') AS every FROM people WHERE id = 1;
 -- case: regexp_matches
 SELECT regexp_matches('abc123', '[0-9]+') AS m;
+-- case: regexp_matches global with groups
+SELECT regexp_matches('a1b22c', '([a-z])([0-9]*)', 'g') AS m;
+-- case: regexp_matches one row per matching row
+SELECT id, regexp_matches(last_name, '([a-z])([a-z])$') AS m FROM people ORDER BY id;
+-- case: regexp_matches case-insensitive global
+SELECT regexp_matches('ABcab', 'b', 'ig') AS m;
 -- case: similar to
 SELECT 'abc' SIMILAR TO 'a%' AS s;
 -- case: like escape
@@ -74,6 +80,8 @@ SELECT phone, length(phone) AS n FROM people WHERE id = 1;
 SELECT id::text || '#' AS tag FROM people ORDER BY id;
 -- case: quote_ident and quote_literal
 SELECT quote_ident('my col') AS i, quote_literal('it''s') AS l;
+-- case: quote_ident and quote_literal of values
+SELECT x, quote_ident(x) AS i, quote_literal(x) AS l FROM (VALUES (1, 'a$b'), (2, 'select'), (3, 'name'), (4, E'a\\b''c'), (5, NULL), (6, 'Ab'), (7, '')) v(n, x) ORDER BY n;
 -- case: translate
 SELECT translate('12-34', '-', '/') AS t;
 -- case: string_agg

@@ -35,6 +35,20 @@ BEGIN; INSERT INTO wallet VALUES (7, 'fay', 7);
 BEGIN; INSERT INTO wallet VALUES (8, 'gil', 8); SELECT 1 / 0; COMMIT;
 -- case: savepoint
 BEGIN; INSERT INTO wallet VALUES (8, 'gil', 8); SAVEPOINT s1; DELETE FROM wallet; ROLLBACK TO SAVEPOINT s1; COMMIT;
+-- case: release then rollback to an earlier savepoint
+BEGIN; INSERT INTO wallet VALUES (3, 'cy', 3); SAVEPOINT a; UPDATE wallet SET cents = 0 WHERE id = 1; SAVEPOINT b; DELETE FROM wallet WHERE id = 2; RELEASE b; ROLLBACK TO a; INSERT INTO wallet VALUES (4, 'dee', 4); COMMIT;
+-- case: rollback to a savepoint keeps it
+BEGIN; SAVEPOINT a; DELETE FROM wallet WHERE id = 1; ROLLBACK TO a; DELETE FROM wallet WHERE id = 2; ROLLBACK TO SAVEPOINT a; UPDATE wallet SET cents = 1 WHERE id = 2; COMMIT;
+-- case: savepoint results and reads after rollback to
+BEGIN; SAVEPOINT s; UPDATE wallet SET cents = cents * 2 RETURNING id, cents; ROLLBACK TO s; SELECT sum(cents) AS total FROM wallet; COMMIT;
+-- case: quoted savepoint name and rollback work to
+BEGIN; SAVEPOINT "Mixed"; DELETE FROM wallet; ROLLBACK WORK TO "Mixed"; COMMIT;
+-- case: savepoint outside a transaction block
+INSERT INTO wallet VALUES (3, 'cy', 3); SAVEPOINT a;
+-- case: rollback to an unknown savepoint
+BEGIN; INSERT INTO wallet VALUES (3, 'cy', 3); ROLLBACK TO SAVEPOINT nope; COMMIT;
+-- case: error after a savepoint fails the request
+BEGIN; INSERT INTO wallet VALUES (3, 'cy', 3); SAVEPOINT a; INSERT INTO wallet VALUES (9, 'ada', 1); ROLLBACK TO a; COMMIT;
 -- case: results of several statements
 SELECT count(*) AS n FROM wallet; UPDATE wallet SET cents = cents + 1; SELECT sum(cents) AS total FROM wallet;
 -- case: ddl and dml together

@@ -18,6 +18,20 @@ INSERT INTO teams VALUES (3, 'red');
 INSERT INTO members VALUES (3, 99, 'c@x.org', 20);
 -- case: foreign key violation on delete
 DELETE FROM teams WHERE id = 1;
+-- case: foreign key violation by update
+UPDATE members SET team_id = 5 WHERE id = 1;
+-- case: update of a referenced row keeping its key
+UPDATE teams SET name = 'crimson' WHERE id = 1; SELECT id, name FROM teams ORDER BY id;
+-- case: upsert of a referenced row
+INSERT INTO teams VALUES (1, 'rouge') ON CONFLICT (id) DO UPDATE SET name = excluded.name RETURNING id, name;
+-- case: foreign key violation rolls back earlier statements
+INSERT INTO teams VALUES (3, 'green'); INSERT INTO members VALUES (3, 3, 'c@x.org', 20); INSERT INTO members VALUES (4, 42, 'd@x.org', 20);
+-- case: delete parent after moving its children
+UPDATE members SET team_id = 2 WHERE team_id = 1; DELETE FROM teams WHERE id = 1; SELECT count(*) AS n FROM teams;
+-- case: named foreign key to a primary key with a null column
+CREATE TABLE notes (id integer, member_id integer, CONSTRAINT notes_member FOREIGN KEY (member_id) REFERENCES members); INSERT INTO notes VALUES (1, NULL); INSERT INTO notes VALUES (2, 77);
+-- case: named foreign key accepts a present key
+CREATE TABLE notes (id integer, member_id integer, CONSTRAINT notes_member FOREIGN KEY (member_id) REFERENCES members); INSERT INTO notes VALUES (1, NULL), (2, 2); SELECT * FROM notes ORDER BY id;
 -- case: not null violation
 INSERT INTO members (id, team_id, email) VALUES (3, 1, NULL);
 -- case: check violation

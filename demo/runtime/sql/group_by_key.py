@@ -1,0 +1,94 @@
+"""GROUP BY a primary key, selecting the other columns of its table, as Postgres allows.
+
+Postgres knows that every column of a table is functionally dependent on its primary
+key, so `SELECT u.id, u.name, count(*) ... GROUP BY u.id` is valid there; DuckDB's
+binder asks for `u.name` in the GROUP BY. Adding the table's other columns to the
+GROUP BY gives the same groups (they cannot split a group that has one key value),
+so the query answers as in Postgres. Only plain GROUP BY lists are extended:
+ROLLUP, CUBE and GROUPING SETS would change meaning.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["PRIMARY_KEYS_QUERY", "group_by_primary_key", "load_primary_keys", "mentions_group_by"]
+
+PRIMARY_KEYS_QUERY = (
+    "SELECT table_name, constraint_column_names FROM duckdb_constraints() "
+    "WHERE database_name = current_database() AND constraint_type = 'PRIMARY KEY'"
+)
+
+_GROUP_BY = re.compile(r"\bgroup\s+by\b", re.I)
+
+
+def mentions_group_by(statement: str) -> bool:
+    """Whether a statement may need the primary keys (saves the catalog query otherwise)."""
+    return bool(_GROUP_BY.search(statement))
+
+
+def load_primary_keys(rows: list[list[Any]]) -> dict[str, list[str]]:
+    """Table -> its primary key's columns (lower-case), from PRIMARY_KEYS_QUERY's rows."""
+    return {str(table).lower(): [str(c).lower() for c in columns] for table, columns in rows}
+
+
+def _grouped_columns(select: Any) -> list[Any] | None:
+    """The Column nodes of a plain GROUP BY (ordinals resolved); None if not plain."""
+    from sqlglot import exp
+
+    group = select.args.get("group")
+    if group is None or any(group.args.get(k) for k in ("rollup", "cube", "grouping_sets")):
+        return None
+    columns = []
+    for item in group.expressions:
+        if isinstance(item, exp.Literal) and item.is_int:
+            position = int(item.this) - 1
+            if 0 <= position < len(select.expressions):
+                target = select.expressions[position]
+                item = target.this if isinstance(target, exp.Alias) else target
+        if isinstance(item, exp.Column):
+            columns.append(item)
+    return columns
+
+
+def _is_grouped(
+    column: str,
+    alias: str,
+    grouped: set[tuple[str, str]],
+    sources: dict[str, str],
+    table_types: dict[str, dict[str, str]],
+) -> bool:
+    """Whether `alias.column` is in the GROUP BY (qualified, or unqualified and unambiguous)."""
+    if (alias, column) in grouped:
+        return True
+    owners = [a for a, t in sources.items() if column in table_types.get(t, {})]
+    return ("", column) in grouped and owners == [alias]
+
+
+def group_by_primary_key(
+    tree: Any, primary_keys: dict[str, list[str]], table_types: dict[str, dict[str, str]]
+) -> None:
+    """Add the other columns of a table whose primary key is grouped to the GROUP BY."""
+    from sqlglot import exp
+
+    for select in list(tree.find_all(exp.Select)):
+        columns = _grouped_columns(select)
+        if not columns:
+            continue
+        sources = {
+            table.alias_or_name.lower(): table.name.lower()
+            for table in select.find_all(exp.Table)
+            if table.find_ancestor(exp.Select) is select and table.name
+        }
+        grouped = {(c.table.lower(), c.name.lower()) for c in columns}
+        for alias, table in sources.items():
+            key = primary_keys.get(table)
+            if not key or not all(
+                _is_grouped(c, alias, grouped, sources, table_types) for c in key
+            ):
+                continue
+            group = select.args["group"]
+            for column in table_types.get(table, {}):
+                if not _is_grouped(column, alias, grouped, sources, table_types):
+                    group.append("expressions", exp.column(column, table=alias, quoted=True))

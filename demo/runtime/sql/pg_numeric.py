@@ -1,0 +1,350 @@
+"""Postgres `numeric` results where DuckDB's types cannot carry them.
+
+Postgres keeps a display scale per numeric *value*; DuckDB's DECIMAL has one scale
+per column and divides decimals in double precision. So:
+
+- `numeric_literals`: `1.5e3` is numeric in Postgres (a double in DuckDB); it becomes
+  a DECIMAL with the scale Postgres gives it (`1500`, `0.0015`).
+- `numeric_quotients`: a result column that is a numeric division, `avg()` of
+  integers or numerics, or `round()` of either, is computed exactly after the query:
+  DuckDB returns the dividend and divisor as text (`"609.94/7"`) and `quotient_text`
+  divides with Python's `decimal` at Postgres' result scale (`select_div_scale` in
+  Postgres' numeric.c: at least 16 significant digits, never fewer decimals than
+  either operand), rounding half away from zero as Postgres does. Such a column is
+  tagged `numeric/` (or `numeric/round:N`) for the result mapping (OID 1700).
+
+Only the select list's own expressions are rewritten: nested in other expressions
+(`avg(x) * 2`) or in WHERE/HAVING, a quotient stays DuckDB's double, whose value
+(not its scale or type) is what those places use. ORDER BY a rewritten column's
+alias or position orders by the value, not by the text.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Any
+
+from .statements import SqlError
+
+__all__ = ["QUOTIENT_TAG", "numeric_literals", "numeric_quotients", "quotient_text"]
+
+QUOTIENT_TAG = "numeric/"
+_ROUND = "round:"
+# Postgres' numeric.c constants.
+_MIN_SIG_DIGITS = 16
+_DEC_DIGITS = 4
+_MAX_DISPLAY_SCALE = 1000
+_MAX_DUCK_PRECISION = 38
+
+_INTEGER_TYPES = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "INT")
+_FLOAT_TYPES = ("DOUBLE", "FLOAT", "REAL")
+
+
+# -- numeric literals ----------------------------------------------------------------
+
+
+def _literal_scale(text: str) -> Decimal:
+    value = Decimal(text)
+    exponent = value.as_tuple().exponent
+    scale = max(0, -exponent) if isinstance(exponent, int) else 0
+    return value.quantize(Decimal(1).scaleb(-scale))
+
+
+def numeric_literals(tree: Any, statement: str) -> None:
+    """`1.5e3` (numeric in Postgres) as a DECIMAL carrying Postgres' scale."""
+    from sqlglot import exp
+
+    for node in list(tree.find_all(exp.Literal)):
+        if node.is_string or "e" not in node.this.lower():
+            continue
+        value = _literal_scale(node.this)
+        text = format(value, "f")
+        digits = len(text.replace("-", "").replace(".", "").lstrip("0")) or 1
+        scale = max(0, -int(value.as_tuple().exponent))
+        precision = max(digits, scale + 1)
+        if precision > _MAX_DUCK_PRECISION:
+            raise SqlError(
+                f"numeric literal {node.this} needs more than {_MAX_DUCK_PRECISION} digits,"
+                " the most this demo's engine holds",
+                statement,
+            )
+        node.replace(exp.cast(exp.Literal.string(text), f"DECIMAL({precision}, {scale})"))
+
+
+def _decimal_literal(node: Any) -> Decimal | None:
+    """The value of a number literal (or a string holding one), else None."""
+    from sqlglot import exp
+
+    if isinstance(node, exp.Neg):
+        inner = _decimal_literal(node.this)
+        return -inner if inner is not None else None
+    if not isinstance(node, exp.Literal):
+        return None
+    try:
+        value = Decimal(node.this.strip())
+    except InvalidOperation:
+        return None
+    return _literal_scale(node.this.strip()) if value.is_finite() else None
+
+
+def _bare_numeric(data_type: Any) -> bool:
+    return bool(data_type.is_type("decimal") and not data_type.expressions)
+
+
+def _decimal_type(value: Decimal) -> str:
+    scale = _display_scale(value)
+    digits = len(format(abs(value), "f").replace(".", "").lstrip("0")) or 1
+    return f"DECIMAL({min(max(digits, scale + 1), _MAX_DUCK_PRECISION)}, {scale})"
+
+
+def bare_numeric_casts(tree: Any) -> dict[str, str]:
+    """`x::numeric` keeps x's own scale in Postgres; DuckDB's bare DECIMAL has three.
+
+    A literal cast to bare numeric takes the literal's precision and scale. An array
+    of literals cast to `numeric[]` that is a result column keeps each element's
+    scale by coming back as text (DuckDB's list elements share one scale); its tag
+    `numeric[]` gives it OID 1231. Returns output name -> tag.
+    """
+    from sqlglot import exp
+
+    for cast in list(tree.find_all(exp.Cast)):
+        value = _decimal_literal(cast.this)
+        if value is not None and _bare_numeric(cast.to):
+            cast.set("to", exp.DataType.build(_decimal_type(value), dialect="duckdb"))
+    tags: dict[str, str] = {}
+    if not isinstance(tree, exp.Select):
+        return tags
+    for target in tree.expressions:
+        cast = target.this if isinstance(target, exp.Alias) else None
+        if not (
+            isinstance(cast, exp.Cast)
+            and isinstance(cast.this, exp.Array)
+            and cast.to.is_type("array")
+            and cast.to.expressions
+            and _bare_numeric(cast.to.expressions[0])
+        ):
+            continue
+        values = [_decimal_literal(e) for e in cast.this.expressions]
+        nulls = [isinstance(e, exp.Null) for e in cast.this.expressions]
+        if not all(v is not None or null for v, null in zip(values, nulls, strict=True)):
+            continue
+        elements = [exp.Null() if v is None else exp.Literal.string(format(v, "f")) for v in values]
+        cast.replace(exp.cast(exp.Array(expressions=elements), "VARCHAR[]"))
+        tags[target.alias] = "numeric[]"
+    return tags
+
+
+# -- numeric quotients -----------------------------------------------------------------
+
+
+def _kind(node: Any, column_types: dict[str, str]) -> str | None:
+    """Postgres' category of an expression: "int", "numeric", "float" or None (unknown)."""
+    from sqlglot import exp
+
+    if isinstance(node, exp.Paren | exp.Neg | exp.Distinct):
+        inner = node.expressions[0] if isinstance(node, exp.Distinct) else node.this
+        return _kind(inner, column_types) if inner is not None else None
+    if isinstance(node, exp.Literal):
+        if node.is_string:
+            return None
+        return "int" if node.is_int else "numeric"
+    if isinstance(node, exp.Cast):
+        return _type_kind(node.to.sql("duckdb"))
+    if isinstance(node, exp.Column):
+        return _type_kind(column_types.get(node.name.lower(), ""))
+    if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod):
+        kinds = {_kind(node.left, column_types), _kind(node.right, column_types)}
+        if None in kinds:
+            return None
+        return "float" if "float" in kinds else "numeric" if "numeric" in kinds else "int"
+    if isinstance(node, exp.Count):
+        return "int"
+    if isinstance(node, exp.Sum):
+        # sum(int2/int4) is int8, sum(int8) and sum(numeric) are numeric.
+        inner = _kind(node.this, column_types)
+        wide = isinstance(node.this, exp.Column) and column_types.get(
+            node.this.name.lower(), ""
+        ).upper() in ("BIGINT", "HUGEINT")
+        return "numeric" if inner == "numeric" or (inner == "int" and wide) else inner
+    if isinstance(node, exp.Avg | exp.Round):
+        inner = _kind(node.this, column_types)
+        return "numeric" if inner in ("int", "numeric") else inner
+    return None
+
+
+def _type_kind(duck_type: str) -> str | None:
+    name = duck_type.strip().upper()
+    if name.startswith(("DECIMAL", "NUMERIC")):
+        return "numeric"
+    if name in _INTEGER_TYPES:
+        return "int"
+    if name in _FLOAT_TYPES:
+        return "float"
+    return None
+
+
+def _operands(node: Any, column_types: dict[str, str]) -> tuple[Any, Any] | None:
+    """(dividend, divisor) when `node` is a numeric quotient in Postgres, else None."""
+    from sqlglot import exp
+
+    if isinstance(node, exp.Avg) and _kind(node.this, column_types) in ("int", "numeric"):
+        # avg(int/numeric) is sum / count as numeric (int8_avg, numeric_avg).
+        return exp.Sum(this=node.this.copy()), exp.Count(this=node.this.copy())
+    if isinstance(node, exp.Window) and isinstance(node.this, exp.Avg):
+        parts = _operands(node.this, column_types)
+        if parts is None:
+            return None
+        return tuple(_windowed(node, part) for part in parts)
+    if isinstance(node, exp.Div) and node.args.get("typed"):
+        kinds = {_kind(node.left, column_types), _kind(node.right, column_types)}
+        if kinds <= {"int", "numeric"} and "numeric" in kinds:
+            return node.left.copy(), node.right.copy()
+    return None
+
+
+def _integer_literal(node: Any) -> int | None:
+    from sqlglot import exp
+
+    if isinstance(node, exp.Neg):
+        inner = _integer_literal(node.this)
+        return -inner if inner is not None else None
+    return int(node.this) if isinstance(node, exp.Literal) and node.is_int else None
+
+
+def _windowed(window: Any, function: Any) -> Any:
+    copy = window.copy()
+    copy.set("this", function)
+    return copy
+
+
+def _quotient_sql(dividend: Any, divisor: Any) -> Any:
+    """`dividend || '/' || divisor` as text; a zero divisor raises Postgres' error."""
+    from sqlglot import exp
+
+    guarded = exp.Case(
+        ifs=[
+            exp.If(
+                this=exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0)),
+                true=exp.func("error", exp.Literal.string("division by zero")),
+            )
+        ],
+        default=divisor,
+    )
+    return exp.DPipe(
+        this=exp.DPipe(this=exp.cast(dividend, "VARCHAR"), expression=exp.Literal.string("/")),
+        expression=exp.cast(guarded, "VARCHAR"),
+    )
+
+
+def numeric_quotients(tree: Any, column_types: dict[str, str]) -> dict[str, str]:
+    """Rewrite the select list's numeric quotients; return output name -> tag."""
+    from sqlglot import exp
+
+    if not isinstance(tree, exp.Select) or tree.args.get("distinct"):
+        return {}
+    tags: dict[str, str] = {}
+    originals: dict[str, Any] = {}
+    positions: dict[int, Any] = {}
+    for position, target in enumerate(tree.expressions, start=1):
+        if not isinstance(target, exp.Alias):
+            continue  # postgres_column_names has named every computed column
+        node, tag = target.this, QUOTIENT_TAG
+        if isinstance(node, exp.Round) and not isinstance(node.this, exp.Cast):
+            decimals = node.args.get("decimals")
+            places = _integer_literal(decimals) if decimals is not None else 0
+            if places is None:
+                continue
+            tag += _ROUND + str(places)
+            node = node.this
+        parts = _operands(node, column_types)
+        if parts is None:
+            continue
+        original = target.this.copy()
+        target.set("this", _quotient_sql(*parts))
+        tags[target.alias] = tag
+        originals[target.alias.lower()] = original
+        positions[position] = original
+    _order_by_value(tree, originals, positions)
+    return tags
+
+
+def _order_by_value(tree: Any, originals: dict[str, Any], positions: dict[int, Any]) -> None:
+    """ORDER BY a rewritten column (alias or position) sorts by its value, not its text."""
+    from sqlglot import exp
+
+    order = tree.args.get("order")
+    if order is None:
+        return
+    for ordered in order.expressions:
+        key = ordered.this
+        if isinstance(key, exp.Column) and not key.table and key.name.lower() in originals:
+            key.replace(originals[key.name.lower()].copy())
+        elif isinstance(key, exp.Literal) and key.is_int and int(key.this) in positions:
+            key.replace(positions[int(key.this)].copy())
+
+
+# -- the division itself, as Postgres' numeric_div ---------------------------------------
+
+
+def _weight_and_first_digit(value: Decimal) -> tuple[int, int]:
+    """Postgres' base-10000 weight and first base-10000 digit of `value` (0, 0 for zero)."""
+    if value == 0:
+        return 0, 0
+    weight = abs(value).adjusted() // _DEC_DIGITS
+    return weight, int(abs(value).scaleb(-_DEC_DIGITS * weight))
+
+
+def _display_scale(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def division_scale(dividend: Decimal, divisor: Decimal) -> int:
+    """Postgres' `select_div_scale`: the result scale of dividend / divisor."""
+    weight1, first1 = _weight_and_first_digit(dividend)
+    weight2, first2 = _weight_and_first_digit(divisor)
+    qweight = weight1 - weight2 - (1 if first1 <= first2 else 0)
+    scale = _MIN_SIG_DIGITS - qweight * _DEC_DIGITS
+    scale = max(scale, _display_scale(dividend), _display_scale(divisor), 0)
+    return min(scale, _MAX_DISPLAY_SCALE)
+
+
+def _divide(dividend: Decimal, divisor: Decimal, scale: int) -> Decimal:
+    """dividend / divisor rounded half away from zero to `scale` decimals, exactly."""
+    num_digits, num_exp = _integer_form(dividend)
+    den_digits, den_exp = _integer_form(divisor)
+    shift = num_exp - den_exp + scale  # quotient * 10**scale = num * 10**shift / den
+    num = num_digits * 10**shift if shift >= 0 else num_digits
+    den = den_digits if shift >= 0 else den_digits * 10**-shift
+    negative = (num < 0) != (den < 0)
+    whole, rest = divmod(abs(num), abs(den))
+    if 2 * rest >= abs(den):
+        whole += 1
+    return Decimal(-whole if negative else whole).scaleb(-scale)
+
+
+def _integer_form(value: Decimal) -> tuple[int, int]:
+    sign, digits, exponent = value.as_tuple()
+    number = int("".join(map(str, digits)) or "0")
+    return (-number if sign else number), int(exponent)
+
+
+def _round(value: Decimal, places: int) -> Decimal:
+    """Postgres' round(numeric, n): half away from zero, scale max(n, 0)."""
+    quantum = Decimal(1).scaleb(-places)
+    rounded = value.quantize(quantum, rounding=ROUND_HALF_UP)
+    return rounded if places >= 0 else rounded.quantize(Decimal(1))
+
+
+def quotient_text(value: str, tag: str) -> str:
+    """`"609.94/7"` (a tagged result value) as Postgres' numeric text."""
+    dividend_text, _, divisor_text = value.partition("/")
+    try:
+        dividend, divisor = Decimal(dividend_text), Decimal(divisor_text)
+    except InvalidOperation:
+        return value
+    result = _divide(dividend, divisor, division_scale(dividend, divisor))
+    rule = tag[len(QUOTIENT_TAG) :]
+    if rule.startswith(_ROUND):
+        result = _round(result, int(rule[len(_ROUND) :]))
+    return format(result, "f")

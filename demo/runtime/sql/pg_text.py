@@ -1,0 +1,287 @@
+"""Postgres text functions that DuckDB lacks or means differently, as DuckDB expressions.
+
+Like `pg_transforms`, these rewrite a parsed Postgres tree in place and know nothing
+of the demo runtime:
+
+- `quote_ident(text)`: quoted unless the identifier is lower-case `[a-z_][a-z0-9_]*`
+  and not a keyword Postgres reserves (any category but "unreserved").
+- `quote_literal(value)`: quotes doubled; a value with a backslash gets the `E''`
+  form with its backslashes doubled; NULL stays NULL.
+- `regexp_matches(text, pattern [, flags])`: a set of text[] (one row per match with
+  the `g` flag, else at most one), each array holding the capture groups or, without
+  groups, the whole match. DuckDB's `regexp_matches` is a boolean; the set becomes an
+  `unnest` of DuckDB's `regexp_extract`/`regexp_extract_all` lists.
+
+What cannot be mapped exactly fails with a message (`TextFunctionError`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["PG_RESERVED_KEYWORDS", "TextFunctionError", "quote_ident", "text_functions"]
+
+# Postgres 17's keywords of every category but "unreserved" (pg_get_keywords(), catcode
+# <> 'U'): quote_ident quotes these.
+PG_RESERVED_KEYWORDS = frozenset(
+    """all analyse analyze and any array as asc asymmetric authorization between bigint binary
+    bit boolean both case cast char character check coalesce collate collation column
+    concurrently constraint create cross current_catalog current_date current_role
+    current_schema current_time current_timestamp current_user dec decimal default deferrable
+    desc distinct do else end except exists extract false fetch float for foreign freeze from
+    full grant greatest group grouping having ilike in initially inner inout int integer
+    intersect interval into is isnull join json json_array json_arrayagg json_exists
+    json_object json_objectagg json_query json_scalar json_serialize json_table json_value
+    lateral leading least left like limit localtime localtimestamp merge_action national
+    natural nchar none normalize not notnull null nullif numeric offset on only or order out
+    outer overlaps overlay placing position precision primary real references returning right
+    row select session_user setof similar smallint some substring symmetric system_user table
+    tablesample then time timestamp to trailing treat trim true union unique user using values
+    varchar variadic verbose when where window with xmlattributes xmlconcat xmlelement
+    xmlexists xmlforest xmlnamespaces xmlparse xmlpi xmlroot xmlserialize xmltable""".split()  # noqa: SIM905
+)
+_PLAIN_IDENTIFIER = "[a-z_][a-z0-9_]*"
+
+# DuckDB types whose text form (a cast to VARCHAR) is Postgres' text form too.
+_TEXT_LIKE_TYPES = (
+    "VARCHAR", "BOOLEAN", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT",
+    "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT",
+)  # fmt: skip
+
+
+class TextFunctionError(Exception):
+    """A text function used in a way this mapping cannot express exactly."""
+
+
+def quote_ident(name: str) -> str:
+    if re.fullmatch(_PLAIN_IDENTIFIER, name) and name not in PG_RESERVED_KEYWORDS:
+        return name
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _quote_literal(text: str) -> str:
+    body = "'" + text.replace("\\", "\\\\").replace("'", "''") + "'"
+    return "E" + body if "\\" in text else body
+
+
+def _text_value(node: Any, function: str) -> Any:
+    """`node` as VARCHAR, failing at run time for a type whose text form differs."""
+    from sqlglot import exp
+
+    kind = exp.func("typeof", node.copy())
+    accepted = exp.or_(
+        exp.In(
+            this=kind,
+            expressions=[exp.Literal.string(t) for t in (*_TEXT_LIKE_TYPES, '"NULL"')],
+        ),
+        exp.func("starts_with", kind.copy(), exp.Literal.string("DECIMAL")),
+    )
+    message = (
+        f"{function}() of this type is not supported by this demo"
+        " (text, integers, numeric and boolean only)"
+    )
+    return exp.Case(
+        ifs=[exp.If(this=accepted, true=exp.cast(node.copy(), "VARCHAR"))],
+        default=exp.func("error", exp.Literal.string(message)),
+    )
+
+
+def _sql_quote_ident(value: Any) -> Any:
+    from sqlglot import exp
+
+    keywords = exp.Array(expressions=[exp.Literal.string(k) for k in sorted(PG_RESERVED_KEYWORDS)])
+    plain = exp.and_(
+        exp.func("regexp_full_match", value.copy(), exp.Literal.string(_PLAIN_IDENTIFIER)),
+        exp.not_(exp.func("list_contains", keywords, value.copy())),
+    )
+    quoted = exp.DPipe(
+        this=exp.DPipe(
+            this=exp.Literal.string('"'),
+            expression=exp.func(
+                "replace", value.copy(), exp.Literal.string('"'), exp.Literal.string('""')
+            ),
+        ),
+        expression=exp.Literal.string('"'),
+    )
+    return exp.Case(ifs=[exp.If(this=plain, true=value.copy())], default=quoted)
+
+
+def _sql_quote_literal(value: Any) -> Any:
+    from sqlglot import exp
+
+    def lit(s: str) -> Any:
+        return exp.Literal.string(s)
+
+    escaped = exp.func(
+        "replace",
+        exp.func("replace", value.copy(), lit("\\"), lit("\\\\")),
+        lit("'"),
+        lit("''"),
+    )
+    body = exp.DPipe(this=exp.DPipe(this=lit("'"), expression=escaped), expression=lit("'"))
+    has_backslash = exp.GT(
+        this=exp.func("strpos", value.copy(), lit("\\")), expression=exp.Literal.number(0)
+    )
+    return exp.Case(
+        ifs=[exp.If(this=has_backslash, true=exp.DPipe(this=lit("E"), expression=body))],
+        default=body,
+    )
+
+
+def _quote_function(node: Any, name: str) -> Any:
+    from sqlglot import exp
+
+    if len(node.expressions) != 1:
+        raise TextFunctionError(f"{name}() takes one argument")
+    arg = node.expressions[0]
+    if isinstance(arg, exp.Null):
+        return exp.cast(exp.Null(), "VARCHAR")
+    if isinstance(arg, exp.Literal) and arg.is_string:
+        text = arg.this
+        return exp.Literal.string(
+            quote_ident(text) if name == "quote_ident" else _quote_literal(text)
+        )
+    if name == "quote_literal" and isinstance(arg, exp.Literal) and arg.is_int:
+        return exp.Literal.string(_quote_literal(arg.this))
+    # The argument is evaluated once: bound to `q` by a one-element list_transform.
+    bound = exp.column("q")
+    quoted = _sql_quote_ident(bound) if name == "quote_ident" else _sql_quote_literal(bound)
+    once = exp.func(
+        "list_transform",
+        exp.Array(expressions=[_text_value(arg, name)]),
+        exp.Lambda(this=quoted, expressions=[exp.to_identifier("q")]),
+    )
+    return exp.Anonymous(this="list_extract", expressions=[once, exp.Literal.number(1)])
+
+
+# -- regexp_matches ---------------------------------------------------------------------
+
+
+def _capture_groups(pattern: str) -> int:
+    """How many capture groups `pattern` has; TextFunctionError when one may not take part.
+
+    A group that does not take part in a match (in an alternative not taken, or under a
+    quantifier that allows zero repetitions) is NULL in Postgres' array, where DuckDB's
+    extraction gives '' (indistinguishable from an empty match). Patterns with groups
+    and any alternation or optional group are refused rather than answered wrongly.
+    """
+    groups = 0
+    optional = False
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            if pattern[i + 1 : i + 2].isdigit():
+                raise TextFunctionError(
+                    "regexp_matches() with a back-reference is not supported by this demo"
+                )
+            i += 2
+            continue
+        if ch == "[":  # a bracket expression: its parentheses and bars are literal
+            i += 1
+            if pattern[i : i + 1] == "^":
+                i += 1
+            if pattern[i : i + 1] == "]":
+                i += 1
+            while i < len(pattern) and pattern[i] != "]":
+                i += 2 if pattern[i] == "\\" else 1
+        elif ch == "(" and not pattern.startswith("(?", i):
+            groups += 1
+        elif ch == "|" or (ch == ")" and pattern[i + 1 : i + 3].startswith(("?", "*", "{0"))):
+            optional = True
+        i += 1
+    if groups and optional:
+        raise TextFunctionError(
+            "regexp_matches() with a capture group that may not take part (an alternative"
+            " or an optional group) is not supported by this demo"
+        )
+    return groups
+
+
+def _duck(name: str, *args: Any) -> Any:
+    """A call of DuckDB's own function, written as is (not read as a Postgres one)."""
+    from sqlglot import exp
+
+    return exp.Anonymous(this=name, expressions=list(args))
+
+
+def _regexp_matches(node: Any) -> Any:
+    from sqlglot import exp
+
+    args = node.expressions
+    if len(args) not in (2, 3):
+        raise TextFunctionError("regexp_matches() takes 2 or 3 arguments")
+    subject, pattern = args[0], args[1]
+    flags = args[2] if len(args) == 3 else exp.Literal.string("")
+    if not (isinstance(pattern, exp.Literal) and pattern.is_string):
+        raise TextFunctionError(
+            "regexp_matches() with a computed pattern is not supported by this demo"
+        )
+    if not (isinstance(flags, exp.Literal) and flags.is_string):
+        raise TextFunctionError(
+            "regexp_matches() with computed flags is not supported by this demo"
+        )
+    unknown = set(flags.this) - {"g", "i"}
+    if unknown:
+        raise TextFunctionError(
+            f"regexp_matches() flag {''.join(sorted(unknown))!r} is not supported by this demo"
+            " (only 'g' and 'i')"
+        )
+    groups = _capture_groups(pattern.this)
+    regex = exp.Literal.string(("(?i)" if "i" in flags.this else "") + pattern.this)
+    numbers = list(range(1, groups + 1)) or [0]
+    if "g" in flags.this:
+        lists = [
+            _duck("regexp_extract_all", subject.copy(), regex.copy(), exp.Literal.number(n))
+            for n in numbers
+        ]
+        index = exp.to_identifier("i")
+        row = exp.Array(
+            expressions=[
+                exp.Bracket(this=lst.copy(), expressions=[exp.column(index)]) for lst in lists
+            ]
+        )
+        positions = exp.func(
+            "range",
+            exp.Literal.number(1),
+            exp.Add(this=_duck("len", lists[0]), expression=exp.Literal.number(1)),
+        )
+        matches = exp.func("list_transform", positions, exp.Lambda(this=row, expressions=[index]))
+    else:
+        row = exp.Array(
+            expressions=[
+                _duck("regexp_extract", subject.copy(), regex.copy(), exp.Literal.number(n))
+                for n in numbers
+            ]
+        )
+        matches = exp.Case(
+            ifs=[
+                exp.If(
+                    this=_duck("regexp_matches", subject.copy(), regex.copy()),
+                    true=exp.Array(expressions=[row]),
+                )
+            ],
+            default=exp.cast(exp.Array(expressions=[]), "VARCHAR[][]"),
+        )
+    return exp.func("unnest", exp.cast(matches, exp.DataType.build("VARCHAR[][]")))
+
+
+def text_functions(tree: Any) -> str | None:
+    """Rewrite quote_ident/quote_literal/regexp_matches; a message for forms not supported."""
+    from sqlglot import exp
+
+    for node in list(tree.find_all(exp.Anonymous)):
+        name = str(node.this).lower()
+        try:
+            if name in ("quote_ident", "quote_literal"):
+                node.replace(_quote_function(node, name))
+            elif name == "regexp_matches":
+                if not isinstance(node.parent, exp.Alias | exp.Select | exp.Paren | exp.Bracket):
+                    raise TextFunctionError(
+                        "regexp_matches() is supported by this demo in the select list only"
+                    )
+                node.replace(_regexp_matches(node))
+        except TextFunctionError as exc:
+            return str(exc)
+    return None

@@ -1,0 +1,137 @@
+"""Postgres' names for types, where a query asks for them by name.
+
+DuckDB names its own types (`INTEGER`, `VARCHAR`, `DECIMAL(10,2)`); front ends and
+ORMs read Postgres' (`integer`, `character varying`, `numeric`, `int4`):
+
+- `information_schema_columns`: `information_schema.columns` is read through a
+  view of DuckDB's whose `data_type` and `udt_name` hold Postgres' names. The
+  varchar/char/json/jsonb columns DuckDB keeps as VARCHAR are told apart by the
+  declared type that declared.py records as the column's comment.
+- `pg_typeof`: answers Postgres' name of its argument's type (a `regtype`, OID 2206),
+  from DuckDB's `typeof()` of the transpiled argument, so it names the type this
+  adapter reports for that expression.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["REGTYPE", "information_schema_columns", "pg_typeof"]
+
+REGTYPE = "regtype"
+
+# DuckDB type name -> (format_type name, udt_name); DECIMAL(p,s) is matched by prefix.
+_NAMES = {
+    "BOOLEAN": ("boolean", "bool"),
+    "TINYINT": ("smallint", "int2"),
+    "SMALLINT": ("smallint", "int2"),
+    "INTEGER": ("integer", "int4"),
+    "BIGINT": ("bigint", "int8"),
+    "HUGEINT": ("bigint", "int8"),
+    "FLOAT": ("real", "float4"),
+    "DOUBLE": ("double precision", "float8"),
+    "VARCHAR": ("text", "text"),
+    "BLOB": ("bytea", "bytea"),
+    "DATE": ("date", "date"),
+    "TIME": ("time without time zone", "time"),
+    "TIMESTAMP": ("timestamp without time zone", "timestamp"),
+    # timestamptz is held as TIMESTAMP_NS (pg_transforms.timestamptz_without_icu).
+    "TIMESTAMP_NS": ("timestamp with time zone", "timestamptz"),
+    "TIMESTAMP WITH TIME ZONE": ("timestamp with time zone", "timestamptz"),
+    "INTERVAL": ("interval", "interval"),
+    "UUID": ("uuid", "uuid"),
+}
+# Declared types (declared.py), from the column's comment.
+_DECLARED = {
+    "pg:varchar": ("character varying", "varchar"),
+    "pg:bpchar": ("character", "bpchar"),
+    "pg:json": ("json", "json"),
+    "pg:jsonb": ("jsonb", "jsonb"),
+}
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _name_case(type_sql: str, which: int, comment_sql: str | None = None) -> str:
+    """A DuckDB CASE naming the type whose DuckDB name `type_sql` yields, Postgres' way."""
+    whens = []
+    if comment_sql is not None:
+        whens += [
+            f"WHEN {comment_sql} = {_quote(k)} THEN {_quote(v[which])}"
+            for k, v in _DECLARED.items()
+        ]
+    whens += [f"WHEN {type_sql} = {_quote(k)} THEN {_quote(v[which])}" for k, v in _NAMES.items()]
+    numeric = ("numeric", "numeric")[which]
+    whens.append(f"WHEN {type_sql} LIKE 'DECIMAL(%' THEN {_quote(numeric)}")
+    return f"CASE {' '.join(whens)} ELSE lower({type_sql}) END"
+
+
+def _column_type_sql() -> tuple[str, str]:
+    """(data_type, udt_name) expressions over DuckDB's information_schema.columns."""
+    element = "regexp_replace(data_type, '\\[\\d*\\]$', '')"
+    data_type = (
+        f"CASE WHEN data_type LIKE '%]' THEN 'ARRAY' "
+        f"ELSE {_name_case('data_type', 0, 'COLUMN_COMMENT')} END"
+    )
+    udt = (
+        f"CASE WHEN data_type LIKE '%]' THEN '_' || {_name_case(element, 1)} "
+        f"ELSE {_name_case('data_type', 1, 'COLUMN_COMMENT')} END"
+    )
+    return data_type, udt
+
+
+def information_schema_columns(tree: Any) -> None:
+    """Read `information_schema.columns` through a view with Postgres' type names."""
+    import sqlglot
+    from sqlglot import exp
+
+    for table in list(tree.find_all(exp.Table)):
+        if table.db.lower() != "information_schema" or table.name.lower() != "columns":
+            continue
+        data_type, udt = _column_type_sql()
+        view = sqlglot.parse_one(
+            f"SELECT * REPLACE ({data_type} AS data_type, {udt} AS udt_name) "
+            "FROM information_schema.columns",
+            read="duckdb",
+        )
+        alias = table.alias or "columns"
+        table.replace(exp.Subquery(this=view, alias=exp.TableAlias(this=exp.to_identifier(alias))))
+
+
+def pg_typeof(tree: Any, declared: dict[str, str]) -> dict[str, str]:
+    """`pg_typeof(x)` as Postgres' type name; return output name -> `regtype` tag.
+
+    `declared` maps unambiguous column names to their declared Postgres type
+    (varchar, json, ...), which DuckDB's typeof() cannot see.
+    """
+    import sqlglot
+    from sqlglot import exp
+
+    tags: dict[str, str] = {}
+    for node in list(tree.find_all(exp.Anonymous)):
+        if str(node.this).lower() != "pg_typeof" or len(node.expressions) != 1:
+            continue
+        (arg,) = node.expressions
+        if isinstance(arg, exp.Literal) and arg.is_string:
+            name: Any = exp.Literal.string("unknown")  # an untyped literal, as in Postgres
+        elif (
+            isinstance(arg, exp.Column) and "pg:" + declared.get(arg.name.lower(), "") in _DECLARED
+        ):
+            name = exp.Literal.string(_DECLARED["pg:" + declared[arg.name.lower()]][0])
+        else:
+            type_sql = "typeof(__pg_typeof_arg__)"
+            element = "regexp_replace(typeof(__pg_typeof_arg__), '\\[\\d*\\]$', '')"
+            case = (
+                f"CASE WHEN {type_sql} LIKE '%]' THEN {_name_case(element, 0)} || '[]' "
+                f"ELSE {_name_case(type_sql, 0)} END"
+            )
+            name = sqlglot.parse_one(case, read="duckdb")
+            for placeholder in list(name.find_all(exp.Column)):
+                if placeholder.name == "__pg_typeof_arg__":
+                    placeholder.replace(arg.copy())
+        node.replace(name)
+        if isinstance(name.parent, exp.Alias) and name.parent.parent is tree:
+            tags[name.parent.alias] = REGTYPE
+    return tags
