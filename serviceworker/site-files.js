@@ -4,9 +4,10 @@
 //
 // - Network first: a reachable site is always answered fresh, and the answer is kept.
 // - With the network off, the kept copy answers.
-// - Once per worker, after Python is ready (so it never competes with the boot's own
-//   downloads), every file the build listed in __demo-offline.json is kept: files a
-//   first visit loaded before the worker controlled the page are there too.
+// - Once per worker, when Python has answered and nothing has been asked of it for a
+//   moment (so the copy never competes with the boot, the first answers or a sign-in),
+//   every file the build listed in __demo-offline.json is kept: files a first visit
+//   loaded before the worker controlled the page are there too.
 // - A navigation to a folder without its slash (console/settings) that the host answers
 //   404 is redirected to the folder (console/settings/), as hosts that redirect do; the
 //   per-route pages the console's build writes take it from there.
@@ -14,6 +15,7 @@
 //   the kept copy too, so a worker the browser stopped while offline boots again.
 
 const CACHE_PREFIX = "helio-demo-site ";
+const QUIET_MS = 1500; // how long Python must have been idle before the copy starts
 const OFFLINE_LIST = "__demo-offline.json";
 
 /**
@@ -24,6 +26,7 @@ export function siteFiles(root, checksum) {
   const mine = `${CACHE_PREFIX}${root.pathname} `; // demos on one origin keep their own
   const name = mine + checksum;
   let kept = null; // the keep-everything pass, once per worker
+  let quiet = null; // its timer, restarted by every answer from Python
   const network = self.fetch.bind(self); // before `ownFetch` replaces it
 
   async function keepListed() {
@@ -80,11 +83,17 @@ export function siteFiles(root, checksum) {
       };
     },
 
-    /** Keeps every listed file, once per worker (about 50 MB for the flagship, most of it
-     * Pyodide's and duckdb-wasm's files, which the browser's HTTP cache may drop). */
-    keepAll() {
-      kept ??= keepListed().catch((err) => console.warn("[helio-demo] could not keep the site for offline use:", err));
-      return kept;
+    /**
+     * Called as Python answers: keeps every listed file once it has been idle for QUIET_MS,
+     * once per worker (about 50 MB for the flagship, most of it Pyodide's and duckdb-wasm's
+     * files, which the browser's HTTP cache may drop).
+     */
+    keepWhenQuiet() {
+      if (kept) return;
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        kept = keepListed().catch((err) => console.warn("[helio-demo] could not keep the site for offline use:", err));
+      }, QUIET_MS);
     },
 
     /** @param {FetchEvent} event */
