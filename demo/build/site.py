@@ -184,6 +184,6 @@ def _build_into(
     say("bundling the demo components with esbuild")
     bundle_components(checkout, out)
     write_not_found_page(out)
-    write_offline_list(out)
     write_build_file(out, info)
+    write_offline_list(out)  # last: it lists every file above
     return checksum, manifest, duckdb

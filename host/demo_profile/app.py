@@ -153,8 +153,7 @@ def _site_origin() -> str | None:
         return None
     import js
 
-    # The worker's own location; Pyodide outside a browser (the tests, under Node) has none.
-    location = getattr(js, "location", None)
+    location = getattr(js, "location", None)  # a worker's or page's; none under Node
     return None if location is None else str(location.origin)
 
 

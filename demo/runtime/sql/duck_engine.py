@@ -76,17 +76,6 @@ def _may_change_schema(item: Transpiled) -> bool:
     return item.kind in ("other", "transaction")
 
 
-def _runs_alone(item: Transpiled) -> bool:
-    """A read of one DuckDB statement: nothing to roll back, no savepoint or key to keep."""
-    return (
-        item.kind == "read"
-        and len(item.statements) == 1
-        and item.savepoint is None
-        and not item.written
-        and not item.foreign_keys
-    )
-
-
 class DuckEngine:
     """One DuckDB database behind the Postgres-flavoured query API."""
 
