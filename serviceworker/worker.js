@@ -88,7 +88,7 @@ function setStatus(change) {
 async function answer(event, path, query) {
   const request = event.request;
   try {
-    const python = pythonHandler(event, path);
+    const python = pythonHandler(event);
     python.catch(() => {}); // awaited below unless a recorded answer is sent
     if (status.python !== "ready") {
       const early = await recorded(request, path, query);
@@ -136,15 +136,13 @@ function toResponse(request, status, headers, body) {
   return new Response(empty ? null : body, { status, headers });
 }
 
-function pythonHandler(event, path) {
+function pythonHandler(event) {
   if (!booting) {
     const started = performance.now();
     const boot = bootPython({
       build: BUILD,
       root: ROOT,
       checked: siteChecked(),
-      // A database query woke the worker: it will need duckdb-wasm at once.
-      duckFirst: path.startsWith("/__demo/db/"),
       openDuckDB: openDuck,
       precompileDuckDB: precompileDuck,
       waitUntil: (p) => event.waitUntil(p),

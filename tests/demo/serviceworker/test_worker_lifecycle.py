@@ -122,7 +122,7 @@ def test_a_query_first_after_a_stop_sees_earlier_writes(page: Any, demo: Demo) -
     marker = f"first-{uuid.uuid4().hex[:8]}"
     insert = f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 3)"
     assert query(page, "ledger", insert)["status"] == 200
-    demo.stop_workers()  # the postgres query is what wakes the worker (duckdb-wasm first)
+    demo.stop_workers()  # the postgres query is what wakes the worker
     assert _accounts(page, marker) == [{"owner": marker}]
     demo.stop_workers()
     update = f"UPDATE accounts SET balance = 4 WHERE owner = '{marker}'"
