@@ -53,22 +53,38 @@ QUERY_JS = """async ([service, sql]) => {
 }"""
 
 
+# Demo sites built by this process, by (manifest, snapshot): `demo-first-visit` and
+# `demo-cold-start` measure the same site, and a build with its snapshot takes minutes.
+_BUILT: dict[tuple[Path, bool], Path] = {}
+
+
 def lay_out(work: Path, manifest: Path = MANIFEST, snapshot: bool = True) -> Path:
-    """The served folder: the built demo under /demo/, the baselines under /baseline/."""
+    """The served folder: the built demo under /demo/, the baselines under /baseline/.
+
+    Both get gzip siblings, as `python -m demo build` makes them, so `demo serve` sends
+    either the same way. A site this process built already is copied, not rebuilt.
+    """
+    from demo.build.precompress import precompress_site
     from demo.build.site import build_site
 
     if work.exists():
         shutil.rmtree(work)
     served = work / "served"
-    made = build_site(manifest, served / "demo", snapshot=snapshot)
-    if snapshot and made.snapshot is not None:
-        raise RuntimeError(f"the build made no memory snapshot: {made.snapshot}")
+    built = _BUILT.get((manifest, snapshot))
+    if built is not None and built.is_dir():
+        shutil.copytree(built, served / "demo")
+    else:
+        made = build_site(manifest, served / "demo", snapshot=snapshot, precompress=True)
+        if snapshot and made.snapshot is not None:
+            raise RuntimeError(f"the build made no memory snapshot: {made.snapshot}")
+        _BUILT[(manifest, snapshot)] = made.out
     shutil.copytree(ROOT / "bench" / "baseline", served / "baseline")
     (served / "baseline" / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copyfile(
             ROOT / "node_modules" / "pyodide" / name, served / "baseline" / "pyodide" / name
         )
+    precompress_site(served / "baseline")
     return served
 
 
@@ -81,8 +97,11 @@ class Visitor:
         self.counter = counter
         self.boot_lines: list[str] = []
 
-    def visit(self, path: str, *steps: Callable[[Any], float]) -> tuple[list[float], int]:
-        """Open `path` in a new profile and run `steps`; their page clocks and the bytes sent."""
+    def visit(
+        self, path: str, *steps: Callable[[Any], float]
+    ) -> tuple[list[float], tuple[int, int]]:
+        """Open `path` in a new profile and run `steps`; their page clocks and the bytes
+        sent (as transferred, and before compression)."""
         context = self.browser.new_context()
         context.on("console", self._console)
         self.counter.reset()
@@ -92,7 +111,7 @@ class Visitor:
             clocks = [step(page) for step in steps]
         finally:
             context.close()
-        return clocks, self.counter.sent
+        return clocks, (self.counter.sent, self.counter.raw)
 
     def _console(self, message: Any) -> None:
         if "[helio-demo]" in message.text:
@@ -137,7 +156,7 @@ def measure(browser: Any, base: str, counter: ByteCounter, runs: int) -> dict[st
             "sqlite",
         )
     }
-    sent: dict[str, int] = {}
+    sent: dict[str, tuple[int, int]] = {}
     for _ in range(runs):  # interleaved, so a load spike hits every kind alike
         (t,), sent["plain_pyodide"] = visitor.visit("baseline/pyodide.html", plain)
         samples["plain_pyodide"].append(t)
@@ -160,12 +179,31 @@ def measure(browser: Any, base: str, counter: ByteCounter, runs: int) -> dict[st
             "postgres": round(medians["postgres_ms"] / baseline, 2),
             "sqlite": round(medians["sqlite_ms"] / baseline, 2),
         },
-        "bytes_sent": sent,
+        "bytes_sent": {k: transferred for k, (transferred, _) in sent.items()},
+        "bytes_raw": {k: raw for k, (_, raw) in sent.items()},
         "bytes_by_path_mock_then_postgres": by_path,
         "samples": {k: [round(v, 1) for v in vs] for k, vs in samples.items()},
         "runs": runs,
         "boot_lines": visitor.boot_lines[-6:],
     }
+
+
+def _byte_rows(
+    visit: str, key: str, sent: dict[str, int], raw: dict[str, int], name: str
+) -> list[Row]:
+    """A visit's download as transferred (gzip) and before compression, each against the
+    plain Pyodide page's, served the same way."""
+    mb = 1e6
+    return [
+        Row(f"bytes transferred, {visit}", sent[key] / mb, "MB", sent["plain_pyodide"] / mb, name),
+        Row(
+            f"bytes before compression, {visit}",
+            raw[key] / mb,
+            "MB",
+            raw["plain_pyodide"] / mb,
+            name,
+        ),
+    ]
 
 
 def run(work: Path, quick: bool = False) -> Result:
@@ -183,8 +221,7 @@ def run(work: Path, quick: bool = False) -> Result:
         finally:
             browser.close()
     plain = figures["plain_pyodide_ms"]
-    mb = 1e6
-    sent = figures["bytes_sent"]
+    sent, raw = figures["bytes_sent"], figures["bytes_raw"]
     name = "plain Pyodide page, 1 + 1"
     rows = [
         Row("first visit → first mock answer", figures["mock_ms"], "ms", plain, name, 1.0),
@@ -202,20 +239,8 @@ def run(work: Path, quick: bool = False) -> Result:
             figures["js_only_worker_ms"],
             "JS-only worker, first answer",
         ),
-        Row(
-            "bytes downloaded, visit with mock + postgres",
-            sent["mock_then_postgres"] / mb,
-            "MB",
-            sent["plain_pyodide"] / mb,
-            name,
-        ),
-        Row(
-            "bytes downloaded, visit with sqlite only",
-            sent["sqlite"] / mb,
-            "MB",
-            sent["plain_pyodide"] / mb,
-            name,
-        ),
+        *_byte_rows("visit with mock + postgres", "mock_then_postgres", sent, raw, name),
+        *_byte_rows("visit with sqlite only", "sqlite", sent, raw, name),
     ]
     notes = [
         "Page clock (`performance.now()` from navigation start) when the answer was complete; "

@@ -50,13 +50,16 @@ def _build_console() -> None:
 
 
 def lay_out(work: Path, snapshot: bool) -> Path:
+    """The site as `python -m demo build` makes it (gzip siblings included), beside its
+    baselines, which get gzip siblings too: every page is served the same way."""
+    from demo.build.precompress import precompress_site
     from demo.build.site import build_site
 
     if work.exists():
         shutil.rmtree(work)
     _build_console()
     served = work / "served"
-    build_site(MANIFEST, served / "demos" / "host", snapshot=snapshot)
+    build_site(MANIFEST, served / "demos" / "host", snapshot=snapshot, precompress=True)
     shutil.copytree(ROOT / "build" / "flagship-console", served / "plain-console")
     shutil.copytree(ROOT / "bench" / "baseline", served / "baseline")
     (served / "baseline" / "pyodide").mkdir()
@@ -64,6 +67,8 @@ def lay_out(work: Path, snapshot: bool) -> Path:
         shutil.copyfile(
             ROOT / "node_modules" / "pyodide" / name, served / "baseline" / "pyodide" / name
         )
+    precompress_site(served / "baseline")
+    precompress_site(served / "plain-console")
     return served
 
 

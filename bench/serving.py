@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import unquote
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -15,28 +16,50 @@ __all__ = ["ByteCounter", "serve"]
 
 
 class ByteCounter:
-    """Body bytes of every answer since the last `reset()` (what a visit downloaded)."""
+    """Bytes of every answer since the last `reset()` (what a visit downloaded).
+
+    `sent`: body bytes as transferred (gzip where the server sent a gzip sibling);
+    `raw`: the same answers' bytes before compression (the files' own sizes).
+    """
 
     def __init__(self) -> None:
         self.sent = 0
+        self.raw = 0
         self.by_path: dict[str, int] = {}
 
     def reset(self) -> None:
         self.sent = 0
+        self.raw = 0
         self.by_path = {}
 
-    def wrap(self, app: ASGIApp) -> ASGIApp:
+    def wrap(self, app: ASGIApp, folder: Path) -> ASGIApp:
         async def counted(scope: Scope, receive: Receive, send: Send) -> None:
+            encoded = False
+
             async def counting(message: Message) -> None:
+                nonlocal encoded
+                if message["type"] == "http.response.start":
+                    headers = dict(message.get("headers", []))
+                    encoded = headers.get(b"content-encoding") == b"gzip"
+                    if encoded and message["status"] == 200:
+                        self.raw += _file_size(folder, scope["path"])
                 if message["type"] == "http.response.body":
                     size = len(message.get("body", b""))
                     self.sent += size
+                    self.raw += 0 if encoded else size
                     self.by_path[scope["path"]] = self.by_path.get(scope["path"], 0) + size
                 await send(message)
 
             await app(scope, receive, counting)
 
         return counted
+
+
+def _file_size(folder: Path, path: str) -> int:
+    relative = unquote(path).lstrip("/")
+    if relative == "" or relative.endswith("/"):
+        relative += "index.html"
+    return (folder / relative).stat().st_size
 
 
 def _free_port() -> int:
@@ -56,7 +79,10 @@ def serve(folder: Path, counter: ByteCounter | None = None) -> Iterator[str]:
     port = _free_port()
     server = uvicorn.Server(
         uvicorn.Config(
-            counter.wrap(app) if counter else app, host="127.0.0.1", port=port, log_level="warning"
+            counter.wrap(app, folder) if counter else app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)

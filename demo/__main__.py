@@ -29,7 +29,13 @@ def _build(args: argparse.Namespace) -> int:
         print(f"[{time.perf_counter() - started:5.1f}s] {line}", flush=True)
 
     try:
-        site = build_site(args.manifest, args.out, progress=progress, snapshot=not args.no_snapshot)
+        site = build_site(
+            args.manifest,
+            args.out,
+            progress=progress,
+            snapshot=not args.no_snapshot,
+            precompress=True,
+        )
     except ManifestError as exc:
         print(f"error: bad manifest {args.manifest}: {exc}", file=sys.stderr)
         return 2

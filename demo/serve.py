@@ -3,7 +3,9 @@
 Static files get the MIME types the browser insists on (`.mjs`/`.js` as
 text/javascript, `.wasm` as application/wasm) and `Cache-Control: no-cache`,
 so a rebuilt site is picked up on the next load (the service worker script is
-revalidated too). With `native_demo`, requests under `/__demo/` are answered
+revalidated too). A request that accepts gzip for a file with an up-to-date gzip
+sibling (`<file>.gz`, written by `demo build`) gets the sibling with
+`Content-Encoding: gzip` (demo.build.precompress). With `native_demo`, requests under `/__demo/` are answered
 by the same `/__demo` ASGI app the worker runs, over the native adapters: the
 behaviour can be compared without a browser.
 """
@@ -14,11 +16,14 @@ import json
 import mimetypes
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from demo.build.precompress import GZIP_SUFFIX
 
 __all__ = ["make_app", "serve"]
 
@@ -58,6 +63,95 @@ class _Headers:
         await self.app(scope, receive, send_with_headers)
 
 
+def _accepts_gzip(scope: Scope) -> bool:
+    """Whether Accept-Encoding names gzip (or `*`) without `q=0`."""
+    for key, value in scope.get("headers", []):
+        if key != b"accept-encoding":
+            continue
+        for item in value.decode("latin-1").lower().split(","):
+            name, *params = (part.strip() for part in item.split(";"))
+            if name in ("gzip", "*"):
+                q = next((p[2:] for p in params if p.startswith("q=")), "1")
+                try:
+                    return float(q) > 0
+                except ValueError:
+                    return False
+    return False
+
+
+class _Precompressed:
+    """Sends `<file>.gz` in place of `<file>` when the client accepts gzip.
+
+    Only when the sibling is at least as new as the file (an edited or rebuilt file
+    without a new sibling is sent as it is). The static app serves the sibling, so
+    ETags, 304s and HEAD work as for any file; the answer keeps the file's type.
+    """
+
+    def __init__(self, app: ASGIApp, root: Path) -> None:
+        self.app = app
+        self.root = root
+
+    def _sibling(self, path: str) -> str | None:
+        relative = unquote(path).lstrip("/")
+        if relative == "" or relative.endswith("/"):
+            relative += "index.html"
+        file = (self.root / relative).resolve()
+        if not file.is_relative_to(self.root) or not file.is_file():
+            return None
+        gz = file.with_name(file.name + GZIP_SUFFIX)
+        try:
+            fresh = gz.stat().st_mtime_ns >= file.stat().st_mtime_ns
+        except OSError:
+            return None
+        return "/" + gz.relative_to(self.root).as_posix() if fresh else None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        sibling = None
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            sibling = self._sibling(scope["path"])
+        if sibling is None or not _accepts_gzip(scope):
+            if sibling is not None:
+                send = _with_vary(send)
+            await self.app(scope, receive, send)
+            return
+        media_type = mimetypes.guess_type(scope["path"])[0] or "application/octet-stream"
+        if scope["path"].endswith("/"):
+            media_type = "text/html"
+
+        async def send_encoded(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] in (200, 206, 304):
+                headers = [
+                    (k, v) for k, v in message.get("headers", []) if k.lower() != b"content-type"
+                ]
+                headers.append((b"content-type", _with_charset(media_type).encode("latin-1")))
+                headers.append((b"content-encoding", b"gzip"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        inner = {**scope, "path": sibling, "raw_path": sibling.encode()}
+        await self.app(inner, receive, _with_vary(send_encoded))
+
+
+def _with_charset(media_type: str) -> str:
+    if media_type.startswith("text/"):  # as Starlette's own file answers
+        return media_type + "; charset=utf-8"
+    return media_type
+
+
+def _with_vary(send: Send) -> Send:
+    """Caches must key the answer on Accept-Encoding: it depends on it."""
+
+    async def send_with_vary(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {
+                **message,
+                "headers": [*message.get("headers", []), (b"vary", b"accept-encoding")],
+            }
+        await send(message)
+
+    return send_with_vary
+
+
 def _native_demo_app(site: Path) -> ASGIApp:
     from demo.native import DirectoryAssets, MemoryStore, open_native_duck
     from demo.runtime.app import create_demo_app
@@ -74,7 +168,8 @@ def make_app(site: str | Path, *, native_demo: bool = False) -> ASGIApp:
             f"{root}: no such folder (build a site with `python -m demo build`)"
         )
     # Inside a Starlette app so a missing file is a plain 404, not an unhandled exception.
-    static = _Headers(Starlette(routes=[Mount("/", StaticFiles(directory=root, html=True))]))
+    files = Starlette(routes=[Mount("/", StaticFiles(directory=root, html=True))])
+    static = _Headers(_Precompressed(files, root))
     if not native_demo:
         return static
     if not (root / "manifest.json").is_file():

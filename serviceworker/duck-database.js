@@ -6,10 +6,19 @@
 // with its own attached in-memory catalog. Results go to Python as raw column values
 // plus a structural description of each Arrow type; demo.browser.duck turns them
 // into DuckDB type names and Python values.
+//
+// A statement the caller says it runs again (`repeated`: a read it has run before) is
+// kept prepared, which saves DuckDB parsing, binding and planning it each time. DuckDB
+// re-binds a prepared statement whose tables changed; at most MAX_PREPARED are kept.
+
+import { Utf8 } from "apache-arrow";
 
 let opened = 0;
+const functions = new WeakMap(); // duckdb-wasm instance -> Map(SQL name -> function)
+const MAX_PREPARED = 64;
 
 export function newDatabase(db) {
+  passVarcharResults();
   const conn = db.connect();
   // Never fetch extensions (the demo is offline, and the native path has none of
   // them either): a query that needs json or icu fails at once with DuckDB's message.
@@ -18,18 +27,87 @@ export function newDatabase(db) {
   const catalog = `helio_db_${++opened}`;
   conn.query(`ATTACH ':memory:' AS ${catalog}`);
   conn.query(`USE ${catalog}`);
+  const prepared = new Map(); // SQL -> prepared statement, least recently used first
+  const preparedFor = (sql) => {
+    let statement = prepared.get(sql);
+    if (statement) {
+      prepared.delete(sql);
+    } else {
+      statement = conn.prepare(sql);
+      if (prepared.size >= MAX_PREPARED) {
+        const [oldest, old] = prepared.entries().next().value;
+        prepared.delete(oldest);
+        old.close();
+      }
+    }
+    prepared.set(sql, statement);
+    return statement;
+  };
   return {
-    query(sql) {
-      return tableToColumns(conn.query(sql));
+    query(sql, repeated = false) {
+      return tableToColumns(repeated ? preparedFor(sql).query() : conn.query(sql));
+    },
+    // A scalar SQL function of text arguments returning text (see passVarcharResults).
+    // `fn` returns a string, null, or {error} to fail the statement with that message.
+    // duckdb-wasm keeps functions in the instance's system catalog, shared by every
+    // connection and refusing a second registration: the latest `fn` answers.
+    createFunction(name, fn) {
+      let registered = functions.get(db);
+      if (!registered) functions.set(db, (registered = new Map()));
+      if (!registered.has(name)) {
+        conn.createScalarFunction(name, new Utf8(), (...args) => {
+          if (args.some((a) => a === null || a === undefined)) return null;
+          const out = registered.get(name)(...args);
+          if (out !== null && typeof out === "object") throw new Error(out.error);
+          return out ?? null;
+        });
+      }
+      registered.set(name, fn);
     },
     close() {
       try {
+        for (const statement of prepared.values()) statement.close();
+        prepared.clear();
         conn.query("USE memory");
         conn.query(`DETACH ${catalog}`);
       } finally {
         conn.close();
       }
     },
+  };
+}
+
+// duckdb-wasm 1.32's JS UDF bridge writes VARCHAR results as offsets into the
+// string buffer it allocates, but DuckDB reads them as addresses, so every string a
+// JS function returns arrives as bytes from near address 0 (NULs). Its allocations
+// come in a fixed order (values, validity, lengths, string data, result); adding
+// the string buffer's address to each offset makes them the addresses DuckDB reads.
+let udfResultsFixed = false;
+
+function passVarcharResults() {
+  const runtime = globalThis.DUCKDB_RUNTIME;
+  if (udfResultsFixed || !runtime?.callScalarUDF) return;
+  udfResultsFixed = true;
+  const call = runtime.callScalarUDF;
+  runtime.callScalarUDF = (mod, response, id, descPtr, descSize, bufPtr, bufSize) => {
+    const allocated = [];
+    const malloc = mod._malloc;
+    mod._malloc = (size) => {
+      const ptr = malloc(size);
+      allocated.push(ptr);
+      return ptr;
+    };
+    try {
+      call(mod, response, id, descPtr, descSize, bufPtr, bufSize);
+    } finally {
+      mod._malloc = malloc;
+    }
+    const failed = mod.HEAPF64[response >> 3] !== 0;
+    const desc = JSON.parse(new TextDecoder().decode(mod.HEAPU8.slice(descPtr, descPtr + descSize)));
+    if (failed || desc.ret.physicalType !== "VARCHAR" || allocated.length < 4) return;
+    const [values, , , data] = allocated;
+    const offsets = new Float64Array(mod.HEAPU8.buffer, values, desc.rows);
+    for (let i = 0; i < desc.rows; i++) offsets[i] += data;
   };
 }
 

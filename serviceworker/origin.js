@@ -28,6 +28,5 @@ async function requestOrigin(event) {
   const client = event.clientId ? await self.clients.get(event.clientId) : undefined;
   const url = client?.url || event.request.referrer;
   if (!url || url === "about:client") return "null";
-  const origin = new URL(url).origin;
-  return origin === "null" ? "null" : origin;
+  return new URL(url).origin; // "null" for an opaque origin, as browsers send it
 }

@@ -4,17 +4,18 @@
 //
 // - Network first: a reachable site is always answered fresh, and the answer is kept.
 // - With the network off, the kept copy answers.
-// - Once per worker, after Python is ready (so it never competes with the boot's own
-//   downloads), every file the build listed in __demo-offline.json is kept: files a
-//   first visit loaded before the worker controlled the page are there too.
+// - Once per worker, when Python has answered and nothing has been asked of it for a
+//   moment (so the copy never competes with the boot, the first answers or a sign-in),
+//   every file the build listed in __demo-offline.json is kept: files a first visit
+//   loaded before the worker controlled the page are there too.
 // - A navigation to a folder without its slash (console/settings) that the host answers
 //   404 is redirected to the folder (console/settings/), as hosts that redirect do; the
 //   per-route pages the console's build writes take it from there.
-//
-// The runtime files (Pyodide, wheels) are not kept here: the worker reads them itself at
-// boot, and a booted worker needs none of them again.
+// - The worker's own fetches (Pyodide's files, the build check, site assets) fall back to
+//   the kept copy too, so a worker the browser stopped while offline boots again.
 
 const CACHE_PREFIX = "helio-demo-site ";
+const QUIET_MS = 1500; // how long Python must have been idle before the copy starts
 const OFFLINE_LIST = "__demo-offline.json";
 
 /**
@@ -25,17 +26,19 @@ export function siteFiles(root, checksum) {
   const mine = `${CACHE_PREFIX}${root.pathname} `; // demos on one origin keep their own
   const name = mine + checksum;
   let kept = null; // the keep-everything pass, once per worker
+  let quiet = null; // its timer, restarted by every answer from Python
+  const network = self.fetch.bind(self); // before `ownFetch` replaces it
 
   async function keepListed() {
     const cache = await caches.open(name);
-    const response = await fetch(new URL(OFFLINE_LIST, root), { cache: "no-store" });
+    const response = await network(new URL(OFFLINE_LIST, root), { cache: "no-store" });
     if (!response.ok) return; // an older build without the list: files are kept as they load
     const paths = await response.json();
     await Promise.all(
       paths.map(async (path) => {
         const url = new URL(path, root);
         if (await cache.match(url)) return;
-        const answer = await fetch(url);
+        const answer = await network(url);
         if (answer.ok) await cache.put(url, answer);
       }),
     );
@@ -45,7 +48,7 @@ export function siteFiles(root, checksum) {
   // The copy is written while the page already reads the answer.
   async function lookup(request, cache, waitUntil) {
     try {
-      const response = await fetch(request);
+      const response = await network(request);
       if (response.ok && response.type === "basic" && request.method === "GET") {
         waitUntil(cache.put(request.url, response.clone()).catch(() => {}));
       }
@@ -63,10 +66,34 @@ export function siteFiles(root, checksum) {
       return url.origin === root.origin && url.pathname.startsWith(root.pathname) && !url.pathname.startsWith(demoPrefix);
     },
 
-    /** Keeps every listed file, once per worker (about 1 MB for the flagship). */
-    keepAll() {
-      kept ??= keepListed().catch((err) => console.warn("[helio-demo] could not keep the site for offline use:", err));
-      return kept;
+    /**
+     * `fetch` for the worker's own requests: the network's answer, else the kept copy.
+     * @returns {typeof fetch}
+     */
+    ownFetch() {
+      return async (input, init) => {
+        try {
+          return await network(input, init);
+        } catch (err) {
+          const request = new Request(input, init);
+          const copy = request.method === "GET" && (await caches.open(name).then((c) => c.match(request.url)));
+          if (copy) return copy;
+          throw err;
+        }
+      };
+    },
+
+    /**
+     * Called as Python answers: keeps every listed file once it has been idle for QUIET_MS,
+     * once per worker (about 50 MB for the flagship, most of it Pyodide's and duckdb-wasm's
+     * files, which the browser's HTTP cache may drop).
+     */
+    keepWhenQuiet() {
+      if (kept) return;
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        kept = keepListed().catch((err) => console.warn("[helio-demo] could not keep the site for offline use:", err));
+      }, QUIET_MS);
     },
 
     /** @param {FetchEvent} event */

@@ -22,6 +22,7 @@ const BUILD = __DEMO_BUILD__;
 const ROOT = new URL(self.registration.scope);
 const DEMO_PREFIX = ROOT.pathname + "__demo/";
 const SITE = siteFiles(ROOT, BUILD.checksum); // pages, offline copies, deep links
+self.fetch = SITE.ownFetch(); // Pyodide and the boot read the kept copy when offline
 
 let openDuck = null; // duckdb-wasm loader, called on the first postgres query
 let precompileDuck = null; // starts compiling duckdb-wasm as the worker starts
@@ -99,6 +100,7 @@ async function answer(event, path, query) {
     const body = new Uint8Array(await request.arrayBuffer());
     const headers = await forwardedHeaders(event);
     const reply = await handler.handle(request.method, path, query, headers, body);
+    SITE.keepWhenQuiet(); // a copy of the site for offline visits, once Python is idle
     return toResponse(request, reply.status, reply.headers, reply.body);
   } catch (err) {
     console.error(`[helio-demo] ${request.method} ${path} failed:`, err);
@@ -154,9 +156,7 @@ function pythonHandler(event) {
     setStatus({ python: "booting", how: null, bootMs: null, error: null });
     boot.then(
       ({ how }) => {
-        if (booting !== boot) return;
-        setStatus({ python: "ready", how, bootMs: Math.round(performance.now() - started) });
-        SITE.keepAll(); // a copy of the site for offline visits, once Python no longer needs the network
+        if (booting === boot) setStatus({ python: "ready", how, bootMs: Math.round(performance.now() - started) });
       },
       (err) => {
         if (booting !== boot) return;

@@ -14,8 +14,8 @@ can hand out connections without waiting.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
-from decimal import Decimal
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Context, Decimal
 from typing import Any
 
 from demo.runtime.duck_text import interval_text, month_day_nano
@@ -27,6 +27,7 @@ __all__ = ["BrowserDuckConnection", "LazyDuck", "convert_column", "duck_type_nam
 _NULL, _INT, _FLOAT, _BINARY, _UTF8, _BOOL, _DECIMAL, _DATE, _TIME, _TIMESTAMP = range(1, 11)
 _INTERVAL, _LIST, _STRUCT, _UNION, _FIXED_BINARY, _FIXED_LIST, _MAP, _DURATION = range(11, 19)
 _LARGE_BINARY, _LARGE_UTF8 = 19, 20
+_EXACT = Context(prec=100)
 _MONTH_DAY_NANO = 2  # Arrow IntervalUnit; duck-database.js sends [months, days, nanoseconds]
 
 _INT_NAMES = {8: "TINYINT", 16: "SMALLINT", 32: "INTEGER", 64: "BIGINT"}
@@ -114,7 +115,10 @@ def _convert(value: Any, t: Mapping[str, Any]) -> Any:
     if kind == _TIME:
         return _text((_EPOCH + _since_epoch(value, t.get("unit", 2))).time())
     if kind == _DECIMAL:
-        return str(Decimal(int(str(value))).scaleb(-int(t.get("scale", 0))))
+        # Exact (DECIMAL(38,s) has more digits than the default context's 28) and
+        # positional ("0.0000000005", not "5E-10"), as Postgres prints numeric.
+        unscaled = Decimal(int(str(value)))
+        return format(unscaled.scaleb(-int(t.get("scale", 0)), _EXACT), "f")
     if kind == _INTERVAL and t.get("unit") == _MONTH_DAY_NANO and isinstance(value, list | tuple):
         return interval_text(month_day_nano(*(int(v) for v in value)))
     if kind in (_LIST, _FIXED_LIST) and isinstance(value, list | tuple):
@@ -138,29 +142,80 @@ def _js_message(exc: Exception) -> str:
     return message.removeprefix("Error: ")
 
 
+# duckdb-wasm's Arrow output turns HUGEINT into this decimal.
+_HUGEINT_LOOKALIKE = "DECIMAL(38,0)"
+_HUGEINT_MEMORY = 256  # repeated statements whose HUGEINT columns are remembered
+
+
 class BrowserDuckConnection:
     """One fresh in-memory database inside the worker's duckdb-wasm instance."""
 
     def __init__(self, js_database: Any) -> None:
         self._db = js_database
+        # sql -> its HUGEINT columns, for reads the caller repeats (no DESCRIBE each time).
+        self._hugeints: dict[str, list[int]] = {}
 
-    def execute(self, sql: str) -> DuckResult:
+    def execute(self, sql: str, *, repeated: bool = False) -> DuckResult:
         try:
-            answer = self._db.query(sql)
+            answer = self._db.query(sql, repeated)
         except Exception as exc:  # JsException: duckdb-wasm's message is what the user needs
             raise Exception(_js_message(exc)) from None
         data = answer.to_py()
         types = data["types"]
         columns = [convert_column(col, t) for col, t in zip(data["columns"], types, strict=True)]
+        names = [duck_type_name(t) for t in types]
+        if _HUGEINT_LOOKALIKE in names:
+            hugeints = self._hugeints.get(sql) if repeated else None
+            if hugeints is None:
+                hugeints = self._hugeint_columns(sql, names)
+                if repeated and len(self._hugeints) < _HUGEINT_MEMORY:
+                    self._hugeints[sql] = hugeints
+            for i in hugeints:
+                names[i] = "HUGEINT"
+                columns[i] = [None if v is None else int(v) for v in columns[i]]
         rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
-        return DuckResult(
-            columns=list(data["names"]),
-            types=[duck_type_name(t) for t in types],
-            rows=rows,
-        )
+        return DuckResult(columns=list(data["names"]), types=names, rows=rows)
+
+    def _hugeint_columns(self, sql: str, names: list[str]) -> list[int]:
+        """The DECIMAL(38,0) columns that DuckDB types HUGEINT (an integer sum, say).
+
+        duckdb-wasm's Arrow output gives both the same type; DESCRIBE (which binds
+        the query without running it) tells them apart. Statements it does not take
+        (DML with RETURNING) keep DECIMAL(38,0).
+        """
+        try:
+            described = self._db.query("DESCRIBE " + sql).to_py()
+        except Exception:
+            return []
+        declared = described["columns"][1] if len(described["columns"]) > 1 else []
+        if len(declared) != len(names):
+            return []
+        return [
+            i
+            for i, (name, duck) in enumerate(zip(names, declared, strict=True))
+            if name == _HUGEINT_LOOKALIKE and duck == "HUGEINT"
+        ]
+
+    def create_function(self, name: str, function: Callable[..., str | None], arity: int) -> None:
+        from pyodide.ffi import create_proxy, to_js
+
+        def call(*args: Any) -> Any:
+            try:
+                return function(*args)
+            except Exception as exc:  # the statement fails with the function's message
+                return to_js({"error": str(exc)}, dict_converter=_js_object)
+
+        del arity  # JS functions take what they are given
+        self._db.createFunction(name, create_proxy(call))
 
     def close(self) -> None:
         self._db.close()
+
+
+def _js_object(pairs: Any) -> Any:
+    from js import Object
+
+    return Object.fromEntries(pairs)
 
 
 class LazyDuck:

@@ -16,6 +16,8 @@ Site layout (every path relative, so the site works under any subpath)::
                             visit (demo.build.snapshot); a site without it boots slower
     __demo-runtime/         Pyodide files, the locked wheels, the demo package,
                             duckdb-wasm (only when an adapter needs it: postgres)
+    <file>.gz               with `precompress=True`: gzip siblings for servers that
+                            send them (demo.build.precompress, `demo serve`)
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from demo.build.bundle import (
     write_build_file,
 )
 from demo.build.landing import copy_app, write_landing_page
+from demo.build.precompress import precompress_site
 from demo.build.prepare import load_source_manifest, prepare_site_services
 from demo.build.runtime_files import Checkout, copy_runtime_files
 from demo.build.snapshot import SnapshotError, make_site_snapshot
@@ -92,6 +95,7 @@ def build_site(
     progress: Progress | None = None,
     checkout: Checkout | None = None,
     snapshot: bool = False,
+    precompress: bool = False,
 ) -> SiteBuild:
     """Build the demo described by `manifest_path` into `out_dir` (replacing an older build).
 
@@ -101,7 +105,9 @@ def build_site(
 
     With `snapshot`, the site also gets the build-time memory snapshot (headless
     Chromium); when it cannot be made the build still succeeds, says why in
-    `SiteBuild.snapshot`, and the site boots the slow way.
+    `SiteBuild.snapshot`, and the site boots the slow way. With `precompress`, files
+    worth it get gzip siblings (demo.build.precompress), made last so they cover the
+    snapshot's site as shipped.
     """
     started = time.perf_counter()
     say = progress or (lambda line: None)
@@ -115,6 +121,8 @@ def build_site(
     try:
         checksum, manifest, duckdb = _build_into(checkout, manifest_path, source, staging, say)
         missing = _snapshot(staging, checksum, say) if snapshot else "not asked for"
+        if precompress:
+            _precompress(staging, say)
         _replace(out, staging)
     finally:
         if staging.exists():
@@ -131,6 +139,15 @@ def _snapshot(site: Path, checksum: str, say: Progress) -> str | None:
         return str(exc)
     say(f"wrote {made.name} ({made.stat().st_size / 1e6:.1f} MB)")
     return None
+
+
+def _precompress(site: Path, say: Progress) -> None:
+    say("writing gzip siblings")
+    made = precompress_site(site)
+    say(
+        f"gzipped {made.files} file(s): {made.raw_bytes / 1e6:.1f} MB -> "
+        f"{made.gzip_bytes / 1e6:.1f} MB"
+    )
 
 
 def _build_into(
@@ -170,6 +187,6 @@ def _build_into(
     recorded = write_answers_file(out, checksum, manifest)
     say(f"recorded {recorded} mock answer(s) for the worker to send while Python starts")
     write_not_found_page(out)
-    write_offline_list(out)
     write_build_file(out, info)
+    write_offline_list(out)  # last: it lists every file above
     return checksum, manifest, duckdb

@@ -7,9 +7,12 @@
   page sends the visitor on to the folder when it exists. Once the worker controls the
   site it does the same itself (serviceworker/site-files.js), so the page is only seen
   on a first visit. An app's own `404.html` is kept.
-- `__demo-offline.json`: every site file but the runtime, which the worker keeps once it
-  runs, so the site works with the network off after one visit. The runtime files are
-  left out: the worker reads them itself when it boots.
+- `__demo-offline.json`: every site file the worker keeps once Python runs, so the site
+  works with the network off after one visit, and a worker stopped while offline boots
+  again: the pages and the runtime a restart reads (Pyodide, duckdb-wasm). Not the build's
+  memory snapshot, nor the wheels and the demo package that a fresh boot installs: a
+  restart restores the worker's own kept snapshot, which holds them. Nor the worker script
+  (the browser keeps that).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from demo.build.bundle import BUILD_FILE, WORKER_FILE
+from demo.build.bundle import WORKER_FILE
 from demo.build.runtime_files import RUNTIME_DIR
 from demo.build.snapshot import SNAPSHOT_FILE
 
@@ -25,7 +28,13 @@ __all__ = ["NOT_FOUND_PAGE", "OFFLINE_LIST", "write_not_found_page", "write_offl
 
 NOT_FOUND_PAGE = "404.html"
 OFFLINE_LIST = "__demo-offline.json"
-_NOT_KEPT = {RUNTIME_DIR, SNAPSHOT_FILE, WORKER_FILE, BUILD_FILE, OFFLINE_LIST}
+_NOT_KEPT = (
+    SNAPSHOT_FILE,
+    WORKER_FILE,
+    OFFLINE_LIST,
+    f"{RUNTIME_DIR}/wheels/",
+    f"{RUNTIME_DIR}/demo-python.zip",
+)
 
 # Served at any depth, so it names no other file. The message shows only when the
 # address is really missing (no folder to go to).
@@ -82,7 +91,7 @@ def write_offline_list(site: Path) -> Path:
     paths = sorted(
         _url_path(path.relative_to(site))
         for path in site.rglob("*")
-        if path.is_file() and path.relative_to(site).parts[0] not in _NOT_KEPT
+        if path.is_file() and not path.relative_to(site).as_posix().startswith(_NOT_KEPT)
     )
     out = site / OFFLINE_LIST
     out.write_text(json.dumps(paths, indent=0) + "\n", encoding="utf-8")

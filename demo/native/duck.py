@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+import functools
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from demo.runtime.duck_text import fraction_text, interval_text
@@ -29,7 +31,7 @@ def _plain(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | float | str | bytes):
         return value
     if isinstance(value, decimal.Decimal):
-        return str(value)
+        return format(value, "f")  # positional ("0.0000000005", not "5E-10"), as Postgres prints
     if isinstance(value, dt.datetime):
         text = f"{value.date().isoformat()} {_clock(value)}"
         if value.tzinfo is not None:
@@ -63,7 +65,8 @@ class NativeDuckConnection:
         # Timestamps with time zone are read in UTC, as duckdb-wasm does.
         self._conn.execute("SET TimeZone = 'UTC'")
 
-    def execute(self, sql: str) -> DuckResult:
+    def execute(self, sql: str, *, repeated: bool = False) -> DuckResult:
+        # `repeated` is a hint for duckdb-wasm; the duckdb package caches plans itself.
         import duckdb
 
         try:
@@ -76,6 +79,17 @@ class NativeDuckConnection:
         columns = [d[0] for d in cursor.description]
         types = [str(d[1]) for d in cursor.description]
         return DuckResult(columns, types, [[_plain(v) for v in row] for row in rows])
+
+    def create_function(self, name: str, function: Callable[..., str | None], arity: int) -> None:
+        from duckdb import func, sqltypes
+
+        @functools.wraps(function)  # DuckDB counts the parameters from the signature
+        def strict(*args: str | None) -> str | None:
+            return None if any(a is None for a in args) else function(*args)
+
+        # "special": the function may return NULL, which DuckDB's default forbids.
+        text, special = sqltypes.VARCHAR, func.FunctionNullHandling.SPECIAL
+        self._conn.create_function(name, strict, [text] * arity, text, null_handling=special)
 
     def close(self) -> None:
         self._conn.close()

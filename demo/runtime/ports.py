@@ -64,8 +64,18 @@ class DuckResult:
 class DuckConnection(Protocol):
     """One in-memory DuckDB database."""
 
-    def execute(self, sql: str) -> DuckResult:
-        """Run exactly one statement; raise Exception(message) on error."""
+    def execute(self, sql: str, *, repeated: bool = False) -> DuckResult:
+        """Run exactly one statement; raise Exception(message) on error.
+
+        `repeated`: a read the caller has run before and expects to run again; the
+        connection may keep it prepared. Answers are the same either way.
+        """
+        ...
+
+    def create_function(self, name: str, function: Callable[..., str | None], arity: int) -> None:
+        """Make `function` a scalar SQL function of `arity` VARCHAR arguments returning
+        VARCHAR. A NULL argument gives NULL without a call; an exception the function
+        raises fails the statement with its message."""
         ...
 
     def close(self) -> None: ...

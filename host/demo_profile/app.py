@@ -151,9 +151,10 @@ def _site_origin() -> str | None:
     elsewhere."""
     if sys.platform != "emscripten":
         return None
-    from js import location  # the worker's own location
+    import js
 
-    return str(location.origin)
+    location = getattr(js, "location", None)  # a worker's or page's; none under Node
+    return None if location is None else str(location.origin)
 
 
 def create_demo_host(context: Any) -> DemoHost:

@@ -3,7 +3,7 @@
 Starlette's TestClient runs the app on an anyio portal thread; Pyodide has no
 threads. The host's app never has to wait on anything when its profile is pure
 Python (an SQLite file, in-memory adapters, sync work run inline), so each call
-is stepped by hand: the coroutine runs until it finishes, and one that suspends
+is stepped by hand (`_advance`): the coroutine runs until it finishes, and one that suspends
 is an error that says so. The lifespan is the one call that does wait (for the
 shutdown message); it is started on `__enter__` and finished on `__exit__`, as
 `with TestClient(app):` does. Used inside Pyodide by `app_client.py`.
@@ -11,6 +11,8 @@ shutdown message); it is started on `__enter__` and finished on `__exit__`, as
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Generator, MutableMapping
 from typing import Any
@@ -26,6 +28,8 @@ ASGIApp = Callable[
     Awaitable[None],
 ]
 
+_DEFAULT_PORTS = {"https": 443, "http": 80}
+
 
 class _Wait:
     """Suspends the coroutine once: the driver resumes it when there is a message."""
@@ -34,13 +38,32 @@ class _Wait:
         yield
 
 
-def _advance(coro: Coroutine[Any, Any, None]) -> bool:
-    """Run `coro` until it finishes (True) or suspends (False)."""
+def _step(coro: Coroutine[Any, Any, None]) -> bool:
     try:
         coro.send(None)
     except StopIteration:
         return True
     return False
+
+
+async def _step_in_task(coro: Coroutine[Any, Any, None]) -> bool:
+    return _step(coro)
+
+
+def _advance(coro: Coroutine[Any, Any, None]) -> bool:
+    """Run `coro` until it finishes (True) or suspends (False).
+
+    Inside Pyodide the tests themselves run in its event loop, so anyio finds one (a
+    shielded cancel scope when a file closes needs it) and the step runs as is. Natively
+    (HELIO_HOST_TESTS_PURE=1) the step runs as a task of a fresh loop, for the same reason;
+    it still never waits on that loop."""
+    if sys.platform == "emscripten":
+        return _step(coro)
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(_step_in_task(coro))
+    finally:
+        loop.close()
 
 
 class Lifespan:
@@ -95,7 +118,7 @@ class SteppedTransport(httpx.BaseTransport):
             "root_path": "",
             "headers": [(name.lower(), value) for name, value in request.headers.raw],
             "client": self.peer,
-            "server": (request.url.host, request.url.port),
+            "server": (request.url.host, request.url.port or _DEFAULT_PORTS[request.url.scheme]),
             "state": {},
         }
         body = [request.read()]

@@ -7,7 +7,8 @@ comment (`pg:varchar`), which the image keeps (duckdump writes COMMENT ON COLUMN
 and which no information_schema listing shows. A result column that is a plain reference to such a column (or part of a
 `*`) then reports the declared type's OID, and json/jsonb values are parsed.
 The identifier columns of information_schema and pg_catalog report `name` (19), as
-Postgres' do.
+Postgres' do. UUID results are named `uuid` the same way (casts, `gen_random_uuid()`,
+uuid columns): duckdb-wasm's Arrow output carries them as text.
 """
 
 from __future__ import annotations

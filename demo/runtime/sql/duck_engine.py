@@ -21,18 +21,14 @@ from typing import Any
 from ..ports import DuckConnection
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
-from .foreign_keys import (
-    FOREIGN_KEYS_QUERY,
-    ForeignKey,
-    check_statement,
-    load_foreign_keys,
-    register_foreign_keys,
-)
-from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys, mentions_group_by
+from .foreign_keys import ForeignKeyGuard
+from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
+from .pg_json_functions import register_json_functions, uses_json_functions
 from .pgtypes import DECLARED_CARRIERS, json_value, type_oid
 from .savepoints import Savepoints
-from .statements import SqlError, split_postgres
-from .transpile import Transpiled, transpile_statement
+from .statements import SqlError
+from .transpile import Transpiled
+from .transpile_cache import Schema, TranspileCache
 
 __all__ = ["DuckEngine", "declared_types", "table_types", "use_public_schema"]
 
@@ -59,9 +55,25 @@ def table_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
     return tables
 
 
+def _plain_read(item: Transpiled) -> bool:
+    """A read of one DuckDB statement: nothing to roll back, no savepoint or key to keep."""
+    return (
+        item.kind == "read"
+        and len(item.statements) == 1
+        and item.savepoint is None
+        and not item.written
+        and not item.foreign_keys
+    )
+
+
 def declared_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
     """Table -> column -> declared Postgres type (see declared.py)."""
     return load_declared([list(r) for r in conn.execute(DECLARED_QUERY).rows])
+
+
+def _may_change_schema(item: Transpiled) -> bool:
+    """DDL changes the schema, and a ROLLBACK may undo DDL."""
+    return item.kind in ("other", "transaction")
 
 
 class DuckEngine:
@@ -71,33 +83,33 @@ class DuckEngine:
 
     def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
-        # The request's declared foreign keys, read when a write first needs them.
-        self._foreign_keys: list[ForeignKey] | None = None
+        self._keys = ForeignKeyGuard(conn)
         use_public_schema(conn)
+        self._json_functions = False  # registered on first use: natively they import numpy
+        self._transpiles = TranspileCache(self._schema)
 
     def load_image(self, image: bytes) -> None:
+        if uses_json_functions(image):  # a view may call them
+            self._register_json_functions()
         restore_database(self._conn, image)
+        self._schema_may_have_changed()
 
     def image(self) -> bytes:
         return dump_database(self._conn)
 
-    def _run(self, item: Transpiled) -> dict[str, Any]:
+    def _register_json_functions(self) -> None:
+        if not self._json_functions:
+            register_json_functions(self._conn)
+            self._json_functions = True
+
+    def _run(self, item: Transpiled, repeated: bool = False) -> dict[str, Any]:
+        """Run one transpiled statement; `repeated`: a read run before (DuckConnection)."""
         results = []
         for duck_sql in item.statements:
             try:
-                results.append(self._conn.execute(duck_sql))
+                results.append(self._conn.execute(duck_sql, repeated=repeated))
             except Exception as exc:  # adapters raise plain Exception(message)
                 raise SqlError(str(exc), item.source.strip()) from exc
-        if item.foreign_keys:
-            broken = register_foreign_keys(
-                self._conn, item.foreign_keys[0].table, item.foreign_keys
-            )
-            if broken is not None:
-                raise SqlError(broken, item.source.strip())
-        if item.kind == "other":
-            self._foreign_keys = None  # a table or key may have come or gone
-        if item.written:
-            self._check_foreign_keys(item)
         result = results[item.result_index] if results else None
         if result is None or item.kind == "transaction":
             return {"rows": [], "fields": [], "affectedRows": 0}
@@ -135,27 +147,57 @@ class DuckEngine:
                 savepoints.end(committing=item.statements[0] == "COMMIT")
             if item.written:
                 savepoints.before_write(item.written)
+            if item.truncated:
+                refused = self._keys.before_truncate(item.truncated, cascade=item.truncate_cascade)
+                if refused is not None:
+                    raise SqlError(refused, source)
+                for table in item.truncated:
+                    savepoints.before_write(table)
         except SqlError:
             raise
         except Exception as exc:  # the copies' DuckDB statements
             raise SqlError(str(exc), source) from exc
         result = self._run(item)
-        if item.kind == "other":
-            savepoints.after_ddl(source)
+        try:
+            broken = self._after(item, savepoints)
+        except Exception as exc:  # the checks' DuckDB statements
+            raise SqlError(str(exc), source) from exc
+        if broken is not None:
+            raise SqlError(broken, source)
         return result
+
+    def _after(self, item: Transpiled, savepoints: Savepoints) -> str | None:
+        """Keep savepoints and foreign keys up to date; Postgres' message if a key broke."""
+        if item.foreign_keys:
+            return self._keys.add(item.foreign_keys[0].table, item.foreign_keys)
+        if item.kind == "other":
+            if not item.truncated:  # emptied tables were copied: a rollback can undo that
+                savepoints.after_ddl(item.source)
+            return self._keys.after_ddl()
+        if item.written:
+            return self._keys.after_write(
+                item.written, deleting=item.deleting, before_write=savepoints.before_write
+            )
+        return None
 
     def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
         # Transpile everything first: a statement sqlglot cannot read fails the request
         # before anything has run.
-        statements = split_postgres(sql)
-        self._foreign_keys = None
-        types, declared = self._table_types(), self._declared()
-        keys = self._primary_keys(statements)
-        items = [
-            transpile_statement(s, table_types=types, declared=declared, primary_keys=keys)
-            for s in statements
-        ]
+        cache = self._transpiles
+        statements = cache.split(sql)
+        seen = len(statements) == 1 and cache.known(statements[0])
+        items = [cache.transpile(s) for s in statements]
+        # Before any transaction opens: a function registered inside one would go with
+        # its rollback. "json" in the text covers a statement transpiled again after a
+        # CREATE TABLE in the same request gave it jsonb columns.
+        if "json" in sql.lower() or any(
+            uses_json_functions(s) for i in items for s in i.statements
+        ):
+            self._register_json_functions()
+        if len(items) == 1 and _plain_read(items[0]):
+            # One DuckDB read is atomic on its own: no transaction around it.
+            return [self._run(items[0], repeated=seen)], items[0].changes_data
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
         results: list[dict[str, Any]] = []
@@ -164,58 +206,48 @@ class DuckEngine:
             self._conn.execute("BEGIN TRANSACTION")
             in_tx = True
         savepoints = Savepoints(self._conn)
+        schema_touched = False
         try:
-            for i, item in enumerate(items):
-                if any(earlier.kind == "other" for earlier in items[:i]):
+            for item in items:
+                if schema_touched:
                     # A table this request created or altered: transpile against it.
-                    item = transpile_statement(
-                        item.source,
-                        table_types=self._table_types(),
-                        declared=self._declared(),
-                        primary_keys=self._primary_keys([item.source]),
-                    )
-                result = self._step(item, savepoints, in_block=own_tx and in_tx)
+                    item = cache.transpile(item.source)
+                try:
+                    result = self._step(item, savepoints, in_block=own_tx and in_tx)
+                finally:
+                    if _may_change_schema(item):
+                        schema_touched = True
+                        self._schema_may_have_changed()
                 # PGlite's exec reports, on each result, the rows affected so far in
                 # the request (a running total): panels written for it see that.
                 affected += result["affectedRows"]
                 results.append({**result, "affectedRows": affected})
                 if item.kind == "transaction":
                     in_tx = item.statements[0].startswith("BEGIN")
+            if not own_tx:
+                self._conn.execute("COMMIT")
         except SqlError:
             if in_tx:
                 self._rollback()
             raise
-        if not own_tx:
-            self._conn.execute("COMMIT")
-        elif in_tx:
+        finally:
+            if schema_touched:
+                # What the request's transaction did to the schema may have been undone.
+                self._schema_may_have_changed()
+        if own_tx and in_tx:
             self._rollback()
+            if schema_touched:
+                self._schema_may_have_changed()
         return results, any(item.changes_data for item in items)
 
-    def _check_foreign_keys(self, item: Transpiled) -> None:
-        """Fail the statement, as Postgres would, if it broke a declared foreign key."""
-        if self._foreign_keys is None:
-            rows = self._conn.execute(FOREIGN_KEYS_QUERY).rows
-            self._foreign_keys = load_foreign_keys([list(r) for r in rows])
-        if not self._foreign_keys:
-            return
+    def _schema_may_have_changed(self) -> None:
+        """DDL ran, or a rollback may have undone some: forget what was read of the schema."""
+        self._transpiles.schema_may_have_changed()
+        self._keys.forget()
+
+    def _schema(self) -> Schema:
         keys = load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
-        try:
-            broken = check_statement(self._conn, item.written, self._foreign_keys, keys)
-        except Exception as exc:  # e.g. the referenced table was dropped
-            raise SqlError(str(exc), item.source.strip()) from exc
-        if broken is not None:
-            raise SqlError(broken, item.source.strip())
-
-    def _table_types(self) -> dict[str, dict[str, str]]:
-        return table_types(self._conn)
-
-    def _declared(self) -> dict[str, dict[str, str]]:
-        return declared_types(self._conn)
-
-    def _primary_keys(self, statements: list[str]) -> dict[str, list[str]]:
-        if not any(mentions_group_by(s) for s in statements):
-            return {}
-        return load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
+        return table_types(self._conn), declared_types(self._conn), keys
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.

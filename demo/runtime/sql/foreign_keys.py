@@ -8,22 +8,30 @@ them here instead, as the table's comment (`pg:fk [...]`, which the database ima
 keeps; ALTER TABLE ... ADD FOREIGN KEY adds to it, in seeds too). After each INSERT/UPDATE/DELETE/MERGE the engine checks the keys that touch
 the statement's table with an anti-join, as Postgres checks a non-deferred key at
 the end of the statement; a violation fails the statement (and so the request, which
-rolls back) with Postgres' message. Only NO ACTION / RESTRICT referential actions
-(Postgres' default) are supported: others fail at CREATE TABLE with a message.
-MATCH SIMPLE: a key with a NULL column is not checked.
+rolls back) with Postgres' message. After a DELETE, ON DELETE CASCADE / SET NULL
+are applied first (to the rows whose parent is gone, repeatedly down the chain).
+Other referential actions (ON UPDATE CASCADE, SET DEFAULT) fail at CREATE TABLE with
+a message. MATCH SIMPLE: a key with a NULL column is not checked. Dropping a table
+that a key references fails as in Postgres.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from .duckdump import quote_ident
 
 __all__ = [
     "FOREIGN_KEYS_QUERY",
     "ForeignKey",
+    "ForeignKeyGuard",
     "check_statement",
     "declared_foreign_keys",
+    "delete_actions",
+    "dropped_parent",
     "load_foreign_keys",
     "register_foreign_keys",
     "registry_statement",
@@ -34,7 +42,8 @@ FOREIGN_KEYS_QUERY = (
     "WHERE database_name = current_database() AND comment LIKE 'pg:fk %'"
 )
 _PREFIX = "pg:fk "
-_ACCEPTED_ACTIONS = {"NO ACTION", "RESTRICT"}
+_CHECKS = {"NO ACTION", "RESTRICT"}
+_DELETE_ACTIONS = {"CASCADE", "SET NULL"}
 
 
 class ForeignKeyError(Exception):
@@ -49,10 +58,8 @@ class ForeignKey:
     parent: str
     # Empty: the parent's primary key (resolved when checked).
     parent_columns: tuple[str, ...]
-
-
-def _ident(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
+    # What a DELETE of a referenced parent row does: NO ACTION, CASCADE or SET NULL.
+    on_delete: str = "NO ACTION"
 
 
 def declared_foreign_keys(tree: Any, table: str) -> list[ForeignKey]:
@@ -67,24 +74,26 @@ def declared_foreign_keys(tree: Any, table: str) -> list[ForeignKey]:
             if isinstance(ref.this, exp.Schema)
             else ()
         )
+        on_delete = "NO ACTION"
         for option in ref.args.get("options") or []:
             text = " ".join(str(option).upper().split())
-            action = text.removeprefix("ON DELETE ").removeprefix("ON UPDATE ")
-            if action == text or action not in _ACCEPTED_ACTIONS:
+            if text.startswith("ON DELETE ") and text[10:] in _CHECKS | _DELETE_ACTIONS:
+                on_delete = "NO ACTION" if text[10:] in _CHECKS else text[10:]
+            elif not (text.startswith("ON UPDATE ") and text[10:] in _CHECKS):
                 raise ForeignKeyError(
                     f"foreign key option {text} is not supported by this demo"
-                    " (only NO ACTION and RESTRICT actions)"
+                    " (ON DELETE NO ACTION, RESTRICT, CASCADE, SET NULL and"
+                    " ON UPDATE NO ACTION, RESTRICT only)"
                 )
         holder = ref.parent
         if isinstance(holder, exp.ForeignKey):
             columns = tuple(c.name.lower() for c in holder.expressions)
-            named = holder.parent if isinstance(holder.parent, exp.Constraint) else None
+            name = holder.parent.name if isinstance(holder.parent, exp.Constraint) else ""
         elif isinstance(holder, exp.ColumnConstraint) and isinstance(holder.parent, exp.ColumnDef):
             columns = (holder.parent.name.lower(),)
-            named = holder
+            name = holder.name  # CONSTRAINT name REFERENCES ...
         else:
             continue
-        name = named.name if named is not None and named.name else ""
         keys.append(
             ForeignKey(
                 name=name or f"{table}_{'_'.join(columns)}_fkey",
@@ -92,6 +101,7 @@ def declared_foreign_keys(tree: Any, table: str) -> list[ForeignKey]:
                 columns=columns,
                 parent=parent.name.lower(),
                 parent_columns=parent_columns,
+                on_delete=on_delete,
             )
         )
     return keys
@@ -100,9 +110,9 @@ def declared_foreign_keys(tree: Any, table: str) -> list[ForeignKey]:
 def registry_statement(table: str, keys: list[ForeignKey]) -> str:
     """The DuckDB statement that records a new table's foreign keys as its comment."""
     text = _PREFIX + json.dumps(
-        [[k.name, list(k.columns), k.parent, list(k.parent_columns)] for k in keys]
+        [[k.name, list(k.columns), k.parent, list(k.parent_columns), k.on_delete] for k in keys]
     )
-    return f"COMMENT ON TABLE {_ident(table)} IS '" + text.replace("'", "''") + "'"
+    return f"COMMENT ON TABLE {quote_ident(table)} IS '" + text.replace("'", "''") + "'"
 
 
 def register_foreign_keys(conn: Any, table: str, keys: list[ForeignKey]) -> str | None:
@@ -126,22 +136,72 @@ def register_foreign_keys(conn: Any, table: str, keys: list[ForeignKey]) -> str 
 def load_foreign_keys(rows: list[list[Any]]) -> list[ForeignKey]:
     keys = []
     for table, comment in rows:
-        for name, columns, parent, parent_columns in json.loads(str(comment)[len(_PREFIX) :]):
+        for name, columns, parent, parent_columns, on_delete in json.loads(
+            str(comment)[len(_PREFIX) :]
+        ):
             keys.append(
-                ForeignKey(name, str(table).lower(), tuple(columns), parent, tuple(parent_columns))
+                ForeignKey(
+                    name,
+                    str(table).lower(),
+                    tuple(columns),
+                    parent,
+                    tuple(parent_columns),
+                    on_delete,
+                )
             )
     return keys
 
 
-def _violation_query(key: ForeignKey, parent_columns: tuple[str, ...]) -> str:
-    present = " AND ".join(f"c.{_ident(c)} IS NOT NULL" for c in key.columns)
+def _orphans(key: ForeignKey, parent_columns: tuple[str, ...]) -> str:
+    """WHERE condition on `c` (a row of the key's table) whose parent row is missing."""
+    present = " AND ".join(f"c.{quote_ident(c)} IS NOT NULL" for c in key.columns)
     match = " AND ".join(
-        f"p.{_ident(pc)} = c.{_ident(c)}" for c, pc in zip(key.columns, parent_columns, strict=True)
+        f"p.{quote_ident(pc)} = c.{quote_ident(c)}"
+        for c, pc in zip(key.columns, parent_columns, strict=True)
     )
+    return f"{present} AND NOT EXISTS (SELECT 1 FROM {quote_ident(key.parent)} AS p WHERE {match})"
+
+
+def _violation_query(key: ForeignKey, parent_columns: tuple[str, ...]) -> str:
     return (
-        f"SELECT 1 FROM {_ident(key.table)} AS c WHERE {present} AND NOT EXISTS "
-        f"(SELECT 1 FROM {_ident(key.parent)} AS p WHERE {match}) LIMIT 1"
+        f"SELECT 1 FROM {quote_ident(key.table)} AS c WHERE {_orphans(key, parent_columns)} LIMIT 1"
     )
+
+
+def delete_actions(
+    conn: Any,
+    deleted_from: str,
+    keys: list[ForeignKey],
+    primary_keys: dict[str, list[str]],
+    before_write: Callable[[str], None],
+) -> None:
+    """ON DELETE CASCADE / SET NULL for the rows whose parent a DELETE removed."""
+    pending = [deleted_from]
+    while pending:
+        parent = pending.pop()
+        for key in keys:
+            if key.parent != parent or key.on_delete not in _DELETE_ACTIONS:
+                continue
+            parent_columns = key.parent_columns or tuple(primary_keys.get(key.parent, ()))
+            if len(parent_columns) != len(key.columns):
+                continue  # check_statement reports the key itself
+            before_write(key.table)
+            where = _orphans(key, parent_columns)
+            if key.on_delete == "SET NULL":
+                nulls = ", ".join(f"{quote_ident(c)} = NULL" for c in key.columns)
+                conn.execute(f"UPDATE {quote_ident(key.table)} AS c SET {nulls} WHERE {where}")
+                continue
+            deleted = conn.execute(f"DELETE FROM {quote_ident(key.table)} AS c WHERE {where}").rows
+            if deleted and deleted[0] and deleted[0][0]:
+                pending.append(key.table)  # its own children may now be orphans
+
+
+def dropped_parent(keys: list[ForeignKey], tables: set[str]) -> str | None:
+    """Postgres' message when a table that a remaining key references was dropped."""
+    for key in keys:
+        if key.table in tables and key.parent not in tables:
+            return f"cannot drop table {key.parent} because other objects depend on it"
+    return None
 
 
 def check_statement(
@@ -175,3 +235,72 @@ def check_statement(
             f' "{key.name}" on table "{key.table}"'
         )
     return None
+
+
+class ForeignKeyGuard:
+    """The declared keys of one database, enforced as a request's statements run.
+
+    Each method returns Postgres' message when the statement just run broke a key
+    (the caller fails the request), else None.
+    """
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+        # Read when first needed; kept until the schema may have changed (`forget`).
+        self._keys: list[ForeignKey] | None = None
+        self._primary: dict[str, list[str]] | None = None
+
+    def forget(self) -> None:
+        self._keys = None
+        self._primary = None
+
+    def _loaded(self) -> list[ForeignKey]:
+        if self._keys is None:
+            rows = self._conn.execute(FOREIGN_KEYS_QUERY).rows
+            self._keys = load_foreign_keys([list(r) for r in rows])
+        return self._keys
+
+    def _primary_keys(self) -> dict[str, list[str]]:
+        from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
+
+        if self._primary is None:
+            rows = self._conn.execute(PRIMARY_KEYS_QUERY).rows
+            self._primary = load_primary_keys([list(r) for r in rows])
+        return self._primary
+
+    def after_write(
+        self, table: str, *, deleting: bool, before_write: Callable[[str], None]
+    ) -> str | None:
+        keys = self._loaded()
+        if not any(table in (k.table, k.parent) for k in keys):
+            return None
+        primary_keys = self._primary_keys()
+        if deleting:
+            delete_actions(self._conn, table, keys, primary_keys, before_write)
+        return check_statement(self._conn, table, keys, primary_keys)
+
+    def before_truncate(self, tables: tuple[str, ...], *, cascade: bool) -> str | None:
+        """Postgres refuses to empty a table that another table's key references."""
+        for key in self._loaded():
+            if key.parent in tables and key.table not in tables:
+                if cascade:
+                    return (
+                        "TRUNCATE ... CASCADE of a table that a foreign key references is not"
+                        " supported by this demo"
+                    )
+                return "cannot truncate a table referenced in a foreign key constraint"
+        return None
+
+    def after_ddl(self) -> str | None:
+        self.forget()  # a table or key may have come or gone
+        keys = self._loaded()
+        if not keys:
+            return None
+        rows = self._conn.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()"
+        ).rows
+        return dropped_parent(keys, {str(r[0]).lower() for r in rows})
+
+    def add(self, table: str, keys: list[ForeignKey]) -> str | None:
+        self.forget()
+        return register_foreign_keys(self._conn, table, keys)

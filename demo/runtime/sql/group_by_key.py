@@ -10,22 +10,14 @@ ROLLUP, CUBE and GROUPING SETS would change meaning.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-__all__ = ["PRIMARY_KEYS_QUERY", "group_by_primary_key", "load_primary_keys", "mentions_group_by"]
+__all__ = ["PRIMARY_KEYS_QUERY", "group_by_primary_key", "load_primary_keys"]
 
 PRIMARY_KEYS_QUERY = (
     "SELECT table_name, constraint_column_names FROM duckdb_constraints() "
     "WHERE database_name = current_database() AND constraint_type = 'PRIMARY KEY'"
 )
-
-_GROUP_BY = re.compile(r"\bgroup\s+by\b", re.I)
-
-
-def mentions_group_by(statement: str) -> bool:
-    """Whether a statement may need the primary keys (saves the catalog query otherwise)."""
-    return bool(_GROUP_BY.search(statement))
 
 
 def load_primary_keys(rows: list[list[Any]]) -> dict[str, list[str]]:

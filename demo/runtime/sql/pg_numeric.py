@@ -5,6 +5,8 @@ per column and divides decimals in double precision. So:
 
 - `numeric_literals`: `1.5e3` is numeric in Postgres (a double in DuckDB); it becomes
   a DECIMAL with the scale Postgres gives it (`1500`, `0.0015`).
+- `bare_numeric_casts`: `x::numeric` keeps x's own scale (DuckDB's bare DECIMAL
+  has three decimals), for literals and arrays of literals.
 - `numeric_quotients`: a result column that is a numeric division, `avg()` of
   integers or numerics, or `round()` of either, is computed exactly after the query:
   DuckDB returns the dividend and divisor as text (`"609.94/7"`) and `quotient_text`
@@ -21,12 +23,18 @@ alias or position orders by the value, not by the text.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from typing import Any
 
 from .statements import SqlError
 
-__all__ = ["QUOTIENT_TAG", "numeric_literals", "numeric_quotients", "quotient_text"]
+__all__ = [
+    "QUOTIENT_TAG",
+    "bare_numeric_casts",
+    "numeric_literals",
+    "numeric_quotients",
+    "quotient_text",
+]
 
 QUOTIENT_TAG = "numeric/"
 _ROUND = "round:"
@@ -35,6 +43,8 @@ _MIN_SIG_DIGITS = 16
 _DEC_DIGITS = 4
 _MAX_DISPLAY_SCALE = 1000
 _MAX_DUCK_PRECISION = 38
+# Enough digits that no step rounds (the default context keeps 28).
+_EXACT = Context(prec=2 * _MAX_DISPLAY_SCALE + 100, Emax=10**6, Emin=-(10**6))
 
 _INTEGER_TYPES = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "INT")
 _FLOAT_TYPES = ("DOUBLE", "FLOAT", "REAL")
@@ -47,7 +57,7 @@ def _literal_scale(text: str) -> Decimal:
     value = Decimal(text)
     exponent = value.as_tuple().exponent
     scale = max(0, -exponent) if isinstance(exponent, int) else 0
-    return value.quantize(Decimal(1).scaleb(-scale))
+    return value.quantize(Decimal(1).scaleb(-scale), context=_EXACT)
 
 
 def numeric_literals(tree: Any, statement: str) -> None:
@@ -57,7 +67,10 @@ def numeric_literals(tree: Any, statement: str) -> None:
     for node in list(tree.find_all(exp.Literal)):
         if node.is_string or "e" not in node.this.lower():
             continue
-        value = _literal_scale(node.this)
+        try:
+            value = _literal_scale(node.this)
+        except InvalidOperation:
+            raise SqlError(f"numeric literal {node.this} is out of range", statement) from None
         text = format(value, "f")
         digits = len(text.replace("-", "").replace(".", "").lstrip("0")) or 1
         scale = max(0, -int(value.as_tuple().exponent))
@@ -82,9 +95,9 @@ def _decimal_literal(node: Any) -> Decimal | None:
         return None
     try:
         value = Decimal(node.this.strip())
+        return _literal_scale(node.this.strip()) if value.is_finite() else None
     except InvalidOperation:
         return None
-    return _literal_scale(node.this.strip()) if value.is_finite() else None
 
 
 def _bare_numeric(data_type: Any) -> bool:
@@ -291,7 +304,7 @@ def _weight_and_first_digit(value: Decimal) -> tuple[int, int]:
     if value == 0:
         return 0, 0
     weight = abs(value).adjusted() // _DEC_DIGITS
-    return weight, int(abs(value).scaleb(-_DEC_DIGITS * weight))
+    return weight, int(abs(value).scaleb(-_DEC_DIGITS * weight, _EXACT))
 
 
 def _display_scale(value: Decimal) -> int:
@@ -320,7 +333,7 @@ def _divide(dividend: Decimal, divisor: Decimal, scale: int) -> Decimal:
     whole, rest = divmod(abs(num), abs(den))
     if 2 * rest >= abs(den):
         whole += 1
-    return Decimal(-whole if negative else whole).scaleb(-scale)
+    return Decimal(-whole if negative else whole).scaleb(-scale, _EXACT)
 
 
 def _integer_form(value: Decimal) -> tuple[int, int]:
@@ -332,8 +345,8 @@ def _integer_form(value: Decimal) -> tuple[int, int]:
 def _round(value: Decimal, places: int) -> Decimal:
     """Postgres' round(numeric, n): half away from zero, scale max(n, 0)."""
     quantum = Decimal(1).scaleb(-places)
-    rounded = value.quantize(quantum, rounding=ROUND_HALF_UP)
-    return rounded if places >= 0 else rounded.quantize(Decimal(1))
+    rounded = value.quantize(quantum, rounding=ROUND_HALF_UP, context=_EXACT)
+    return rounded if places >= 0 else rounded.quantize(Decimal(1), context=_EXACT)
 
 
 def quotient_text(value: str, tag: str) -> str:

@@ -163,11 +163,15 @@ def _capture_groups(pattern: str) -> int:
 
     A group that does not take part in a match (in an alternative not taken, or under a
     quantifier that allows zero repetitions) is NULL in Postgres' array, where DuckDB's
-    extraction gives '' (indistinguishable from an empty match). Patterns with groups
-    and any alternation or optional group are refused rather than answered wrongly.
+    extraction gives '' (indistinguishable from an empty match). Such patterns are
+    refused rather than answered wrongly: a group holding a capture group under `?`,
+    `*` or `{0,...}`, and an alternation whose alternatives hold capture groups.
     """
     groups = 0
-    optional = False
+    # Per open group (the outermost is the whole pattern): [captures before it, is
+    # capturing, an alternation directly inside].
+    frames: list[list[Any]] = [[0, False, False]]
+    quantifiers: set[bool] = set()  # lazy?
     i = 0
     while i < len(pattern):
         ch = pattern[i]
@@ -186,17 +190,43 @@ def _capture_groups(pattern: str) -> int:
                 i += 1
             while i < len(pattern) and pattern[i] != "]":
                 i += 2 if pattern[i] == "\\" else 1
-        elif ch == "(" and not pattern.startswith("(?", i):
-            groups += 1
-        elif ch == "|" or (ch == ")" and pattern[i + 1 : i + 3].startswith(("?", "*", "{0"))):
-            optional = True
+        elif ch == "(":
+            capturing = not pattern.startswith("(?", i)
+            frames.append([groups, capturing, False])
+            groups += int(capturing)
+            i += 0 if capturing else 2  # `(?:`, `(?i)`: not a quantifier
+        elif ch in "*+?{":
+            if ch == "{":
+                i = pattern.find("}", i) if "}" in pattern[i:] else len(pattern)
+            lazy = pattern[i + 1 : i + 2] == "?"
+            quantifiers.add(lazy)
+            i += int(lazy)
+        elif ch == "|":
+            frames[-1][2] = True
+        elif ch == ")" and len(frames) > 1:
+            before, capturing, alternation = frames.pop()
+            inside = groups - before - int(capturing)
+            optional = pattern[i + 1 : i + 3].startswith(("?", "*", "{0"))
+            if (optional and groups > before) or (alternation and inside):
+                raise _optional_group()
         i += 1
-    if groups and optional:
+    if frames[0][2] and groups:
+        raise _optional_group()
+    if len(quantifiers) > 1:
+        # Postgres gives the whole pattern the greediness of its first quantifier;
+        # RE2 (DuckDB) applies each quantifier's own: the matches could differ.
         raise TextFunctionError(
-            "regexp_matches() with a capture group that may not take part (an alternative"
-            " or an optional group) is not supported by this demo"
+            "regexp_matches() with both greedy and non-greedy quantifiers is not supported"
+            " by this demo"
         )
     return groups
+
+
+def _optional_group() -> TextFunctionError:
+    return TextFunctionError(
+        "regexp_matches() with a capture group that may not take part (in an alternative"
+        " or an optional group) is not supported by this demo"
+    )
 
 
 def _duck(name: str, *args: Any) -> Any:

@@ -5,7 +5,8 @@ place before `tree.sql("duckdb")`. They know nothing of the demo runtime, so the
 could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
 
 - `integer_division`: `int / int` becomes DuckDB's truncating `//`, as Postgres
-  computes it (given the types of the columns in play).
+  computes it (given the types of the columns in play), typed as Postgres types it
+  (the wider operand: smallint / int is int4).
 - `division_by_zero_errors`: Postgres raises "division by zero" where DuckDB
   returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()`.
 - `postgres_column_names`: Postgres names an unaliased output column after the
@@ -22,8 +23,7 @@ could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
 - `postgres_functions`: format/LIKE/SIMILAR TO/round/to_char as Postgres means
   them, and a clear error for functions whose DuckDB namesake differs.
 - `jsonb_literals`: jsonb literals in jsonb's normal text form (key order, spacing).
-- `unsupported_json`: the JSON operators and functions need DuckDB's json
-  extension, which duckdb-wasm cannot fetch offline; they fail with a clear message.
+  (JSON operators and functions are `pg_json.py`'s.)
 """
 
 from __future__ import annotations
@@ -35,16 +35,15 @@ from typing import Any
 __all__ = [
     "integer_division",
     "division_by_zero_errors",
+    "output_targets",
     "postgres_column_names",
     "strip_foreign_keys",
     "array_text_literals",
     "parse_array_text",
     "jsonb_literals",
-    "jsonb_text",
     "postgres_functions",
     "postgres_result_types",
     "timestamptz_without_icu",
-    "unsupported_json",
     "utc_text",
 ]
 
@@ -74,6 +73,9 @@ def _is_integer(node: Any, column_types: dict[str, str]) -> bool:
             and _is_integer(node.left, column_types)
             and (_is_integer(node.right, column_types))
         )
+    if isinstance(node, exp.Sum):
+        # sum(int2/int4) is int8; sum(int8) is numeric.
+        return _is_integer(node.this, column_types) and not _is_bigint(node.this, column_types)
     return type(node).__name__ in _INTEGER_FUNCTIONS
 
 
@@ -116,7 +118,7 @@ def _integer_width(node: Any, column_types: dict[str, str]) -> int:
         return _TYPE_WIDTHS.get(node.to.this.name, 0)
     if isinstance(node, exp.Column):
         return _TYPE_WIDTHS.get(column_types.get(node.name.lower(), "").upper(), 0)
-    if isinstance(node, exp.Count):
+    if isinstance(node, exp.Count | exp.Sum):
         return 8
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod | exp.IntDiv | exp.Div):
         left, right = (
@@ -170,6 +172,7 @@ _FUNCTION_NAMES = {
     "Length": "length",
     "Array": "array",
     "ArrayAgg": "array_agg",
+    "JSONArrayAgg": "json_agg",
     "GroupConcat": "string_agg",
     "Round": "round",
     "Exists": "exists",
@@ -229,8 +232,8 @@ def _postgres_name(node: Any) -> str:
     return "?column?"
 
 
-def postgres_column_names(tree: Any) -> None:
-    """Give every unaliased output column of the statement its Postgres name."""
+def output_targets(tree: Any) -> list[Any]:
+    """The expressions that name a statement's result columns: select list or RETURNING."""
     from sqlglot import exp
 
     query = tree
@@ -238,11 +241,15 @@ def postgres_column_names(tree: Any) -> None:
         query = query.this
     if isinstance(tree, exp.Insert | exp.Update | exp.Delete):
         returning = tree.args.get("returning")
-        targets = returning.expressions if returning else []
-    elif isinstance(query, exp.Select):
-        targets = query.expressions
-    else:
-        return
+        return list(returning.expressions) if returning else []
+    return list(query.expressions) if isinstance(query, exp.Select) else []
+
+
+def postgres_column_names(tree: Any) -> None:
+    """Give every unaliased output column of the statement its Postgres name."""
+    from sqlglot import exp
+
+    targets = output_targets(tree)
     for i, node in enumerate(targets):
         if isinstance(node, exp.Alias | exp.Star) or (
             isinstance(node, exp.Column) and isinstance(node.this, exp.Star)
@@ -269,56 +276,6 @@ def strip_foreign_keys(tree: Any) -> list[str]:
         else:
             node.pop()
     return dropped
-
-
-_JSON_NODES = (
-    "JSONExtract",
-    "JSONExtractScalar",
-    "JSONBExtract",
-    "JSONBExtractScalar",
-    "JSONBContains",
-    "JSONBContainsTopKey",
-    "JSONBContainsAnyTopKeys",
-    "JSONBContainsAllTopKeys",
-    "JSONObject",
-    "JSONObjectAgg",
-    "JSONArray",
-    "JSONArrayAgg",
-    "JSONBObjectAgg",
-    "JSONArrayContains",
-    "JSONBDeleteAtPath",
-    "JSONFormat",
-    "JSONType",
-)
-_JSON_FUNCTIONS = ("json", "jsonb", "to_json", "row_to_json", "array_to_json")
-
-
-def _json_text_literal(node: Any) -> bool:
-    from sqlglot import exp
-
-    text = node.this if isinstance(node, exp.Literal) and node.is_string else ""
-    return text.lstrip()[:1] in ("{", "[")
-
-
-def unsupported_json(tree: Any) -> str | None:
-    """The first JSON operator/function in the tree (as written), or None."""
-    from sqlglot import exp
-
-    for node in tree.walk():
-        if isinstance(node, exp.DPipe) and (
-            _json_text_literal(node.left) or _json_text_literal(node.right)
-        ):
-            return node.sql("postgres")  # jsonb || '{...}' would concatenate text
-        name = type(node).__name__
-        if name in _JSON_NODES:
-            return node.sql("postgres")
-        if isinstance(node, exp.Anonymous) and str(node.this).lower().startswith(_JSON_FUNCTIONS):
-            return node.sql("postgres")
-        if isinstance(node, exp.Func) and any(
-            n.lower().startswith(("json_", "jsonb_", "to_json")) for n in node.sql_names()
-        ):
-            return node.sql("postgres")
-    return None
 
 
 # -- timestamptz without DuckDB's icu extension -------------------------------------
@@ -719,26 +676,6 @@ def postgres_functions(tree: Any) -> str | None:
 # -- jsonb text ------------------------------------------------------------------------
 
 
-def jsonb_text(text: str) -> str | None:
-    """Postgres' jsonb output text for a JSON document (key order, spacing), or None."""
-    import json
-
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
-
-    def ordered(v: Any) -> Any:
-        if isinstance(v, dict):
-            keys = sorted(v, key=lambda k: (len(k.encode()), k.encode()))
-            return {k: ordered(v[k]) for k in keys}
-        if isinstance(v, list):
-            return [ordered(x) for x in v]
-        return v
-
-    return json.dumps(ordered(value), ensure_ascii=False, separators=(", ", ": "))
-
-
 def jsonb_literals(
     tree: Any, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
 ) -> None:
@@ -749,10 +686,13 @@ def jsonb_literals(
     """
     from sqlglot import exp
 
+    from .pg_json_functions import JsonError, jsonb_text
+
     def normalise(literal: Any) -> None:
-        text = jsonb_text(literal.this)
-        if text is not None:
-            literal.replace(exp.Literal.string(text))
+        try:
+            literal.replace(exp.Literal.string(jsonb_text(literal.this)))
+        except JsonError:  # Postgres' error, when the statement runs
+            literal.replace(exp.func("pg_jsonb", literal.copy()))
 
     for cast in list(tree.find_all(exp.Cast)):
         if cast.to.is_type("jsonb") and isinstance(cast.this, exp.Literal) and cast.this.is_string:

@@ -7,6 +7,8 @@ ORMs read Postgres' (`integer`, `character varying`, `numeric`, `int4`):
   view of DuckDB's whose `data_type` and `udt_name` hold Postgres' names. The
   varchar/char/json/jsonb columns DuckDB keeps as VARCHAR are told apart by the
   declared type that declared.py records as the column's comment.
+- `untyped_nulls`: `SELECT NULL AS x` is a text column in Postgres; DuckDB's NULL
+  type has no Arrow twin (duckdb-wasm reports it as an integer), so it is cast.
 - `pg_typeof`: answers Postgres' name of its argument's type (a `regtype`, OID 2206),
   from DuckDB's `typeof()` of the transpiled argument, so it names the type this
   adapter reports for that expression.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["REGTYPE", "information_schema_columns", "pg_typeof"]
+__all__ = ["REGTYPE", "information_schema_columns", "pg_typeof", "untyped_nulls"]
 
 REGTYPE = "regtype"
 
@@ -135,3 +137,15 @@ def pg_typeof(tree: Any, declared: dict[str, str]) -> dict[str, str]:
         if isinstance(name.parent, exp.Alias) and name.parent.parent is tree:
             tags[name.parent.alias] = REGTYPE
     return tags
+
+
+def untyped_nulls(tree: Any) -> None:
+    """A select-list `NULL` (no cast) is text, as Postgres resolves it."""
+    from sqlglot import exp
+
+    if not isinstance(tree, exp.Select):
+        return
+    for target in tree.expressions:
+        node = target.this if isinstance(target, exp.Alias) else target
+        if isinstance(node, exp.Null):
+            node.replace(exp.cast(exp.Null(), "VARCHAR"))

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from .duckdump import quote_ident
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Savepoints", "savepoint_command"]
@@ -49,10 +50,6 @@ def savepoint_command(statement: str) -> tuple[str, str] | None:
                 return action, name[1:-1].replace('""', '"')
             return action, name.lower()
     return None
-
-
-def _ident(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
 
 
 @dataclass
@@ -92,7 +89,7 @@ class Savepoints:
         self._made += 1
         copy = f"__pg_savepoint_{self._made}"
         self._conn.execute(
-            f"CREATE TEMPORARY TABLE {_ident(copy)} AS SELECT * FROM {_ident(table)}"
+            f"CREATE TEMPORARY TABLE {quote_ident(copy)} AS SELECT * FROM {quote_ident(table)}"
         )
         for savepoint in missing:
             savepoint.copies[table] = copy
@@ -105,7 +102,7 @@ class Savepoints:
         """The block ends: drop the copies (a rollback drops them with everything else)."""
         if committing:
             for copy in sorted({c for s in self._stack for c in s.copies.values()}):
-                self._conn.execute(f"DROP TABLE IF EXISTS temp.{_ident(copy)}")
+                self._conn.execute(f"DROP TABLE IF EXISTS temp.{quote_ident(copy)}")
         self._stack.clear()
 
     def _find(self, name: str, statement: str) -> int:
@@ -137,8 +134,10 @@ class Savepoints:
                 statement,
             )
         for table, copy in target.copies.items():
-            self._conn.execute(f"DELETE FROM {_ident(table)}")
-            self._conn.execute(f"INSERT INTO {_ident(table)} SELECT * FROM temp.{_ident(copy)}")
+            self._conn.execute(f"DELETE FROM {quote_ident(table)}")
+            self._conn.execute(
+                f"INSERT INTO {quote_ident(table)} SELECT * FROM temp.{quote_ident(copy)}"
+            )
         removed = self._stack[index + 1 :]
         del self._stack[index + 1 :]  # the savepoint itself stays, as in Postgres
         self._drop_unreferenced(removed)
@@ -146,4 +145,4 @@ class Savepoints:
     def _drop_unreferenced(self, removed: list[_Savepoint]) -> None:
         used = {c for s in self._stack for c in s.copies.values()}
         for copy in sorted({c for s in removed for c in s.copies.values()} - used):
-            self._conn.execute(f"DROP TABLE IF EXISTS temp.{_ident(copy)}")
+            self._conn.execute(f"DROP TABLE IF EXISTS temp.{quote_ident(copy)}")

@@ -11,7 +11,8 @@ result). Beyond sqlglot's own `read="postgres", write="duckdb"`:
 - `N'...'` literals become plain strings.
 - `json`/`jsonb` become text and `CURRENT_DATE` the date of `current_timestamp`:
   duckdb-wasm has only DuckDB's core (the json and icu extensions cannot be fetched
-  offline), and the same SQL must run natively and in the browser.
+  offline), and the same SQL must run natively and in the browser. JSON operators
+  and functions become calls of the runtime's own text functions (`pg_json.py`).
 - `'\\x...'::bytea` hex literals become `unhex('...')` (DuckDB would read the
   backslash escapes as text).
 - `BEGIN`/`START TRANSACTION`/`COMMIT`/`END`/`ROLLBACK`/`ABORT` are recognised before
@@ -37,6 +38,7 @@ from .declared import declared_columns, output_types, registry_statements
 from .foreign_keys import ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
+from .pg_json import json_columns, json_output_types, postgres_json
 from .savepoints import savepoint_command
 from .statements import SqlError, strip_leading_comments
 
@@ -70,6 +72,10 @@ class Transpiled:
     declared: dict[str, str] = field(default_factory=dict)
     # The table a "dml" statement writes (its foreign keys are checked after it).
     written: str = ""
+    deleting: bool = False
+    # The tables a TRUNCATE empties, and whether it said CASCADE.
+    truncated: tuple[str, ...] = ()
+    truncate_cascade: bool = False
     # Foreign keys an ALTER TABLE adds (recorded by the caller: register_foreign_keys).
     foreign_keys: list[Any] = field(default_factory=list)
     # For kind "savepoint": ("define" | "rollback" | "release", name).
@@ -238,13 +244,6 @@ def transpile_statement(
         except ForeignKeyError as exc:
             raise SqlError(str(exc), statement) from exc
         return Transpiled(statement, [], "other", foreign_keys=keys)
-    json_use = pg.unsupported_json(tree)
-    if json_use is not None:
-        raise SqlError(
-            f"JSON operators and functions are not available in this demo ({json_use}): "
-            "they need DuckDB's json extension, which cannot be loaded offline",
-            statement,
-        )
     after: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
@@ -261,9 +260,16 @@ def transpile_statement(
     table_types = table_types or {}
     outputs = output_types(tree, table_types, declared or {})
     pg.postgres_column_names(tree)
+    json_types = json_columns(table_types, declared or {})
+    outputs.update(json_output_types(tree, json_types))
     outputs.update(pg_typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
     pg_typenames.information_schema_columns(tree)
-    unsupported = pg_text.text_functions(tree) or pg.postgres_functions(tree)
+    pg_typenames.untyped_nulls(tree)
+    unsupported = (
+        postgres_json(tree, json_types)
+        or pg_text.text_functions(tree)
+        or pg.postgres_functions(tree)
+    )
     if unsupported is not None:
         raise SqlError(unsupported, statement)
     if primary_keys:
@@ -298,10 +304,24 @@ def transpile_statement(
             returning=bool(tree.args.get("returning")),
             declared=outputs,
             written=target.name.lower() if isinstance(target, exp.Table) else "",
+            deleting=isinstance(tree, exp.Delete),
         )
     kind = "read" if _is_read(tree) else "other"
+    truncated: tuple[str, ...] = ()
+    if isinstance(tree, exp.TruncateTable):
+        tables = [t for t in tree.expressions if isinstance(t, exp.Table)]
+        truncated = tuple(t.name.lower() for t in tables)
+        if len(tables) > 1:  # DuckDB empties one table per TRUNCATE
+            before = [f"TRUNCATE {t.sql(dialect='duckdb')}" for t in tables[:-1]]
+            duck = f"TRUNCATE {tables[-1].sql(dialect='duckdb')}"
     return Transpiled(
-        statement, [*before, duck, *after], kind, result_index=len(before), declared=outputs
+        statement,
+        [*before, duck, *after],
+        kind,
+        result_index=len(before),
+        declared=outputs,
+        truncated=truncated,
+        truncate_cascade=str(tree.args.get("option") or "").upper() == "CASCADE",
     )
 
 

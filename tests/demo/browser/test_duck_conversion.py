@@ -10,7 +10,8 @@ from demo.browser.duck import BrowserDuckConnection, LazyDuck, convert_column, d
 from tests.demo.browser.asyncrun import run
 
 INT, FLOAT, BINARY, UTF8, BOOL, DECIMAL, DATE, TIME, TIMESTAMP = 2, 3, 4, 5, 6, 7, 8, 9, 10
-LIST, STRUCT, MAP = 12, 13, 17
+INTERVAL, LIST, STRUCT, MAP = 11, 12, 13, 17
+MONTH_DAY_NANO = 2
 
 
 @pytest.mark.parametrize(
@@ -76,6 +77,28 @@ def test_values_match_the_native_adapter_text_forms() -> None:
     assert convert_column([7, "x", True], {"id": UTF8}) == [7, "x", True]
 
 
+def test_intervals_and_list_elements_read_as_the_native_adapter_gives_them() -> None:
+    # Raw forms as serviceworker/duck-database.js sends them: MONTH_DAY_NANO as
+    # [months, days, nanoseconds], list elements by their own type.
+    from demo.native.duck import NativeDuckConnection
+
+    native = NativeDuckConnection().execute(
+        "SELECT interval '1 day 2 hours', interval '14 months 3 days 0.5 seconds', "
+        "interval '-3 days', [1.5, -2.25, NULL]::DECIMAL(18,3)[], [interval '36 hours']"
+    )
+    interval = {"id": INTERVAL, "unit": MONTH_DAY_NANO}
+    decimals = {"id": LIST, "children": [{"name": "l", "type": {"id": DECIMAL, "scale": 3}}]}
+    intervals = {"id": LIST, "children": [{"name": "l", "type": interval}]}
+    browser = [
+        convert_column([[0, 1, 7_200_000_000_000]], interval)[0],
+        convert_column([[14, 3, 500_000_000]], interval)[0],
+        convert_column([[0, -3, 0]], interval)[0],
+        convert_column([["1500", "-2250", None]], decimals)[0],
+        convert_column([[[0, 0, 129_600_000_000_000]]], intervals)[0],
+    ]
+    assert browser == list(native.rows[0])
+
+
 class _FakeAnswer:
     def __init__(self, data: dict[str, Any]) -> None:
         self._data = data
@@ -87,7 +110,7 @@ class _FakeAnswer:
 class _FakeDatabase:
     closed = False
 
-    def query(self, sql: str) -> _FakeAnswer:
+    def query(self, sql: str, repeated: bool = False) -> _FakeAnswer:
         if "bad" in sql:
             raise RuntimeError("Error: Catalog Error: Table with name bad does not exist!")
         return _FakeAnswer(

@@ -1,6 +1,7 @@
 """The built flagship on a plain static host (tests/demo/host/plain_host.py: no folder
 redirects, 404.html for what is missing), under the subpath /host/: deep links without
-their slash, on a first visit and once the worker runs, and the site with the network off.
+their slash, on a first visit and once the worker runs, and the site with the network off,
+a worker stopped while offline included.
 """
 
 from __future__ import annotations
@@ -29,6 +30,15 @@ SNAPSHOT_KEPT = """async () => {
   const cache = await caches.open("helio-demo-snapshot:" + location.pathname);
   return (await cache.keys()).length >= 2;
 }"""
+
+
+# The worker's own account of its Python (serviceworker/contract.js, STATUS_QUERY).
+WORKER_STATUS = """() => new Promise((resolve) => {
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "helio-demo:status") resolve(event.data);
+  }, {once: true});
+  navigator.serviceWorker.controller.postMessage({type: "helio-demo:status"});
+})"""
 
 
 def test_deep_links_work_on_a_plain_static_host(flagship: Flagship, plain_host: PlainHost) -> None:
@@ -77,8 +87,10 @@ def offline_visit(context: Any, plain_host: PlainHost) -> None:
     console = context.new_page()
     console.goto(plain_host.url + "/host/console/")
     sign_in(console)
-    landing.wait_for_function(KEPT_ALL, timeout=60_000, polling=500)
+    landing.wait_for_function(KEPT_ALL, timeout=BOOT_MS, polling=1000)
     landing.wait_for_function(SNAPSHOT_KEPT, timeout=BOOT_MS, polling=1000)
+    cdp = context.new_cdp_session(landing)
+    cdp.send("ServiceWorker.enable")
 
     # The network goes: the host is gone and the browser is offline.
     plain_host.stop()
@@ -99,6 +111,22 @@ def offline_visit(context: Any, plain_host: PlainHost) -> None:
         console.locator("helio-tokens-page").wait_for(timeout=60_000)
         assert console.locator(USERNAME_FIELD).count() == 0
         shot(console, "11b-offline-console")
+
+        # The browser stops the idle worker; the next request boots Python again, offline,
+        # from the kept snapshot and the kept copies of Pyodide's files.
+        before = landing.evaluate(WORKER_STATUS)
+        cdp.send("ServiceWorker.stopAllWorkers")
+        again: Any = landing.evaluate(
+            RUN_PANEL, ["history", "SELECT count(*) AS n FROM play_sessions;"]
+        )
+        assert again["ok"] and again["result"] == answer["result"], again
+        after = landing.evaluate(WORKER_STATUS)
+        assert after["workerStartedAt"] > before["workerStartedAt"]  # a new worker
+        assert after["python"] == "ready" and after["how"] == "snapshot", after
+        console.reload()
+        console.locator("helio-tokens-page").wait_for(timeout=BOOT_MS)
+        assert console.locator(USERNAME_FIELD).count() == 0
+        shot(console, "11c-offline-after-stopped-worker")
     finally:
         context.set_offline(False)
     landing.close()

@@ -7,7 +7,7 @@
 // and .cache/pyodide-test-wheels (pytest), installed with micropip from emfs: paths:
 // no network. The repository and the natively prepared sites are mounted with NODEFS.
 // DuckDB is duckdb-wasm's Node blocking bundle, exposed to Python as `helio_node_duck`,
-// with values converted by duck_convert.mjs into the plain values of the port.
+// through the worker's own serviceworker/duck-database.js and demo/browser/duck.py.
 // Exit status: pytest's.
 
 import fs from "node:fs";
@@ -21,8 +21,10 @@ const pytestArgs = JSON.parse(argsJson || "[]");
 const require = createRequire(path.join(repo, "package.json"));
 
 const { loadPyodide } = await import(path.join(repo, "node_modules/pyodide/pyodide.mjs"));
-const { duckResultFromArrow, toJsonText } = await import(path.join(repo, "tests/demo/runtime/duck_convert.mjs"));
+const { newDatabase } = await import(path.join(repo, "serviceworker/duck-database.js"));
 
+// The worker's own database code (serviceworker/duck-database.js) over duckdb-wasm's
+// Node bundle: each open() is a connection with its own in-memory catalog.
 async function openDuckFactory() {
   const duckdb = require("@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs");
   const dist = path.join(repo, "node_modules/@duckdb/duckdb-wasm/dist");
@@ -32,42 +34,7 @@ async function openDuckFactory() {
   };
   const db = await duckdb.createDuckDB(bundles, new duckdb.VoidLogger(), duckdb.NODE_RUNTIME);
   await db.instantiate(() => {});
-  const connections = new Map();
-  let next = 0;
-  // One wasm instance; each opened database is a connection with its own attached
-  // in-memory catalog (what serviceworker/duck.js does too).
-  return {
-    open() {
-      const id = next++;
-      const conn = db.connect();
-      // Offline: never try to download extensions (a JSON column would hang otherwise).
-      // The icu extension (TimeZone setting) is missing too: DuckDB then works in UTC.
-      conn.query("SET autoinstall_known_extensions = false");
-      conn.query("SET autoload_known_extensions = false");
-      conn.query(`ATTACH ':memory:' AS db${id}`);
-      conn.query(`USE db${id}`);
-      connections.set(id, conn);
-      return id;
-    },
-    query(id, sql) {
-      try {
-        return toJsonText(duckResultFromArrow(connections.get(id).query(sql)));
-      } catch (error) {
-        return JSON.stringify({ error: String(error.message || error) });
-      }
-    },
-    close(id) {
-      const conn = connections.get(id);
-      if (!conn) return;
-      connections.delete(id);
-      try {
-        conn.query("USE memory");
-        conn.query(`DETACH db${id}`);
-      } finally {
-        conn.close();
-      }
-    },
-  };
+  return { open: () => newDatabase(db) };
 }
 
 const pyodide = await loadPyodide({
@@ -95,7 +62,7 @@ pyodide.globals.set("wheel_paths", pyodide.toPy(wheels.filter((w) => w !== micro
 pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
 
 const code = await pyodide.runPythonAsync(`
-import base64, json, os, sys, types
+import json, os, sys, types
 import micropip
 await micropip.install(list(wheel_paths), deps=False)
 
@@ -103,35 +70,14 @@ await micropip.install(list(wheel_paths), deps=False)
 sys.path.insert(0, "/repo")
 import helio_node_duck_js as _js
 
-def _decode(value):
-    if isinstance(value, dict):
-        if set(value) == {"$bytes"}:
-            return base64.b64decode(value["$bytes"])
-        if set(value) == {"$float"}:
-            return float(value["$float"])
-        return {k: _decode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
-    return value
+def open_duck():
+    # The worker's own DuckConnection (late: pytest must import anyio first).
+    from demo.browser.duck import BrowserDuckConnection
 
-class NodeDuckConnection:
-    def __init__(self):
-        self._id = _js.open()
-
-    def execute(self, sql):
-        from demo.runtime.ports import DuckResult  # late: pytest must import anyio first
-
-        out = json.loads(_js.query(self._id, sql))
-        if "error" in out:
-            raise Exception(out["error"])
-        return DuckResult(out["columns"], out["types"], [[_decode(v) for v in row] for row in out["rows"]])
-
-    def close(self):
-        _js.close(self._id)
+    return BrowserDuckConnection(_js.open())
 
 module = types.ModuleType("helio_node_duck")
-module.NodeDuckConnection = NodeDuckConnection
-module.open_duck = NodeDuckConnection
+module.open_duck = open_duck
 sys.modules["helio_node_duck"] = module
 
 os.chdir("/repo")

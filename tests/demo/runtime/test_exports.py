@@ -25,6 +25,8 @@ MODULES = [
     "demo.runtime.sql",
     "demo.runtime.sql.duck_engine",
     "demo.runtime.sql.duckdump",
+    "demo.runtime.sql.pg_json",
+    "demo.runtime.sql.pg_json_functions",
     "demo.runtime.sql.pgtypes",
     "demo.runtime.sql.sqlite_engine",
     "demo.runtime.sql.statements",

@@ -105,6 +105,21 @@ def test_postgres_multi_statement_query_on_duckdb_wasm(page: Any) -> None:
     assert [f["dataTypeID"] for f in select["fields"]] == [25, 1700, 1082]
 
 
+def test_postgres_json_operators_in_the_browser(page: Any) -> None:
+    # duckdb-wasm has no json extension offline: JSON runs as JS UDFs calling Pyodide,
+    # whose text results pass the worker's fix of duckdb-wasm's string hand-back.
+    answer = query(
+        page,
+        "ledger",
+        """SELECT j->'a'->>1 AS second, j ? 'b' AS has_b, jsonb_set(j, '{b}', '"é"') AS set """
+        """FROM (SELECT '{"a": [1, "two"]}'::jsonb AS j) s""",
+    )
+    assert answer["status"] == 200, answer
+    (result,) = answer["body"]["result"]
+    assert result["rows"] == [{"second": "two", "has_b": False, "set": {"a": [1, "two"], "b": "é"}}]
+    assert [f["dataTypeID"] for f in result["fields"]] == [25, 16, 3802]
+
+
 def test_failed_statement_leaves_the_database_unchanged(page: Any) -> None:
     answer = query(
         page,

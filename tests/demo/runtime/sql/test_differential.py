@@ -28,7 +28,7 @@ pytestmark = native_only
 
 # The floor is what the suite measures now (the target is 97 %): raise it as
 # fixes land, a regression fails here. Silent wrong answers: none beyond the listed.
-POSTGRES_EQUAL_FLOOR = 0.87
+POSTGRES_EQUAL_FLOOR = 0.93
 SQLITE_EQUAL_FLOOR = 0.99
 
 

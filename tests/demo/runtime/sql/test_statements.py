@@ -97,3 +97,32 @@ def test_transpile_parse_error_names_statement() -> None:
     with pytest.raises(SqlError) as caught:
         transpile_statement("SELEC 1 FROM")
     assert caught.value.statement == "SELEC 1 FROM"
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        ("SELECT regexp_matches(s, '(a)\\1') FROM t", "back-reference"),
+        ("SELECT regexp_matches(s, '(a)?b') FROM t", "may not take part"),
+        ("SELECT regexp_matches(s, '(a)|b') FROM t", "may not take part"),
+        ("SELECT regexp_matches(s, '(?:(a)|b)c') FROM t", "may not take part"),
+        ("SELECT regexp_matches(s, '(?:x(a))*') FROM t", "may not take part"),
+        ("SELECT regexp_matches(s, 'a.*?b+') FROM t", "greedy and non-greedy"),
+        ("SELECT regexp_matches(s, 'a{1,2}?b*') FROM t", "greedy and non-greedy"),
+        ("SELECT regexp_matches(s, 'a', 'x') FROM t", "flag 'x' is not supported"),
+        ("SELECT regexp_matches(s, p) FROM t", "computed pattern"),
+        ("SELECT 1 FROM t WHERE regexp_matches(s, 'a') IS NOT NULL", "in the select list only"),
+        ("SELECT quote_ident(a, b) FROM t", "takes one argument"),
+    ],
+)
+def test_text_functions_refuse_what_they_cannot_answer_exactly(sql: str, message: str) -> None:
+    # Postgres answers these; a different answer would be silent, so they fail instead.
+    with pytest.raises(SqlError) as caught:
+        transpile_statement(sql)
+    assert message in caught.value.message
+
+
+def test_regexp_matches_groups_without_alternation_are_accepted() -> None:
+    # A bracket expression's `|` and `(` are literal, and non-capturing groups may be optional.
+    for pattern in ("([a-z|(]+)=(\\d*)", "(?:x)?([0-9]+)", "(?:a|b)(c)", "(a|b)", "a.*?b+?"):
+        assert transpile_statement(f"SELECT regexp_matches(s, '{pattern}') FROM t").statements

@@ -71,6 +71,8 @@ SELECT u.id, u.name, count(p.id) AS n FROM users u LEFT JOIN posts p ON p.user_i
 SELECT u.name, u.karma, count(*) AS n FROM users u JOIN posts p ON p.user_id = u.id GROUP BY u.id HAVING count(*) >= 1 ORDER BY u.karma DESC;
 -- case: group by primary key by position
 SELECT id, email, count(*) AS n FROM users GROUP BY 1 ORDER BY email;
+-- case: serial values drawn after a savepoint stay drawn
+BEGIN; SAVEPOINT s; INSERT INTO users (email, name) VALUES ('x@example.com', 'X') RETURNING id; ROLLBACK TO SAVEPOINT s; INSERT INTO users (email, name) VALUES ('y@example.com', 'Y') RETURNING id; COMMIT;
 -- case: select star
 SELECT * FROM posts ORDER BY id;
 -- case: select with in list

@@ -27,6 +27,14 @@ SELECT avg(amount) AS mean FROM orders;
 SELECT avg(qty) AS mean FROM orders;
 -- case: round avg
 SELECT round(avg(amount), 2) AS mean FROM orders;
+-- case: avg per group ordered by the average
+SELECT region, avg(amount) AS mean, round(avg(qty), 1) AS q FROM orders GROUP BY region ORDER BY mean DESC;
+-- case: integer sum divided by count
+SELECT sum(qty) / count(*) AS per_order, sum(amount) / count(*) AS mean_amount FROM orders;
+-- case: avg over a window
+SELECT id, avg(qty) OVER (PARTITION BY region) AS m FROM orders ORDER BY id;
+-- case: unnamed avg ordered by position
+SELECT customer, avg(qty) FROM orders GROUP BY customer ORDER BY 2, 1;
 -- case: min max
 SELECT min(amount) AS lo, max(amount) AS hi, min(placed) AS first, max(customer) AS last FROM orders;
 -- case: having
@@ -96,6 +104,8 @@ SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY qty) AS median FROM orders;
 SELECT * FROM (VALUES (1, 'one'), (2, 'two')) AS v(n, word) ORDER BY n;
 -- case: select without from
 SELECT 1 AS one, 'two' AS two, true AS three;
+-- case: untyped null column
+SELECT NULL AS nothing, 1 AS one;
 -- case: between and like
 SELECT id FROM orders WHERE placed BETWEEN '2024-02-01' AND '2024-03-01' AND customer LIKE '%o%' ORDER BY id;
 -- case: group by ordinal

@@ -69,3 +69,57 @@ SELECT '{"a": 1, "b": 2}'::jsonb = '{"b": 2, "a": 1}'::jsonb AS same;
 SELECT prefs->>'missing' AS m FROM profiles WHERE id = 1;
 -- case: jsonb pretty text
 SELECT prefs::text AS t FROM profiles WHERE id = 2;
+-- case: path operator as json
+SELECT prefs #> '{tags,1}' AS t, prefs #> '{nested}' AS n FROM profiles WHERE id = 1;
+-- case: negative array index
+SELECT prefs->'tags'->>-1 AS last_tag, prefs->'tags'->5 AS none FROM profiles WHERE id = 1;
+-- case: text key on an array is null
+SELECT raw->>'0' AS k, raw->>0 AS i FROM profiles WHERE id = 2;
+-- case: contained by
+SELECT id FROM profiles WHERE '{"n": 5}' <@ prefs ORDER BY id;
+-- case: nested containment
+SELECT id FROM profiles WHERE prefs @> '{"tags": ["b"], "nested": {}}' ORDER BY id;
+-- case: key exists on array elements
+SELECT prefs->'tags' ? 'a' AS has_a, prefs->'tags' ? 'z' AS has_z FROM profiles WHERE id = 1;
+-- case: remove array element by index
+SELECT (prefs->'tags') - 0 AS rest FROM profiles WHERE id = 1;
+-- case: jsonb_set creates a missing key
+SELECT jsonb_set(prefs, '{extra}', '[1, 2]') AS j FROM profiles WHERE id = 3;
+-- case: jsonb_set without creating
+SELECT jsonb_set(prefs, '{extra}', '1', false) AS j FROM profiles WHERE id = 3;
+-- case: json_agg ordered with nulls
+SELECT json_agg(raw ORDER BY id DESC) AS raws FROM profiles;
+-- case: jsonb_agg over no rows
+SELECT jsonb_agg(id) AS ids FROM profiles WHERE id > 10;
+-- case: jsonb_build_object of mixed values
+SELECT jsonb_build_object('b', true, 'a', NULL, 'n', 2.50, 'j', prefs->'nested') AS obj FROM profiles WHERE id = 1;
+-- case: jsonb_each
+SELECT key, value FROM jsonb_each('{"a": {"x": 1}, "b": [true]}'::jsonb) ORDER BY key;
+-- case: jsonb_each_text over a column
+SELECT p.id, e.key, e.value FROM profiles p, jsonb_each_text(p.prefs) AS e WHERE p.id = 2 ORDER BY e.key;
+-- case: jsonb_array_elements_text
+SELECT value FROM jsonb_array_elements_text('["a", null, 3]'::jsonb);
+-- case: jsonb_array_elements in select list
+SELECT jsonb_array_elements(prefs->'tags') AS tag FROM profiles WHERE id = 1;
+-- case: jsonb_typeof of each kind
+SELECT jsonb_typeof(prefs->'tags') AS a, jsonb_typeof(prefs->'nested') AS o, jsonb_typeof(prefs->'flag') AS b, jsonb_typeof(prefs->'theme') AS s FROM profiles WHERE id IN (1, 2) ORDER BY id;
+-- case: cast text to jsonb
+SELECT name::jsonb AS j FROM profiles WHERE id = 1;
+-- case: array length of an object
+SELECT jsonb_array_length(prefs) AS n FROM profiles WHERE id = 1;
+-- case: concatenate arrays
+SELECT prefs->'tags' || '["c"]'::jsonb AS tags FROM profiles WHERE id = 1;
+-- case: json error rolls back the request
+UPDATE profiles SET name = 'changed' WHERE id = 1; SELECT jsonb_array_length(prefs) FROM profiles WHERE id = 1;
+-- case: to_json of numbers and booleans
+SELECT to_json(42) AS i, to_jsonb(true) AS b, to_jsonb(1.50) AS n, to_json('a"b'::text) AS s;
+-- case: invalid jsonb literal
+INSERT INTO profiles VALUES (5, 'eve', '{oops', NULL);
+-- case: text concatenated with json-looking text
+SELECT name || '{"x": 1}' AS t FROM profiles WHERE id = 1;
+-- case: jsonb equality with a literal in another key order
+SELECT id FROM profiles WHERE prefs = '{"n": 5, "flag": true, "theme": "light"}';
+-- case: json has no equality
+SELECT id FROM profiles WHERE raw = '[1, 2, 3]';
+-- case: jsonb_agg of set-returning values
+SELECT jsonb_agg(value) AS vals FROM jsonb_array_elements('[{"b": 1, "a": 2}, 3]'::jsonb);

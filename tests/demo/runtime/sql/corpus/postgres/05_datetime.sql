@@ -38,6 +38,8 @@ SELECT extract(year FROM starts) AS y FROM events ORDER BY id;
 SELECT extract(epoch FROM TIMESTAMP '2024-01-01 00:00:00') AS e;
 -- case: date_part
 SELECT date_part('month', day) AS m FROM events ORDER BY id;
+-- case: date_part epoch and unnamed
+SELECT date_part('epoch', TIMESTAMP '2024-01-01 00:00:00.5') AS e, date_part('dow', day) FROM events ORDER BY id;
 -- case: date_trunc month
 SELECT date_trunc('month', starts) AS m FROM events ORDER BY id;
 -- case: date_trunc day of timestamptz

@@ -58,6 +58,8 @@ SELECT regexp_matches('abc123', '[0-9]+') AS m;
 SELECT regexp_matches('a1b22c', '([a-z])([0-9]*)', 'g') AS m;
 -- case: regexp_matches one row per matching row
 SELECT id, regexp_matches(last_name, '([a-z])([a-z])$') AS m FROM people ORDER BY id;
+-- case: regexp_matches alternatives inside a group
+SELECT regexp_matches('x-b7 a8', '(?:x|-)(a|b)([0-9])', 'g') AS m;
 -- case: regexp_matches case-insensitive global
 SELECT regexp_matches('ABcab', 'b', 'ig') AS m;
 -- case: similar to

@@ -23,6 +23,10 @@ SELECT stock / 4 AS q FROM prices ORDER BY id;
 SELECT 7 % 3 AS m, -7 % 3 AS n;
 -- case: numeric division
 SELECT 7.0 / 2 AS q;
+-- case: long and tiny numerics
+SELECT 0.0000000005::numeric(12,10) AS tiny, 12345678901234567890123456789012.345::numeric(38,3) AS big, 12345678901234567890.12::numeric(22,2) / 3 AS q;
+-- case: numeric division scales
+SELECT 1.0 / 3 AS a, 10000.0 / 10000 AS b, 0.0001 / 7 AS c, 100000.0 / 3 AS d, -7.5 / 2 AS e;
 -- case: numeric literal arithmetic
 SELECT 0.1 + 0.2 AS s;
 -- case: division by zero
@@ -83,6 +87,10 @@ SELECT 5000000000 AS big;
 SELECT 1.50 AS n;
 -- case: float literal
 SELECT 1.5e3 AS f;
+-- case: exponent literals
+SELECT 1.5E-3 AS a, -3.25e1 AS b, 2e2 AS c;
+-- case: literal cast to bare numeric
+SELECT 1.5::numeric AS a, '2.250'::numeric AS b, 5::numeric AS c;
 -- case: boolean cast
 SELECT 'yes'::boolean AS a, 't'::boolean AS b, 0::boolean AS c;
 -- case: numeric comparison
@@ -99,6 +107,8 @@ SELECT amount::text AS t FROM prices ORDER BY id;
 SELECT (0.1::float8 + 0.2)::text AS t;
 -- case: division of numeric columns
 SELECT amount / 3 AS third FROM prices WHERE id = 1;
+-- case: numeric column divided by numeric
+SELECT id, amount / 7.5 AS q, round(amount / 3, 1) AS r FROM prices ORDER BY id;
 -- case: exponent operator
 SELECT 2 ^ 3 AS e;
 -- case: bitwise

@@ -23,6 +23,8 @@ LEFT JOIN visits v ON v.day = d::date ORDER BY 1;
 SELECT t.x FROM generate_series(1, 3) AS t(x) WHERE t.x > 1;
 -- case: sum over series
 SELECT sum(g) AS s FROM generate_series(1, 100) AS g;
+-- case: sum of a subquery's integer column
+SELECT sum(n) AS s FROM (SELECT hits AS n FROM visits) AS v;
 -- case: series cross join
 SELECT a, b FROM generate_series(1, 2) AS a, generate_series(1, 2) AS b ORDER BY a, b;
 -- case: insert from series

@@ -12,6 +12,8 @@ SELECT table_name, table_type FROM information_schema.tables WHERE table_schema 
 SELECT column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'accounts' ORDER BY ordinal_position;
 -- case: column data types
 SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'ledger' ORDER BY ordinal_position;
+-- case: column udt names
+SELECT column_name, data_type, udt_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'accounts' ORDER BY ordinal_position;
 -- case: table exists check
 SELECT EXISTS (SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'accounts') AS present;
 -- case: views
@@ -50,3 +52,5 @@ CREATE TABLE public.extra (id integer); SELECT table_schema FROM information_sch
 SELECT current_user AS u;
 -- case: pg_typeof
 SELECT pg_typeof(1) AS a, pg_typeof(1.5) AS b, pg_typeof('x'::text) AS c;
+-- case: pg_typeof of columns
+INSERT INTO accounts (name) VALUES ('a'); SELECT pg_typeof(id) AS a, pg_typeof(name) AS b, pg_typeof(balance) AS c, pg_typeof(now()) AS d, pg_typeof(ARRAY[1, 2]) AS e FROM accounts LIMIT 1;

@@ -32,6 +32,22 @@ UPDATE members SET team_id = 2 WHERE team_id = 1; DELETE FROM teams WHERE id = 1
 CREATE TABLE notes (id integer, member_id integer, CONSTRAINT notes_member FOREIGN KEY (member_id) REFERENCES members); INSERT INTO notes VALUES (1, NULL); INSERT INTO notes VALUES (2, 77);
 -- case: named foreign key accepts a present key
 CREATE TABLE notes (id integer, member_id integer, CONSTRAINT notes_member FOREIGN KEY (member_id) REFERENCES members); INSERT INTO notes VALUES (1, NULL), (2, 2); SELECT * FROM notes ORDER BY id;
+-- case: on delete cascade and set null
+CREATE TABLE badges (id integer PRIMARY KEY, member_id integer REFERENCES members ON DELETE CASCADE); CREATE TABLE stamps (id integer, badge_id integer REFERENCES badges ON DELETE SET NULL); INSERT INTO badges VALUES (1, 1), (2, 2); INSERT INTO stamps VALUES (1, 1), (2, 2); DELETE FROM members WHERE id = 1 RETURNING id; SELECT * FROM badges ORDER BY id; SELECT * FROM stamps ORDER BY id;
+-- case: cascade undone by rollback to savepoint
+BEGIN; CREATE TABLE badges (id integer PRIMARY KEY, member_id integer REFERENCES members ON DELETE CASCADE); INSERT INTO badges VALUES (1, 1), (2, 2); SAVEPOINT s; DELETE FROM members WHERE id = 1; ROLLBACK TO s; DELETE FROM members WHERE id = 2; COMMIT; SELECT * FROM badges ORDER BY id;
+-- case: changing a key with on delete cascade still violates
+CREATE TABLE badges (id integer PRIMARY KEY, member_id integer REFERENCES members ON DELETE CASCADE); INSERT INTO badges VALUES (1, 1); UPDATE members SET id = 9 WHERE id = 1;
+-- case: truncate a referenced table
+TRUNCATE teams;
+-- case: truncate both tables of a key
+TRUNCATE teams, members; SELECT count(*) AS n FROM teams;
+-- case: truncate undone by rollback to savepoint
+BEGIN; SAVEPOINT s; TRUNCATE members; ROLLBACK TO s; DELETE FROM members WHERE id = 2; COMMIT;
+-- case: drop a referenced table
+DROP TABLE teams;
+-- case: drop the referencing table first
+DROP TABLE members; DROP TABLE teams; SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public';
 -- case: not null violation
 INSERT INTO members (id, team_id, email) VALUES (3, 1, NULL);
 -- case: check violation

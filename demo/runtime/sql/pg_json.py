@@ -1,0 +1,533 @@
+"""sqlglot transform: Postgres' JSON operators and functions on JSON held as text.
+
+Without DuckDB's json extension (duckdb-wasm cannot load it offline), json and
+jsonb columns are VARCHAR. `postgres_json` rewrites a parsed Postgres tree so each
+JSON operator or function becomes a call of the text functions in
+`pg_json_functions.py` (registered on the connection), or of DuckDB core:
+
+- `->`, `->>`, `#>`, `#>>`, `?`, `@>`, `<@`, jsonb `||` and `-`, jsonb_set,
+  json[b]_typeof, json[b]_array_length: one scalar function each.
+- json[b]_build_object, to_json[b]: JSON text built with `||`; a value becomes JSON
+  from its text and `typeof()` (json values are passed through as they are).
+- json[b]_agg: `'[' || string_agg(<element as JSON>, ', ' ORDER BY ...) || ']'`.
+- json[b]_object_keys, json[b]_array_elements[_text] and json[b]_each[_text]:
+  `unnest` over the NUL-joined set a function returns; in FROM, a subquery with
+  Postgres' column names (key, value).
+- `x::jsonb` of a non-literal: validated and put in jsonb's normal form.
+
+Anything else JSON-flavoured fails with a clear message rather than running as a
+text operation. `json_kind` says which expressions are json or jsonb, which the
+rewrite needs (is `a || b` jsonb concatenation?) and results report (OIDs).
+Nothing here knows the demo runtime: it could be offered to sqlglot's Postgres ->
+DuckDB transpilation for engines without the json extension.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .pg_json_functions import JsonError, jsonb_text
+from .pg_transforms import output_targets
+
+__all__ = ["json_columns", "json_kind", "json_output_types", "postgres_json"]
+
+_UNSURE = "?"  # a column name that is json in one table and not in another
+
+_BUILD = {"json_build_object": "json", "jsonb_build_object": "jsonb"}
+_TO_JSON = {"to_json": "json", "to_jsonb": "jsonb"}
+_AGG = {"json_agg": "json", "jsonb_agg": "jsonb"}
+_KEYS = ("json_object_keys", "jsonb_object_keys")
+_ELEMENTS = {
+    "json_array_elements": "json",
+    "jsonb_array_elements": "jsonb",
+    "json_array_elements_text": None,
+    "jsonb_array_elements_text": None,
+}
+_EACH = {
+    "json_each": "json",
+    "jsonb_each": "jsonb",
+    "json_each_text": None,
+    "jsonb_each_text": None,
+}
+_TYPEOF = ("json_typeof", "jsonb_typeof")
+_LENGTH = ("json_array_length", "jsonb_array_length")
+_JSON_PREFIXES = ("json", "to_json", "row_to_json", "array_to_json")
+
+
+def _name(node: Any) -> str:
+    from sqlglot import exp
+
+    if isinstance(node, exp.Anonymous):
+        return str(node.this).lower()
+    if isinstance(node, exp.JSONArrayAgg):
+        return "json_agg"
+    return ""
+
+
+def json_columns(
+    table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
+) -> dict[str, str]:
+    """Column name -> its type for `json_kind`: "json"/"jsonb", "?" where that depends
+    on the table (the rewrite then refuses to guess), else the column's DuckDB type."""
+    out: dict[str, str] = {}
+    for table, columns in table_types.items():
+        for name, duck_type in columns.items():
+            kind = declared.get(table, {}).get(name, duck_type)
+            if out.setdefault(name, kind) != kind and _UNSURE in (
+                _kind_of(out[name]),
+                _kind_of(kind),
+            ):
+                out[name] = _UNSURE
+    return out
+
+
+def _kind_of(column_type: str) -> str:
+    return _UNSURE if column_type in ("json", "jsonb", _UNSURE) else ""
+
+
+def json_kind(node: Any, columns: dict[str, str]) -> str | None:
+    """ "json", "jsonb" or None (not JSON) for an expression of the original tree.
+
+    `columns`: column name -> type (the Postgres type declared, json/jsonb among them,
+    else DuckDB's), for the database's tables.
+    """
+    from sqlglot import exp
+
+    if isinstance(node, exp.Paren):
+        return json_kind(node.this, columns)
+    if isinstance(node, exp.Column):
+        kind = columns.get(node.name.lower())
+        return kind if kind in ("json", "jsonb") else None  # "?": see _unsure
+    if isinstance(node, exp.Cast):
+        return "jsonb" if node.to.is_type("jsonb") else "json" if node.to.is_type("json") else None
+    if isinstance(node, exp.JSONExtract | exp.JSONBExtract):
+        return json_kind(node.this, columns) or "jsonb"
+    if isinstance(node, exp.DPipe | exp.Sub):
+        kinds = {json_kind(node.left, columns), json_kind(node.right, columns)}
+        return "jsonb" if kinds & {"json", "jsonb"} else None
+    name = _name(node)
+    for table in (_BUILD, _TO_JSON, _AGG, _ELEMENTS):
+        if name in table:
+            return table[name]
+    return "jsonb" if name == "jsonb_set" else None
+
+
+def json_output_types(tree: Any, columns: dict[str, str]) -> dict[str, str]:
+    """Output column name -> json/jsonb for JSON expressions in the select list or RETURNING."""
+    from sqlglot import exp
+
+    targets = output_targets(tree)
+    srf_columns = _set_function_columns(tree)
+    out = {}
+    for node in targets:
+        value = node.this if isinstance(node, exp.Alias) else node
+        kind: str | None
+        if isinstance(value, exp.Column) and not value.table and value.name in srf_columns:
+            kind = srf_columns[value.name]
+        elif isinstance(value, exp.Column):
+            continue  # plain table columns: declared.output_types
+        else:
+            kind = json_kind(value, columns)
+        if kind:
+            out[node.alias_or_name] = kind
+    return out
+
+
+def _set_function_columns(select: Any) -> dict[str, str]:
+    """json/jsonb columns of the JSON set-returning functions in a SELECT's FROM."""
+    from sqlglot import exp
+
+    out: dict[str, str] = {}
+    for table in select.find_all(exp.Table):
+        name = _name(table.this)
+        kind = _ELEMENTS.get(name) or _EACH.get(name)
+        if kind:
+            out[_srf_names(table, name)[-1]] = kind
+    return out
+
+
+def _srf_names(table: Any, name: str) -> list[str]:
+    alias = table.args.get("alias")
+    given = [c.name for c in alias.columns] if alias is not None else []
+    default = ["key", "value"] if name in _EACH else ["value"]
+    return given + default[len(given) :]
+
+
+def _call(name: str, *args: Any) -> Any:
+    from sqlglot import exp
+
+    return exp.Anonymous(this=name, expressions=list(args))
+
+
+def _text(node: Any) -> Any:
+    from sqlglot import exp
+
+    if isinstance(node, exp.Literal) and node.is_string:
+        return node
+    return exp.cast(node, "VARCHAR")
+
+
+def _string(value: str) -> Any:
+    from sqlglot import exp
+
+    return exp.Literal.string(value)
+
+
+def _is_int(node: Any) -> bool:
+    from sqlglot import exp
+
+    if isinstance(node, exp.Literal):
+        return node.is_int
+    if isinstance(node, exp.Neg):
+        return _is_int(node.this)
+    return isinstance(node, exp.Cast) and node.to.is_type(*exp.DataType.INTEGER_TYPES)
+
+
+class _Rewriter:
+    def __init__(self, tree: Any, columns: dict[str, str]) -> None:
+        self.columns = columns
+        # Kinds of the original nodes, kept for the nodes that replace them. Keyed by
+        # id(), so every node seen is kept alive: a freed node's id could be reused.
+        self.seen = list(tree.walk())
+        self.kinds: dict[int, str | None] = {id(n): json_kind(n, columns) for n in self.seen}
+
+    def kind(self, node: Any) -> str | None:
+        return self.kinds.get(id(node))
+
+    def replace(self, node: Any, new: Any) -> None:
+        self.kinds[id(new)] = self.kinds.get(id(node))
+        self.seen.append(new)
+        node.replace(new)
+
+    def as_json(self, node: Any, flavour: str) -> Any:
+        """SQL giving `node` as JSON text (`to_json[b](node)`; NULL stays NULL)."""
+        from sqlglot import exp
+
+        kind = self.kind(node)
+        if kind is not None:
+            return _call("pg_jsonb", node) if flavour == "jsonb" and kind == "json" else node
+        self.refuse_unsure(node)
+        if isinstance(node, exp.Column) and node.name.lower() not in self.columns:
+            raise ValueError(
+                f"cannot tell whether {node.sql('postgres')} is json here (a column of a "
+                "subquery or CTE): cast it, ::jsonb or ::text"
+            )
+        if isinstance(node, exp.Literal):
+            return _string(
+                json.dumps(node.this, ensure_ascii=False) if node.is_string else node.this
+            )
+        if isinstance(node, exp.Null):
+            return exp.Null()
+        if isinstance(node, exp.Boolean):
+            return _string("true" if node.this else "false")
+        return _call("pg_to_json", _text(node.copy()), exp.func("typeof", node.copy()))
+
+    def element(self, node: Any, flavour: str) -> Any:
+        from sqlglot import exp
+
+        return exp.func("coalesce", self.as_json(node, flavour), _string("null"))
+
+    def arrow(self, node: Any, as_text: bool) -> Any:
+        from sqlglot import exp
+
+        doc = node.this
+        path = node.expression
+        steps: list[tuple[Any, str]] = []
+        if isinstance(path, exp.JSONPath):
+            for part in path.expressions:
+                if isinstance(part, exp.JSONPathKey):
+                    steps.append((_string(str(part.this)), "key"))
+                elif isinstance(part, exp.JSONPathSubscript):
+                    steps.append((_string(str(part.this)), "index"))
+                elif not isinstance(part, exp.JSONPathRoot):
+                    raise ValueError(f"JSON path step {part.sql()} is not supported by this demo")
+        else:
+            steps.append((_text(path), "index" if _is_int(path) else "key"))
+        for i, (key, mode) in enumerate(steps):
+            last = i == len(steps) - 1
+            doc = _call(
+                "pg_json_arrow", doc, key, _string(mode + ("_text" if last and as_text else ""))
+            )
+        return doc
+
+    def set_function(self, node: Any, name: str) -> Any:
+        """json[b]_object_keys / json[b]_array_elements[_text] as one unnest()ed column."""
+        from sqlglot import exp
+
+        doc = node.expressions[0]
+        if name in _KEYS:
+            joined = _call("pg_json_object_keys", doc, _string(name))
+        else:
+            joined = _call("pg_json_array_elements", doc, _string(name))
+        items = exp.func(
+            "unnest", exp.func("string_split", joined, exp.func("chr", exp.Literal.number(0)))
+        )
+        # Elements as text: strings unquoted, JSON null as NULL.
+        return _call("pg_json_text", items) if name.endswith("_text") else items
+
+    def rewrite(self, node: Any) -> Any | None:
+        """The DuckDB replacement for one node (children already rewritten), or None."""
+        from sqlglot import exp
+
+        if isinstance(node, exp.JSONExtract | exp.JSONExtractScalar):
+            return self.arrow(node, isinstance(node, exp.JSONExtractScalar))
+        if isinstance(node, exp.JSONBExtract | exp.JSONBExtractScalar):
+            mode = "text" if isinstance(node, exp.JSONBExtractScalar) else "json"
+            return _call("pg_json_path", node.this, _text(node.expression), _string(mode))
+        if isinstance(node, exp.JSONBContainsTopKey):
+            return exp.cast(_call("pg_jsonb_exists", node.this, _text(node.expression)), "BOOLEAN")
+        if isinstance(node, exp.ArrayContainsAll | exp.ArrayContainedBy) and (
+            self.kind(node.this) or self.kind(node.expression)
+        ):
+            a, b = (node.this, node.expression)
+            if isinstance(node, exp.ArrayContainedBy):
+                a, b = b, a
+            return exp.cast(_call("pg_jsonb_contains", _text(a), _text(b)), "BOOLEAN")
+        if isinstance(node, exp.DPipe) and self.kind(node):
+            return _call("pg_jsonb_concat", _text(node.left), _text(node.right))
+        if isinstance(node, exp.DPipe):
+            self.check_text_concat(node)
+        if isinstance(node, exp.EQ | exp.NEQ):
+            self.compare(node)
+        if isinstance(node, exp.Sub) and self.kind(node.left):
+            mode = "index" if _is_int(node.right) else "key"
+            return _call("pg_jsonb_delete", node.left, _text(node.right), _string(mode))
+        if (
+            isinstance(node, exp.Cast)
+            and node.to.is_type("jsonb")
+            and not (isinstance(node.this, exp.Literal) and node.this.is_string)
+        ):
+            return _call("pg_jsonb", _text(node.this))
+        return self.function(node)
+
+    def compare(self, node: Any) -> None:
+        """jsonb = '...': the literal in jsonb's normal form, as Postgres compares; json has no =."""
+        from sqlglot import exp
+
+        for side, other in ((node.left, node.right), (node.right, node.left)):
+            kind = self.kind(side)
+            if kind == "json":
+                raise ValueError("operator does not exist: json = json (compare as jsonb or text)")
+            if kind == "jsonb" and isinstance(other, exp.Literal) and other.is_string:
+                try:
+                    other.replace(_string(jsonb_text(other.this)))
+                except JsonError:
+                    other.replace(_call("pg_jsonb", other.copy()))
+
+    def refuse_unsure(self, node: Any) -> None:
+        from sqlglot import exp
+
+        if isinstance(node, exp.Column) and self.columns.get(node.name.lower()) == _UNSURE:
+            raise ValueError(
+                f"column {node.name} is json in one table and not in another: "
+                "cast it to say which (this demo types columns by name)"
+            )
+
+    def check_text_concat(self, node: Any) -> None:
+        """`x || '{...}'`: text concatenation only if x is known to be text."""
+        from sqlglot import exp
+
+        for literal, other in ((node.left, node.right), (node.right, node.left)):
+            if not _json_text_literal(literal) or isinstance(other, exp.Literal):
+                continue
+            known = (
+                isinstance(other, exp.Column)
+                and self.columns.get(other.name.lower(), _UNSURE) != _UNSURE
+            )
+            if not known and not isinstance(other, exp.Cast | exp.DPipe | exp.Func):
+                raise ValueError(
+                    f"cannot tell whether {node.sql('postgres')} concatenates text or jsonb: "
+                    "cast the other operand to jsonb or text"
+                )
+
+    def function(self, node: Any) -> Any | None:
+        from sqlglot import exp
+
+        name = _name(node)
+        if not name:
+            return None
+        args = list(node.expressions) if isinstance(node, exp.Anonymous) else [node.this]
+        if name in _BUILD:
+            return self.build_object(args, _BUILD[name])
+        if name in _TO_JSON and len(args) == 1:
+            return self.as_json(args[0], _TO_JSON[name])
+        if name in _AGG:
+            return self.aggregate(node, args, _AGG[name])
+        if name == "jsonb_set" and len(args) in (3, 4):
+            create = args[3] if len(args) == 4 else exp.true()
+            return _call("pg_jsonb_set", args[0], _text(args[1]), _text(args[2]), _text(create))
+        if name in _TYPEOF and len(args) == 1:
+            return _call("pg_json_typeof", args[0])
+        if name in _LENGTH and len(args) == 1:
+            return exp.cast(_call("pg_json_array_length", args[0]), "INTEGER")
+        if (name in _KEYS or name in _ELEMENTS) and len(args) == 1:
+            if isinstance(node.parent, exp.Table):
+                return None  # FROM jsonb_...(): rewritten with its table (`from_function`)
+            return self.set_function(node, name)
+        if name in _EACH and len(args) == 1 and isinstance(node.parent, exp.Table):
+            return None
+        if name.startswith(_JSON_PREFIXES):
+            raise ValueError(f"{name}() is not supported by this demo")
+        return None
+
+    def build_object(self, args: list[Any], flavour: str) -> Any:
+        from sqlglot import exp
+
+        if len(args) % 2:
+            raise ValueError("argument list must have even number of elements")
+        parts: list[Any] = [_string("{")]
+        for i in range(0, len(args), 2):
+            key = exp.func(
+                "coalesce",
+                _call("pg_to_json", _text(args[i]), _string("VARCHAR")),
+                exp.func("error", _string(f"argument {i + 1}: key must not be null")),
+            )
+            parts += [
+                _string(", ") if i else None,
+                key,
+                _string(": "),
+                self.element(args[i + 1], flavour),
+            ]
+        parts.append(_string("}"))
+        text = _concat([p for p in parts if p is not None])
+        return _call("pg_jsonb", text) if flavour == "jsonb" else text
+
+    def aggregate(self, node: Any, args: list[Any], flavour: str) -> Any:
+        from sqlglot import exp
+
+        if isinstance(node.parent, exp.Filter | exp.Window) or len(args) != 1:
+            raise ValueError(
+                f"{_name(node)}() with FILTER, OVER or several arguments is not supported by this demo"
+            )
+        value = args[0]
+        if isinstance(value, exp.Distinct):
+            raise ValueError(f"{_name(node)}(DISTINCT ...) is not supported by this demo")
+        order = None
+        if isinstance(value, exp.Order):
+            order, value = value, value.this
+        element = self.element(value, flavour)
+        if order is not None:
+            element = exp.Order(this=element, expressions=[o.copy() for o in order.expressions])
+        joined = exp.GroupConcat(this=element, separator=_string(", "))
+        return _concat([_string("["), joined, _string("]")])
+
+
+def _json_text_literal(node: Any) -> bool:
+    from sqlglot import exp
+
+    return isinstance(node, exp.Literal) and node.is_string and node.this.lstrip()[:1] in ("{", "[")
+
+
+def _concat(parts: list[Any]) -> Any:
+    from sqlglot import exp
+
+    out = parts[0]
+    for part in parts[1:]:
+        out = exp.DPipe(this=out, expression=part, safe=True)
+    return exp.Paren(this=out)
+
+
+def _lambda_arrow(node: Any) -> Any | None:
+    """Undo sqlglot reading `f(col->'key')` as a lambda `col -> 'key'` (Postgres has none)."""
+    from sqlglot import exp
+
+    params = node.expressions
+    if len(params) != 1 or not isinstance(params[0], exp.Identifier):
+        return None
+    body = node.this
+    leaf = body
+    while isinstance(leaf, exp.JSONExtract | exp.JSONExtractScalar):
+        leaf = leaf.this
+    if not isinstance(leaf, exp.Literal):
+        return None
+    step = (
+        exp.JSONPathSubscript(this=int(leaf.this))
+        if leaf.is_int
+        else exp.JSONPathKey(this=leaf.this)
+    )
+    arrow = exp.JSONExtract(
+        this=exp.column(params[0].copy()),
+        expression=exp.JSONPath(expressions=[exp.JSONPathRoot(), step]),
+        only_json_types=True,
+    )
+    if leaf is body:
+        return arrow
+    leaf.replace(arrow)
+    return body
+
+
+def _from_functions(tree: Any) -> None:
+    """`FROM jsonb_each_text(x) [AS t(k, v)]` and friends become subqueries with their columns."""
+    from sqlglot import exp
+
+    for table in list(tree.find_all(exp.Table)):
+        name = _name(table.this)
+        if name not in _EACH and name not in _KEYS and name not in _ELEMENTS:
+            continue
+        doc = table.this.expressions[0] if table.this.expressions else None
+        if doc is None or len(table.this.expressions) != 1:
+            raise ValueError(f"{name}() takes one argument")
+        names = _srf_names(table, name) if name not in _KEYS else _srf_names(table, "")[:1]
+        if name in _KEYS and not (table.args.get("alias") and table.args["alias"].columns):
+            names = [table.alias_or_name if table.args.get("alias") else name]
+        item = exp.column("item")
+        if name in _EACH:
+            mode = "key" if _EACH[name] else "key_text"
+            joined = _call("pg_json_object_keys", doc.copy(), _string(name))
+            selects = [
+                exp.alias_(item, names[0], quoted=True),
+                exp.alias_(
+                    _call("pg_json_arrow", doc.copy(), item.copy(), _string(mode)),
+                    names[1],
+                    quoted=True,
+                ),
+            ]
+        else:
+            function = "pg_json_object_keys" if name in _KEYS else "pg_json_array_elements"
+            joined = _call(function, doc.copy(), _string(name))
+            value = _call("pg_json_text", item) if name.endswith("_text") else item
+            selects = [exp.alias_(value, names[0], quoted=True)]
+        inner = exp.select(
+            exp.alias_(
+                exp.func(
+                    "unnest",
+                    exp.func("string_split", joined, exp.func("chr", exp.Literal.number(0))),
+                ),
+                "item",
+            )
+        )
+        query = exp.select(*selects).from_(inner.subquery("_items"))
+        alias = table.args.get("alias")
+        alias_name = alias.name if alias is not None and alias.name else name
+        table.replace(
+            exp.Subquery(
+                this=query,
+                alias=exp.TableAlias(
+                    this=exp.to_identifier(alias_name),
+                    columns=[exp.to_identifier(n) for n in names],
+                ),
+            )
+        )
+
+
+def postgres_json(tree: Any, columns: dict[str, str]) -> str | None:
+    """Rewrite the tree's JSON operators and functions; return a message for what cannot be."""
+    from sqlglot import exp
+
+    for node in list(tree.find_all(exp.Lambda)):
+        fixed = _lambda_arrow(node)
+        if fixed is not None:
+            node.replace(fixed)
+    # Columns of FROM jsonb_array_elements(...) and the like are json too.
+    columns = {**columns, **_set_function_columns(tree)}
+    rewriter = _Rewriter(tree, columns)
+    try:
+        for node in reversed(list(tree.walk(bfs=False))):  # children before their parents
+            new = rewriter.rewrite(node)
+            if new is not None:
+                rewriter.replace(node, new)
+        _from_functions(tree)
+    except ValueError as exc:
+        return str(exc)
+    return None

@@ -1,0 +1,114 @@
+"""Remembered transpiles: a repeated Postgres statement skips sqlglot.
+
+Transpiling (`transpile.py`) parses and rewrites every statement, and reads the
+database's column types first: most of a warm one-row query's time. Its output
+depends on the statement's text and on the schema (`table_types`, the declared
+types, the primary keys); the dialects are fixed (Postgres in, DuckDB out). So a `TranspileCache`
+belongs to one database: it keeps the schema it read and the statements it
+transpiled against it, and the engine calls `schema_may_have_changed()` after any
+statement that can change the schema (DDL, and transaction control, since a
+ROLLBACK undoes DDL). That drops both; the next statement reads the schema again.
+
+Only successful transpiles are kept (an error is raised again by transpiling
+again), at most `MAX_ENTRIES` of them, and none of a text longer than
+`MAX_TEXT` (a bulk INSERT is seldom repeated and would only hold memory).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from .statements import split_postgres
+from .transpile import Transpiled, transpile_statement
+
+__all__ = ["MAX_ENTRIES", "MAX_TEXT", "Schema", "TranspileCache"]
+
+MAX_ENTRIES = 1024  # about 1 MB: a panel's or an app's repeated statements fit
+MAX_TEXT = 16 * 1024
+
+# (table -> column -> DuckDB type, table -> column -> declared Postgres type,
+#  table -> primary-key columns)
+Schema = tuple[dict[str, dict[str, str]], dict[str, dict[str, str]], dict[str, list[str]]]
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Lru(Generic[K, V]):
+    """A dict that forgets its least recently used entry beyond `size`."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        if len(self._items) > self._size:
+            self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class TranspileCache:
+    """Transpiles of one database's statements, valid until its schema may have changed.
+
+    `read_schema` reads the database's current schema; it is called at most once
+    between two `schema_may_have_changed()` calls, and only when a statement has to
+    be transpiled.
+    """
+
+    def __init__(self, read_schema: Callable[[], Schema]) -> None:
+        self._read_schema = read_schema
+        self._schema: Schema | None = None
+        self._transpiled: _Lru[str, Transpiled] = _Lru(MAX_ENTRIES)
+        # Splitting depends on the text alone: it survives schema changes.
+        self._splits: _Lru[str, tuple[str, ...]] = _Lru(MAX_ENTRIES)
+
+    def split(self, sql: str) -> list[str]:
+        """`split_postgres(sql)`, remembered."""
+        found = self._splits.get(sql)
+        if found is None:
+            found = tuple(split_postgres(sql))
+            if len(sql) <= MAX_TEXT:
+                self._splits.put(sql, found)
+        return list(found)
+
+    def transpile(self, statement: str) -> Transpiled:
+        """`transpile_statement` against the current schema; raises its SqlError."""
+        found = self._transpiled.get(statement)
+        if found is not None:
+            return found
+        if self._schema is None:
+            self._schema = self._read_schema()
+        types, declared, keys = self._schema
+        item = transpile_statement(
+            statement, table_types=types, declared=declared, primary_keys=keys
+        )
+        if len(statement) <= MAX_TEXT:
+            self._transpiled.put(statement, item)
+        return item
+
+    def known(self, statement: str) -> bool:
+        """Whether `statement` was transpiled before against the current schema."""
+        return self._transpiled.get(statement) is not None
+
+    def schema_may_have_changed(self) -> None:
+        self._schema = None
+        self._transpiled.clear()
+
+    def __len__(self) -> int:
+        return len(self._transpiled)

@@ -1,0 +1,47 @@
+"""The transpile cache: a repeated statement is not transpiled again until the schema may
+have changed (the engine-level behaviour is in test_postgres.py)."""
+
+from __future__ import annotations
+
+from demo.runtime.sql.transpile_cache import MAX_ENTRIES, MAX_TEXT, Schema, TranspileCache
+
+
+def _counting_cache() -> tuple[TranspileCache, list[int]]:
+    reads: list[int] = []
+
+    def read_schema() -> Schema:
+        reads.append(1)
+        return {"t": {"a": "INTEGER", "b": "INTEGER"}}, {}, {}
+
+    return TranspileCache(read_schema), reads
+
+
+def test_repeated_statement_reuses_its_transpile_until_the_schema_changes() -> None:
+    cache, reads = _counting_cache()
+    first = cache.transpile("SELECT a / b FROM t")
+    assert cache.transpile("SELECT a / b FROM t") is first
+    assert len(reads) == 1
+    cache.schema_may_have_changed()
+    again = cache.transpile("SELECT a / b FROM t")
+    assert again is not first and again.statements == first.statements
+    assert len(reads) == 2
+
+
+def test_cache_is_bounded_and_skips_long_texts() -> None:
+    cache, _ = _counting_cache()
+    for i in range(MAX_ENTRIES + 10):
+        cache.transpile(f"SELECT {i}")
+    assert len(cache) == MAX_ENTRIES
+    cache.schema_may_have_changed()
+    long = "SELECT '" + "x" * MAX_TEXT + "'"
+    cache.transpile(long)
+    assert len(cache) == 0
+
+
+def test_split_is_remembered_and_returns_a_fresh_list() -> None:
+    cache, reads = _counting_cache()
+    parts = cache.split("SELECT 1; SELECT ';'")
+    assert parts == ["SELECT 1", "SELECT ';'"]
+    parts.append("changed by the caller")
+    assert cache.split("SELECT 1; SELECT ';'") == ["SELECT 1", "SELECT ';'"]
+    assert reads == []  # splitting needs no schema

@@ -1,0 +1,81 @@
+"""Gzip siblings (`demo build`) and `demo serve` sending them to clients that accept gzip."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import random
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from demo.build.precompress import precompress_site
+from demo.serve import make_app
+
+SCRIPT = ("export function answer() { return 42; }\n" * 2000).encode()
+
+
+def _site(root: Path) -> Path:
+    (root / "runtime").mkdir(parents=True)
+    (root / "index.html").write_text("<!doctype html><title>t</title>" + "<p>hello</p>" * 200)
+    (root / "runtime" / "app.js").write_bytes(SCRIPT)
+    (root / "runtime" / "tiny.json").write_text('{"a": 1}')
+    (root / "runtime" / "noise.wasm").write_bytes(random.Random(7).randbytes(20_000))
+    (root / "runtime" / "lib.zip").write_bytes(b"PK" + b"\0" * 20_000)
+    return root
+
+
+def test_siblings_only_where_gzip_saves(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    made = precompress_site(site)
+    siblings = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.gz"))
+    # Tiny files, zips and incompressible bytes get none.
+    assert siblings == ["index.html.gz", "runtime/app.js.gz"]
+    assert gzip.decompress((site / "runtime" / "app.js.gz").read_bytes()) == SCRIPT
+    assert made.files == 2 and made.gzip_bytes < made.raw_bytes / 10
+    # Deterministic: a second build writes the same bytes.
+    first = (site / "runtime" / "app.js.gz").read_bytes()
+    precompress_site(site)
+    assert (site / "runtime" / "app.js.gz").read_bytes() == first
+
+
+def test_serve_sends_the_sibling_when_gzip_is_accepted(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    precompress_site(site)
+    client = TestClient(make_app(site))
+    zipped = client.get("/runtime/app.js", headers={"accept-encoding": "gzip, br"})
+    assert zipped.status_code == 200
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert zipped.headers["content-type"].startswith("text/javascript")
+    assert zipped.headers["vary"] == "accept-encoding"
+    assert zipped.headers["cache-control"] == "no-cache"
+    assert zipped.content == SCRIPT  # decoded by the client
+    assert zipped.num_bytes_downloaded == (site / "runtime" / "app.js.gz").stat().st_size
+    page = client.get("/", headers={"accept-encoding": "gzip"})
+    assert page.headers["content-encoding"] == "gzip"
+    assert page.headers["content-type"].startswith("text/html")
+    # A revalidation of the gzip answer is a 304, as for any file.
+    again = client.get(
+        "/runtime/app.js",
+        headers={"accept-encoding": "gzip", "if-none-match": zipped.headers["etag"]},
+    )
+    assert again.status_code == 304
+
+
+def test_serve_sends_the_file_itself_otherwise(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    precompress_site(site)
+    client = TestClient(make_app(site))
+    for accept in ("identity", "gzip;q=0", "br"):
+        plain = client.get("/runtime/app.js", headers={"accept-encoding": accept})
+        assert "content-encoding" not in plain.headers, accept
+        assert plain.num_bytes_downloaded == len(SCRIPT)
+        assert plain.headers["vary"] == "accept-encoding"
+    # A file changed after its sibling was written is sent as it is now.
+    changed = b"export const changed = true;\n" * 100
+    (site / "runtime" / "app.js").write_bytes(changed)
+    later = os.stat(site / "runtime" / "app.js.gz").st_mtime_ns + 1_000_000_000
+    os.utime(site / "runtime" / "app.js", ns=(later, later))
+    fresh = client.get("/runtime/app.js", headers={"accept-encoding": "gzip"})
+    assert "content-encoding" not in fresh.headers and fresh.content == changed
+    assert client.get("/runtime/missing.js", headers={"accept-encoding": "gzip"}).status_code == 404
