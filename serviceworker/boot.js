@@ -25,7 +25,9 @@ import { fromCompiled, precompile } from "./wasm.js";
 // Installed files a restored worker never reads: micropip itself, bytecode caches.
 const SKIPPED = /\/micropip[-/]|\/__pycache__$/;
 
-export async function bootPython({ build, root, openDuckDB, precompileDuckDB, waitUntil }) {
+// `checked`: the promise of `checkSiteBuild(build, root)`, which the worker also awaits
+// before sending a recorded answer.
+export async function bootPython({ build, root, checked, openDuckDB, precompileDuckDB, waitUntil }) {
   const started = performance.now();
   const marks = [`worker-start ${-Math.round(started)}`];
   const mark = (label) => marks.push(`${label} ${Math.round(performance.now() - started)}`);
@@ -35,7 +37,8 @@ export async function bootPython({ build, root, openDuckDB, precompileDuckDB, wa
   const runtime = new URL(build.runtimeDir, root);
   // duckdb-wasm compiles on the browser's threads (duck-loader.js); it starts on the first
   // postgres query. On a first visit that overlaps the download and restore of Python; a
-  // restart (code cached by the browser) leaves it until Python has answered.
+  // restart (code cached by the browser) leaves it until Python has answered (measured:
+  // compiling it beside the restore of Python made a postgres-first restart slower here).
   const duckURL = new URL("duckdb/", runtime);
   const compileDuck = () => build.duckdb && precompileDuckDB && precompileDuckDB(duckURL);
   // The worker's own copy first; on a first visit, the one the build made.
@@ -55,7 +58,7 @@ export async function bootPython({ build, root, openDuckDB, precompileDuckDB, wa
     });
   const wasmURL = new URL("pyodide/pyodide.asm.wasm", runtime);
   const compiled = precompile(wasmURL);
-  await checkSiteBuild(build, root);
+  await checked;
   mark("checked");
   const options = {
     indexURL: new URL("pyodide/", runtime).href,
@@ -202,7 +205,7 @@ function growingHeap(heapBytes) {
 
 // The worker's stamped checksum must match the site it serves: a stale worker
 // would load another build's Python and wasm.
-async function checkSiteBuild(build, root) {
+export async function checkSiteBuild(build, root) {
   const response = await fetch(new URL("__demo-build.json", root), { cache: "no-store" });
   if (!response.ok) throw new Error(`cannot read __demo-build.json (HTTP ${response.status})`);
   const site = await response.json();

@@ -10,7 +10,8 @@
 // Python exchange with this file are declared in contract.js.
 
 import { addressTarget } from "./addresses.js";
-import { bootPython } from "./boot.js";
+import { loadAnswers, recordedAnswer } from "./answers.js";
+import { bootPython, checkSiteBuild } from "./boot.js";
 import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, errorResponse } from "./contract.js";
 import { forwardedHeaders } from "./origin.js";
 import { siteFiles } from "./site-files.js";
@@ -26,6 +27,8 @@ self.fetch = SITE.ownFetch(); // Pyodide and the boot read the kept copy when of
 let openDuck = null; // duckdb-wasm loader, called on the first postgres query
 let precompileDuck = null; // starts compiling duckdb-wasm as the worker starts
 let booting = null; // Promise of the Python handler; reset on failure so the next request retries.
+let checked = null; // Promise of the site build check (boot.js checkSiteBuild); reset on failure.
+let answers = null; // Promise of the recorded mock answers (answers.js), read once per start.
 // What pages are told about this worker's Python (contract.js, STATUS_QUERY).
 const status = { python: "idle", how: null, bootMs: null, error: null, workerStartedAt: Date.now() };
 
@@ -86,17 +89,48 @@ function setStatus(change) {
 async function answer(event, path, query) {
   const request = event.request;
   try {
+    const python = pythonHandler(event);
+    python.catch(() => {}); // awaited below unless a recorded answer is sent
+    if (status.python !== "ready") {
+      const early = await recorded(request, path, query);
+      if (early) return early;
+    }
     /** @type {import("./contract.js").PythonHandler} */
-    const python = await pythonHandler(event);
+    const handler = await python;
     const body = new Uint8Array(await request.arrayBuffer());
     const headers = await forwardedHeaders(event);
-    const reply = await python.handle(request.method, path, query, headers, body);
+    const reply = await handler.handle(request.method, path, query, headers, body);
     SITE.keepWhenQuiet(); // a copy of the site for offline visits, once Python is idle
     return toResponse(request, reply.status, reply.headers, reply.body);
   } catch (err) {
     console.error(`[helio-demo] ${request.method} ${path} failed:`, err);
     return errorResponse(500, `demo service worker: ${errorText(err)}`);
   }
+}
+
+// While Python starts: the answer the build recorded for this request, if any (answers.js),
+// once the site is known to be this worker's build.
+async function recorded(request, path, query) {
+  answers ??= loadAnswers(ROOT, BUILD.checksum);
+  const table = await answers;
+  const early = recordedAnswer(table, request, path, query);
+  if (!early) return null;
+  try {
+    await siteChecked();
+  } catch {
+    return null; // Python's boot reports the mismatch
+  }
+  return early;
+}
+
+function siteChecked() {
+  if (!checked) {
+    checked = checkSiteBuild(BUILD, ROOT);
+    checked.catch(() => {
+      checked = null; // checked again on the next request
+    });
+  }
+  return checked;
 }
 
 function toResponse(request, status, headers, body) {
@@ -110,11 +144,15 @@ function pythonHandler(event) {
     const boot = bootPython({
       build: BUILD,
       root: ROOT,
+      checked: siteChecked(),
       openDuckDB: openDuck,
       precompileDuckDB: precompileDuck,
       waitUntil: (p) => event.waitUntil(p),
     });
     booting = boot;
+    // The boot outlives a request answered from the recorded answers; it keeps its own work
+    // (the snapshot kept for restarts) alive through this event.
+    event.waitUntil(boot.catch(() => {}));
     setStatus({ python: "booting", how: null, bootMs: null, error: null });
     boot.then(
       ({ how }) => {

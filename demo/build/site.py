@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from demo.build.addresses import address_table
+from demo.build.answers import write_answers_file
 from demo.build.bundle import (
     BUILD_FILE,
     build_info,
@@ -183,6 +184,8 @@ def _build_into(
     bundle_client(checkout, out, info)
     say("bundling the demo components with esbuild")
     bundle_components(checkout, out)
+    recorded = write_answers_file(out, checksum, manifest)
+    say(f"recorded {recorded} mock answer(s) for the worker to send while Python starts")
     write_not_found_page(out)
     write_build_file(out, info)
     write_offline_list(out)  # last: it lists every file above

@@ -207,6 +207,15 @@ class MockService:
             path=path,
         )
 
+    def concrete_routes(self, method: str) -> list[str]:
+        """Routes written without a path template that answer `method` (mock/answers.py)."""
+        out = []
+        for route in self._routes:
+            path = route.fixture.path if route.fixture else getattr(route.operation, "path", "")
+            if route.rank[1] == 0 and route.method in (method, "*") and path not in out:
+                out.append(_normalize(path))
+        return out
+
     def allowed_methods(self, route: str) -> list[str]:
         """Methods defined for `route`, `*` for any (for preflights and plain OPTIONS)."""
         methods = {

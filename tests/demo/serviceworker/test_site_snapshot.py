@@ -43,25 +43,31 @@ def _first_visit(browser: Any, url: str) -> tuple[dict[str, Any], list[str], Any
     return fetch(page, "__demo/mock/api/users/2"), lines, context
 
 
+def _wait_for_line(page: Any, lines: list[str], text: str, since: int = 0) -> None:
+    """Python may finish starting after the answer (a recorded mock answer does not wait
+    for it): wait for its line, letting Playwright deliver the worker's console."""
+    deadline = time.monotonic() + 120
+    while not any(text in line for line in lines[since:]):
+        assert time.monotonic() < deadline, lines[since:]
+        page.wait_for_timeout(100)
+
+
 def test_first_visit_restores_the_build_snapshot(browser: Any, snapshot_sites: Server) -> None:
     answer, lines, context = _first_visit(browser, f"{snapshot_sites.url}/good/")
     try:
         assert answer["status"] == 200, answer
         assert '"Grace"' in answer["text"]
-        assert any("python ready (site snapshot)" in line for line in lines), lines
+        page = context.pages[0]
+        _wait_for_line(page, lines, "python ready (site snapshot)")
         # Kept in the Cache API: a stopped worker restores it without the site's file. The
         # worker says so once the write has finished (a worker stopped mid-write keeps nothing).
-        page = context.pages[0]
-        deadline = time.monotonic() + 90
-        while not any("snapshot kept for restarts" in line for line in lines):
-            assert time.monotonic() < deadline, lines
-            page.wait_for_timeout(100)
+        _wait_for_line(page, lines, "snapshot kept for restarts")
         cdp = context.new_cdp_session(page)
         cdp.send("ServiceWorker.enable")
         cdp.send("ServiceWorker.stopAllWorkers")
         mark = len(lines)
         assert fetch(page, "__demo/mock/api/users/2")["status"] == 200
-        assert any("python ready (snapshot)" in line for line in lines[mark:]), lines[mark:]
+        _wait_for_line(page, lines, "python ready (snapshot)", mark)
     finally:
         context.close()
 
@@ -73,8 +79,10 @@ def test_a_snapshot_that_does_not_match_is_ignored(
     browser: Any, snapshot_sites: Server, site: str, warning: str
 ) -> None:
     answer, lines, context = _first_visit(browser, f"{snapshot_sites.url}/{site}/")
-    context.close()
-    assert answer["status"] == 200, answer
-    assert '"Grace"' in answer["text"]
-    assert any(warning in line for line in lines), lines
-    assert any("python ready (fresh)" in line for line in lines), lines
+    try:
+        assert answer["status"] == 200, answer
+        assert '"Grace"' in answer["text"]
+        _wait_for_line(context.pages[0], lines, "python ready (fresh)")
+        assert any(warning in line for line in lines), lines
+    finally:
+        context.close()
