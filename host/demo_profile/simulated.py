@@ -20,6 +20,7 @@ from typing import Any
 
 from host.core.apps import App
 from host.core.context import HostContext
+from host.core.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
 from host.core.displays import DisplayDevice
 from host.core.errors import BadRequest, NotFound
 from host.core.hwmetrics import GpuReading, Reading
@@ -40,7 +41,6 @@ __all__ = [
     "SimulatedSystem",
     "SimulatedUpdates",
     "browse_fixture",
-    "cover_media_type",
     "simulated_platform",
 ]
 
@@ -140,11 +140,6 @@ class NoCrashes:
         return 0
 
 
-def cover_media_type(data: bytes) -> str:
-    """Covers are PNG or JPEG (the upload handler's rule)."""
-    return "image/png" if data.startswith(b"\x89PNG") else "image/jpeg"
-
-
 @dataclass
 class MemoryCovers:
     """Uploaded covers in memory, for in-process profiles; the flagship demo keeps them in
@@ -154,13 +149,15 @@ class MemoryCovers:
     icons: Path = Path("/demo/icons")
 
     def save(self, key: str, data: bytes) -> tuple[str, Path]:
-        self.images[key] = (data, cover_media_type(data))
-        return key, Path("/demo/covers") / key
+        clean, kind = checked_cover(key, data)  # the native store's rule
+        self.images[clean] = (data, COVER_MEDIA_TYPES[kind])
+        return clean, Path("/demo/covers") / clean
 
     def find(self, key: str) -> tuple[bytes, str]:
-        if key not in self.images:
-            raise NotFound(f"No cover {key}")
-        return self.images[key]
+        clean = clean_key(key)
+        if clean not in self.images:
+            raise NotFound(f"No cover {key}; upload one with POST /api/covers/upload")
+        return self.images[clean]
 
     def read_image_file(self, path: str) -> tuple[bytes, str]:
         raise NotFound(f"The app's image {path} is not in the browser demo")

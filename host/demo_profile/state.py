@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from host.core.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
 from host.core.errors import NotFound
 from host.core.state import StateDB
 
-from .simulated import MemoryCovers, cover_media_type
+from .simulated import MemoryCovers
 
 __all__ = ["ImageStateDB", "StoredCovers"]
 
@@ -57,15 +58,18 @@ class StoredCovers(MemoryCovers):
             conn.execute(_COVERS_TABLE)
 
     def save(self, key: str, data: bytes) -> tuple[str, Path]:
+        clean, kind = checked_cover(key, data)  # the native store's rule
         with self._db.transaction() as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO demo_covers (key, media_type, data) VALUES (?, ?, ?)",
-                (key, cover_media_type(data), data),
+                (clean, COVER_MEDIA_TYPES[kind], data),
             )
-        return key, Path("/demo/covers") / key
+        return clean, Path("/demo/covers") / clean
 
     def find(self, key: str) -> tuple[bytes, str]:
-        rows = self._db.query("SELECT media_type, data FROM demo_covers WHERE key = ?", (key,))
+        rows = self._db.query(
+            "SELECT media_type, data FROM demo_covers WHERE key = ?", (clean_key(key),)
+        )
         if not rows:
-            raise NotFound(f"No cover {key}")
+            raise NotFound(f"No cover {key}; upload one with POST /api/covers/upload")
         return bytes(rows[0]["data"]), str(rows[0]["media_type"])

@@ -10,8 +10,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from host.body import read_json_object
+from host.core.covers import MAX_COVER_BYTES
 from host.core.errors import BadRequest, NotFound
-from host.native.covers import MAX_COVER_BYTES
 from host.responses import ok
 
 from .common import adapters, context

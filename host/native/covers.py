@@ -1,8 +1,7 @@
 """Cover images and library icons in the data folder.
 
-Uploads are checked by content (PNG, JPEG, WebP or GIF magic bytes, not the
-name), capped at MAX_COVER_BYTES and stored as `covers/<key>.<ext>` where
-`key` is sanitised to `[a-z0-9_-]`, so no upload can name a path. Icons are
+Uploads pass `host.core.covers.checked_cover` and are stored as
+`covers/<key>.<ext>`. Icons are
 `icons/<app uuid>.png`, written by a library-manager sync.
 """
 
@@ -13,25 +12,11 @@ import re
 import stat
 from pathlib import Path
 
-from host.core.errors import BadRequest, NotFound
+from host.core.covers import COVER_MEDIA_TYPES as _TYPES
+from host.core.covers import MAX_COVER_BYTES, checked_cover, clean_key, image_type
+from host.core.errors import NotFound
 
-__all__ = ["MAX_COVER_BYTES", "CoverStore", "image_type", "sanitize_key"]
-
-MAX_COVER_BYTES = 8 * 1024 * 1024
-_TYPES = {"png": "image/png", "jpg": "image/jpeg", "webp": "image/webp", "gif": "image/gif"}
-
-
-def image_type(data: bytes) -> str | None:
-    """The file extension for these image bytes, or None when they are no image we serve."""
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "png"
-    if data.startswith(b"\xff\xd8\xff"):
-        return "jpg"
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "webp"
-    if data[:6] in (b"GIF87a", b"GIF89a"):
-        return "gif"
-    return None
+__all__ = ["CoverStore"]
 
 
 def _read_regular_file(path: str, limit: int) -> bytes:
@@ -43,27 +28,13 @@ def _read_regular_file(path: str, limit: int) -> bytes:
         return handle.read(limit)
 
 
-def sanitize_key(key: str) -> str:
-    cleaned = re.sub(r"[^a-z0-9_-]+", "-", key.strip().lower()).strip("-")[:64]
-    if not cleaned:
-        raise BadRequest("key must contain letters or digits (it names the cover file)")
-    return cleaned
-
-
 class CoverStore:
     def __init__(self, data_dir: Path) -> None:
         self.covers = data_dir / "covers"
         self.icons = data_dir / "icons"
 
     def save(self, key: str, data: bytes) -> tuple[str, Path]:
-        if len(data) > MAX_COVER_BYTES:
-            raise BadRequest(
-                f"The image is larger than {MAX_COVER_BYTES // (1024 * 1024)} MiB; resize it"
-            )
-        kind = image_type(data)
-        if kind is None:
-            raise BadRequest("The data is not a PNG, JPEG, WebP or GIF image")
-        clean = sanitize_key(key)
+        clean, kind = checked_cover(key, data)
         self.covers.mkdir(parents=True, exist_ok=True)
         for other in _TYPES:
             (self.covers / f"{clean}.{other}").unlink(missing_ok=True)
@@ -74,7 +45,7 @@ class CoverStore:
         return clean, path
 
     def find(self, key: str) -> tuple[bytes, str]:
-        clean = re.sub(r"[^a-z0-9_-]+", "-", key.strip().lower()).strip("-")[:64]
+        clean = clean_key(key)
         for ext, media in _TYPES.items():
             path = self.covers / f"{clean}.{ext}"
             if clean and path.is_file():

@@ -230,3 +230,25 @@ def test_a_wrong_pin_fails_the_pairing(client: HostClient) -> None:
 def test_an_unpaired_device_gets_no_metrics(client: HostClient) -> None:
     reply = client.request("GET", "/demo/devices/nobody/hardware-metrics")
     assert reply.status == 403
+
+
+def test_covers_follow_the_native_upload_rules_and_outlive_a_restart(client: HostClient) -> None:
+    import base64
+
+    png = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+    client.sign_in()
+    not_image = {"key": "k", "data": base64.b64encode(b"<svg></svg>").decode()}
+    refused = client.change("POST", "/api/covers/upload", not_image)
+    assert refused.status == 400
+    assert refused.json()["error"] == "The data is not a PNG, JPEG, WebP or GIF image"
+    upload = {"key": "../../Hero Art", "data": base64.b64encode(png).decode()}
+    saved = client.change("POST", "/api/covers/upload", upload)
+    assert saved.status == 200 and saved.json()["key"] == "hero-art"
+    again = HostClient(restarted(client.host))
+    again.access = client.access
+    try:
+        served = again.request("GET", "/api/covers/hero-art")
+        assert served.status == 200 and served.body == png
+        assert dict(served.headers)["content-type"] == "image/png"
+    finally:
+        again.host.close()
