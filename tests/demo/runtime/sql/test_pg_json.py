@@ -26,10 +26,10 @@ def duck(sql: str) -> str:
 
 
 @pytest.fixture
-def engine():
-    from demo.native.duck import open_native_duck
-
-    engine = DuckEngine(open_native_duck())
+def engine(open_duck):
+    # Native DuckDB here, duckdb-wasm in the Pyodide run: the functions are registered
+    # through each connection's own create_function.
+    engine = DuckEngine(open_duck())
     engine.execute(
         "CREATE TABLE profiles (id int PRIMARY KEY, name text, prefs jsonb, raw json);"
         """INSERT INTO profiles VALUES (1, 'ada', '{"b": 1, "a": [1, 2]}', '{"z": 1}')"""
@@ -132,16 +132,14 @@ def test_invalid_json_is_postgres_error():
         jsonb_text("{oops")
 
 
-def test_json_functions_outlive_a_request_that_rolled_back():
+def test_json_functions_outlive_a_request_that_rolled_back(open_duck):
     # They are registered on first use, before the request's transaction opens: one
     # registered inside it would be undone with it.
-    from demo.native.duck import open_native_duck
-
     for failing in (
         """SELECT '{"a": 1}'::jsonb ->> 'a'; SELECT 1 / 0""",
         """BEGIN; SELECT '{"a": 1}'::jsonb ->> 'a'; ROLLBACK""",
     ):
-        engine = DuckEngine(open_native_duck())
+        engine = DuckEngine(open_duck())
         try:
             with pytest.raises(SqlError) if "1 / 0" in failing else _no_error():
                 engine.execute(failing)
@@ -151,10 +149,8 @@ def test_json_functions_outlive_a_request_that_rolled_back():
             engine.close()
 
 
-def test_json_operator_on_a_table_created_in_the_same_request():
-    from demo.native.duck import open_native_duck
-
-    engine = DuckEngine(open_native_duck())
+def test_json_operator_on_a_table_created_in_the_same_request(open_duck):
+    engine = DuckEngine(open_duck())
     try:
         results = engine.execute(
             'CREATE TABLE t (j jsonb); INSERT INTO t VALUES (\'{"a": 1, "b": 2}\');'
