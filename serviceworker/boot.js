@@ -7,7 +7,8 @@
 // the first answer a memory snapshot is made (taken after the heavy imports, with
 // the app built) and kept in the Cache API with the installed files, which the
 // snapshot does not hold. Later starts restore it: several times faster.
-// Resolves with the handler and how Python started ("snapshot" or "fresh").
+// Resolves with the handler, how Python started ("snapshot" or "fresh") and `answered`,
+// which the worker calls after each answer.
 
 import { loadPyodide } from "pyodide/pyodide.mjs";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
@@ -134,9 +135,12 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
   const entry = pyodide.pyimport("demo.browser.worker_entry");
   const handler = entry.attach(api);
   mark("app");
-  compileDuck();
   console.info(`[helio-demo] python ready (${how}) in ${Math.round(performance.now() - started)} ms [${marks.join(", ")}]`);
-  return { handler, how };
+  // On a restart duckdb-wasm starts compiling once Python has answered: compiling it as
+  // soon as Python was ready slowed that first answer (a first sqlite answer after a stop
+  // spent 250-1080 ms in Python, most of it while the compile ran). A postgres query
+  // compiles it at once anyway (duck-loader.js).
+  return { handler, how, answered: compileDuck };
 }
 
 // Imports the runtime and builds the app (worker_entry.prepare): no JavaScript

@@ -89,17 +89,17 @@ function setStatus(change) {
 async function answer(event, path, query) {
   const request = event.request;
   try {
-    const python = pythonHandler(event);
-    python.catch(() => {}); // awaited below unless a recorded answer is sent
+    const booted = pythonHandler(event);
+    booted.catch(() => {}); // awaited below unless a recorded answer is sent
     if (status.python !== "ready") {
       const early = await recorded(request, path, query);
       if (early) return early;
     }
-    /** @type {import("./contract.js").PythonHandler} */
-    const handler = await python;
+    const { handler: python, answered } = await booted;
     const body = new Uint8Array(await request.arrayBuffer());
     const headers = await forwardedHeaders(event);
-    const reply = await handler.handle(request.method, path, query, headers, body);
+    const reply = await python.handle(request.method, path, query, headers, body);
+    answered(); // what a restart leaves until Python's first answer (boot.js)
     SITE.keepWhenQuiet(); // a copy of the site for offline visits, once Python is idle
     return toResponse(request, reply.status, reply.headers, reply.body);
   } catch (err) {
@@ -138,6 +138,7 @@ function toResponse(request, status, headers, body) {
   return new Response(empty ? null : body, { status, headers });
 }
 
+// Resolves with bootPython's result: the handler, and `answered` to call after each answer.
 function pythonHandler(event) {
   if (!booting) {
     const started = performance.now();
@@ -165,7 +166,7 @@ function pythonHandler(event) {
       },
     );
   }
-  return booting.then(({ handler }) => handler);
+  return booting;
 }
 
 function errorText(err) {
