@@ -3,15 +3,12 @@
 // A memory snapshot holds the wasm heap but not Emscripten's in-memory file
 // system, so the installed packages (site-packages) are kept beside it as one
 // packed blob and written back after a restore: lazily imported modules (for
-// example sqlglot dialects) must still find their files. The heap is kept without
-// its zero pages (sparse.js): less to read on a restart.
-
-import { denseMemory, sparseMemory } from "./sparse.js";
+// example sqlglot dialects) must still find their files.
 
 const CACHE_PREFIX = "helio-demo-snapshot:";
 // The build-time snapshot in the site (demo/build/snapshot.py writes it).
 const SITE_FILE = "__demo-snapshot.bin";
-const SITE_MAGIC = "HELIOSN2"; // 2: the heap in the sparse format, as it is kept
+const SITE_MAGIC = "HELIOSN1";
 
 function cacheName(root) {
   return CACHE_PREFIX + root.pathname; // one cache per demo root, so demos on one origin keep their own
@@ -29,8 +26,10 @@ export async function readSnapshot(root, checksum) {
     cache.match(keyFor(root, checksum, "files")),
   ]);
   if (!memory || !files) return null;
-  const [stored, packed] = await Promise.all([memory.arrayBuffer(), files.arrayBuffer()]);
-  return { memory: denseMemory(new Uint8Array(stored)), files: new Uint8Array(packed) };
+  return {
+    memory: new Uint8Array(await memory.arrayBuffer()),
+    files: new Uint8Array(await files.arrayBuffer()),
+  };
 }
 
 // The snapshot the build made, for a first visit: null when the site has none or it
@@ -53,7 +52,7 @@ export async function readSiteSnapshot(root, checksum) {
   }
   const start = at + 4 + length;
   return {
-    memory: denseMemory(data.subarray(start, start + header.memory)),
+    memory: data.subarray(start, start + header.memory),
     files: data.subarray(start + header.memory, start + header.memory + header.files),
   };
 }
@@ -66,7 +65,7 @@ export async function writeSnapshot(root, checksum, memory, files) {
     if (!request.url.includes(`/__demo-snapshot/${checksum}/`)) await cache.delete(request);
   }
   await cache.put(keyFor(root, checksum, "files"), new Response(files));
-  await cache.put(keyFor(root, checksum, "memory"), new Response(sparseMemory(memory)));
+  await cache.put(keyFor(root, checksum, "memory"), new Response(memory));
 }
 
 export async function dropSnapshot(root) {

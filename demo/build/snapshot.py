@@ -7,11 +7,7 @@ finished site on loopback, opens it in headless Chromium, lets the site's own
 worker boot and make its snapshot (serviceworker/boot.js, the very code a visitor
 runs), and writes the snapshot into the site as `__demo-snapshot.bin`::
 
-    b"HELIOSN2" | u32 LE header length | header JSON (space-padded) | memory | files
-
-The memory is the heap as the worker keeps it, without its zero pages
-(serviceworker/sparse.js); a file of the first format (HELIOSN1, the heap as it
-is) is not read by this worker.
+    b"HELIOSN1" | u32 LE header length | header JSON (space-padded) | memory | files
 
 The header names the build checksum the snapshot belongs to; the worker uses it
 only when that matches its own (serviceworker/snapshot.js `readSiteSnapshot`),
@@ -48,7 +44,7 @@ __all__ = [
 ]
 
 SNAPSHOT_FILE = "__demo-snapshot.bin"
-SNAPSHOT_MAGIC = b"HELIOSN2"
+SNAPSHOT_MAGIC = b"HELIOSN1"
 # The loopback server's own paths (never part of the site).
 _PAGE = "/__build-snapshot.html"
 _UPLOAD = "/__build-snapshot-upload/"
@@ -97,7 +93,7 @@ def write_snapshot_file(site: Path, parts: SnapshotParts) -> Path:
     header = json.dumps(
         {"checksum": parts.checksum, "memory": len(parts.memory), "files": len(parts.files)}
     ).encode()
-    # The memory starts 8-byte aligned (cheap views of it in the worker).
+    # Pyodide reads the memory through a Uint32Array view: it must start 4-byte aligned.
     header += b" " * (-(len(SNAPSHOT_MAGIC) + 4 + len(header)) % 8)
     target = site / SNAPSHOT_FILE
     with gzip.open(target, "wb", compresslevel=6) as out:
