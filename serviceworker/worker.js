@@ -89,7 +89,7 @@ function setStatus(change) {
 async function answer(event, path, query) {
   const request = event.request;
   try {
-    const python = pythonHandler(event);
+    const python = pythonHandler(event, wantsDuck(path));
     python.catch(() => {}); // awaited below unless a recorded answer is sent
     if (status.python !== "ready") {
       const early = await recorded(request, path, query);
@@ -138,7 +138,15 @@ function toResponse(request, status, headers, body) {
   return new Response(empty ? null : body, { status, headers });
 }
 
-function pythonHandler(event) {
+// A query to a service on duckdb-wasm (demo.browser.worker_entry.needs_duck decides for
+// Python; this only chooses when duckdb-wasm starts).
+function wantsDuck(path) {
+  const match = /^\/__demo\/db\/([^/]+)\/query$/.exec(path);
+  return match !== null && (BUILD.duckServices ?? []).includes(decodeURIComponent(match[1]));
+}
+
+// `duckFirst`: the request that starts Python needs duckdb-wasm too.
+function pythonHandler(event, duckFirst = false) {
   if (!booting) {
     const started = performance.now();
     const boot = bootPython({
@@ -147,6 +155,7 @@ function pythonHandler(event) {
       checked: siteChecked(),
       openDuckDB: openDuck,
       precompileDuckDB: precompileDuck,
+      duckFirst,
       waitUntil: (p) => event.waitUntil(p),
     });
     booting = boot;
