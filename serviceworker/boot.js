@@ -27,7 +27,7 @@ const SKIPPED = /\/micropip[-/]|\/__pycache__$/;
 
 // `checked`: the promise of `checkSiteBuild(build, root)`, which the worker also awaits
 // before sending a recorded answer.
-export async function bootPython({ build, root, checked, openDuckDB, precompileDuckDB, duckFirst, waitUntil }) {
+export async function bootPython({ build, root, checked, openDuckDB, precompileDuckDB, waitUntil }) {
   const started = performance.now();
   const marks = [`worker-start ${-Math.round(started)}`];
   const mark = (label) => marks.push(`${label} ${Math.round(performance.now() - started)}`);
@@ -37,13 +37,10 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
   const runtime = new URL(build.runtimeDir, root);
   // duckdb-wasm compiles on the browser's threads (duck-loader.js); it starts on the first
   // postgres query. On a first visit that overlaps the download and restore of Python; a
-  // restart leaves it until Python has answered, unless the request that woke the worker
-  // is a postgres query (`duckFirst`): then it compiles at once, beside the restore of
-  // Python. Measured on such a restart at load ~6: 3.9 s -> 3.2 s to that answer;
-  // instantiating duckdb-wasm early as well gained nothing more.
+  // restart (code cached by the browser) leaves it until Python has answered (measured:
+  // compiling it beside the restore of Python made a postgres-first restart slower here).
   const duckURL = new URL("duckdb/", runtime);
   const compileDuck = () => build.duckdb && precompileDuckDB && precompileDuckDB(duckURL);
-  if (duckFirst) compileDuck();
   // The worker's own copy first; on a first visit, the one the build made.
   const snapshotRead = readSnapshot(root, build.checksum)
     .catch((err) => {

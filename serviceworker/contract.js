@@ -74,7 +74,6 @@
  * @property {string} demoPackage the zip of demo.runtime and demo.browser
  * @property {Object<string, string>} pyodideInfo the `info` of Pyodide's lock
  * @property {boolean} duckdb whether duckdb-wasm ships with the site
- * @property {string[]} duckServices the services whose queries run on duckdb-wasm
  * @property {Address[]} addresses the rewrite table
  * @property {string[]} prefetch site files fetched while Python boots
  */

@@ -89,7 +89,7 @@ function setStatus(change) {
 async function answer(event, path, query) {
   const request = event.request;
   try {
-    const python = pythonHandler(event, wantsDuck(path));
+    const python = pythonHandler(event);
     python.catch(() => {}); // awaited below unless a recorded answer is sent
     if (status.python !== "ready") {
       const early = await recorded(request, path, query);
@@ -138,15 +138,7 @@ function toResponse(request, status, headers, body) {
   return new Response(empty ? null : body, { status, headers });
 }
 
-// A query to a service on duckdb-wasm (demo.browser.worker_entry.needs_duck decides for
-// Python; this only chooses when duckdb-wasm starts).
-function wantsDuck(path) {
-  const match = /^\/__demo\/db\/([^/]+)\/query$/.exec(path);
-  return match !== null && (BUILD.duckServices ?? []).includes(decodeURIComponent(match[1]));
-}
-
-// `duckFirst`: the request that starts Python needs duckdb-wasm too.
-function pythonHandler(event, duckFirst = false) {
+function pythonHandler(event) {
   if (!booting) {
     const started = performance.now();
     const boot = bootPython({
@@ -155,7 +147,6 @@ function pythonHandler(event, duckFirst = false) {
       checked: siteChecked(),
       openDuckDB: openDuck,
       precompileDuckDB: precompileDuck,
-      duckFirst,
       waitUntil: (p) => event.waitUntil(p),
     });
     booting = boot;

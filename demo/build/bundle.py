@@ -59,7 +59,6 @@ class BuildInfo:
     demoPackage: str
     pyodideInfo: dict[str, str]
     duckdb: bool
-    duckServices: list[str]
     addresses: list[Address]
     prefetch: list[str]
 
@@ -122,9 +121,6 @@ def build_info(
         demoPackage=files.demo_package,
         pyodideInfo=files.pyodide_info,
         duckdb=files.duckdb,
-        duckServices=sorted(
-            s["name"] for s in manifest["services"] if ADAPTERS[s["adapter"]].duckdb
-        ),
         addresses=addresses,
         prefetch=prefetch_paths(manifest),
     )

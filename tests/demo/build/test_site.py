@@ -68,9 +68,6 @@ def test_duckdb_ships_only_with_a_postgres_service(sites: Sites) -> None:
     # duckdb-wasm and Arrow stay out of the worker bundle: they load on the first postgres query.
     assert (sites.shop.out / WORKER_FILE).stat().st_size < 2_000_000
     assert "createDuckDB" not in (sites.shop.out / WORKER_FILE).read_text()
-    # The worker knows which queries need duckdb-wasm, to compile it as soon as one wakes it.
-    assert 'duckServices: ["ledger"]' in (sites.shop.out / WORKER_FILE).read_text()
-    assert "duckServices: []" in (sites.other.out / WORKER_FILE).read_text()
 
 
 def test_worker_and_page_script_carry_the_build_checksum(sites: Sites) -> None:
