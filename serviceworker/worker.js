@@ -89,17 +89,17 @@ function setStatus(change) {
 async function answer(event, path, query) {
   const request = event.request;
   try {
-    const python = pythonHandler(event);
-    python.catch(() => {}); // awaited below unless a recorded answer is sent
+    const starting = pythonHandler(event);
+    starting.catch(() => {}); // awaited below unless a recorded answer is sent
     if (status.python !== "ready") {
       const early = await recorded(request, path, query);
       if (early) return early;
     }
     /** @type {import("./contract.js").PythonHandler} */
-    const handler = await python;
+    const python = await starting;
     const body = new Uint8Array(await request.arrayBuffer());
     const headers = await forwardedHeaders(event);
-    const reply = await handler.handle(request.method, path, query, headers, body);
+    const reply = await python.handle(request.method, path, query, headers, body);
     SITE.keepWhenQuiet(); // a copy of the site for offline visits, once Python is idle
     return toResponse(request, reply.status, reply.headers, reply.body);
   } catch (err) {
