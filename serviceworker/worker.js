@@ -89,13 +89,13 @@ function setStatus(change) {
 async function answer(event, path, query) {
   const request = event.request;
   try {
-    const booted = pythonHandler(event);
-    booted.catch(() => {}); // awaited below unless a recorded answer is sent
+    const starting = pythonHandler(event);
+    starting.catch(() => {}); // awaited below unless a recorded answer is sent
     if (status.python !== "ready") {
       const early = await recorded(request, path, query);
       if (early) return early;
     }
-    const { handler: python, answered } = await booted;
+    const { handler: python, answered } = await starting;
     const body = new Uint8Array(await request.arrayBuffer());
     const headers = await forwardedHeaders(event);
     const reply = await python.handle(request.method, path, query, headers, body);
