@@ -363,3 +363,34 @@ def test_every_look_has_no_serious_axe_violation(open_page: OpenPage, admin: htt
         shot(page, "apps-editor")
         check_axe(page)
         page.context.close()
+
+
+def test_file_picker_shows_the_folder_asked_for_last(
+    open_page: OpenPage, admin: httpx.Client, tmp_path: Path
+) -> None:
+    # The listing asked for when the picker opens may answer after the one for a folder
+    # the user typed and went to: it must not replace it.
+    games = tmp_path / "games"
+    (games / "celeste").mkdir(parents=True)
+    page = open_page("apps")
+    held: list[Any] = []
+
+    def hold_the_first_listing(route: Any) -> None:
+        if not held:
+            held.append(route)  # answered only after the typed folder's listing
+        else:
+            route.continue_()
+
+    page.route("**/api/browse?*", hold_the_first_listing)
+    page.get_by_role("button", name="Add application").click()
+    dialog = dialog_named(page, "Add an application")
+    dialog.locator("sl-button", has_text="Browse…").nth(1).click()  # working folder
+    picker = dialog_named(page, "Choose a folder")
+    picker.get_by_label("Folder", exact=True).fill(str(games))
+    picker.get_by_role("button", name="Go").click()
+    expect(picker.get_by_role("button", name="celeste")).to_be_visible()
+    assert held, "the picker's first listing was not requested"
+    held[0].continue_()
+    page.wait_for_load_state("networkidle")
+    expect(picker.get_by_role("button", name="celeste")).to_be_visible()
+    expect(picker.get_by_label("Folder", exact=True)).to_have_value(str(games))

@@ -72,17 +72,22 @@ export class HelioFilePicker extends LitElement {
   }
 
   async browse(path) {
+    // Only the latest request may fill the dialog: the listing asked for on open can
+    // arrive after the one for a folder the user typed and went to.
+    const request = (this._request = (this._request ?? 0) + 1);
     this.loading = true;
     this.error = null;
     try {
-      this.listing = await this.api.get("/api/browse", {
+      const listing = await this.api.get("/api/browse", {
         query: { path, type: MODES[this.mode].type },
       });
-      this.typed = this.listing.path;
+      if (request !== this._request) return;
+      this.listing = listing;
+      this.typed = listing.path;
     } catch (error) {
-      this.error = error;
+      if (request === this._request) this.error = error;
     } finally {
-      this.loading = false;
+      if (request === this._request) this.loading = false;
     }
   }
 
