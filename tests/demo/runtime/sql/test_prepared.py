@@ -43,7 +43,7 @@ def _steps() -> list[tuple[str, bool]]:
 def test_repeated_reads_answer_as_plain_queries() -> None:
     node = shutil.which("node")
     if node is None or not (REPO / "node_modules" / "@duckdb" / "duckdb-wasm").is_dir():
-        pytest.skip("needs node and node_modules/@duckdb/duckdb-wasm")
+        pytest.fail("needs node and node_modules/@duckdb/duckdb-wasm (run `make test`)")
     steps = _steps()
     done = subprocess.run(
         [node, str(RUNNER), str(REPO)],
