@@ -12,13 +12,12 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
+import { instantiateNodeDuck } from "./node_duck.mjs";
 
 const [repoArg, sitesArg, argsJson] = process.argv.slice(2);
 const repo = path.resolve(repoArg);
 const sites = path.resolve(sitesArg);
 const pytestArgs = JSON.parse(argsJson || "[]");
-const require = createRequire(path.join(repo, "package.json"));
 
 const { loadPyodide } = await import(path.join(repo, "node_modules/pyodide/pyodide.mjs"));
 const { newDatabase } = await import(path.join(repo, "serviceworker/duck-database.js"));
@@ -26,14 +25,7 @@ const { newDatabase } = await import(path.join(repo, "serviceworker/duck-databas
 // The worker's own database code (serviceworker/duck-database.js) over duckdb-wasm's
 // Node bundle: each open() is a connection with its own in-memory catalog.
 async function openDuckFactory() {
-  const duckdb = require("@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs");
-  const dist = path.join(repo, "node_modules/@duckdb/duckdb-wasm/dist");
-  const bundles = {
-    mvp: { mainModule: path.join(dist, "duckdb-mvp.wasm"), mainWorker: path.join(dist, "duckdb-node-mvp.worker.cjs") },
-    eh: { mainModule: path.join(dist, "duckdb-eh.wasm"), mainWorker: path.join(dist, "duckdb-node-eh.worker.cjs") },
-  };
-  const db = await duckdb.createDuckDB(bundles, new duckdb.VoidLogger(), duckdb.NODE_RUNTIME);
-  await db.instantiate(() => {});
+  const db = await instantiateNodeDuck(repo);
   return { open: () => newDatabase(db) };
 }
 

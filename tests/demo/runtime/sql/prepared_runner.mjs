@@ -9,19 +9,11 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
+import { instantiateNodeDuck } from "../node_duck.mjs";
 
 const repo = path.resolve(process.argv[2] || ".");
-const require = createRequire(path.join(repo, "package.json"));
 const { newDatabase } = await import(path.join(repo, "serviceworker/duck-database.js"));
-const duckdb = require("@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs");
-const dist = path.join(repo, "node_modules/@duckdb/duckdb-wasm/dist");
-const bundle = (name) => ({
-  mainModule: path.join(dist, `duckdb-${name}.wasm`),
-  mainWorker: path.join(dist, `duckdb-node-${name}.worker.cjs`),
-});
-const db = await duckdb.createDuckDB({ mvp: bundle("mvp"), eh: bundle("eh") }, new duckdb.VoidLogger(), duckdb.NODE_RUNTIME);
-await db.instantiate(() => {});
+const db = await instantiateNodeDuck(repo);
 
 const steps = JSON.parse(fs.readFileSync(0, "utf8"));
 const plain = (value) => JSON.parse(JSON.stringify(value, (k, v) => (typeof v === "bigint" ? `${v}n` : v)));
