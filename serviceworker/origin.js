@@ -24,9 +24,26 @@ export async function forwardedHeaders(event) {
   return headers;
 }
 
+// clientId -> its origin, asked of the browser (a round trip) once per client instead of
+// on every query. A client's URL stays of the same origin once it has one (navigating
+// makes a new client; pushState and document.open stay same-origin); an about:blank
+// client ("null" here) may still get its parent's URL, so it is asked each time.
+const clientOrigins = new Map();
+const MAX_CLIENTS = 64;
+
 async function requestOrigin(event) {
+  const known = event.clientId ? clientOrigins.get(event.clientId) : undefined;
+  if (known !== undefined) return known;
   const client = event.clientId ? await self.clients.get(event.clientId) : undefined;
-  const url = client?.url || event.request.referrer;
+  const origin = originOf(client?.url || event.request.referrer);
+  if (client && origin !== "null") {
+    if (clientOrigins.size >= MAX_CLIENTS) clientOrigins.delete(clientOrigins.keys().next().value);
+    clientOrigins.set(event.clientId, origin);
+  }
+  return origin;
+}
+
+function originOf(url) {
   if (!url || url === "about:client") return "null";
   return new URL(url).origin; // "null" for an opaque origin, as browsers send it
 }
