@@ -53,7 +53,7 @@
 
 /**
  * @typedef {Object} PythonHandler
- * @property {(method: string, path: string, query: string, headers: [string, string][], body: Uint8Array) => Promise<HandlerReply>} handle one forwarded fetch; path is relative to the demo root, query has no "?"
+ * @property {(method: string, path: string, query: string, headers: [string, string][], body: Uint8Array) => HandlerReply | Promise<HandlerReply>} handle one forwarded fetch (a promise when it has to wait); path is relative to the demo root, query has no "?"
  */
 
 /**

@@ -79,8 +79,9 @@ class HandlerReply(TypedDict):
 
 
 class PythonHandler(Protocol):
-    async def handle(self, method: str, path: str, query: str, headers: Any, body: JsBytes) -> Any:
-        """One forwarded fetch -> a JavaScript object with the `HandlerReply` fields.
+    def handle(self, method: str, path: str, query: str, headers: Any, body: JsBytes) -> Any:
+        """One forwarded fetch -> a JavaScript object with the `HandlerReply` fields, or,
+        when the request has to wait (storage, duckdb-wasm starting), a future of one.
 
         `headers` is a proxy of `[[name, value], ...]`; `path` is relative to the demo
         root; `query` has no "?"."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
-from demo.browser.worker_entry import Handler, duck_services, needs_duck
+from demo.browser.worker_entry import Handler, duck_services, needs_duck, start_eagerly
 from tests.demo.browser.asyncrun import run
 
 
@@ -149,3 +150,56 @@ def test_app_is_prepared_without_javascript_and_attached_later(sites: Any) -> No
         )
     )
     assert json.loads(answer.body)["result"][0]["values"] == [["first"], ["second"]]
+
+
+async def _answer_now(value: str) -> str:
+    return value
+
+
+async def _answer_later(lock: asyncio.Lock, value: str) -> str:
+    async with lock:
+        return value
+
+
+def test_an_answer_that_never_waits_is_given_at_once() -> None:
+    assert start_eagerly(_answer_now("warm")) == "warm"
+
+
+def test_an_answer_that_waits_goes_on_as_a_task() -> None:
+    async def scenario() -> tuple[str, bool]:
+        lock = asyncio.Lock()
+        await lock.acquire()  # another request holds the database
+        pending = start_eagerly(_answer_later(lock, "after the lock"))
+        assert isinstance(pending, asyncio.Future)
+        started_waiting = not pending.done()
+        lock.release()
+        return await pending, started_waiting
+
+    assert run(scenario()) == ("after the lock", True)
+
+
+async def _answer_unless_cancelled(lock: asyncio.Lock, seen: list[str]) -> str:
+    try:
+        async with lock:
+            return "answered"
+    except asyncio.CancelledError:
+        seen.append("cancelled")
+        raise
+
+
+def test_a_waiting_answer_can_be_cancelled() -> None:
+    async def scenario() -> list[str]:
+        seen: list[str] = []
+        lock = asyncio.Lock()
+        await lock.acquire()
+        pending = start_eagerly(_answer_unless_cancelled(lock, seen))
+        assert isinstance(pending, asyncio.Future)
+        await asyncio.sleep(0)
+        pending.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await pending
+        lock.release()
+        assert not lock.locked()  # the cancelled request never took the database
+        return seen
+
+    assert run(scenario()) == ["cancelled"]
