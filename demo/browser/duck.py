@@ -31,6 +31,20 @@ _EXACT = Context(prec=100)
 _MONTH_DAY_NANO = 2  # Arrow IntervalUnit; duck-database.js sends [months, days, nanoseconds]
 
 _INT_NAMES = {8: "TINYINT", 16: "SMALLINT", 32: "INTEGER", 64: "BIGINT"}
+_SIMPLE_NAMES = {
+    _NULL: "NULL",
+    _BINARY: "BLOB",
+    _LARGE_BINARY: "BLOB",
+    _FIXED_BINARY: "BLOB",
+    _UTF8: "VARCHAR",
+    _LARGE_UTF8: "VARCHAR",
+    _BOOL: "BOOLEAN",
+    _DATE: "DATE",
+    _TIME: "TIME",
+    _INTERVAL: "INTERVAL",
+    _DURATION: "INTERVAL",
+    _UNION: "UNION",
+}
 _TIMESTAMP_NAMES = {0: "TIMESTAMP_S", 1: "TIMESTAMP_MS", 2: "TIMESTAMP", 3: "TIMESTAMP_NS"}
 # Units per second for Arrow's TimeUnit (SECOND, MILLISECOND, MICROSECOND, NANOSECOND).
 _PER_SECOND = {0: 1, 1: 1_000, 2: 1_000_000, 3: 1_000_000_000}
@@ -66,21 +80,7 @@ def duck_type_name(t: Mapping[str, Any]) -> str:
         if len(entry) == 2:
             return f"MAP({duck_type_name(entry[0]['type'])}, {duck_type_name(entry[1]['type'])})"
         return "MAP"
-    simple: dict[Any, str] = {
-        _NULL: "NULL",
-        _BINARY: "BLOB",
-        _LARGE_BINARY: "BLOB",
-        _FIXED_BINARY: "BLOB",
-        _UTF8: "VARCHAR",
-        _LARGE_UTF8: "VARCHAR",
-        _BOOL: "BOOLEAN",
-        _DATE: "DATE",
-        _TIME: "TIME",
-        _INTERVAL: "INTERVAL",
-        _DURATION: "INTERVAL",
-        _UNION: "UNION",
-    }
-    return simple.get(kind, "VARCHAR")
+    return _SIMPLE_NAMES.get(kind, "VARCHAR")
 
 
 def _since_epoch(raw: int, unit: int) -> dt.timedelta:

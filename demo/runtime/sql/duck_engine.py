@@ -191,8 +191,9 @@ class DuckEngine:
         # Before any transaction opens: a function registered inside one would go with
         # its rollback. "json" in the text covers a statement transpiled again after a
         # CREATE TABLE in the same request gave it jsonb columns.
-        if "json" in sql.lower() or any(
-            uses_json_functions(s) for i in items for s in i.statements
+        if not self._json_functions and (
+            "json" in sql.lower()
+            or any(uses_json_functions(s) for i in items for s in i.statements)
         ):
             self._register_json_functions()
         if len(items) == 1 and _plain_read(items[0]):

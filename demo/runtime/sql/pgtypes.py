@@ -20,6 +20,7 @@ import datetime as dt
 import json
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 from .pg_numeric import QUOTIENT_TAG, quotient_text
@@ -118,6 +119,8 @@ _ALIASES = {
 _ARRAY_SUFFIX = re.compile(r"\[\d*\]$")
 
 
+# Type names repeat on every value and every query: remember what each one maps to.
+@lru_cache(maxsize=1024)
 def _base(type_name: str) -> str:
     name = type_name.strip().upper()
     name = re.sub(r"\(.*\)$", "", name) if not name.startswith(("STRUCT", "MAP", "UNION")) else name
@@ -125,6 +128,7 @@ def _base(type_name: str) -> str:
     return _ALIASES.get(head, head)
 
 
+@lru_cache(maxsize=1024)
 def type_oid(type_name: str) -> int:
     """OID for a DuckDB type name (`INTEGER`, `DECIMAL(10,2)`, `VARCHAR[]`, `STRUCT(a INT)`)."""
     name = type_name.strip()
