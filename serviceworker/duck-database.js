@@ -4,14 +4,16 @@
 // suite runs this same code under Node with duckdb-wasm's Node bundle
 // (tests/demo/runtime/sql/browser_runner.mjs). Each `newDatabase` is a connection
 // with its own attached in-memory catalog. Results go to Python as raw column values
-// plus a structural description of each Arrow type; demo.browser.duck turns them
-// into DuckDB type names and Python values.
+// plus a structural description of each Arrow type (arrow-columns.js reads the common
+// types; apache-arrow the rest); demo.browser.duck turns them into DuckDB type names and
+// Python values.
 //
 // A statement the caller says it runs again (`repeated`: a read it has run before) is
 // kept prepared, which saves DuckDB parsing, binding and planning it each time. DuckDB
 // re-binds a prepared statement whose tables changed; at most MAX_PREPARED are kept.
 
-import { Utf8 } from "apache-arrow";
+import { Utf8, tableFromIPC } from "apache-arrow";
+import { decimalDigits, readColumns } from "./arrow-columns.js";
 
 let opened = 0;
 const functions = new WeakMap(); // duckdb-wasm instance -> Map(SQL name -> function)
@@ -20,6 +22,13 @@ const MAX_PREPARED = 64;
 export function newDatabase(db) {
   passVarcharResults();
   const conn = db.connect();
+  // Answers are read from the Arrow bytes duckdb-wasm's bindings return (arrow-columns.js);
+  // its Connection and PreparedStatement would first build apache-arrow Tables of them.
+  let bindings, connection;
+  conn.useUnsafe((b, id) => {
+    bindings = b;
+    connection = id;
+  });
   // Never fetch extensions (the demo is offline, and the native path has none of
   // them either): a query that needs json or icu fails at once with DuckDB's message.
   conn.query("SET autoinstall_known_extensions = false");
@@ -27,17 +36,17 @@ export function newDatabase(db) {
   const catalog = `helio_db_${++opened}`;
   conn.query(`ATTACH ':memory:' AS ${catalog}`);
   conn.query(`USE ${catalog}`);
-  const prepared = new Map(); // SQL -> prepared statement, least recently used first
+  const prepared = new Map(); // SQL -> prepared statement id, least recently used first
   const preparedFor = (sql) => {
     let statement = prepared.get(sql);
-    if (statement) {
+    if (statement !== undefined) {
       prepared.delete(sql);
     } else {
-      statement = conn.prepare(sql);
+      statement = bindings.createPrepared(connection, sql);
       if (prepared.size >= MAX_PREPARED) {
         const [oldest, old] = prepared.entries().next().value;
         prepared.delete(oldest);
-        old.close();
+        bindings.closePrepared(connection, old);
       }
     }
     prepared.set(sql, statement);
@@ -45,7 +54,10 @@ export function newDatabase(db) {
   };
   return {
     query(sql, repeated = false) {
-      return tableToColumns(repeated ? preparedFor(sql).query() : conn.query(sql));
+      const bytes = repeated
+        ? bindings.runPrepared(connection, preparedFor(sql), [])
+        : bindings.runQuery(connection, sql);
+      return readColumns(bytes) ?? columnsViaApacheArrow(bytes);
     },
     // A scalar SQL function of text arguments returning text (see passVarcharResults).
     // `fn` returns a string, null, or {error} to fail the statement with that message.
@@ -66,7 +78,7 @@ export function newDatabase(db) {
     },
     close() {
       try {
-        for (const statement of prepared.values()) statement.close();
+        for (const statement of prepared.values()) bindings.closePrepared(connection, statement);
         prepared.clear();
         conn.query("USE memory");
         conn.query(`DETACH ${catalog}`);
@@ -109,6 +121,11 @@ function passVarcharResults() {
     const offsets = new Float64Array(mod.HEAPU8.buffer, values, desc.rows);
     for (let i = 0; i < desc.rows; i++) offsets[i] += data;
   };
+}
+
+// Any answer, through apache-arrow: what arrow-columns.js does not read.
+export function columnsViaApacheArrow(bytes) {
+  return tableToColumns(tableFromIPC(bytes));
 }
 
 function tableToColumns(table) {
@@ -206,14 +223,6 @@ function listValues(data, i, type) {
     out.push(child.getValid(j) ? rawValue(child, j, childType, null, j) : undefined);
   }
   return out;
-}
-
-// A little-endian two's complement integer of `words` 32-bit words, as decimal digits.
-function decimalDigits(values, i, words) {
-  let value = 0n;
-  for (let k = words - 1; k >= 0; k--) value = (value << 32n) | BigInt(values[i * words + k] >>> 0);
-  if (values[i * words + words - 1] & 0x80000000) value -= 1n << BigInt(32 * words);
-  return value.toString();
 }
 
 // apache-arrow reads MONTH_DAY_NANO as two int32s; it is int32 months, int32 days and
