@@ -31,7 +31,7 @@ _EXACT = Context(prec=100)
 _MONTH_DAY_NANO = 2  # Arrow IntervalUnit; duck-database.js sends [months, days, nanoseconds]
 
 _INT_NAMES = {8: "TINYINT", 16: "SMALLINT", 32: "INTEGER", 64: "BIGINT"}
-_SIMPLE_NAMES = {
+_SIMPLE_NAMES: dict[Any, str] = {
     _NULL: "NULL",
     _BINARY: "BLOB",
     _LARGE_BINARY: "BLOB",
