@@ -8,17 +8,11 @@ bundle): where the direct reader answers, its names, type descriptions and raw v
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
+from tests.demo.sites import native_only
 
-import pytest
-
-from tests.demo.sites import REPO, native_only
+from .duckdb_wasm import run_on_duckdb_wasm
 
 pytestmark = [native_only]
-
-RUNNER = REPO / "tests" / "demo" / "runtime" / "sql" / "arrow_columns_runner.mjs"
 
 # Read directly: every type arrow-columns.js takes, with nulls, edge values, more rows
 # than one Arrow batch holds, no rows, and repeated column names.
@@ -55,25 +49,14 @@ VIA_APACHE_ARROW = [
 
 
 def test_direct_reads_match_apache_arrow() -> None:
-    node = shutil.which("node")
-    if node is None or not (REPO / "node_modules" / "@duckdb" / "duckdb-wasm").is_dir():
-        pytest.fail("needs node and node_modules/@duckdb/duckdb-wasm (run `make test`)")
     statements = DIRECT + VIA_APACHE_ARROW
-    done = subprocess.run(
-        [node, str(RUNNER), str(REPO)],
-        input=json.dumps(statements),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    answers = json.loads(done.stdout)
+    answers = run_on_duckdb_wasm("arrow_columns_runner.mjs", statements)
     for sql, answer in zip(statements, answers, strict=True):
         if sql in DIRECT:
             assert answer["direct"] == answer["apacheArrow"], sql
         else:
             assert answer["direct"] is None, sql
     # The statements hold what they say: many rows, nulls, BigInts.
-    many = answers[DIRECT.index(DIRECT[6])]["direct"]
+    many = answers[6]["direct"]
     assert many["numRows"] == 5000 and many["columns"][2][0] == "<undefined>"
     assert answers[0]["direct"]["columns"][3] == ["9007199254740993n"]

@@ -8,17 +8,11 @@ types, and past the number of statements kept prepared.
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
+from tests.demo.sites import native_only
 
-import pytest
-
-from tests.demo.sites import REPO, native_only
+from .duckdb_wasm import run_on_duckdb_wasm
 
 pytestmark = [native_only]
-
-RUNNER = REPO / "tests" / "demo" / "runtime" / "sql" / "prepared_runner.mjs"
 READ = "SELECT a / b AS q, * FROM ratio ORDER BY a"
 
 
@@ -41,19 +35,8 @@ def _steps() -> list[tuple[str, bool]]:
 
 
 def test_repeated_reads_answer_as_plain_queries() -> None:
-    node = shutil.which("node")
-    if node is None or not (REPO / "node_modules" / "@duckdb" / "duckdb-wasm").is_dir():
-        pytest.fail("needs node and node_modules/@duckdb/duckdb-wasm (run `make test`)")
     steps = _steps()
-    done = subprocess.run(
-        [node, str(RUNNER), str(REPO)],
-        input=json.dumps(steps),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    answers = json.loads(done.stdout)
+    answers = run_on_duckdb_wasm("prepared_runner.mjs", steps)
     assert len(answers["prepared"]) == len(steps)
     for (sql, _), plain, prepared in zip(steps, answers["plain"], answers["prepared"], strict=True):
         assert prepared == plain, sql
