@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from typing import Any
 
 import pytest
@@ -161,8 +162,27 @@ async def _answer_later(lock: asyncio.Lock, value: str) -> str:
         return value
 
 
+async def _in_a_task() -> bool:
+    return asyncio.current_task() is not None
+
+
+@pytest.mark.skipif(
+    sys.version_info < (3, 12), reason="eager tasks: Python 3.12 (Pyodide's is 3.14)"
+)
 def test_an_answer_that_never_waits_is_given_at_once() -> None:
-    assert start_eagerly(_answer_now("warm")) == "warm"
+    async def scenario() -> Any:
+        return start_eagerly(_answer_now("warm"))
+
+    assert run(scenario()) == "warm"
+
+
+def test_an_answer_runs_in_a_task() -> None:
+    # Apps relying on the current task (anyio's cancel scopes, starlette) keep working.
+    async def scenario() -> Any:
+        answer = start_eagerly(_in_a_task())
+        return await answer if isinstance(answer, asyncio.Future) else answer
+
+    assert run(scenario()) is True
 
 
 def test_an_answer_that_waits_goes_on_as_a_task() -> None:
