@@ -28,7 +28,8 @@ const SKIPPED = /\/micropip[-/]|\/__pycache__$/;
 
 // `checked`: the promise of `checkSiteBuild(build, root)`, which the worker also awaits
 // before sending a recorded answer.
-export async function bootPython({ build, root, checked, openDuckDB, precompileDuckDB, waitUntil }) {
+// `openDuck`/`precompileDuck`: duckdb-wasm's start and compile (worker.js), null without it.
+export async function bootPython({ build, root, checked, openDuck, precompileDuck, waitUntil }) {
   const started = performance.now();
   const marks = [`worker-start ${-Math.round(started)}`];
   const mark = (label) => marks.push(`${label} ${Math.round(performance.now() - started)}`);
@@ -36,12 +37,12 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
   const prefetched = new Map(build.prefetch.map((path) => [path, fetchAsset(root, path)]));
   prefetched.forEach((p) => p.catch(() => {}));
   const runtime = new URL(build.runtimeDir, root);
-  // duckdb-wasm compiles on the browser's threads (duck-loader.js); it starts on the first
-  // postgres query. On a first visit that overlaps the download and restore of Python; a
-  // restart (code cached by the browser) leaves it until Python has answered (measured:
-  // compiling it beside the restore of Python made a postgres-first restart slower here).
-  const duckURL = new URL("duckdb/", runtime);
-  const compileDuck = () => build.duckdb && precompileDuckDB && precompileDuckDB(duckURL);
+  // duckdb-wasm compiles on the browser's threads (duck-loader.js). On a first visit that
+  // starts now, overlapping the download and restore of Python. A restart (code cached by
+  // the browser) leaves it until Python has answered, unless a postgres query woke the
+  // worker (worker.js starts duckdb-wasm at once then): compiling it beside the restore
+  // of Python slowed a first sqlite answer after a stop.
+  const compileDuck = () => precompileDuck?.();
   // The worker's own copy first; on a first visit, the one the build made.
   const snapshotRead = readSnapshot(root, build.checksum)
     .catch((err) => {
@@ -129,7 +130,7 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
     idbGet,
     idbPut,
     idbDeletePrefix,
-    openDuck: () => openDuckDB(duckURL),
+    openDuck: () => (openDuck ? openDuck() : Promise.reject(new Error("this site has no duckdb-wasm"))),
   };
   /** @type {import("./contract.js").WorkerEntry} */
   const entry = pyodide.pyimport("demo.browser.worker_entry");

@@ -122,8 +122,14 @@ def test_a_query_first_after_a_stop_sees_earlier_writes(page: Any, demo: Demo) -
     marker = f"first-{uuid.uuid4().hex[:8]}"
     insert = f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 3)"
     assert query(page, "ledger", insert)["status"] == 200
+    mark = len(demo.log.lines)
     demo.stop_workers()  # the postgres query is what wakes the worker
     assert _accounts(page, marker) == [{"owner": marker}]
+    # It starts duckdb-wasm at once, beside Python's restore, not after it.
+    woken = demo.log.since(mark)
+    early = [i for i, line in enumerate(woken) if "duckdb-wasm starting beside Python" in line]
+    ready = [i for i, line in enumerate(woken) if "python ready" in line]
+    assert early and ready and early[0] < ready[0], woken
     demo.stop_workers()
     update = f"UPDATE accounts SET balance = 4 WHERE owner = '{marker}'"
     assert query(page, "ledger", update)["status"] == 200
