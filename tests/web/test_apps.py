@@ -394,3 +394,36 @@ def test_file_picker_shows_the_folder_asked_for_last(
     page.wait_for_load_state("networkidle")
     expect(picker.get_by_role("button", name="celeste")).to_be_visible()
     expect(picker.get_by_label("Folder", exact=True)).to_have_value(str(games))
+
+
+def test_file_picker_keeps_what_the_user_types_while_it_opens(
+    open_page: OpenPage, tmp_path: Path
+) -> None:
+    # The listing asked for when the picker opens may answer while the user is typing
+    # another folder: the field keeps what they typed (seen as a flaky CI failure).
+    games = tmp_path / "games"
+    (games / "celeste").mkdir(parents=True)
+    page = open_page("apps")
+    held: list[Any] = []
+
+    def hold_the_first_listing(route: Any) -> None:
+        if not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/browse?*", hold_the_first_listing)
+    page.get_by_role("button", name="Add application").click()
+    dialog = dialog_named(page, "Add an application")
+    dialog.get_by_label("Working folder", exact=True).fill(str(games))
+    dialog.locator("sl-button", has_text="Browse…").nth(1).click()  # working folder
+    picker = dialog_named(page, "Choose a folder")
+    field = picker.get_by_label("Folder", exact=True)
+    expect(field).to_have_value(str(games))  # it opens at the field's folder
+    field.fill("relative/path")
+    assert held, "the picker's first listing was not requested"
+    held[0].continue_()
+    expect(picker.get_by_role("button", name="celeste")).to_be_visible()  # the listing arrived
+    expect(field).to_have_value("relative/path")
+    picker.get_by_role("button", name="Go").click()
+    expect(picker.locator("helio-error .message").first).to_contain_text("relative")
