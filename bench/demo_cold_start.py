@@ -55,7 +55,15 @@ def _median(values: list[float]) -> float:
 def _measure(base: str, browser: Any, cold_runs: int, warm_runs: int) -> dict[str, Any]:
     context = browser.new_context()
     boots: list[str] = []
-    context.on("console", lambda m: boots.append(m.text) if "python ready" in m.text else None)
+    ducks: list[str] = []
+
+    def on_console(message: Any) -> None:
+        if "python ready" in message.text:
+            boots.append(message.text)
+        elif "duckdb-wasm ready" in message.text:
+            ducks.append(message.text)
+
+    context.on("console", on_console)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("ServiceWorker.enable")
@@ -77,6 +85,7 @@ def _measure(base: str, browser: Any, cold_runs: int, warm_runs: int) -> dict[st
         _stop(cdp)
         cold_sqlite.append(page.evaluate(TIME_QUERY, list(SQLITE)))
     restart_log = boots[-1] if boots else ""
+    duck_log = ducks[-1] if ducks else ""  # the last postgres-first restart's
     # Warm answers, interleaved with the JS-only worker's (its page open beside the
     # demo's), so a load spike on this shared machine hits every kind alike.
     baseline = context.new_page()
@@ -107,6 +116,7 @@ def _measure(base: str, browser: Any, cold_runs: int, warm_runs: int) -> dict[st
             "cold_js_only": [round(v, 1) for v in cold_js],
         },
         "restart_log": restart_log,
+        "duck_log": duck_log,
         "runs": {"cold": cold_runs, "warm": warm_runs},
     }
 
@@ -162,5 +172,7 @@ def run(work: Path, quick: bool = False) -> Result:
         f"{figures['runs']['cold']} restarts and {figures['runs']['warm']} warm answers of each "
         "kind, timed in the page around `fetch`.",
         f"Last restart: `{figures['restart_log'].removeprefix('[helio-demo] ')}`",
+        "Last postgres-first restart (duckdb-wasm starts beside Python's restore): "
+        f"`{figures['duck_log'].removeprefix('[helio-demo] ')}`",
     ]
     return Result(rows, figures, notes)

@@ -28,7 +28,8 @@ const SKIPPED = /\/micropip[-/]|\/__pycache__$/;
 
 // `checked`: the promise of `checkSiteBuild(build, root)`, which the worker also awaits
 // before sending a recorded answer.
-export async function bootPython({ build, root, checked, openDuckDB, precompileDuckDB, waitUntil }) {
+// `openDuck`/`precompileDuck`: duckdb-wasm's start and compile (worker.js), null without it.
+export async function bootPython({ build, root, checked, openDuck, precompileDuck, waitUntil }) {
   const started = performance.now();
   const marks = [`worker-start ${-Math.round(started)}`];
   const mark = (label) => marks.push(`${label} ${Math.round(performance.now() - started)}`);
@@ -36,12 +37,12 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
   const prefetched = new Map(build.prefetch.map((path) => [path, fetchAsset(root, path)]));
   prefetched.forEach((p) => p.catch(() => {}));
   const runtime = new URL(build.runtimeDir, root);
-  // duckdb-wasm compiles on the browser's threads (duck-loader.js); it starts on the first
-  // postgres query. On a first visit that overlaps the download and restore of Python; a
-  // restart (code cached by the browser) leaves it until Python has answered (measured:
-  // compiling it beside the restore of Python made a postgres-first restart slower here).
-  const duckURL = new URL("duckdb/", runtime);
-  const compileDuck = () => build.duckdb && precompileDuckDB && precompileDuckDB(duckURL);
+  // duckdb-wasm compiles on the browser's threads (duck-loader.js). On a first visit that
+  // starts now, overlapping the download and restore of Python. A restart (code cached by
+  // the browser) leaves it until Python has answered, unless a postgres query woke the
+  // worker (worker.js starts duckdb-wasm at once then): compiling it beside the restore
+  // of Python slowed a first sqlite answer after a stop.
+  const compileDuck = () => precompileDuck?.();
   // The worker's own copy first; on a first visit, the one the build made.
   const snapshotRead = readSnapshot(root, build.checksum)
     .catch((err) => {
@@ -59,6 +60,18 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
     });
   const wasmURL = new URL("pyodide/pyodide.asm.wasm", runtime);
   const compiled = precompile(wasmURL);
+  // Pyodide fetches its standard library (python_stdlib.zip) as it loads, also when it
+  // restores a snapshot; fetched now, beside the snapshot read, it is there when Pyodide
+  // asks (measured on restarts: the restore ~250 -> ~220 ms).
+  const stdlibURL = new URL("pyodide/python_stdlib.zip", runtime);
+  let stdlib = fetch(stdlibURL);
+  stdlib.catch(() => {}); // Pyodide's own fetch of it reports a failure
+  const load = (options) => {
+    const loading = () => fromCompiled(wasmURL, compiled, () => loadPyodide(options));
+    const early = stdlib;
+    stdlib = null; // one answer: a second start (after a failed restore) fetches it again
+    return early ? servedOnce(stdlibURL, early, loading) : loading();
+  };
   await checked;
   mark("checked");
   const options = {
@@ -78,13 +91,11 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
   if (snapshot) {
     how = snapshot.how;
     try {
-      pyodide = await fromCompiled(wasmURL, compiled, () =>
-        loadPyodide({
-          ...options,
-          _loadSnapshot: snapshot.memory,
-          createPyodideModule: growingHeap(snapshot.memory.length),
-        }),
-      );
+      pyodide = await load({
+        ...options,
+        _loadSnapshot: snapshot.memory,
+        createPyodideModule: growingHeap(snapshot.memory.length),
+      });
       mark("restored");
       unpackFiles(pyodide.FS, snapshot.files);
       pyodide.runPython("import importlib; importlib.invalidate_caches()");
@@ -106,7 +117,7 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
   if (!pyodide) {
     how = "fresh";
     const manifestRead = fetchAsset(root, "manifest.json");
-    pyodide = await fromCompiled(wasmURL, compiled, () => loadPyodide(options));
+    pyodide = await load(options);
     const sitePackages = await installPackages(pyodide, build, runtime);
     const files = packFiles(pyodide.FS, [sitePackages], (path) => SKIPPED.test(path));
     const manifest = new TextDecoder().decode(await manifestRead);
@@ -129,7 +140,7 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
     idbGet,
     idbPut,
     idbDeletePrefix,
-    openDuck: () => openDuckDB(duckURL),
+    openDuck: () => (openDuck ? openDuck() : Promise.reject(new Error("this site has no duckdb-wasm"))),
   };
   /** @type {import("./contract.js").WorkerEntry} */
   const entry = pyodide.pyimport("demo.browser.worker_entry");
@@ -141,6 +152,26 @@ export async function bootPython({ build, root, checked, openDuckDB, precompileD
   // spent 250-1080 ms in Python, most of it while the compile ran). A postgres query
   // compiles it at once anyway (duck-loader.js).
   return { handler, how, answered: compileDuck };
+}
+
+// Runs `load()` with the first fetch of `url` answered by `response`, a fetch of it already
+// under way; any other fetch, and a later one of `url`, go to the network as before.
+async function servedOnce(url, response, load) {
+  const href = new URL(url, self.location.href).href;
+  const realFetch = self.fetch;
+  let served = false;
+  const serving = function (input, init) {
+    const target = input instanceof Request ? input.url : new URL(String(input), self.location.href).href;
+    if (served || target !== href) return realFetch.call(self, input, init);
+    served = true;
+    return response;
+  };
+  self.fetch = serving;
+  try {
+    return await load();
+  } finally {
+    if (self.fetch === serving) self.fetch = realFetch;
+  }
 }
 
 // Imports the runtime and builds the app (worker_entry.prepare): no JavaScript

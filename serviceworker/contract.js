@@ -76,6 +76,7 @@
  * @property {boolean} duckdb whether duckdb-wasm ships with the site
  * @property {Address[]} addresses the rewrite table
  * @property {string[]} prefetch site files fetched while Python boots
+ * @property {string[]} duckQueries query paths of the services on duckdb-wasm: one starts it beside Python
  */
 
 /**

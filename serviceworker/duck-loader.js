@@ -16,6 +16,7 @@ import { precompile } from "./wasm.js";
 let bridgeText = null;
 let bridge = null;
 let compiled = null;
+let opened = null; // Promise of duckdb-wasm's factory (duck.js), once per worker
 
 function fetchBridge(baseURL) {
   if (!bridgeText) {
@@ -46,5 +47,17 @@ export function precompileDuckDB(baseURL) {
 }
 
 export function openDuckDB(baseURL) {
-  return loadBridge(baseURL).then((duck) => duck.openDuckDB(baseURL, compiled));
+  if (!opened) {
+    const started = performance.now();
+    opened = loadBridge(baseURL)
+      .then((duck) => duck.openDuckDB(baseURL, compiled))
+      .then((factory) => {
+        console.info(`[helio-demo] duckdb-wasm ready in ${Math.round(performance.now() - started)} ms`);
+        return factory;
+      });
+    opened.catch(() => {
+      opened = null; // retried on the next query
+    });
+  }
+  return opened;
 }

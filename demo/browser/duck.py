@@ -203,19 +203,13 @@ class BrowserDuckConnection:
             try:
                 return function(*args)
             except Exception as exc:  # the statement fails with the function's message
-                return to_js({"error": str(exc)}, dict_converter=_js_object)
+                return to_js({"error": str(exc)})  # a plain JavaScript object
 
         del arity  # JS functions take what they are given
         self._db.createFunction(name, create_proxy(call))
 
     def close(self) -> None:
         self._db.close()
-
-
-def _js_object(pairs: Any) -> Any:
-    from js import Object
-
-    return Object.fromEntries(pairs)
 
 
 class LazyDuck:

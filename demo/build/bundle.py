@@ -17,9 +17,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypedDict
 
+from demo.browser.worker_entry import duck_services
 from demo.build.addresses import Address
 from demo.build.runtime_files import RUNTIME_DIR, BuildInputError, Checkout, RuntimeFiles
 from demo.runtime.adapters import ADAPTERS, HttpAdapter, SqlAdapter
+from demo.runtime.routes import db_query_path
 
 __all__ = [
     "BUILD_FILE",
@@ -61,6 +63,7 @@ class BuildInfo:
     duckdb: bool
     addresses: list[Address]
     prefetch: list[str]
+    duckQueries: list[str]
 
     def define(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -123,6 +126,7 @@ def build_info(
         duckdb=files.duckdb,
         addresses=addresses,
         prefetch=prefetch_paths(manifest),
+        duckQueries=sorted(db_query_path(name) for name in duck_services(manifest)),
     )
 
 
@@ -160,16 +164,22 @@ def bundle_worker(checkout: Checkout, site: Path, info: BuildInfo) -> Path:
 
 
 def bundle_duck_bridge(checkout: Checkout, site: Path) -> Path:
-    """duckdb-wasm's blocking bundle + Arrow + serviceworker/duck.js, loaded on first use."""
+    """duckdb-wasm's blocking bundle + Arrow + serviceworker/duck.js, loaded on first use.
+
+    demo/build/duck_bridge.mjs bundles it with esbuild's API: it also trims duckdb-wasm's
+    start-up code (see there), which the esbuild command line cannot do."""
     out = site / RUNTIME_DIR / "duckdb" / "duck-bridge.js"
-    _esbuild(
-        checkout,
-        checkout.root / "serviceworker" / "duck.js",
-        out,
-        "--format=iife",
-        "--global-name=helioDuck",
-        "--minify",
+    checkout.need(checkout.node_modules / "esbuild")
+    script = checkout.root / "demo" / "build" / "duck_bridge.mjs"
+    entry = checkout.root / "serviceworker" / "duck.js"
+    done = subprocess.run(
+        ["node", str(script), str(entry), str(out)],
+        cwd=checkout.root,
+        capture_output=True,
+        text=True,
     )
+    if done.returncode != 0:
+        raise BuildInputError(f"bundling duck-bridge.js failed:\n{done.stderr.strip()}")
     return out
 
 

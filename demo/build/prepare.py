@@ -45,7 +45,12 @@ from demo.runtime.manifest import (
 )
 from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
 from demo.runtime.mock.openapi import OpenApiError, check_openapi
-from demo.runtime.sql.duck_engine import declared_types, table_types, use_public_schema
+from demo.runtime.sql.duck_engine import (
+    declared_types,
+    read_schema,
+    table_types,
+    use_public_schema,
+)
 from demo.runtime.sql.duckdump import dump_database
 from demo.runtime.sql.foreign_keys import register_foreign_keys
 from demo.runtime.sql.sqlite_engine import SqliteEngine
@@ -351,7 +356,7 @@ def prepare_postgres(
         for warning in warnings:
             report(f"{service.name}: warning: {warning}")
         image = target / "seed.duckdump.json"
-        image.write_bytes(dump_database(conn))
+        image.write_bytes(dump_database(conn, catalog=list(read_schema(conn))))
     finally:
         conn.close()
     return {"image": image, "warnings": warnings}

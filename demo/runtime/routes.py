@@ -28,6 +28,7 @@ __all__ = [
     "ANY_METHODS",
     "DemoRoute",
     "RouteMatch",
+    "db_query_path",
     "demo_route_path",
     "match_route",
     "preflight_methods",
@@ -97,6 +98,12 @@ def _table(families: tuple[str, ...]) -> tuple[DemoRoute, ...]:
 def service_prefix(family: str, service: str) -> str:
     """The URL path below which an HTTP service answers: `/__demo/<family>/<service>`."""
     return f"{_MARK}/{family}/{service}"
+
+
+def db_query_path(service: str) -> str:
+    """The path of a database service's query route: `/__demo/db/<service>/query`."""
+    route = next(r for r in route_table() if r.name == "db-query")
+    return route.template.format(service=service)
 
 
 def demo_route_path(path: str) -> str | None:

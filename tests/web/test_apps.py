@@ -365,6 +365,21 @@ def test_every_look_has_no_serious_axe_violation(open_page: OpenPage, admin: htt
         page.context.close()
 
 
+def _hold_the_first_listing(page: Any) -> list[Any]:
+    """Holds the page's first GET /api/browse (the picker's listing on open) until the
+    test continues the route it returns in the list; later ones go through."""
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/browse?*", hold)
+    return held
+
+
 def test_file_picker_shows_the_folder_asked_for_last(
     open_page: OpenPage, admin: httpx.Client, tmp_path: Path
 ) -> None:
@@ -373,15 +388,7 @@ def test_file_picker_shows_the_folder_asked_for_last(
     games = tmp_path / "games"
     (games / "celeste").mkdir(parents=True)
     page = open_page("apps")
-    held: list[Any] = []
-
-    def hold_the_first_listing(route: Any) -> None:
-        if not held:
-            held.append(route)  # answered only after the typed folder's listing
-        else:
-            route.continue_()
-
-    page.route("**/api/browse?*", hold_the_first_listing)
+    held = _hold_the_first_listing(page)  # answered only after the typed folder's
     page.get_by_role("button", name="Add application").click()
     dialog = dialog_named(page, "Add an application")
     dialog.locator("sl-button", has_text="Browse…").nth(1).click()  # working folder
@@ -394,3 +401,28 @@ def test_file_picker_shows_the_folder_asked_for_last(
     page.wait_for_load_state("networkidle")
     expect(picker.get_by_role("button", name="celeste")).to_be_visible()
     expect(picker.get_by_label("Folder", exact=True)).to_have_value(str(games))
+
+
+def test_file_picker_keeps_what_the_user_types_while_it_opens(
+    open_page: OpenPage, tmp_path: Path
+) -> None:
+    # The listing asked for when the picker opens may answer while the user is typing
+    # another folder: the field keeps what they typed (seen as a flaky CI failure).
+    games = tmp_path / "games"
+    (games / "celeste").mkdir(parents=True)
+    page = open_page("apps")
+    held = _hold_the_first_listing(page)
+    page.get_by_role("button", name="Add application").click()
+    dialog = dialog_named(page, "Add an application")
+    dialog.get_by_label("Working folder", exact=True).fill(str(games))
+    dialog.locator("sl-button", has_text="Browse…").nth(1).click()  # working folder
+    picker = dialog_named(page, "Choose a folder")
+    field = picker.get_by_label("Folder", exact=True)
+    expect(field).to_have_value(str(games))  # it opens at the field's folder
+    field.fill("relative/path")
+    assert held, "the picker's first listing was not requested"
+    held[0].continue_()
+    expect(picker.get_by_role("button", name="celeste")).to_be_visible()  # the listing arrived
+    expect(field).to_have_value("relative/path")
+    picker.get_by_role("button", name="Go").click()
+    expect(picker.locator("helio-error .message").first).to_contain_text("relative")

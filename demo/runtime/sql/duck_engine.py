@@ -30,7 +30,7 @@ from .statements import SqlError
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
 
-__all__ = ["DuckEngine", "declared_types", "table_types", "use_public_schema"]
+__all__ = ["DuckEngine", "declared_types", "read_schema", "table_types", "use_public_schema"]
 
 
 def use_public_schema(conn: DuckConnection) -> None:
@@ -71,6 +71,31 @@ def declared_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
     return load_declared([list(r) for r in conn.execute(DECLARED_QUERY).rows])
 
 
+def read_schema(conn: DuckConnection) -> Schema:
+    """What the transpiler needs of the schema: column types, declared types, primary keys."""
+    keys = load_primary_keys([list(r) for r in conn.execute(PRIMARY_KEYS_QUERY).rows])
+    return table_types(conn), declared_types(conn), keys
+
+
+def _schema_from_image(catalog: Any) -> Schema | None:
+    """The schema an image carries (`read_schema` at dump time, as JSON), if well-formed."""
+    if not isinstance(catalog, list) or len(catalog) != 3:
+        return None
+    types, declared, keys = catalog
+    columns_ok = all(
+        isinstance(part, dict)
+        and all(
+            isinstance(cols, dict) and all(isinstance(v, str) for v in cols.values())
+            for cols in part.values()
+        )
+        for part in (types, declared)
+    )
+    keys_ok = isinstance(keys, dict) and all(
+        isinstance(cols, list) and all(isinstance(c, str) for c in cols) for cols in keys.values()
+    )
+    return (types, declared, keys) if columns_ok and keys_ok else None
+
+
 def _may_change_schema(item: Transpiled) -> bool:
     """DDL changes the schema, and a ROLLBACK may undo DDL."""
     return item.kind in ("other", "transaction")
@@ -91,11 +116,20 @@ class DuckEngine:
     def load_image(self, image: bytes) -> None:
         if uses_json_functions(image):  # a view may call them
             self._register_json_functions()
-        restore_database(self._conn, image)
+        catalog = restore_database(self._conn, image)
         self._schema_may_have_changed()
+        # The schema as the image was dumped: a restarted worker's first query need not
+        # read it (three catalog queries, ~110 ms of a restart in duckdb-wasm).
+        schema = _schema_from_image(catalog)
+        if schema is not None:
+            self._transpiles.know_schema(schema)
 
     def image(self) -> bytes:
-        return dump_database(self._conn)
+        schema = self._transpiles.schema
+        if schema is None:
+            schema = read_schema(self._conn)
+            self._transpiles.know_schema(schema)
+        return dump_database(self._conn, catalog=list(schema))
 
     def _register_json_functions(self) -> None:
         if not self._json_functions:
@@ -247,8 +281,7 @@ class DuckEngine:
         self._keys.forget()
 
     def _schema(self) -> Schema:
-        keys = load_primary_keys([list(r) for r in self._conn.execute(PRIMARY_KEYS_QUERY).rows])
-        return table_types(self._conn), declared_types(self._conn), keys
+        return read_schema(self._conn)
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.

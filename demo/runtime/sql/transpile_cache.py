@@ -106,6 +106,15 @@ class TranspileCache:
         """Whether `statement` was transpiled before against the current schema."""
         return self._transpiled.get(statement) is not None
 
+    @property
+    def schema(self) -> Schema | None:
+        """The schema read since the last change, if any."""
+        return self._schema
+
+    def know_schema(self, schema: Schema) -> None:
+        """The current schema, known without reading it (a restored image carries it)."""
+        self._schema = schema
+
     def schema_may_have_changed(self) -> None:
         self._schema = None
         self._transpiled.clear()

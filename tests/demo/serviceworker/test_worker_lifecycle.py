@@ -122,8 +122,14 @@ def test_a_query_first_after_a_stop_sees_earlier_writes(page: Any, demo: Demo) -
     marker = f"first-{uuid.uuid4().hex[:8]}"
     insert = f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 3)"
     assert query(page, "ledger", insert)["status"] == 200
+    mark = len(demo.log.lines)
     demo.stop_workers()  # the postgres query is what wakes the worker
     assert _accounts(page, marker) == [{"owner": marker}]
+    # It starts duckdb-wasm at once, beside Python's restore, not after it.
+    woken = demo.log.since(mark)
+    early = [i for i, line in enumerate(woken) if "duckdb-wasm starting beside Python" in line]
+    ready = [i for i, line in enumerate(woken) if "python ready" in line]
+    assert early and ready and early[0] < ready[0], woken
     demo.stop_workers()
     update = f"UPDATE accounts SET balance = 4 WHERE owner = '{marker}'"
     assert query(page, "ledger", update)["status"] == 200
@@ -152,6 +158,37 @@ def test_two_demos_on_one_origin_never_share_data(demo: Demo) -> None:
 
 
 # The landing page's reset control and panels: tests/demo/components/.
+
+
+def test_a_kept_snapshot_that_cannot_be_restored_falls_back_to_a_fresh_boot(
+    page: Any, demo: Demo, sites: Sites
+) -> None:
+    marker = f"damaged-{uuid.uuid4().hex[:8]}"
+    assert query(page, "notes", f"INSERT INTO notes (body) VALUES ('{marker}')")["status"] == 200
+    keys = _wait_for_snapshot(page)
+    memory = next(key for key in keys if key.endswith("/memory"))
+    page.evaluate(
+        """async (key) => {
+            const cache = await caches.open("helio-demo-snapshot:/demos/shop/");
+            await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+        }""",
+        memory,
+    )
+    mark = len(demo.log.lines)
+    demo.stop_workers()
+    # The damaged snapshot is dropped and Python boots from the site's wheels: it fetches
+    # everything it needs again (the standard library fetched early served the first try).
+    assert _notes(page, marker) == [[marker]]
+    woken = demo.log.since(mark)
+    assert any("snapshot restore failed, booting from scratch" in line for line in woken), woken
+    assert any("python ready (fresh)" in line for line in woken), woken
+    # After that first answer it makes and keeps a new snapshot, which the next start restores.
+    _wait_until(lambda: len(_wait_for_snapshot(page)) == 2)
+    page.wait_for_timeout(500)
+    demo.stop_workers()
+    mark = len(demo.log.lines)
+    assert _notes(page, marker) == [[marker]]
+    assert any("python ready (snapshot)" in line for line in demo.log.since(mark))
 
 
 def test_stale_worker_answers_json_500_and_boot_is_retried(

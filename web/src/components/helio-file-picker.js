@@ -62,6 +62,7 @@ export class HelioFilePicker extends LitElement {
     this.mode = mode;
     this.listing = null;
     this.error = null;
+    this.typed = path;
     this._resolve?.(null);
     const chosen = new Promise((resolve) => (this._resolve = resolve));
     this.updateComplete.then(() => {
@@ -75,6 +76,7 @@ export class HelioFilePicker extends LitElement {
     // Only the latest request may fill the dialog: the listing asked for on open can
     // arrive after the one for a folder the user typed and went to.
     const request = (this._request = (this._request ?? 0) + 1);
+    const typedAtRequest = this.typed;
     this.loading = true;
     this.error = null;
     try {
@@ -83,7 +85,8 @@ export class HelioFilePicker extends LitElement {
       });
       if (request !== this._request) return;
       this.listing = listing;
-      this.typed = listing.path;
+      // The field follows the folder shown, unless the user has typed in it meanwhile.
+      if (this.typed === typedAtRequest) this.typed = listing.path;
     } catch (error) {
       if (request === this._request) this.error = error;
     } finally {

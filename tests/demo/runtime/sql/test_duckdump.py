@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
+from demo.runtime.sql.duck_engine import DuckEngine, read_schema
 from demo.runtime.sql.duckdump import dump_database, parse_dump, restore_database
 
 SETUP = [
@@ -119,3 +121,58 @@ def test_failed_restore_leaves_nothing(fresh: Callable[[], Any]) -> None:
 def test_parse_dump_rejects(image: bytes, fragment: str) -> None:
     with pytest.raises(ValueError, match=fragment):
         parse_dump(image)
+
+
+class _Counting:
+    """A DuckConnection that remembers the SQL it ran."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+        self.ran: list[str] = []
+
+    def execute(self, sql: str, *, repeated: bool = False) -> Any:
+        self.ran.append(sql)
+        return self._conn.execute(sql, repeated=repeated)
+
+    def create_function(self, name: str, function: Any, arity: int) -> None:
+        self._conn.create_function(name, function, arity)
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+CATALOG_READS = ("duckdb_constraints()", "information_schema.columns", "duckdb_columns()")
+SCHEMA_SETUP = (
+    "CREATE TABLE t (id integer PRIMARY KEY, a integer, b varchar(5));"
+    "INSERT INTO t VALUES (1, 7, 'x');"
+    "ALTER TABLE t ADD COLUMN c float8;"  # the schema after DDL is what the image keeps
+    "UPDATE t SET c = 7"
+)
+QUESTION = "SELECT a / 2 AS q, b, c / 2 AS h FROM t GROUP BY id"
+
+
+def test_a_restored_image_carries_its_schema(fresh: Callable[[], Any]) -> None:
+    """A restarted worker's first query reads no catalog: the image carries what the
+    adapter read of the schema, and it is what reading the restored database gives."""
+    source = DuckEngine(fresh())
+    source.execute(SCHEMA_SETUP)
+    image = source.image()
+    expected, _ = source.execute(QUESTION)
+
+    conn = _Counting(fresh())
+    restored = DuckEngine(conn)
+    restored.load_image(image)
+    assert json.loads(image)["catalog"] == json.loads(json.dumps(read_schema(conn)))
+    conn.ran.clear()
+    assert restored.execute(QUESTION)[0] == expected
+    assert not [sql for sql in conn.ran if any(read in sql for read in CATALOG_READS)]
+
+    # An image without it (an older runtime's) reads the catalog and answers the same.
+    document = json.loads(image)
+    del document["catalog"]
+    older = _Counting(fresh())
+    from_older = DuckEngine(older)
+    from_older.load_image(json.dumps(document).encode())
+    older.ran.clear()
+    assert from_older.execute(QUESTION)[0] == expected
+    assert [sql for sql in older.ran if any(read in sql for read in CATALOG_READS)]
