@@ -21,6 +21,7 @@ import {
   writeSnapshot,
 } from "./snapshot.js";
 import { idbGet, idbPut, idbDeletePrefix } from "./idb.js";
+import { servedOnce } from "./served-once.js";
 import { fromCompiled, precompile } from "./wasm.js";
 
 // Installed files a restored worker never reads: micropip itself, bytecode caches.
@@ -152,26 +153,6 @@ export async function bootPython({ build, root, checked, openDuck, precompileDuc
   // spent 250-1080 ms in Python, most of it while the compile ran). A postgres query
   // compiles it at once anyway (duck-loader.js).
   return { handler, how, answered: compileDuck };
-}
-
-// Runs `load()` with the first fetch of `url` answered by `response`, a fetch of it already
-// under way; any other fetch, and a later one of `url`, go to the network as before.
-async function servedOnce(url, response, load) {
-  const href = new URL(url, self.location.href).href;
-  const realFetch = self.fetch;
-  let served = false;
-  const serving = function (input, init) {
-    const target = input instanceof Request ? input.url : new URL(String(input), self.location.href).href;
-    if (served || target !== href) return realFetch.call(self, input, init);
-    served = true;
-    return response;
-  };
-  self.fetch = serving;
-  try {
-    return await load();
-  } finally {
-    if (self.fetch === serving) self.fetch = realFetch;
-  }
 }
 
 // Imports the runtime and builds the app (worker_entry.prepare): no JavaScript

@@ -8,6 +8,8 @@
 // not downloaded twice) and the instantiateStreaming of that answer from the compiled
 // module (a marker header tells it from any other instantiation meanwhile).
 
+import { servedOnce } from "./served-once.js";
+
 const MARK = "x-helio-precompiled";
 
 export function precompile(url) {
@@ -20,34 +22,23 @@ export function precompile(url) {
 // served from `compiled`; if compiling failed, the loader's own way is used.
 export async function fromCompiled(url, compiled, load) {
   const href = new URL(url, self.location.href).href;
-  const realFetch = self.fetch;
   const realStreaming = WebAssembly.instantiateStreaming;
-  const restore = () => {
-    self.fetch = realFetch;
-    WebAssembly.instantiateStreaming = realStreaming;
-  };
-  self.fetch = function (input, init) {
-    const target = input instanceof Request ? input.url : new URL(String(input), self.location.href).href;
-    if (target !== href) return realFetch.call(self, input, init);
-    self.fetch = realFetch;
-    const headers = { "content-type": "application/wasm", [MARK]: "1" };
-    return Promise.resolve(new Response(new Uint8Array(0), { headers }));
-  };
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const response = await source;
     if (!response?.headers?.get(MARK)) return realStreaming(response, imports);
-    restore();
+    WebAssembly.instantiateStreaming = realStreaming;
     let module;
     try {
       module = await compiled;
     } catch {
-      return realStreaming(realFetch.call(self, href), imports);
+      return realStreaming(fetch(href), imports); // the marked answer was the only one served
     }
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
+  const marked = new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm", [MARK]: "1" } });
   try {
-    return await load();
+    return await servedOnce(href, marked, load);
   } finally {
-    restore();
+    WebAssembly.instantiateStreaming = realStreaming;
   }
 }
