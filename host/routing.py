@@ -21,6 +21,7 @@ from starlette.responses import Response
 from starlette.routing import compile_path
 
 from host.core.schema import check_schema
+from host.core.tokens import PATTERN_PARAM
 
 __all__ = ["Access", "Catalogue", "Route", "RouteTable", "scope_path"]
 
@@ -85,7 +86,7 @@ def scope_path(template: str) -> str:
     """
     pieces = _PARAM.split(template)
     escaped = [_REGEX_SPECIALS.sub(r"\\\1", piece) for piece in pieces]
-    return "[^/]+".join(escaped)
+    return PATTERN_PARAM.join(escaped)
 
 
 Catalogue = dict[str, tuple[str, ...]]
@@ -127,10 +128,13 @@ class RouteTable:
         for route in self.routes:
             if not route.grantable:
                 continue
+            # A literal path is shown as typed (`/api/openapi.json`, not `/api/openapi\.json`);
+            # only a pattern entry is a regular expression.
+            path = scope_path(route.path) if route.is_pattern else route.path
             entry = entries.setdefault(
-                scope_path(route.path),
+                path,
                 {
-                    "path": scope_path(route.path),
+                    "path": path,
                     "methods": [],
                     "pattern": route.is_pattern,
                     "route": route.path,
