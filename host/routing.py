@@ -23,7 +23,7 @@ from starlette.routing import compile_path
 from host.core.schema import check_schema
 from host.core.tokens import PATTERN_PARAM
 
-__all__ = ["Access", "Catalogue", "Route", "RouteTable", "scope_path"]
+__all__ = ["Access", "Catalogue", "Route", "RouteTable", "grant_path", "scope_path"]
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -89,6 +89,12 @@ def scope_path(template: str) -> str:
     return PATTERN_PARAM.join(escaped)
 
 
+def grant_path(template: str) -> str:
+    """What the token catalogue lists for a route: a literal path as typed
+    (`/api/openapi.json`), a template as its pattern (`scope_path`)."""
+    return scope_path(template) if "{" in template else template
+
+
 Catalogue = dict[str, tuple[str, ...]]
 
 
@@ -128,9 +134,7 @@ class RouteTable:
         for route in self.routes:
             if not route.grantable:
                 continue
-            # A literal path is shown as typed (`/api/openapi.json`, not `/api/openapi\.json`);
-            # only a pattern entry is a regular expression.
-            path = scope_path(route.path) if route.is_pattern else route.path
+            path = grant_path(route.path)
             entry = entries.setdefault(
                 path,
                 {

@@ -26,7 +26,9 @@ __all__ = ["MAX_SCOPES", "PATTERN_PARAM", "Scope", "TokenStore", "hash_secret", 
 MAX_SCOPES = 64
 _SECRET_SHAPE = re.compile(r"[0-9a-f]{64}")
 PATTERN_PARAM = "[^/]+"  # what a route's `{param}` becomes in a pattern scope (host.routing)
-_UNESCAPE = re.compile(r"\\(.)")
+# A scope path made only of these is a literal path; any other is a regular expression
+# (a catalogue pattern such as `/api/apps/[^/]+`, or `/api/openapi\.json` of older tokens).
+_LITERAL = re.compile(r"[\w/.~-]*")
 
 
 def hash_secret(secret: str) -> str:
@@ -41,10 +43,8 @@ class Scope:
     def allows(self, method: str, path: str) -> bool:
         if method not in self.methods:
             return False
-        if PATTERN_PARAM not in self.path:
-            # A literal scope is the path as typed; tokens made before the catalogue showed
-            # literal paths unescaped hold `/api/openapi\.json`.
-            return path in (self.path, _UNESCAPE.sub(r"\1", self.path))
+        if _LITERAL.fullmatch(self.path):
+            return path == self.path  # as typed: the `.` of `/api/openapi.json` is a dot
         return re.fullmatch(self.path, path) is not None
 
     def as_json(self) -> dict[str, Any]:
