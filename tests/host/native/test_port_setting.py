@@ -12,7 +12,7 @@ import httpx
 from ..app_client import native_only
 from ..conftest import ADMIN
 from ..helpers import assert_error
-from ..server import HostProcess, free_base_port, running_host
+from ..server import free_base_port, running_host
 
 
 def test_unknown_keys_are_merged_and_named_in_the_answer(admin: httpx.Client) -> None:
