@@ -27,8 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--port",
         type=int,
-        default=DEFAULT_BASE_PORT,
-        help=f"base port (default {DEFAULT_BASE_PORT}; console on +1)",
+        default=None,
+        help=f"base port, overriding the `port` setting (default {DEFAULT_BASE_PORT}; console on +1)",
     )
     run.add_argument(
         "--bind",
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
 
     restrict_new_files()  # every command below writes into the data folder
     if args.command == "serve":
-        if not 6 <= args.port <= 65534:
+        if args.port is not None and not 6 <= args.port <= 65534:
             raise SystemExit("--port must leave room for port-5 and port+1 (6..65534)")
         serve(ServeOptions(data_dir, args.port, args.bind, args.simulate_streams))
         return 0

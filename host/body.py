@@ -4,7 +4,9 @@ Every JSON body of the API is read here, so the rules hold on every route,
 the public ones included: at most MAX_JSON_BODY bytes, nested at most
 MAX_JSON_DEPTH deep (deeper input made the parser recurse into a 500), and
 numbers finite (`NaN`, `Infinity` and overflowing literals such as `1e999`
-are not JSON and could never be answered back).
+are not JSON and could never be answered back), and strings Unicode text (a
+lone surrogate such as `"\\ud800"` cannot be encoded, so a stored one made
+every later read a 500; `host.core.text`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from starlette.requests import Request
 
 from host.core.errors import BadRequest, PayloadTooLarge, UnsupportedMedia
+from host.core.text import without_unencodable
 
 __all__ = ["MAX_JSON_BODY", "MAX_JSON_DEPTH", "parse_json", "read_json_object", "required_str"]
 
@@ -60,6 +63,10 @@ def parse_json(body: bytes | str) -> Any:
         raise BadRequest(f"The body is not valid JSON: {error}") from None
     if isinstance(value, (dict, list)) and _deeper_than(value, MAX_JSON_DEPTH):
         raise BadRequest(f"The body nests deeper than {MAX_JSON_DEPTH} levels")
+    if without_unencodable(value)[1]:
+        raise BadRequest(
+            "The body is not valid JSON: a string holds a lone surrogate, which is not Unicode text"
+        )
     return value
 
 

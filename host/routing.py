@@ -21,8 +21,9 @@ from starlette.responses import Response
 from starlette.routing import compile_path
 
 from host.core.schema import check_schema
+from host.core.tokens import PATTERN_PARAM
 
-__all__ = ["Access", "Catalogue", "Route", "RouteTable", "scope_path"]
+__all__ = ["Access", "Catalogue", "Route", "RouteTable", "grant_path", "scope_path"]
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -85,7 +86,13 @@ def scope_path(template: str) -> str:
     """
     pieces = _PARAM.split(template)
     escaped = [_REGEX_SPECIALS.sub(r"\\\1", piece) for piece in pieces]
-    return "[^/]+".join(escaped)
+    return PATTERN_PARAM.join(escaped)
+
+
+def grant_path(template: str) -> str:
+    """What the token catalogue lists for a route: a literal path as typed
+    (`/api/openapi.json`), a template as its pattern (`scope_path`)."""
+    return scope_path(template) if "{" in template else template
 
 
 Catalogue = dict[str, tuple[str, ...]]
@@ -127,10 +134,11 @@ class RouteTable:
         for route in self.routes:
             if not route.grantable:
                 continue
+            path = grant_path(route.path)
             entry = entries.setdefault(
-                scope_path(route.path),
+                path,
                 {
-                    "path": scope_path(route.path),
+                    "path": path,
                     "methods": [],
                     "pattern": route.is_pattern,
                     "route": route.path,

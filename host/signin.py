@@ -10,12 +10,16 @@ loop, and a success clears the address's count.
 
 from __future__ import annotations
 
+import asyncio
+
 from starlette.concurrency import run_in_threadpool
 
 from host.core.context import HostContext
+from host.core.ratelimit import BLOCKED, WAIT
 
 __all__ = ["TOO_MANY_FAILURES", "SignInBlocked", "check_sign_in", "refuse_if_blocked"]
 
+SETTLE_POLL_S = 0.005  # how often a waiting attempt looks whether a reservation settled
 TOO_MANY_FAILURES = "Too many failed sign-in attempts; try again later"
 
 
@@ -42,15 +46,21 @@ def refuse_if_blocked(ctx: HostContext, address: str) -> None:
 async def check_sign_in(ctx: HostContext, address: str, username: str, password: str) -> bool:
     """Whether `username`/`password` are the administrator's; raises SignInBlocked first.
 
-    The attempt is counted before the password is verified (in one step with
-    the limit check): verifying awaits a worker thread, and counting only after
-    it let 60 simultaneous wrong guesses all be verified.
+    A place is reserved before the password is verified (in one step with the
+    limit check): verifying awaits a worker thread, and counting only after it
+    let 60 simultaneous wrong guesses all be verified. While other attempts'
+    reservations fill the limit this one waits for them to settle rather than
+    being refused: a right password is never turned away by its own company.
     """
     settings = ctx.settings.current()
     window = settings["login_failure_window_s"]
-    if not ctx.limiter.attempt(address, settings["login_max_failures"], window):
+    while (verdict := ctx.limiter.reserve(address, settings["login_max_failures"], window)) == WAIT:
+        await asyncio.sleep(SETTLE_POLL_S)
+    if verdict == BLOCKED:
         raise SignInBlocked(int(window))
-    if not await run_in_threadpool(ctx.credentials.verify, username, password):
-        return False  # the attempt stays counted as a failure
-    ctx.limiter.clear(address)
-    return True
+    right = False
+    try:
+        right = await run_in_threadpool(ctx.credentials.verify, username, password)
+    finally:
+        ctx.limiter.settle(address, right, window)
+    return right

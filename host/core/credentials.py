@@ -16,7 +16,7 @@ from .state import StateDB
 if TYPE_CHECKING:
     from .ports import PasswordHasher
 
-__all__ = ["Credentials", "validate_new_credentials"]
+__all__ = ["Credentials", "normalise_username", "validate_new_credentials"]
 
 _KEY = "credentials"
 
@@ -30,23 +30,40 @@ MAX_USERNAME = 128
 MIN_PASSWORD = 8  # with the sign-in rate limit, enough against online guessing
 MAX_PASSWORD = 1024
 # Control (TAB, DEL, C1), format (U+202E and other bidi overrides, zero-width),
-# line/paragraph separators and lone surrogates: invisible or reordering in a log
-# line or the console, so a name could pass for another.
-_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+# line/paragraph/space separators other than an inner ASCII space (U+00A0,
+# U+3000) and lone surrogates: invisible or reordering in a log line or the
+# console, so a name could pass for another.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Zs", "Cs"})
+# Letters and symbols that draw nothing: the Hangul fillers, the blank Braille
+# pattern and the combining grapheme joiner.
+_INVISIBLE_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
+
+
+def normalise_username(username: str) -> str:
+    """NFC: "Jörg" typed with a combining diaeresis (NFD) is the same name as with "ö"."""
+    return unicodedata.normalize("NFC", username)
 
 
 def _bad_username_character(username: str) -> bool:
-    return any(c == ":" or unicodedata.category(c) in _HIDDEN_CATEGORIES for c in username)
+    if username != username.strip(" "):
+        return True  # a leading or trailing space is invisible in the console
+    return any(
+        c == ":"
+        or c in _INVISIBLE_FILLERS
+        or (c != " " and unicodedata.category(c) in _HIDDEN_CATEGORIES)
+        for c in username
+    )
 
 
 def validate_new_credentials(username: object, password: object, confirm: object) -> None:
     """Raise BadRequest unless the new username/password pair is usable."""
     if not isinstance(username, str) or not username.strip():
         raise BadRequest("newUsername is required")
+    username = normalise_username(username)
     if len(username) > MAX_USERNAME or _bad_username_character(username):
         raise BadRequest(
             f"newUsername must be at most {MAX_USERNAME} characters without ':', "
-            "control or invisible formatting characters"
+            "control, invisible or separator characters (a space only between others)"
         )
     if not isinstance(password, str) or not password:
         raise BadRequest("newPassword is required")
@@ -83,7 +100,11 @@ class Credentials:
 
     def set(self, username: str, password: str) -> None:
         self._db.set_json(
-            _KEY, {"username": username, "password_hash": self._hasher.hash(password)}
+            _KEY,
+            {
+                "username": normalise_username(username),
+                "password_hash": self._hasher.hash(password),
+            },
         )
 
     def verify(self, username: str, password: str) -> bool:
@@ -91,10 +112,12 @@ class Credentials:
         if record is None:
             self._hasher.verify(password, self._dummy_record())
             return False
+        username = normalise_username(username)
         pair = self._pair_digest(username, password)
         if self._recently_verified(pair, record["password_hash"]):
             return True
-        same_user = hmac.compare_digest(username.encode(), record["username"].encode())
+        stored = normalise_username(record["username"])  # set before names were normalised
+        same_user = hmac.compare_digest(username.encode(), stored.encode())
         right_password = self._hasher.verify(password, record["password_hash"])
         if same_user and right_password:
             self._verified = (pair, record["password_hash"], time.monotonic())

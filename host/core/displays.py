@@ -50,6 +50,15 @@ class DisplayDevice:
             {m.refresh_hz for m in self.modes if resolution in (None, f"{m.width}x{m.height}")}
         )
 
+    def summary(self) -> dict[str, Any]:
+        """The output as `/api/metadata` lists it: the `/api/display-devices` id, in short."""
+        return {
+            "id": self.device_id,
+            "connector": self.connector,
+            "connected": self.connected,
+            "modes": list(self.resolutions[:16]),
+        }
+
     def as_json(self) -> dict[str, Any]:
         return {
             "device_id": self.device_id,

@@ -309,7 +309,10 @@ class PairingBroker:
                 self._otp = None
                 return None
             expected = otp_auth(otp.pin, salt_hex, otp.passphrase)
-            if not hmac.compare_digest(expected, otpauth.upper()):
+            # As bytes: compare_digest refuses non-ASCII str (a 500, the guess not counted);
+            # `otpauth=é` is just a wrong guess.
+            sent = otpauth.upper().encode("utf-8", "replace")
+            if not hmac.compare_digest(expected.encode(), sent):
                 self._otp_throttle.record_failure(address, OTP_THROTTLE_WINDOW_S)
                 self._otp_failures += 1
                 if self._otp_failures >= OTP_MAX_FAILURES:

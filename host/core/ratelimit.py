@@ -3,10 +3,14 @@
 Shared by `/api/auth/login` (429) and HTTP Basic (401). IPv6 peers count per
 /64, since one host usually owns a whole /64.
 
-`attempt` counts an attempt *before* the password is checked, in one step
-with the limit check: checking, verifying (which awaits a worker thread),
-then recording let 60 simultaneous guesses all be verified. A success then
-`clear`s the count. Loopback is not exempt: behind
+`reserve` holds a place for an attempt *before* the password is checked, in
+one step with the limit check: checking, verifying (which awaits a worker
+thread), then recording let 60 simultaneous guesses all be verified. A
+reservation is not a failure: while reserved places alone fill the limit the
+next attempt waits (`WAIT`) for them to settle instead of being refused, so
+50 simultaneous right passwords all succeed while 60 wrong ones still get
+exactly `max_failures` verifications. `settle` turns a place into a failure,
+or clears the count on success. Loopback is not exempt: behind
 a reverse proxy on the PC every peer is loopback. At most `max_tracked`
 addresses are kept; the least recently failing one is evicted first.
 """
@@ -19,7 +23,9 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 
-__all__ = ["LoginLimiter", "client_key"]
+__all__ = ["BLOCKED", "GO", "WAIT", "LoginLimiter", "client_key"]
+
+GO, WAIT, BLOCKED = "go", "wait", "blocked"  # what `reserve` answers
 
 
 def client_key(address: str) -> str:
@@ -41,6 +47,7 @@ class LoginLimiter:
         self._clock = clock
         self._max_tracked = max_tracked
         self._failures: OrderedDict[str, deque[float]] = OrderedDict()
+        self._pending: dict[str, int] = {}  # reserved attempts whose password is being checked
         self._lock = threading.RLock()  # attempts come from the event loop and worker threads
 
     def blocked(self, address: str, max_failures: int, window_s: float) -> bool:
@@ -51,14 +58,31 @@ class LoginLimiter:
             self._expire(failures, window_s)
             return len(failures) >= max_failures
 
-    def attempt(self, address: str, max_failures: int, window_s: float) -> bool:
-        """Count one sign-in attempt as a failure until it succeeds; False when over the limit
-        (then nothing is counted and the password must not be checked)."""
+    def reserve(self, address: str, max_failures: int, window_s: float) -> str:
+        """GO (a place is reserved: `settle` it), WAIT (reserved places fill the limit: ask
+        again once one settles) or BLOCKED (failures fill it: do not check the password)."""
+        key = client_key(address)
         with self._lock:
             if self.blocked(address, max_failures, window_s):
-                return False
-            self.record_failure(address, window_s)
-            return True
+                return BLOCKED
+            failures = self._failures.get(key)
+            pending = self._pending.get(key, 0)
+            if (len(failures) if failures else 0) + pending >= max_failures:
+                return WAIT
+            self._pending[key] = pending + 1
+            return GO
+
+    def settle(self, address: str, succeeded: bool, window_s: float) -> None:
+        """End a reservation: a success clears the count, a failure is recorded."""
+        key = client_key(address)
+        with self._lock:
+            left = self._pending.pop(key, 1) - 1
+            if left > 0:
+                self._pending[key] = left
+            if succeeded:
+                self._failures.pop(key, None)
+            else:
+                self.record_failure(address, window_s)
 
     def record_failure(self, address: str, window_s: float) -> None:
         key = client_key(address)

@@ -28,6 +28,7 @@ __all__ = [
     "settings_markdown",
     "settings_change_schema",
     "settings_schema",
+    "unused_keys",
     "usable_saved",
     "validate_settings",
 ]
@@ -87,6 +88,14 @@ SETTINGS: tuple[Setting, ...] = (
         "Who may reach the console and API: pc (this PC only), lan (private networks) or wan (anyone).",
         {"type": "string", "enum": ["pc", "lan", "wan"]},
         "Network reach",
+        _NETWORK,
+    ),
+    Setting(
+        "port",
+        47989,
+        "Base port: streaming HTTP on it, the console on port + 1, streaming HTTPS on port - 5. Takes effect at the next start; `serve --port` overrides it.",
+        {"type": "integer", "minimum": 6, "maximum": 65534},
+        "Base port",
         _NETWORK,
     ),
     Setting(
@@ -272,6 +281,11 @@ def validate_settings(changes: Any) -> dict[str, Any]:
         except SchemaError as error:
             raise BadRequest(f"Invalid setting {error}") from None
     return changes
+
+
+def unused_keys(changes: Mapping[str, Any]) -> list[str]:
+    """The submitted keys this host has no setting for (kept, but named back: a typo shows)."""
+    return [key for key, value in changes.items() if key not in _BY_NAME and value is not None]
 
 
 def settings_schema() -> dict[str, Any]:

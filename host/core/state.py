@@ -15,14 +15,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .text import without_unencodable
+
 __all__ = ["MIGRATIONS", "StateDB", "dump_stored", "load_stored"]
 
 
 def load_stored(text: str) -> Any:
     """A JSON value from the database. `NaN` and `Infinity`, which hosts before the
-    finite-number rule stored, read as null: the host starts and answers instead of
-    failing on every read (the API never accepts them now)."""
-    return json.loads(text, parse_constant=lambda _name: None)
+    finite-number rule stored, read as null, and so do strings with a lone surrogate
+    (stored before the body parser refused them; `host.core.text`): the host starts
+    and answers instead of failing on every read (the API never accepts them now)."""
+    value, _replaced = without_unencodable(json.loads(text, parse_constant=lambda _name: None))
+    return value
 
 
 def dump_stored(value: Any) -> str:

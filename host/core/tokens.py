@@ -3,7 +3,8 @@
 A token is 32 random bytes shown once as 64 hex characters; only its SHA-256
 hex is stored, and that hash is the token's public `{hash}`. Each scope is a
 `path` chosen from the token catalogue (`/api/token/routes`; a pattern entry
-is a regular expression matched against the whole request path) and the
+is a regular expression matched against the whole request path, any other
+path is matched exactly as typed) and the
 methods allowed for it.
 """
 
@@ -20,10 +21,14 @@ from typing import Any
 from .errors import BadRequest, NotFound
 from .state import StateDB, dump_stored, load_stored
 
-__all__ = ["MAX_SCOPES", "Scope", "TokenStore", "hash_secret", "parse_scopes"]
+__all__ = ["MAX_SCOPES", "PATTERN_PARAM", "Scope", "TokenStore", "hash_secret", "parse_scopes"]
 
 MAX_SCOPES = 64
 _SECRET_SHAPE = re.compile(r"[0-9a-f]{64}")
+PATTERN_PARAM = "[^/]+"  # what a route's `{param}` becomes in a pattern scope (host.routing)
+# A scope path made only of these is a literal path; any other is a regular expression
+# (a catalogue pattern such as `/api/apps/[^/]+`, or `/api/openapi\.json` of older tokens).
+_LITERAL = re.compile(r"[\w/.~-]*")
 
 
 def hash_secret(secret: str) -> str:
@@ -36,7 +41,11 @@ class Scope:
     methods: tuple[str, ...]
 
     def allows(self, method: str, path: str) -> bool:
-        return method in self.methods and re.fullmatch(self.path, path) is not None
+        if method not in self.methods:
+            return False
+        if _LITERAL.fullmatch(self.path):
+            return path == self.path  # as typed: the `.` of `/api/openapi.json` is a dot
+        return re.fullmatch(self.path, path) is not None
 
     def as_json(self) -> dict[str, Any]:
         return {"path": self.path, "methods": list(self.methods)}

@@ -105,9 +105,6 @@ class SimulatedSystem:
         # Pyodide's own answer would be "emscripten": name the demo for what it is.
         return "Helio demo (in your browser)"
 
-    def displays(self) -> list[dict[str, Any]]:
-        return [{"name": "Simulated display", "width": 2560, "height": 1440, "simulated": True}]
-
     def audio_endpoints(self) -> list[dict[str, Any]]:
         return [{"name": "Simulated speakers", "simulated": True}]
 

@@ -7,6 +7,7 @@ from starlette.responses import JSONResponse
 
 from host.body import read_json_object
 from host.core.errors import BadRequest
+from host.core.settings import unused_keys
 from host.responses import ok
 
 from .common import context
@@ -24,8 +25,9 @@ async def write_config(request: Request) -> JSONResponse:
     if "status" in changes:
         raise BadRequest("Invalid setting status: the name is reserved")
     context(request).settings.update(changes)
-    # Saved now; running streams adopt it only after a restart.
-    return ok(restart_required=True)
+    # Saved now; running streams (and a changed `port`) adopt it only after a restart.
+    # Unknown keys are merged too, but named, so a typo ("prot") is visible.
+    return ok(restart_required=True, unused=unused_keys(changes))
 
 
 async def config_locale(request: Request) -> JSONResponse:

@@ -25,6 +25,8 @@ STARTED_AT = time.time()  # this process: a restart shows as a new value
 def _build(ctx: HostContext) -> dict[str, Any]:
     system = ctx.adapters.system
     settings = ctx.settings.current()
+    # One display source for the metadata and /api/display-devices (drm_root included).
+    outputs = ctx.adapters.platform(settings).displays.devices()
     return {
         "version": ctx.version,
         "hostname": system.hostname(),
@@ -33,7 +35,7 @@ def _build(ctx: HostContext) -> dict[str, Any]:
         "codec": ctx.codec_probe.as_json(),
         "capture": settings["capture"],
         "encoder": settings["encoder"],
-        "displays": system.displays(),
+        "displays": [output.summary() for output in outputs],
         "audio": system.audio_endpoints(),
         "virtual_display": system.virtual_display(),
     }

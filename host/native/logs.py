@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import unicodedata
 from pathlib import Path
 
-__all__ = ["LOG_NAME", "PathOnlyAccessLog", "setup_logging", "strip_query"]
+__all__ = [
+    "LOG_NAME",
+    "EscapingFormatter",
+    "PathOnlyAccessLog",
+    "escape_controls",
+    "setup_logging",
+    "strip_query",
+]
 
 LOG_NAME = "helio.log"
 MAX_BYTES = 10 * 1024 * 1024
@@ -16,6 +24,33 @@ BACKUPS = 5
 def strip_query(target: str) -> str:
     """A request target without its query string: `/pair?salt=…&otpauth=…` -> `/pair`."""
     return target.split("?", 1)[0]
+
+
+# Control characters (CR, LF, ESC, C1), format characters (bidi overrides) and line/paragraph
+# separators: each could start a forged line or hide text in the log and the support ZIP.
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+
+
+def escape_controls(text: str) -> str:
+    """`text` with every control, format or separator character as a visible escape (`\\n`)."""
+    if all(c.isprintable() or c == " " for c in text):
+        return text  # the common case, without a per-character lookup
+    return "".join(
+        c.encode("unicode_escape", "backslashreplace").decode("ascii")
+        if unicodedata.category(c) in _ESCAPED_CATEGORIES
+        else c
+        for c in text
+    )
+
+
+class EscapingFormatter(logging.Formatter):
+    """Every message is one log line, whatever user-controlled text it holds (a device name
+    with CR/LF from `/pair` wrote a forged line). A traceback, appended after the message,
+    keeps its own lines."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        record.message = escape_controls(record.message)
+        return super().formatMessage(record)
 
 
 class PathOnlyAccessLog(logging.Filter):
@@ -34,7 +69,7 @@ class PathOnlyAccessLog(logging.Filter):
 def setup_logging(data_dir: Path, level: int = logging.INFO) -> Path:
     """Route the root, uvicorn and helio loggers to `data_dir/helio.log`; return its path."""
     path = data_dir / LOG_NAME
-    formatter = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    formatter = EscapingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     file_handler = logging.handlers.RotatingFileHandler(
         path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
     )

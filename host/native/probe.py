@@ -1,8 +1,8 @@
-"""Looking at this PC: video encoders, displays, audio endpoints, virtual displays.
+"""Looking at this PC: video encoders, audio endpoints, virtual displays.
 
 Each probe reads the OS directly and returns plain data; nothing here is
-cached (that is `host.core.metadata`). On Linux displays come from
-`/sys/class/drm`, audio from ALSA (`/proc/asound`) and PulseAudio (`pactl`),
+cached (that is `host.core.metadata`). Displays are the platform's display
+source (`host.native.drm`, under the `drm_root` setting). On Linux audio comes from ALSA (`/proc/asound`) and PulseAudio (`pactl`),
 encoders from NVML (NVENC), `/dev/dri/renderD*` (VA-API) and software
 encoders on PATH.
 """
@@ -25,7 +25,6 @@ from host.core.metadata import CodecProbe, ProbeResult
 __all__ = [
     "Prober",
     "audio_endpoints",
-    "displays",
     "hostname",
     "probe_encoders",
     "virtual_display",
@@ -94,23 +93,6 @@ def probe_encoders(preferred: str = "auto") -> ProbeResult:
         or "no NVIDIA GPU via NVML, no /dev/dri render node, no software encoder on PATH"
     )
     return ProbeResult([], f"No usable video encoder: {detail}")
-
-
-def displays() -> list[dict[str, Any]]:
-    """Connected outputs from DRM on Linux; empty where the OS offers no listing."""
-    found = []
-    for status_file in sorted(glob.glob("/sys/class/drm/card*-*/status")):
-        folder = os.path.dirname(status_file)
-        try:
-            with open(status_file) as handle:
-                status = handle.read().strip()
-            with open(os.path.join(folder, "modes")) as handle:
-                modes = [line.strip() for line in handle if line.strip()]
-        except OSError:
-            continue
-        connector = os.path.basename(folder).split("-", 1)[1]
-        found.append({"id": connector, "connected": status == "connected", "modes": modes[:16]})
-    return found
 
 
 def hostname() -> str:

@@ -6,11 +6,13 @@ import logging
 import os
 import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from host import __version__
 from host.app import create_app
+from host.core.context import SettingsStore
+from host.core.settings import defaults
 from host.core.state import StateDB
 
 from .file_modes import restrict_new_files, tighten
@@ -23,7 +25,7 @@ from .tls import ensure_certificate
 
 __all__ = ["DEFAULT_BASE_PORT", "ServeOptions", "open_state", "serve"]
 
-DEFAULT_BASE_PORT = 47989
+DEFAULT_BASE_PORT: int = defaults()["port"]
 STATE_NAME = "state.db"
 GRACEFUL_SHUTDOWN_S = 3
 log = logging.getLogger("helio")
@@ -32,12 +34,13 @@ log = logging.getLogger("helio")
 @dataclass(frozen=True)
 class ServeOptions:
     data_dir: Path
-    base_port: int = DEFAULT_BASE_PORT
+    base_port: int | None = None  # None: the `port` setting (`serve --port` overrides it)
     bind: str = "0.0.0.0"
     simulate_streams: bool = False
 
     @property
     def admin_port(self) -> int:
+        assert self.base_port is not None, "resolved by serve()"
         return self.base_port + 1
 
 
@@ -55,9 +58,13 @@ def serve(options: ServeOptions) -> None:
     tighten(data_dir)
     log_path = setup_logging(data_dir)
     cert, key = ensure_certificate(data_dir)
+    db = open_state(data_dir)
+    if options.base_port is None:
+        options = replace(options, base_port=SettingsStore(db).get("port"))
+    base_port = options.admin_port - 1
     features = frozenset({"simulate-streams"} if options.simulate_streams else set())
     ctx = build_native_host(
-        open_state(data_dir),
+        db,
         data_dir,
         https_port=options.admin_port,
         features=features,
@@ -106,13 +113,13 @@ def serve(options: ServeOptions) -> None:
 
     ctx.lifecycle.install(stop)
     # Streaming HTTPS (base-5) and plain HTTP (base) run beside the console and stop with it.
-    streaming = streaming_servers(ctx, options.base_port, options.bind, cert, key)
+    streaming = streaming_servers(ctx, base_port, options.bind, cert, key)
     log.info(
         "Streaming on https://%s:%d and http://%s:%d",
         options.bind,
-        options.base_port - 5,
+        base_port - 5,
         options.bind,
-        options.base_port,
+        base_port,
     )
     run_together(server, streaming)
     ctx.db.close()

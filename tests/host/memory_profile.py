@@ -81,9 +81,6 @@ class InstantProber:
 
 
 class FixedSystem:
-    def displays(self) -> list[dict[str, Any]]:
-        return [{"name": "Simulated display", "width": 1920, "height": 1080}]
-
     def audio_endpoints(self) -> list[dict[str, Any]]:
         return []
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+import urllib.parse
 import uuid
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -58,6 +59,7 @@ class MoonlightPairing:
     server_cert: x509.Certificate | None = None
     # The source address on loopback (127.0.0.0/8): two "LAN peers" on one machine.
     local_address: str = "127.0.0.1"
+    device_name: str = "roth"  # what Moonlight sends; any text a client chooses
 
     @property
     def key(self) -> bytes:
@@ -70,7 +72,8 @@ class MoonlightPairing:
     def _get(
         self, client: httpx.Client, base: str, query: str, timeout: float = 10
     ) -> dict[str, str]:
-        url = f"{base}/pair?uniqueid={UNIQUEID}&uuid={uuid.uuid4().hex}&devicename=roth&updateState=1&{query}"
+        name = urllib.parse.quote(self.device_name)
+        url = f"{base}/pair?uniqueid={UNIQUEID}&uuid={uuid.uuid4().hex}&devicename={name}&updateState=1&{query}"
         answer = client.get(url, timeout=timeout)
         assert answer.status_code == 200, answer.text
         values = parse(answer.text)

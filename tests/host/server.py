@@ -53,6 +53,7 @@ class HostProcess:
         self.env = env or {}  # extra environment, e.g. HELIO_FAKE_SAMPLER for the metrics tests
         self.base_port = free_base_port()
         self.process: subprocess.Popen[bytes] | None = None
+        self.port_option = True  # False: start without --port (the `port` setting decides)
 
     @property
     def stderr_path(self) -> Path:
@@ -68,7 +69,8 @@ class HostProcess:
 
     def start(self) -> None:
         args = [sys.executable, "-m", "host", "serve", "--data-dir", str(self.data_dir)]
-        args += ["--port", str(self.base_port), "--bind", "127.0.0.1", *self.extra_args]
+        args += ["--port", str(self.base_port)] if self.port_option else []
+        args += ["--bind", "127.0.0.1", *self.extra_args]
         # A file, not a pipe: a chatty host must never block on a full pipe buffer.
         with open(self.stderr_path, "ab") as stderr:
             self.process = subprocess.Popen(

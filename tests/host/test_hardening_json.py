@@ -127,3 +127,65 @@ def test_a_host_that_stored_nan_still_starts_and_answers(poisoned_host: HostProc
         assert app["exit-timeout"] == 5  # the stored NaN is dropped: back to the default
         assert admin.patch("/api/config", json={"x": None, "y": None}).status_code == 200
         assert {"x", "y"}.isdisjoint(admin.get("/api/config").json())
+
+
+LONE = '"x\\ud800"'  # a JSON escape for a lone surrogate: valid JSON syntax, not Unicode text
+
+
+def test_lone_surrogates_are_a_400_on_every_json_route_and_nothing_is_stored(
+    admin: httpx.Client, anon: httpx.Client
+) -> None:
+    """`{"zz":"\\ud800"}` was saved (200), after which every GET /api/config was a 500."""
+    before_apps = admin.get("/api/apps").json()["apps"]
+    for method, path in json_routes():
+        for body in (f'{{"zz": {LONE}}}', f"{{{LONE}: 1}}", f'{{"name": [{LONE}]}}'):
+            answer = post_raw(admin, path, body, method)
+            assert answer.status_code < 500, (method, path, answer.text)
+            if path in ("/api/config", "/api/apps", "/api/auth/login"):
+                assert_error(answer, 400, "lone surrogate")
+    assert_error(post_raw(anon, "/api/auth/login", f'{{"username": {LONE}}}'), 400, "surrogate")
+    # The same as raw bytes (UTF-8-encoded surrogates, which Python's JSON reader lets through).
+    raw = b'{"locale": "x\xed\xa0\x80"}'
+    answer = admin.patch("/api/config", content=raw, headers=JSON)
+    assert answer.status_code == 400, answer.text
+    assert admin.post("/api/apps", json={"name": "x"}).status_code == 200  # a good body still works
+    config = admin.get("/api/config")
+    assert config.status_code == 200 and "zz" not in config.json()
+    assert admin.get("/api/configLocale").status_code == 200
+    apps = admin.get("/api/apps")
+    assert apps.status_code == 200 and len(apps.json()["apps"]) == len(before_apps) + 1
+
+
+@pytest.fixture
+def surrogate_host(tmp_path: Path) -> Iterator[HostProcess]:
+    """A host whose database holds lone surrogates, as hosts before the rule stored them."""
+    with running_host(tmp_path / "data", credentials=ADMIN) as host:
+        with host.client(auth=ADMIN) as admin:
+            admin.patch("/api/config", json={"locale": "de"})
+            admin.post("/api/apps", json={"name": "Old app", "cmd": "run"})
+        host.stop()
+        db = sqlite3.connect(host.data_dir / "state.db")
+        db.execute(
+            "UPDATE kv SET value = ? WHERE key = 'settings'",
+            ('{"zz": "\\ud800", "\\udc00": 1, "locale": "x\\ud800", "hardware_metrics": true}',),
+        )
+        db.execute("UPDATE apps SET data = replace(data, '\"run\"', '\"r\\udfffn\"')")
+        db.commit()
+        db.close()
+        host.start()
+        yield host
+
+
+def test_stored_lone_surrogates_fall_back_and_the_host_answers(
+    surrogate_host: HostProcess,
+) -> None:
+    with surrogate_host.client(auth=ADMIN) as admin:
+        config = admin.get("/api/config")
+        assert config.status_code == 200, config.text
+        body = config.json()
+        assert body["zz"] is None and body["locale"] == "en" and body["hardware_metrics"] is True
+        assert admin.get("/api/configLocale").json()["locale"] == "en"
+        apps = admin.get("/api/apps")
+        assert apps.status_code == 200, apps.text
+        (app,) = [a for a in apps.json()["apps"] if a["name"] == "Old app"]
+        assert app["cmd"] == ""  # the unreadable command falls back to its default

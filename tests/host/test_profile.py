@@ -66,7 +66,7 @@ def test_a_pure_python_profile_builds_and_serves_the_app_with_native_packages_bl
     metadata = seen["answers"]["/api/metadata"]
     assert metadata["status"] is True
     assert metadata["codec"]["state"] == "ready"  # the lifespan ran the profile's prober
-    assert metadata["displays"] == [{"name": "Simulated display", "width": 1920, "height": 1080}]
+    assert metadata["displays"] == []  # the profile's display source lists no outputs
     assert [e["name"] for e in seen["answers"]["/api/browse?path=/"]["entries"]] == ["games"]
     assert seen["answers"]["/api/apps"]["current_app"] == ""
     assert seen["background"] == ["start", "stop"]

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from host.route_table import build_route_table
-from host.routing import STATE_CHANGING, Access, Route, scope_path
+from host.routing import STATE_CHANGING, Access, Route, grant_path
 
 from .conftest import ADMIN
 from .helpers import assert_error, login, make_token
@@ -50,7 +50,7 @@ def send(client: httpx.Client, method: str, path: str, **kwargs: Any) -> httpx.R
 def other_route_token(host: HostProcess) -> str:
     """A token granting only GET /api/openapi.json: every other route is another path."""
     with host.client(auth=ADMIN) as admin:
-        return make_token(admin, (r"/api/openapi\.json", ["GET"]))
+        return make_token(admin, ("/api/openapi.json", ["GET"]))
 
 
 @pytest.fixture(scope="module")
@@ -92,15 +92,15 @@ def test_token_for_the_path_but_not_the_method_is_401(
     host: HostProcess, case: tuple[Route, str]
 ) -> None:
     route, method = case
-    allowed = TABLE.catalogue()[scope_path(route.path)]
+    allowed = TABLE.catalogue()[grant_path(route.path)]
     others = [m for m in allowed if m != method]
     with host.client(auth=ADMIN) as admin:
         if others:
-            secret = make_token(admin, (scope_path(route.path), others))
+            secret = make_token(admin, (grant_path(route.path), others))
         else:  # the path has one method: grant it, then ask with another
-            secret = make_token(admin, (scope_path(route.path), [method]))
+            secret = make_token(admin, (grant_path(route.path), [method]))
             method = "DELETE" if method != "DELETE" else "PUT"
-        granted = make_token(admin, (scope_path(route.path), [case[1]]))
+        granted = make_token(admin, (grant_path(route.path), [case[1]]))
     with host.client(headers={"Authorization": f"Bearer {secret}"}) as client:
         assert_error(send(client, method, concrete(route)), 401, "does not grant")
     # Control: the same request with the right method is let through (not on the shared

@@ -127,6 +127,22 @@ def test_saving_changes_only_what_changed_and_offers_a_restart(
         admin.patch("/api/config", json={"login_max_failures": 10})
 
 
+def test_stored_keys_the_host_does_not_use_are_shown(
+    open_page: OpenPage, host: HostProcess
+) -> None:
+    """A script's typo ("prot" for "port") is merged by PATCH /api/config; the page names it."""
+    with host.client(auth=ADMIN) as admin:
+        assert admin.patch("/api/config", json={"prot": 45000}).json()["unused"] == ["prot"]
+    try:
+        page = open_settings(open_page)
+        expect(page.locator("#unused-keys")).to_contain_text("not used by this host")
+        expect(page.locator("#unused-keys code")).to_have_text(["prot"])
+        expect(page.locator("[data-setting=port]")).to_be_visible()  # the real setting is listed
+    finally:
+        with host.client(auth=ADMIN) as admin:
+            admin.patch("/api/config", json={"prot": None})
+
+
 def test_settings_looks(open_page: OpenPage) -> None:
     each_look(
         open_page,

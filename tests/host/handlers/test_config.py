@@ -26,6 +26,7 @@ def test_post_and_patch_merge_and_persist_across_restart(fresh_host: HostProcess
         assert admin.post("/api/config", json={"locale": "de"}).json() == {
             "status": True,
             "restart_required": True,
+            "unused": [],
         }
         assert (
             admin.patch(

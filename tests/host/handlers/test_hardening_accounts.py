@@ -36,8 +36,16 @@ def first_account(username: str, password: str = GOOD_PASSWORD) -> dict[str, str
 
 @pytest.mark.parametrize(
     "username",
-    ["ad\tmin", "admin\x7f", "\u202enimda", "ad\u200bmin", "admin\u2028", "adm\x85in", "a:b"],
-    ids=["tab", "del", "rtl-override", "zero-width-space", "line-separator", "c1-nel", "colon"],
+    [
+        *("ad\tmin", "admin\x7f", "\u202enimda", "ad\u200bmin", "admin\u2028", "adm\x85in"),
+        *("a:b", "ad\u00a0min", "ad\u3000min", " admin", "admin ", "\u115fadmin"),
+        *("admin\u3164", "ad\u2800min", "ad\u034fmin"),
+    ],
+    ids=[
+        *("tab", "del", "rtl-override", "zero-width-space", "line-separator", "c1-nel"),
+        *("colon", "no-break-space", "ideographic-space", "leading-space", "trailing-space"),
+        *("hangul-choseong-filler", "hangul-filler", "braille-blank", "grapheme-joiner"),
+    ],
 )
 def test_usernames_with_hidden_characters_are_refused(
     empty_host: HostProcess, username: str
@@ -46,6 +54,20 @@ def test_usernames_with_hidden_characters_are_refused(
         answer = client.post("/api/password", json=first_account(username))
         assert_error(answer, 400, "newUsername must be")
         assert client.get("/api/auth/status").json()["credentials_configured"] is False
+
+
+def test_a_name_made_in_nfc_signs_in_typed_in_nfd(tmp_path: Path) -> None:
+    """Unicode normalisation: a keyboard or password manager may send "Jörg" decomposed."""
+    nfc, nfd = "J\u00f6rg Meier", "Jo\u0308rg Meier"  # an inner space is allowed
+    with running_host(tmp_path / "data") as host, host.client() as client:
+        assert client.post("/api/password", json=first_account(nfd)).status_code == 200
+        for typed in (nfc, nfd):
+            login = client.post(
+                "/api/auth/login", json={"username": typed, "password": GOOD_PASSWORD}
+            )
+            assert login.status_code == 200, (typed, login.text)
+        with host.client(auth=(nfc, GOOD_PASSWORD)) as basic:
+            assert basic.get("/api/config").status_code == 200
 
 
 @pytest.mark.parametrize("password", ["", "1", "1234567", "\u00e9" * (MIN_PASSWORD - 1)])

@@ -117,6 +117,18 @@ def test_display_devices_come_from_the_drm_tree_and_edid(admin: httpx.Client) ->
     assert devices[VIRTUAL]["virtual"] is True and devices[VIRTUAL]["driver"] == "evdi"
 
 
+def test_metadata_lists_the_same_displays_and_ids_as_display_devices(
+    admin: httpx.Client,
+) -> None:
+    """/api/metadata read /sys/class/drm whatever `drm_root` said, so the two disagreed."""
+    devices = admin.get("/api/display-devices").json()["devices"]
+    listed = admin.get("/api/metadata").json()["displays"]
+    assert [d["id"] for d in listed] == [d["device_id"] for d in devices]
+    assert MAIN in [d["id"] for d in listed] and VIRTUAL in [d["id"] for d in listed]
+    main = next(d for d in listed if d["id"] == MAIN)
+    assert main["connected"] is True and main["modes"] == ["2560x1440", "1920x1080", "1280x720"]
+
+
 def test_edid_refresh_lists_the_advertised_rates(admin: httpx.Client) -> None:
     body = admin.get("/api/framegen/edid-refresh", params={"device_id": MAIN}).json()
     assert body["status"] is True and body["device_id"] == MAIN and body["edid"] is True

@@ -95,7 +95,11 @@ def test_session_state_changes_need_the_sessions_csrf_token(host: HostProcess) -
         csrf = client.get("/api/csrf-token").json()["csrf_token"]
         assert csrf == body["csrf_token"]
         done = client.patch("/api/config", json={"locale": "fr"}, headers={"X-CSRF-Token": csrf})
-        assert done.status_code == 200 and done.json() == {"status": True, "restart_required": True}
+        assert done.status_code == 200 and done.json() == {
+            "status": True,
+            "restart_required": True,
+            "unused": [],
+        }
         assert client.get("/api/config").json()["locale"] == "fr"
         client.patch("/api/config", json={"locale": "en"}, headers={"X-CSRF-Token": csrf})
     with host.client(headers={"Authorization": f"Bearer {body['access_token']}"}) as bearer:

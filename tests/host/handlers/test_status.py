@@ -9,8 +9,10 @@ from typing import Any
 import httpx
 import pytest
 
+from host.core.displays import DisplayDevice
 from host.core.metadata import ProbeResult
 from host.native import probe
+from host.native.drm import LinuxDisplays
 from host.native.probe import Prober
 
 from ..helpers import assert_error
@@ -84,7 +86,13 @@ def test_answers_are_cached_up_to_5_s_and_dropped_on_a_settings_write(
     now = [1000.0]
     ctx.metadata_cache._monotonic = lambda: now[0]
     reads: list[int] = []
-    monkeypatch.setattr(probe, "displays", lambda: reads.append(1) or [{"id": f"DP-{len(reads)}"}])
+    monkeypatch.setattr(
+        LinuxDisplays,
+        "devices",
+        lambda _self: (
+            reads.append(1) or [DisplayDevice(f"DP-{len(reads)}", "DP-1", "card0", True, True)]
+        ),
+    )
     with client:
         wait_for(lambda: ctx.codec_probe.state != "checking", "the start-up probe")
         first = client.get("/api/metadata").json()["displays"]

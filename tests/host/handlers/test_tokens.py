@@ -25,6 +25,20 @@ def test_catalogue_lists_grantable_paths_and_never_auth_or_token_routes(
         assert entry["methods"] and all(m == m.upper() for m in entry["methods"])
 
 
+def test_literal_paths_are_listed_and_granted_as_typed(
+    host: HostProcess, admin: httpx.Client
+) -> None:
+    """`/api/openapi.json` was listed as `/api/openapi\\.json`, and the literal path refused."""
+    paths = {entry["path"]: entry for entry in admin.get("/api/token/routes").json()["routes"]}
+    assert paths["/api/openapi.json"]["pattern"] is False
+    assert not any("\\" in path for path, entry in paths.items() if not entry["pattern"])
+    secret = make_token(admin, ("/api/openapi.json", ["GET"]))
+    with bearer(host, secret) as client:
+        assert client.get("/api/openapi.json").status_code == 200
+        assert_error(client.get("/api/openapi_json"), 401, "does not grant")
+        assert_error(client.get("/api/config"), 401, "does not grant")
+
+
 def test_token_grants_exactly_its_scopes(host: HostProcess, admin: httpx.Client) -> None:
     secret = make_token(admin, ("/api/config", ["get"]))
     with bearer(host, secret) as client:

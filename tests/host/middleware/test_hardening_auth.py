@@ -76,6 +76,21 @@ def test_sixty_simultaneous_wrong_basic_attempts_get_only_the_allowed_guesses(
         assert_error(client.get("/api/config"), 401, "too many")
 
 
+@CONCURRENT
+def test_simultaneous_correct_basic_sign_ins_all_succeed(shost: HostProcess) -> None:
+    """Reserving an attempt must not turn a right password into a refusal: 50 at once
+    with the right password answered 10 x 200 and 40 x 401 "too many" before."""
+    answers = all_at_once(shost, "127.0.0.23", lambda c: c.get("/api/config", auth=ADMIN))
+    assert [a.status_code for a in answers] == [200] * ATTEMPTS, [a.text for a in answers]
+
+
+@CONCURRENT
+def test_simultaneous_correct_logins_all_succeed(shost: HostProcess) -> None:
+    right = {"username": ADMIN[0], "password": ADMIN[1]}
+    answers = all_at_once(shost, "127.0.0.24", lambda c: c.post("/api/auth/login", json=right))
+    assert [a.status_code for a in answers] == [200] * ATTEMPTS, [a.text for a in answers]
+
+
 def test_a_forged_host_header_does_not_make_an_origin_allowed(tmp_path: Path) -> None:
     """DNS rebinding: evil.example resolves to 127.0.0.1, so the page's requests reach the
     host PC with `Host: evil.example:47990` and a matching Origin; no account exists yet."""

@@ -223,6 +223,11 @@ export class HelioSettingsForm extends LitElement {
     }
   }
 
+  /** Stored keys the host has no setting for: kept by the merge, shown so a typo ("prot") is seen. */
+  unusedKeys() {
+    return Object.keys(this.values ?? {}).filter((k) => k !== "status" && !(k in this.schema));
+  }
+
   render() {
     if (!this.schema) {
       return this.error
@@ -243,6 +248,12 @@ export class HelioSettingsForm extends LitElement {
           </sl-alert>`
         : ""}
       <helio-error .error=${this.error}></helio-error>
+      ${this.unusedKeys().length
+        ? html`<sl-alert variant="neutral" open id="unused-keys">
+            <span slot="icon">${icon("info")}</span>
+            <span>Saved but not used by this host (a typo?): ${this.unusedKeys().map((k, i) => html`${i ? ", " : ""}<code>${k}</code>`)}</span>
+          </sl-alert>`
+        : ""}
       ${groups.map(
         (group) => html`<section class="card" aria-labelledby="group-${slug(group)}">
           <h2 id="group-${slug(group)}">${group}</h2>
