@@ -124,7 +124,7 @@ class InvalidTransition(ApiError):
 
 def validate_pin(pin: Any) -> str:
     if not isinstance(pin, str) or not _PIN.match(pin):
-        raise BadRequest("pin must be the 4 digits the device shows")
+        raise BadRequest("pin must be the 4 digits the device shows", field="pin")
     return pin
 
 
@@ -377,10 +377,11 @@ class PairingBroker:
     def issue_otp(self, passphrase: Any, name: Any = None) -> OneTimePin:
         if not isinstance(passphrase, str) or len(passphrase) < 4:
             raise BadRequest(
-                "passphrase is required: at least 4 characters, typed on the device with the PIN"
+                "passphrase is required: at least 4 characters, typed on the device with the PIN",
+                field="passphrase",
             )
         if name is not None and not isinstance(name, str):
-            raise BadRequest("name must be a string")
+            raise BadRequest("name must be a string", field="name")
         otp = OneTimePin(
             f"{secrets.randbelow(10_000):04d}", passphrase, name or None, self._clock() + OTP_TTL_S
         )
