@@ -109,5 +109,5 @@ async def _parse(request: Request) -> dict[str, Any] | None:
 def required_str(body: dict[str, Any], name: str) -> str:
     value = body.get(name)
     if not isinstance(value, str) or not value:
-        raise BadRequest(f"{name} is required and must be a non-empty string")
+        raise BadRequest(f"{name} is required and must be a non-empty string", field=name)
     return value

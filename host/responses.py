@@ -17,5 +17,5 @@ def ok(status_code: int = 200, **fields: Any) -> JSONResponse:
 
 def error_response(error: ApiError) -> JSONResponse:
     return JSONResponse(
-        error_body(error.message), status_code=error.status_code, headers=error.headers
+        error_body(error.message, error.field), status_code=error.status_code, headers=error.headers
     )

@@ -675,6 +675,20 @@ _PENDING = _obj(
     device_name=_STR,
     address=_STR,
     phase=_STR,
+    outcome={
+        "enum": [
+            "waiting",
+            "checking",
+            "paired",
+            "wrong_pin",
+            "gave_up",
+            "expired",
+            "superseded",
+            "failed",
+        ]
+    },
+    failure=_STR,
+    name=_STR,
     created_at={"type": "number"},
     expires_at={"type": "number"},
 )
@@ -689,6 +703,14 @@ STREAM_ROUTES: tuple[Route, ...] = (
         response_schema=_obj(
             ("status", "pending"), status=_BOOL, pending={"type": "array", "items": _PENDING}
         ),
+    ),
+    Route(
+        "/api/clients/pending/{id}",
+        ("GET",),
+        pairing_admin.pairing_request,
+        "clients-pending-one",
+        "One pairing request by id, waiting or finished, with its outcome (paired, wrong_pin, gave_up, expired, ...)",
+        response_schema=_obj(("status", "request"), status=_BOOL, request=_PENDING),
     ),
     Route(
         "/api/pin",

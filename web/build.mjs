@@ -1,7 +1,9 @@
 // Build the console into web/dist: content-hashed bundle (JS + CSS) under assets/,
 // the icons Shoelace's own controls ask for, and index.html naming the hashed files.
 // Usage: node web/build.mjs [--outdir web/dist] [--base /] [--api-base URL] [--auth cookie|bearer]
-//   [--deep-links]
+//   [--deep-links] [--home URL]
+// (--home: a page the console links back to, relative to the console's base: the
+// flagship's landing page is `--home ../`.)
 // (--api-base and --auth fill index.html's helio-* meta tags: the flagship demo builds the
 // same bundle with `--base ./ --api-base https://host:47990 --auth bearer`, see
 // fixtures/host-demo/README.md.)
@@ -21,6 +23,7 @@ const outdir = arg("--outdir", join(web, "dist"));
 const base = arg("--base", "/");
 const apiBase = arg("--api-base", "");
 const auth = arg("--auth", "cookie");
+const home = arg("--home", "");
 // A static host (the flagship demo) has no server to answer a deep link with index.html,
 // so --deep-links writes a copy per route: <route>/index.html, whose base leads back up.
 const deepLinks = process.argv.includes("--deep-links");
@@ -85,7 +88,8 @@ const page = template
   .replace("%SCRIPT%", script)
   .replace("%STYLE%", style)
   .replace('name="helio-api-base" content=""', `name="helio-api-base" content="${apiBase}"`)
-  .replace('name="helio-auth" content="cookie"', `name="helio-auth" content="${auth}"`);
+  .replace('name="helio-auth" content="cookie"', `name="helio-auth" content="${auth}"`)
+  .replace('name="helio-home" content=""', `name="helio-home" content="${home}"`);
 writeFileSync(join(outdir, "index.html"), page);
 if (deepLinks) {
   // The console's one route table (router.js imports the same file); "" is the index itself.

@@ -26,11 +26,12 @@ def parse_permissions(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [p.strip() for p in value.split(",") if p.strip()]
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise BadRequest("permissions must be a list of names")
+        raise BadRequest("permissions must be a list of names", field="permissions")
     unknown = [p for p in value if p not in PERMISSIONS]
     if unknown:
         raise BadRequest(
-            f"Unknown permissions: {', '.join(unknown)}; known: {', '.join(PERMISSIONS)}"
+            f"Unknown permissions: {', '.join(unknown)}; known: {', '.join(PERMISSIONS)}",
+            field="permissions",
         )
     return tuple(p for p in PERMISSIONS if p in value)  # canonical order, no duplicates
 

@@ -58,21 +58,28 @@ def _bad_username_character(username: str) -> bool:
 def validate_new_credentials(username: object, password: object, confirm: object) -> None:
     """Raise BadRequest unless the new username/password pair is usable."""
     if not isinstance(username, str) or not username.strip():
-        raise BadRequest("newUsername is required")
+        raise BadRequest("newUsername is required", field="newUsername")
     username = normalise_username(username)
     if len(username) > MAX_USERNAME or _bad_username_character(username):
         raise BadRequest(
             f"newUsername must be at most {MAX_USERNAME} characters without ':', "
-            "control, invisible or separator characters (a space only between others)"
+            "control, invisible or separator characters (a space only between others)",
+            field="newUsername",
         )
     if not isinstance(password, str) or not password:
-        raise BadRequest("newPassword is required")
+        raise BadRequest("newPassword is required", field="newPassword")
     if len(password) < MIN_PASSWORD:
-        raise BadRequest(f"newPassword must be at least {MIN_PASSWORD} characters")
+        raise BadRequest(
+            f"newPassword must be at least {MIN_PASSWORD} characters", field="newPassword"
+        )
     if len(password) > MAX_PASSWORD:
-        raise BadRequest(f"newPassword must be at most {MAX_PASSWORD} characters")
+        raise BadRequest(
+            f"newPassword must be at most {MAX_PASSWORD} characters", field="newPassword"
+        )
     if confirm != password:
-        raise BadRequest("newPassword and confirmNewPassword do not match")
+        raise BadRequest(
+            "newPassword and confirmNewPassword do not match", field="confirmNewPassword"
+        )
 
 
 class Credentials:

@@ -38,7 +38,8 @@ def validate_layout(body: Any, devices: Sequence[DisplayDevice]) -> dict[str, An
         known = device.known_resolutions()
         if known and resolution not in known:
             raise BadRequest(
-                f"{device.device_id} does not offer {resolution}; it offers {', '.join(sorted(known))}"
+                f"{device.device_id} does not offer {resolution}; it offers {', '.join(sorted(known))}",
+                field="resolution",
             )
     refresh = body.get("refresh_hz")
     if refresh is not None:
@@ -48,12 +49,13 @@ def validate_layout(body: Any, devices: Sequence[DisplayDevice]) -> dict[str, An
             or not 1 <= refresh <= 1000
         ):
             raise BadRequest(
-                "refresh_hz must be a number between 1 and 1000 (or null for the device's default)"
+                "refresh_hz must be a number between 1 and 1000 (or null for the device's default)",
+                field="refresh_hz",
             )
         _check_refresh(device, resolution, float(refresh))
     scaling = body.get("scaling", 100)
     if isinstance(scaling, bool) or not isinstance(scaling, int) or not 50 <= scaling <= 400:
-        raise BadRequest("scaling must be a whole percentage between 50 and 400")
+        raise BadRequest("scaling must be a whole percentage between 50 and 400", field="scaling")
     return {
         "device_id": device.device_id,
         "resolution": resolution,
@@ -74,7 +76,8 @@ def _check_refresh(device: DisplayDevice, resolution: str | None, refresh: float
     offered = ", ".join(f"{r:g}" for r in rates) or "none listed"
     span = f"; range {limits[0]}-{limits[1]} Hz" if limits else ""
     raise BadRequest(
-        f"{device.device_id} does not advertise {refresh:g} Hz (rates: {offered}{span})"
+        f"{device.device_id} does not advertise {refresh:g} Hz (rates: {offered}{span})",
+        field="refresh_hz",
     )
 
 

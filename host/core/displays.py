@@ -101,7 +101,9 @@ def _normal(resolution: str) -> str | None:
 def parse_resolution(value: Any) -> str:
     """`"1920x1080"` -> the same, normalised; BadRequest for anything else."""
     if not isinstance(value, str) or not re.fullmatch(r"\d{2,5}x\d{2,5}", value):
-        raise BadRequest("resolution must be WIDTHxHEIGHT, for example 1920x1080")
+        raise BadRequest(
+            "resolution must be WIDTHxHEIGHT, for example 1920x1080", field="resolution"
+        )
     normal = _normal(value)
     assert normal is not None
     return normal

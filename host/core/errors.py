@@ -12,7 +12,10 @@
 
 Handlers and middleware raise these; `host.error_handlers` (every app the
 host serves) turns them, and anything unexpected, into
-`{"status": false, "error": message}` with the status code.
+`{"status": false, "error": message}` with the status code, plus
+`"field": "scopes[0].methods"` when the error is about one field of the
+request: the console places the message next to that field from this key,
+never by reading the English.
 """
 
 from __future__ import annotations
@@ -33,18 +36,24 @@ __all__ = [
 ]
 
 
-def error_body(message: str) -> dict[str, Any]:
-    """The single error shape of the admin API."""
-    return {"status": False, "error": message}
+def error_body(message: str, field: str | None = None) -> dict[str, Any]:
+    """The single error shape of the admin API (`field`: the request field it is about)."""
+    body: dict[str, Any] = {"status": False, "error": message}
+    if field:
+        body["field"] = field
+    return body
 
 
 class ApiError(Exception):
     status_code = 500
 
-    def __init__(self, message: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, message: str, headers: dict[str, str] | None = None, *, field: str | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.headers = headers or {}
+        self.field = field  # the request field at fault: "newPassword", "scopes[0].methods"
 
 
 class BadRequest(ApiError):

@@ -14,6 +14,12 @@ requests (in memory: a request lives as long as the client's HTTP exchange),
 lets `POST /api/pin` hand a PIN to the one waiting, and issues the one-time
 PINs of `POST /api/otp` that a device can use with its passphrase instead.
 
+Entering a PIN does not pair: the device still has to prove it typed the same
+PIN. So each request ends in an `outcome` (paired, wrong_pin, gave_up,
+expired, superseded, failed) that the console follows by id after the PIN
+(`GET /api/clients/pending/{id}`), and each outcome is logged here, once,
+without the PIN.
+
 Guessing rules (docs/streaming.md, "Pairing rules"): a PIN goes to a named
 request whenever more than one waits, since every Moonlight client calls
 itself "roth"; an address may hold only a few open requests; a one-time PIN
@@ -26,6 +32,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 import threading
@@ -48,6 +55,7 @@ __all__ = [
     "InvalidTransition",
     "OneTimePin",
     "PairingBroker",
+    "PairingOutcome",
     "PairingPhase",
     "PendingPairing",
     "otp_auth",
@@ -62,7 +70,10 @@ MAX_OPEN_PER_ADDRESS = 2  # one address cannot take the other devices' slots
 OTP_MAX_FAILURES = 3  # wrong otpauth values before the one-time PIN is withdrawn
 OTP_THROTTLE_FAILURES = 3  # wrong otpauth values per address and window before it must wait
 OTP_THROTTLE_WINDOW_S = 60.0
+OUTCOME_KEEP_S = 600.0  # how long a finished request's outcome can still be read by id
+OUTCOME_KEEP_MAX = 64
 _PIN = re.compile(r"^[0-9]{4}$")
+log = logging.getLogger("helio.pairing")
 
 
 class PairingPhase(StrEnum):
@@ -83,13 +94,37 @@ _MOVES: dict[PairingPhase, frozenset[PairingPhase]] = {
 }
 
 
+class PairingOutcome(StrEnum):
+    """Where a request stands for the administrator who typed (or did not type) the PIN."""
+
+    WAITING = "waiting"  # no PIN yet
+    CHECKING = "checking"  # PIN entered; the device is proving it typed the same one
+    PAIRED = "paired"
+    WRONG_PIN = "wrong_pin"  # the device's PIN and the one entered differ
+    GAVE_UP = "gave_up"  # the device cancelled (or stopped answering) before the end
+    EXPIRED = "expired"  # nobody entered a PIN in time
+    SUPERSEDED = "superseded"  # the same device asked again: the newer request counts
+    FAILED = "failed"  # the device's data did not check out for another reason
+
+
+# The final outcomes and how the host log words each (never with the PIN).
+_LOGGED: dict[PairingOutcome, tuple[int, str]] = {
+    PairingOutcome.PAIRED: (logging.INFO, "paired"),
+    PairingOutcome.WRONG_PIN: (logging.WARNING, "failed: wrong PIN"),
+    PairingOutcome.GAVE_UP: (logging.WARNING, "failed: the device gave up"),
+    PairingOutcome.EXPIRED: (logging.WARNING, "expired: no PIN was entered in time"),
+    PairingOutcome.SUPERSEDED: (logging.INFO, "replaced by a newer request from the device"),
+    PairingOutcome.FAILED: (logging.WARNING, "failed"),
+}
+
+
 class InvalidTransition(ApiError):
     status_code = 409
 
 
 def validate_pin(pin: Any) -> str:
     if not isinstance(pin, str) or not _PIN.match(pin):
-        raise BadRequest("pin must be the 4 digits the device shows")
+        raise BadRequest("pin must be the 4 digits the device shows", field="pin")
     return pin
 
 
@@ -112,6 +147,9 @@ class PendingPairing:
     pin: str | None = None
     name: str | None = None  # the administrator's name for the device
     failure: str | None = None
+    outcome: PairingOutcome = PairingOutcome.WAITING
+    # Called once the PIN is entered (the flagship's simulated device answers from here).
+    on_pin: Callable[[PendingPairing], None] | None = field(default=None, repr=False)
     # Protocol secrets of the later phases and the phases done (host.core.pairing_protocol).
     secrets: dict[str, bytes] = field(default_factory=dict)
     steps_done: list[str] = field(default_factory=list)
@@ -129,24 +167,59 @@ class PendingPairing:
                 f"Pairing request {self.id} is {self.phase.value}; it cannot become {to.value}"
             )
         self.phase = to
-        for loop, future in self._waiters:
+        waiters, self._waiters = self._waiters, []
+        for loop, future in waiters:
             loop.call_soon_threadsafe(_settle, future)
-        self._waiters.clear()
+        if self.final:
+            self._log_outcome()
+
+    def _log_outcome(self) -> None:
+        level, words = _LOGGED[self.outcome]
+        reason = (
+            f" ({self.failure})"
+            if self.failure and self.outcome is not (PairingOutcome.PAIRED)
+            else ""
+        )
+        who = f"{self.name} ({self.device_name})" if self.name else self.device_name
+        log.log(
+            level, "Pairing request %s from %s, %s, %s%s", self.id, who, self.address, words, reason
+        )
 
     def enter_pin(self, pin: str, name: str | None = None) -> None:
         self.pin = validate_pin(pin)
         if name:
             self.name = name
+        self.outcome = PairingOutcome.CHECKING
         self._move(PairingPhase.PIN_ENTERED)
+        if self.on_pin is not None:
+            self.on_pin(self)
 
     def succeed(self) -> None:
+        self.outcome = PairingOutcome.PAIRED
         self._move(PairingPhase.PAIRED)
 
-    def fail(self, reason: str) -> None:
-        self.failure = reason
+    def fail(self, reason: str, outcome: PairingOutcome = PairingOutcome.FAILED) -> None:
+        self.failure, self.outcome = reason, outcome
         self._move(PairingPhase.FAILED)
 
+    def give_up(self) -> None:
+        """The device cancelled (Moonlight's `/unpair`). Right after it checked the host's
+        proof of the PIN (phase 3 done, phase 4 not sent) that is the device finding the
+        PIN does not match: Moonlight shows "Incorrect PIN" there."""
+        if (
+            "serverchallengeresp" in self.steps_done
+            and "clientpairingsecret" not in self.steps_done
+        ):
+            self.fail("The device says the PIN does not match", PairingOutcome.WRONG_PIN)
+        else:
+            self.fail("The device cancelled pairing", PairingOutcome.GAVE_UP)
+
     def expire(self) -> None:
+        if self.phase is PairingPhase.PIN_ENTERED:  # the PIN came; the device went quiet
+            self.failure = "The device stopped answering after the PIN"
+            self.outcome = PairingOutcome.GAVE_UP
+        else:
+            self.outcome = PairingOutcome.EXPIRED
         self._move(PairingPhase.EXPIRED)
 
     async def wait_for_pin(self, timeout_s: float) -> bool:
@@ -165,6 +238,9 @@ class PendingPairing:
             "device_name": self.device_name,
             "address": self.address,
             "phase": self.phase.value,
+            "outcome": self.outcome.value,
+            **({"failure": self.failure} if self.failure else {}),
+            **({"name": self.name} if self.name else {}),
             "created_at": self.created_at,
             "expires_at": self.expires_at,
         }
@@ -192,6 +268,7 @@ class PairingBroker:
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._clock = clock
         self._requests: dict[tuple[str, str], PendingPairing] = {}
+        self._by_id: dict[str, PendingPairing] = {}  # every request, kept for its outcome
         self._otp: OneTimePin | None = None
         self._otp_failures = 0
         self._otp_throttle = LoginLimiter(clock)
@@ -209,7 +286,7 @@ class PairingBroker:
             self.sweep()
             earlier = self._requests.pop((address, uniqueid), None)
             if earlier is not None and not earlier.final:
-                earlier.fail("Superseded by a newer pairing request")
+                earlier.fail("Superseded by a newer pairing request", PairingOutcome.SUPERSEDED)
             if sum(1 for r in self._requests.values() if r.open_from(address)) >= (
                 MAX_OPEN_PER_ADDRESS
             ):
@@ -221,18 +298,29 @@ class PairingBroker:
                     "Too many pairing requests are open; enter or let expire the waiting ones"
                 )
             self._requests[(address, uniqueid)] = request
+            self._by_id[request.id] = request
         return request
+
+    def get(self, request_id: str) -> PendingPairing:
+        """One request by id, waiting or finished (kept OUTCOME_KEEP_S for its outcome)."""
+        with self._lock:
+            self.sweep()
+            found = self._by_id.get(request_id)
+        if found is None:
+            raise NotFound(f"No pairing request {request_id}; it ended long ago or never existed")
+        return found
 
     def find(self, address: str, uniqueid: str) -> PendingPairing | None:
         with self._lock:
             self.sweep()
             return self._requests.get((address, uniqueid))
 
-    def drop(self, address: str, uniqueid: str, reason: str) -> None:
+    def cancel(self, address: str, uniqueid: str) -> None:
+        """The device cancelled (Moonlight's `/unpair`): its open request ends."""
         with self._lock:
             request = self._requests.pop((address, uniqueid), None)
         if request is not None and not request.final:
-            request.fail(reason)
+            request.give_up()
 
     def pending(self) -> list[PendingPairing]:
         with self._lock:
@@ -273,6 +361,12 @@ class PairingBroker:
                     request.expire()
                 if request.final and now >= request.expires_at:
                     del self._requests[key]
+            for request_id, request in list(self._by_id.items()):
+                if request.final and now >= request.expires_at + OUTCOME_KEEP_S:
+                    del self._by_id[request_id]
+            for request_id in list(self._by_id)[: max(0, len(self._by_id) - OUTCOME_KEEP_MAX)]:
+                if self._by_id[request_id].final:
+                    del self._by_id[request_id]
 
     def extend(self, request: PendingPairing) -> None:
         """After the PIN: give the client time to finish the remaining phases."""
@@ -283,10 +377,11 @@ class PairingBroker:
     def issue_otp(self, passphrase: Any, name: Any = None) -> OneTimePin:
         if not isinstance(passphrase, str) or len(passphrase) < 4:
             raise BadRequest(
-                "passphrase is required: at least 4 characters, typed on the device with the PIN"
+                "passphrase is required: at least 4 characters, typed on the device with the PIN",
+                field="passphrase",
             )
         if name is not None and not isinstance(name, str):
-            raise BadRequest("name must be a string")
+            raise BadRequest("name must be a string", field="name")
         otp = OneTimePin(
             f"{secrets.randbelow(10_000):04d}", passphrase, name or None, self._clock() + OTP_TTL_S
         )

@@ -34,6 +34,7 @@ from .pairing import PendingPairing
 __all__ = [
     "PairingCrypto",
     "PairingRefused",
+    "PinMismatch",
     "STEPS",
     "aes_key",
     "answer_client_challenge",
@@ -48,6 +49,10 @@ STEPS = ("clientchallenge", "serverchallengeresp", "clientpairingsecret")
 
 class PairingRefused(Exception):
     """The client's data is malformed or does not prove the PIN: the request fails."""
+
+
+class PinMismatch(PairingRefused):
+    """The client's proof is well formed but made with another PIN."""
 
 
 class PairingCrypto(Protocol):
@@ -147,6 +152,6 @@ def check_client_pairing_secret(
         + client_secret
     ).digest()
     if not hmac.compare_digest(expected, request.secrets["client_hash"]):
-        raise PairingRefused("The PIN does not match")
+        raise PinMismatch("The PIN does not match")
     if not crypto.verify(request.client_cert_pem, client_secret, signature):
         raise PairingRefused("The client's signature does not match its certificate")

@@ -279,7 +279,7 @@ def validate_settings(changes: Any) -> dict[str, Any]:
         try:
             validate(setting.schema, value, key)
         except SchemaError as error:
-            raise BadRequest(f"Invalid setting {error}") from None
+            raise BadRequest(f"Invalid setting {error}", field=error.path or key) from None
     return changes
 
 

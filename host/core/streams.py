@@ -56,7 +56,7 @@ def _parse(enum: type[StreamKind] | type[StreamState], value: Any, name: str) ->
         return enum(value)
     except ValueError:
         choices = ", ".join(member.value for member in enum)
-        raise BadRequest(f"{name} must be one of {choices}") from None
+        raise BadRequest(f"{name} must be one of {choices}", field=name) from None
 
 
 class StreamRegistry:

@@ -54,33 +54,40 @@ class Scope:
 def parse_scopes(raw: Any, catalogue: Mapping[str, tuple[str, ...]]) -> list[Scope]:
     """Validate a request's `scopes` against the catalogue (path -> allowed methods)."""
     if not isinstance(raw, list) or not raw:
-        raise BadRequest("scopes must be a non-empty array of {path, methods}")
+        raise BadRequest("scopes must be a non-empty array of {path, methods}", field="scopes")
     if len(raw) > MAX_SCOPES:
-        raise BadRequest(f"A token may have at most {MAX_SCOPES} scopes")
+        raise BadRequest(f"A token may have at most {MAX_SCOPES} scopes", field="scopes")
     scopes: list[Scope] = []
     for index, item in enumerate(raw):
         where = f"scopes[{index}]"
         if not isinstance(item, dict):
-            raise BadRequest(f"{where} must be an object with path and methods")
+            raise BadRequest(f"{where} must be an object with path and methods", field=where)
         path, methods = item.get("path"), item.get("methods")
         if not isinstance(path, str) or not path:
-            raise BadRequest(f"{where}.path must be a string from /api/token/routes")
+            raise BadRequest(
+                f"{where}.path must be a string from /api/token/routes", field=f"{where}.path"
+            )
         allowed = catalogue.get(path)
         if allowed is None:
             raise BadRequest(
-                f"{where}.path {path!r} is not grantable; choose one listed by /api/token/routes"
+                f"{where}.path {path!r} is not grantable; choose one listed by /api/token/routes",
+                field=f"{where}.path",
             )
         if (
             not isinstance(methods, list)
             or not methods
             or not all(isinstance(m, str) for m in methods)
         ):
-            raise BadRequest(f"{where}.methods must be a non-empty array of HTTP method names")
+            raise BadRequest(
+                f"{where}.methods must be a non-empty array of HTTP method names",
+                field=f"{where}.methods",
+            )
         wanted = tuple(dict.fromkeys(m.upper() for m in methods))
         refused = [m for m in wanted if m not in allowed]
         if refused:
             raise BadRequest(
-                f"{where}.methods {', '.join(refused)} not allowed for {path}; allowed: {', '.join(allowed)}"
+                f"{where}.methods {', '.join(refused)} not allowed for {path}; allowed: {', '.join(allowed)}",
+                field=f"{where}.methods",
             )
         scopes.append(Scope(path, wanted))
     return scopes

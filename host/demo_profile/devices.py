@@ -6,9 +6,12 @@ play the device's part and leave the administrator's part to the real admin API:
 
     POST /demo/devices/pair        {"name"}  a device asks to pair; answers the PIN it
                                    shows: {"request": id, "pin", "simulated": true}
-    GET  /demo/devices/pair/{id}   the device's view: waiting, or paired once the
-                                   administrator entered its PIN (POST /api/pin);
-                                   pairing adds the client and starts a simulated stream
+    GET  /demo/devices/pair/{id}   the device's view: waiting, paired or failed
+
+The device answers the moment the administrator enters a PIN (POST /api/pin), in
+the demo host itself (the service worker): it pairs with whatever page is open, as a
+real device would. The right PIN adds the client and starts a simulated stream; a
+wrong one fails the request as a real device reports "Incorrect PIN".
     GET  /demo/devices/{uuid}/hardware-metrics
                                    the streaming port's hardware-metrics handler, for
                                    that paired device (identified here, not by TLS)
@@ -30,7 +33,7 @@ from starlette.routing import Route
 from host.body import read_json_object
 from host.core.context import HostContext
 from host.core.errors import ApiError, BadRequest, NotFound
-from host.core.pairing import PairingPhase, PendingPairing
+from host.core.pairing import PairingOutcome, PendingPairing
 from host.handlers import streaming
 from host.responses import error_response
 
@@ -52,6 +55,7 @@ class DeviceSimulator:
     def __init__(self, ctx: HostContext) -> None:
         self.ctx = ctx
         self.devices: dict[str, tuple[str, str]] = {}  # request id -> (uniqueid, PIN shown)
+        self.paired: dict[str, str] = {}  # request id -> the client it became
 
     async def begin(self, request: Request) -> Response:
         body = await read_json_object(request)
@@ -65,35 +69,37 @@ class DeviceSimulator:
         )
         pin = f"{secrets.randbelow(10_000):04d}"
         self.devices[pending.id] = (uniqueid, pin)
+        pending.on_pin = lambda entered: self._answer(entered, pin)
         return JSONResponse(
             {"request": pending.id, "pin": pin, "simulated": True, "note": SIMULATED}
         )
 
     def _find(self, request_id: str) -> tuple[PendingPairing, str]:
-        uniqueid, pin = self.devices.get(request_id, ("", ""))
-        found = self.ctx.pairing.find(_ADDRESS, uniqueid)
-        if found is None:
-            raise NotFound(
-                f"No pairing request {request_id}; start again with POST {DEVICE_PREFIX}/pair"
-            )
-        return found, pin
+        if request_id not in self.devices:
+            raise NotFound(f"No pairing request {request_id}; ask to pair again")
+        return self.ctx.pairing.get(request_id), self.devices[request_id][1]
+
+    def _answer(self, pending: PendingPairing, pin: str) -> None:
+        """The device's side of the handshake once a PIN is entered."""
+        if pending.pin != pin:
+            pending.fail("The device says the PIN does not match", PairingOutcome.WRONG_PIN)
+            return
+        client = self.ctx.clients.add(
+            pending.name or pending.device_name,
+            pending.client_cert_pem.decode(),
+            hashlib.sha256(pending.client_cert_pem).hexdigest(),
+        )
+        self.paired[pending.id] = client.uuid
+        pending.succeed()
+        self.ctx.streams.put(client.uuid, "normal", "active")
 
     async def status(self, request: Request) -> Response:
-        pending, pin = self._find(request.path_params["id"])
+        pending, _ = self._find(request.path_params["id"])
         answer: dict[str, Any] = {"request": pending.id, "simulated": True}
-        if pending.phase is PairingPhase.PIN_ENTERED:
-            if pending.pin != pin:
-                pending.fail("The PIN entered is not the one the device shows")
-            else:
-                client = self.ctx.clients.add(
-                    pending.name or pending.device_name,
-                    pending.client_cert_pem.decode(),
-                    hashlib.sha256(pending.client_cert_pem).hexdigest(),
-                )
-                pending.succeed()
-                self.ctx.streams.put(client.uuid, "normal", "active")
-                answer["device"] = client.uuid
+        if pending.id in self.paired:
+            answer["device"] = self.paired[pending.id]
         answer["phase"] = pending.phase.value
+        answer["outcome"] = pending.outcome.value
         if pending.failure:
             answer["failure"] = pending.failure
         return JSONResponse(answer)

@@ -16,10 +16,17 @@ from starlette.responses import Response
 
 from host.core.clients import DEFAULT_PERMISSIONS
 from host.core.errors import TooManyRequests
-from host.core.pairing import PIN_WAIT_S, InvalidTransition, PairingPhase, PendingPairing
+from host.core.pairing import (
+    PIN_WAIT_S,
+    InvalidTransition,
+    PairingOutcome,
+    PairingPhase,
+    PendingPairing,
+)
 from host.core.pairing_protocol import (
     PairingCrypto,
     PairingRefused,
+    PinMismatch,
     answer_client_challenge,
     answer_server_challenge_response,
     check_client_pairing_secret,
@@ -77,7 +84,8 @@ async def pair(request: Request) -> Response:
             check_client_pairing_secret(pending, crypto, query["clientpairingsecret"])
             return _finish(request, crypto, pending)
     except PairingRefused as refused:
-        _fail(pending, str(refused))
+        wrong = isinstance(refused, PinMismatch)
+        _fail(pending, str(refused), PairingOutcome.WRONG_PIN if wrong else PairingOutcome.FAILED)
         return _refused(str(refused))
     return _xml(400, "Unknown pairing phase")
 
@@ -105,7 +113,12 @@ async def _get_server_cert(request: Request, crypto: PairingCrypto) -> Response:
     if otp is not None:
         pending.enter_pin(otp.pin, otp.name)
     else:
-        log.info("Pairing request %s from %s waits for a PIN (POST /api/pin)", pending.id, address)
+        log.info(
+            "Pairing request %s from %s (%s) waits for the PIN the device shows",
+            pending.id,
+            name,
+            address,
+        )
         if not await pending.wait_for_pin(PIN_WAIT_S):
             if not pending.final:
                 pending.expire()
@@ -120,22 +133,21 @@ def _finish(request: Request, crypto: PairingCrypto, pending: PendingPairing) ->
     client = ctx.clients.add(
         pending.name or pending.device_name, pem.decode(), fingerprint, DEFAULT_PERMISSIONS
     )
-    pending.succeed()
+    pending.succeed()  # logs the outcome (host.core.pairing)
     log.info("Paired device %s (%s)", client.uuid, client.name)
     return _xml(paired=1)
 
 
-def _fail(pending: PendingPairing, reason: str) -> None:
+def _fail(
+    pending: PendingPairing, reason: str, outcome: PairingOutcome = PairingOutcome.FAILED
+) -> None:
     with contextlib.suppress(InvalidTransition):  # already final: nothing more to record
-        pending.fail(reason)
-    log.warning("Pairing request %s failed: %s", pending.id, reason)
+        pending.fail(reason, outcome)  # logs the outcome
 
 
 async def unpair(request: Request) -> Response:
     """Moonlight's cancel after a failed phase: forget this client's pending request."""
-    context(request).pairing.drop(
-        peer_address(request.scope),
-        request.query_params.get("uniqueid", ""),
-        "Cancelled by the client",
+    context(request).pairing.cancel(
+        peer_address(request.scope), request.query_params.get("uniqueid", "")
     )
     return _xml()

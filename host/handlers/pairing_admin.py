@@ -13,12 +13,18 @@ from host.responses import ok
 
 from .common import context
 
-__all__ = ["enter_pin", "issue_otp", "pending_clients"]
+__all__ = ["enter_pin", "issue_otp", "pairing_request", "pending_clients"]
 
 
 async def pending_clients(request: Request) -> JSONResponse:
     """Pairing requests waiting for a PIN, oldest first."""
     return ok(pending=[r.as_json() for r in context(request).pairing.pending()])
+
+
+async def pairing_request(request: Request) -> JSONResponse:
+    """One request by id, waiting or finished: the console follows it after the PIN."""
+    found = context(request).pairing.get(request.path_params["id"])
+    return ok(request=found.as_json())
 
 
 def _optional_label(body: dict[str, Any], name: str) -> str | None:

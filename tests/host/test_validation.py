@@ -33,35 +33,101 @@ def test_query_integers_are_parsed_and_checked_against_the_schema() -> None:
 
 
 @pytest.mark.parametrize(
-    ("method", "path", "body", "error"),
+    ("method", "path", "body", "error", "field"),
     [
-        ("POST", "/api/token", {"scopes": []}, "scopes must not be empty"),
+        ("POST", "/api/token", {"scopes": []}, "scopes must not be empty", "scopes"),
         (
             "POST",
             "/api/token",
             {"scopes": [{"path": "/api/config", "methods": []}]},
             "scopes[0].methods must not be empty",
+            "scopes[0].methods",
         ),
-        ("POST", "/api/apps", {"name": "A", "exit-timeout": 9999}, "exit-timeout must be between"),
-        ("POST", "/api/apps/reorder", {"order": "abc"}, "order must be a list"),
-        ("POST", "/api/clients/update", {"uuid": ""}, "uuid must not be empty"),
-        ("POST", "/api/pin", {"pin": "12a4"}, "pin must be 4 digits"),
-        ("PATCH", "/api/config", {"origin_web_ui_allowed": "moon"}, "one of pc, lan, wan"),
+        (
+            "POST",
+            "/api/apps",
+            {"name": "A", "exit-timeout": 9999},
+            "exit-timeout must be between",
+            "exit-timeout",
+        ),
+        ("POST", "/api/apps/reorder", {"order": "abc"}, "order must be a list", "order"),
+        ("POST", "/api/clients/update", {"uuid": ""}, "uuid must not be empty", "uuid"),
+        ("POST", "/api/pin", {"pin": "12a4"}, "pin must be 4 digits", "pin"),
+        (
+            "PATCH",
+            "/api/config",
+            {"origin_web_ui_allowed": "moon"},
+            "one of pc, lan, wan",
+            "origin_web_ui_allowed",
+        ),
         (
             "POST",
             "/api/config",
             {"login_max_failures": "5"},
             "login_max_failures must be an integer",
+            "login_max_failures",
         ),
-        ("POST", "/api/apps/hdr_filter/live", {"enabled": 1}, "enabled must be true or false"),
+        (
+            "POST",
+            "/api/apps/hdr_filter/live",
+            {"enabled": 1},
+            "enabled must be true or false",
+            "enabled",
+        ),
+        # Rules the handlers hold name their field the same way.
+        (
+            "POST",
+            "/api/token",
+            {"scopes": [{"path": "/api/nowhere", "methods": ["GET"]}]},
+            "scopes[0].path '/api/nowhere' is not grantable",
+            "scopes[0].path",
+        ),
+        (
+            "POST",
+            "/api/token",
+            {
+                "scopes": [
+                    {"path": "/api/config", "methods": ["GET"]},
+                    {"path": "/api/config", "methods": ["TRACE"]},
+                ]
+            },
+            "scopes[1].methods TRACE not allowed",
+            "scopes[1].methods",
+        ),
+        (
+            "POST",
+            "/api/password",
+            {
+                "currentUsername": ADMIN[0],
+                "currentPassword": ADMIN[1],
+                "newPassword": "short",
+                "confirmNewPassword": "short",
+            },
+            "newPassword must be at least 8 characters",
+            "newPassword",
+        ),
+        (
+            "PATCH",
+            "/api/config",
+            {"csrf_allowed_origins": ["https://ok.example", "nope"]},
+            "csrf_allowed_origins[1]",
+            "csrf_allowed_origins[1]",
+        ),
     ],
 )
 def test_a_body_breaking_its_schema_is_400_naming_the_field_and_changes_nothing(
-    app_host: InProcessHost, method: str, path: str, body: dict[str, Any], error: str
+    app_host: InProcessHost,
+    method: str,
+    path: str,
+    body: dict[str, Any],
+    error: str,
+    field: str,
 ) -> None:
+    """The `field` key beside `error` is what the console places the message by."""
     ctx, client = app_host.ctx, app_host.client(auth=ADMIN)
     before = (ctx.settings.current(), ctx.apps.list(), ctx.tokens.list())
-    assert_error(client.request(method, path, json=body), 400, error)
+    answer = assert_error(client.request(method, path, json=body), 400, error)
+    assert answer["field"] == field
     assert (ctx.settings.current(), ctx.apps.list(), ctx.tokens.list()) == before
 
 

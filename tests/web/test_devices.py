@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.host.devices import make_device, provision, put_stream
-from tests.host.moonlight import MoonlightPairing
+from tests.host.moonlight import MoonlightPairing, PairingFailed
 from tests.host.server import HostProcess
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
@@ -65,9 +65,36 @@ def test_a_waiting_device_pairs_with_the_pin_typed_in_the_page(
         request.get_by_role("button", name="Pair").click()
         pairing.finish(first.result(timeout=30))
     expect(page.get_by_role("heading", name="No device is waiting")).to_be_visible()
+    expect(page.locator("[data-outcome=paired]")).to_contain_text("Living room TV is paired")
     expect(card(page, "Living room TV")).to_be_visible(timeout=10_000)
     [paired] = clients(admin)
     assert paired["name"] == "Living room TV" and paired["cert_fingerprint"] == device.fingerprint
+
+
+def test_a_wrong_pin_is_reported_as_wrong_with_what_to_do_next(
+    open_page: OpenPage, host: HostProcess, admin: httpx.Client, tmp_path: Path
+) -> None:
+    """Moonlight says "Incorrect PIN": the page must not say the PIN was accepted."""
+    for number, look in enumerate(LOOKS):
+        page = open_page("devices", look=look)
+        pairing = MoonlightPairing(host, make_device(tmp_path, f"typo{number}"), pin="1111")
+        with ThreadPoolExecutor(1) as pool:
+            first = pool.submit(pairing.get_server_cert)
+            request = page.locator("[data-request]")
+            request.get_by_label("PIN", exact=True).fill("2222")
+            request.get_by_role("button", name="Pair").click()
+            with pytest.raises(PairingFailed, match="incorrect PIN"):
+                pairing.finish(first.result(timeout=30))
+        outcome = page.locator("[data-outcome=wrong_pin]")
+        expect(outcome).to_contain_text("Wrong PIN: roth did not pair")
+        expect(outcome).to_contain_text("Start pairing again on the device")
+        expect(page.get_by_text("PIN accepted")).to_have_count(0)
+        expect(page.get_by_role("status")).to_contain_text("Wrong PIN")
+        assert clients(admin) == []
+        shot(page, "devices-wrong-pin")
+        check_axe(page)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        page.context.close()
 
 
 def test_the_one_time_pin_counts_down_and_a_short_passphrase_is_refused(

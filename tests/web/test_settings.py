@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -9,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.host.server import HostProcess
 
-from .conftest import ADMIN, OpenPage, each_look, shot
+from .conftest import ADMIN, DESKTOP_LIGHT, LOOKS, Look, OpenPage, check_axe, each_look, shot
 
 pytestmark = pytest.mark.browser
 
@@ -28,8 +29,8 @@ def config(host: HostProcess) -> dict[str, Any]:
     return answer
 
 
-def open_settings(open_page: OpenPage) -> Page:
-    page = open_page("settings")
+def open_settings(open_page: OpenPage, look: Look = DESKTOP_LIGHT) -> Page:
+    page = open_page("settings", look=look)
     expect(page.locator("[data-setting=origin_web_ui_allowed]")).to_be_visible()
     return page
 
@@ -94,6 +95,41 @@ def test_a_bad_value_is_shown_next_to_its_field_and_nothing_is_saved(
     expect(error).to_have_text("Line 1: 'nope' is not an origin like https://host:port")
     shot(page, "settings-field-error")
     assert config(host)["csrf_allowed_origins"] == []
+
+
+def test_an_error_is_placed_by_its_field_key_not_by_its_words(
+    open_page: OpenPage, host: HostProcess
+) -> None:
+    """The console reads the error body's `field`, so a message that does not start with
+    the field's name (here a translated one) still lands under the right field."""
+    for look in LOOKS:
+        page = open_settings(open_page, look)
+        page.route(
+            "**/api/config",
+            lambda route: (
+                route.fulfill(
+                    status=400,
+                    content_type="application/json",
+                    body=json.dumps(
+                        {
+                            "status": False,
+                            "error": "Cette adresse n'est pas une origine",
+                            "field": "csrf_allowed_origins[1]",
+                        }
+                    ),
+                )
+                if route.request.method == "PATCH"
+                else route.continue_()
+            ),
+        )
+        origins = page.locator("sl-textarea[data-setting=csrf_allowed_origins] textarea")
+        origins.fill("https://ok.example:47990\nnope")
+        page.get_by_role("button", name="Save changes").click()
+        error = page.locator("[data-field-error=csrf_allowed_origins]")
+        expect(error).to_have_text("Line 2: Cette adresse n'est pas une origine")
+        shot(page, "settings-error-by-field")
+        check_axe(page)
+        page.context.close()
 
 
 def test_saving_changes_only_what_changed_and_offers_a_restart(

@@ -15,17 +15,11 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
     this.retryAfter = retryAfter;
-    this.field = fieldOf(message);
+    // The host names the request field at fault in `field` ("scopes[0].methods"): the
+    // whole path, and the top-level name forms compare their fields with.
+    this.fieldPath = typeof body?.field === "string" ? body.field : null;
+    this.field = this.fieldPath ? this.fieldPath.split(/[.[]/)[0] : null;
   }
-}
-
-// "Invalid setting hardware_metrics_interval: must be ..." / "pin: must match ..." /
-// "name is required ..." -> the field the message is about.
-// "csrf_allowed_origins[0] 'x' is not an origin" (the host's schema errors) too.
-const FIELD = /^(?:Invalid setting )?([A-Za-z_][\w-]*)(?:\[\d+\]|\.[\w-]+)*(?::| is | must | repeats | ')/;
-function fieldOf(message) {
-  const match = FIELD.exec(message ?? "");
-  return match ? match[1] : null;
 }
 
 function retryAfterOf(response) {

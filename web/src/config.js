@@ -16,3 +16,6 @@ export const authMode = meta("helio-auth", "cookie") === "bearer" ? "bearer" : "
 
 /** The router's base path: the path of document.baseURI, always ending in "/". */
 export const basePath = new URL(document.baseURI).pathname.replace(/[^/]*$/, "");
+
+/** A page outside the console to go back to (the flagship's landing page), or null. */
+export const homeLink = meta("helio-home", "") ? new URL(meta("helio-home", ""), document.baseURI).href : null;

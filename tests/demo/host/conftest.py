@@ -45,6 +45,8 @@ def build_console() -> None:
             "--auth",
             "bearer",
             "--deep-links",
+            "--home",
+            "../",
         ],
         cwd=REPO,
         check=True,
@@ -113,6 +115,30 @@ def flagship(flagship_server: Server) -> Iterator[Flagship]:
 def shot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"flagship-{name}.png"), full_page=True)
+
+
+LOOKS = (
+    ("desktop", 1280, 800, "light"),
+    ("desktop", 1280, 800, "dark"),
+    ("phone", 390, 844, "light"),
+    ("phone", 390, 844, "dark"),
+)
+
+
+def shot_looks(page: Any, name: str) -> None:
+    """`flagship-<name>-<desktop|phone>-<light|dark>.png`, the page resized and recoloured
+    in place; no look may scroll sideways. The page is left at desktop/light."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for viewport, width, height, scheme in LOOKS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_timeout(200)  # layout and Shoelace transitions settle
+        wide = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert wide <= 0, f"{name} scrolls sideways by {wide}px at {width}px ({scheme})"
+        path = SCREENSHOTS / f"flagship-{name}-{viewport}-{scheme}.png"
+        page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.emulate_media(color_scheme="light")
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 
 from tests.web.dialogs import dialog_named
 
-from .conftest import BOOT_MS, PASSWORD, REPO, USERNAME, Flagship, shot
+from .conftest import BOOT_MS, PASSWORD, REPO, USERNAME, Flagship, shot, shot_looks
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -216,6 +216,34 @@ def test_a_simulated_device_pairs_with_its_pin_typed_in_the_console(flagship: Fl
         landing.wait_for_timeout(500)
     shot(landing, "5e-paired-device-metrics")
     landing.close()
+    page.close()
+
+
+def test_the_landing_pages_own_steps_pair_in_one_tab(flagship: Flagship) -> None:
+    """Ask to pair, open the console in the same tab, type the PIN: the device (in the
+    worker, not the landing page) pairs, the console says so, and leads back home."""
+    page = flagship.open(LANDING)
+    device = f"Den TV {uuid.uuid4().hex[:4]}"
+    page.fill("#pair-form input[name=name]", device)
+    page.click("#pair-form button[type=submit]")
+    pin = page.locator("#device-pin")
+    pin.wait_for(timeout=BOOT_MS)
+    shown = pin.inner_text()
+    page.click("#open-console")  # the landing page (and its polling) is gone
+    sign_in(page)
+    nav(page, "Devices & pairing")
+    request = page.locator("helio-devices-page [data-request]").filter(has_text=device)
+    request.wait_for(timeout=60_000)
+    request.get_by_label("PIN", exact=True).fill(shown)
+    request.get_by_role("button", name="Pair").click()
+    outcome = page.locator("helio-devices-page [data-outcome=paired]")
+    outcome.wait_for(timeout=30_000)
+    assert f"{device} is paired" in outcome.inner_text()
+    page.locator("helio-devices-page [data-client]").filter(has_text=device).wait_for()
+    shot_looks(page, "pairing-one-tab-paired")
+    page.locator("#home-link").click()
+    page.locator("#pair-form").wait_for(timeout=BOOT_MS)
+    assert page.url.rstrip("/").endswith(LANDING.rstrip("/"))
     page.close()
 
 

@@ -193,6 +193,12 @@ def test_a_simulated_device_pairs_with_the_pin_and_streams(client: HostClient) -
 
     entered = client.change("POST", "/api/pin", {"pin": begun["pin"], "name": "TV"})
     assert entered.status == 200, entered.body
+    # The device answers inside the host, whether or not anyone polls its page.
+    followed = client.request("GET", f"/api/clients/pending/{begun['request']}").json()
+    assert followed["request"]["outcome"] == "paired"
+    assert [c["name"] for c in client.request("GET", "/api/clients/list").json()["clients"]] == [
+        "TV"
+    ]
     paired = client.request("GET", f"/demo/devices/pair/{begun['request']}").json()
     assert paired["phase"] == "paired"
     device = paired["device"]
@@ -222,8 +228,10 @@ def test_a_wrong_pin_fails_the_pairing(client: HostClient) -> None:
     begun = client.request("POST", "/demo/devices/pair", {"name": "Phone"}).json()
     wrong = "0000" if begun["pin"] != "0000" else "1111"
     assert client.change("POST", "/api/pin", {"pin": wrong}).status == 200
+    followed = client.request("GET", f"/api/clients/pending/{begun['request']}").json()
+    assert followed["request"]["outcome"] == "wrong_pin"
     failed = client.request("GET", f"/demo/devices/pair/{begun['request']}").json()
-    assert failed["phase"] == "failed"
+    assert (failed["phase"], failed["outcome"]) == ("failed", "wrong_pin")
     assert client.request("GET", "/api/clients/list").json()["clients"] == []
 
 

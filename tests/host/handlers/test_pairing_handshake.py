@@ -16,7 +16,15 @@ from host.core.pairing import otp_auth
 from ..conftest import ADMIN
 from ..devices import device_client, make_device, plain_client
 from ..helpers import assert_error
-from ..moonlight import MoonlightPairing, PairingFailed, paired_names, parse, wait_pending
+from ..moonlight import (
+    UNIQUEID,
+    MoonlightPairing,
+    PairingFailed,
+    paired_names,
+    parse,
+    plain_url,
+    wait_pending,
+)
 from ..server import HostProcess, running_host
 
 
@@ -71,12 +79,57 @@ def test_a_wrong_pin_fails_and_pairs_nothing(
     with ThreadPoolExecutor(1) as pool:
         first = pool.submit(pairing.get_server_cert)
         wait_pending(admin)
-        assert admin.post("/api/pin", json={"pin": "2222", "name": "Typo"}).status_code == 200
+        entered = admin.post("/api/pin", json={"pin": "2222", "name": "Typo"})
+        assert entered.status_code == 200
+        request_id = entered.json()["request"]["id"]
         with pytest.raises(PairingFailed, match="incorrect PIN"):
             pairing.finish(first.result())
     assert paired_names(admin, shost) == before
     with device_client(shost, None) as client:
         assert ET.fromstring(client.get("/serverinfo").text).findtext("PairStatus") == "0"
+    # The console follows the request by id: the device's "Incorrect PIN" is the outcome.
+    followed = admin.get(f"/api/clients/pending/{request_id}").json()["request"]
+    assert (followed["phase"], followed["outcome"]) == ("failed", "wrong_pin")
+    log = (shost.data_dir / "helio.log").read_text()
+    assert f"Pairing request {request_id} from Typo (roth), 127.0.0.1, failed: wrong PIN" in log
+    assert "2222" not in log
+
+
+def test_each_outcome_is_followed_by_id_and_logged(
+    shost: HostProcess, admin: httpx.Client, tmp_path: Path
+) -> None:
+    device = make_device(tmp_path, "ok")
+    pairing = MoonlightPairing(shost, device, pin="5813")
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(pairing.get_server_cert)
+        [waiting] = wait_pending(admin)
+        before = admin.get(f"/api/clients/pending/{waiting['id']}").json()["request"]
+        assert (before["phase"], before["outcome"]) == ("pending", "waiting")
+        admin.post("/api/pin", json={"pin": "5813", "name": "Den"})
+        pairing.finish(first.result())
+    paired = admin.get(f"/api/clients/pending/{waiting['id']}").json()["request"]
+    assert (paired["phase"], paired["outcome"], paired["name"]) == ("paired", "paired", "Den")
+
+    # A device that cancels after the PIN, before any proof: it gave up.
+    quitter = MoonlightPairing(shost, make_device(tmp_path, "quit"), pin="1234")
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(quitter.get_server_cert)
+        [waiting] = wait_pending(admin)
+        admin.post("/api/pin", json={"pin": "1234", "id": waiting["id"]})
+        first.result()
+        with quitter.client() as client:
+            client.get(f"{plain_url(shost)}/unpair?uniqueid={UNIQUEID}")
+    gave_up = admin.get(f"/api/clients/pending/{waiting['id']}").json()["request"]
+    assert gave_up["outcome"] == "gave_up"
+    log = (shost.data_dir / "helio.log").read_text()
+    assert f"Pairing request {paired['id']} from Den (roth), 127.0.0.1, paired" in log
+    assert (
+        f"Pairing request {waiting['id']} from roth, 127.0.0.1, failed: the device gave up" in log
+    )
+    assert "5813" not in log and "1234" not in log
+
+    unknown = admin.get("/api/clients/pending/no-such-request")
+    assert_error(unknown, 404)
 
 
 def test_pairing_with_a_one_time_pin_needs_no_console_step(

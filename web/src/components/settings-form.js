@@ -188,7 +188,7 @@ export class HelioSettingsForm extends LitElement {
       this.dispatchEvent(new CustomEvent("helio-settings-saved", { detail: body, bubbles: true, composed: true }));
     } catch (error) {
       if (error.field && this.schema[error.field]) {
-        this.fieldErrors = { ...this.fieldErrors, [error.field]: fieldMessage(error.message) };
+        this.fieldErrors = { ...this.fieldErrors, [error.field]: fieldMessage(error) };
         this.focusField(error.field);
       } else {
         this.error = error;
@@ -360,12 +360,23 @@ export class HelioSettingsForm extends LitElement {
 }
 customElements.define("helio-settings-form", HelioSettingsForm);
 
-/** "x[1] 'y' is not …" (or "Invalid setting x[1]: …") -> "Line 2: 'y' is not …", under field x. */
-export function fieldMessage(message) {
-  const match = /^(?:Invalid setting )?[\w-]+(?:\[(\d+)\])?:?\s+(.*)$/s.exec(message);
-  if (!match) return message;
-  const [, index, rest] = match;
-  return index === undefined ? rest.charAt(0).toUpperCase() + rest.slice(1) : `Line ${Number(index) + 1}: ${rest}`;
+/**
+ * The message shown under a setting: the host's sentence without the field path it starts
+ * with (the field is where it shows), and "Line 2:" for an item of a list setting. Both
+ * come from the error's machine-readable `fieldPath` ("csrf_allowed_origins[1]").
+ */
+export function fieldMessage(error) {
+  const path = error.fieldPath || "";
+  let rest = String(error.message);
+  for (const prefix of [`Invalid setting ${path}:`, `Invalid setting ${path}`, `${path}:`, path]) {
+    if (path && rest.startsWith(prefix)) {
+      rest = rest.slice(prefix.length).trim();
+      break;
+    }
+  }
+  const item = /^[^[]*\[(\d+)\]/.exec(path);
+  const sentence = rest.charAt(0).toUpperCase() + rest.slice(1);
+  return item ? `Line ${Number(item[1]) + 1}: ${rest}` : sentence;
 }
 
 function slug(text) {

@@ -16,6 +16,23 @@ import { toast } from "../components/toast.js";
 import { Actions, ago, formatRemaining, formatTime } from "./page-kit.js";
 
 const POLL_MS = 2000;
+const FOLLOW_MS = 1000;
+
+// What each final outcome of a pairing request means, and what to do next.
+const OUTCOMES = {
+  paired: { variant: "success", icon: "circle-check", title: (n) => `${n} is paired`,
+    next: "It is listed under Paired devices below, with what it may do." },
+  wrong_pin: { variant: "danger", icon: "circle-x", title: (n) => `Wrong PIN: ${n} did not pair`,
+    next: "The PIN typed here is not the one the device showed (the device says \"Incorrect PIN\"). Start pairing again on the device and type the new PIN it shows." },
+  gave_up: { variant: "warning", icon: "circle-alert", title: (n) => `${n} gave up before pairing finished`,
+    next: "The device cancelled or stopped answering. Start pairing again on the device, then type its PIN here." },
+  expired: { variant: "warning", icon: "clock", title: (n) => `The request from ${n} expired`,
+    next: "No PIN was entered within 2 minutes. Start pairing again on the device." },
+  superseded: { variant: "neutral", icon: "refresh-cw", title: (n) => `${n} asked again`,
+    next: "The device started a new request; type the PIN it shows now in the new request." },
+  failed: { variant: "danger", icon: "circle-x", title: (n) => `${n} did not pair`,
+    next: "Start pairing again on the device." },
+};
 
 export class HelioDevicesPage extends Actions(LitElement) {
   static properties = {
@@ -26,6 +43,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
     otp: { state: true },
     now: { state: true },
     announcement: { state: true },
+    followed: { state: true },
   };
 
   static styles = [
@@ -37,6 +55,10 @@ export class HelioDevicesPage extends Actions(LitElement) {
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); }
       .card.request { border-color: var(--sl-color-warning-400); }
+      [data-outcomes] { margin-bottom: var(--sl-spacing-medium); }
+      .card.outcome.success { border-color: var(--sl-color-success-600); }
+      .card.outcome.danger { border-color: var(--sl-color-danger-600); }
+      .card.outcome.warning { border-color: var(--sl-color-warning-600); }
       .title { font-weight: 600; font-size: var(--sl-font-size-medium); display: flex; gap: var(--sl-spacing-x-small); align-items: center; flex-wrap: wrap; }
       dl { display: grid; grid-template-columns: auto 1fr; gap: var(--sl-spacing-3x-small) var(--sl-spacing-small); margin: 0;
            font-size: var(--sl-font-size-small); }
@@ -65,6 +87,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
     this.otp = null;
     this.now = Date.now() / 1000;
     this.announcement = "";
+    this.followed = []; // requests whose PIN was sent here, followed to their outcome
   }
 
   connectedCallback() {
@@ -79,6 +102,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
     super.disconnectedCallback();
     clearInterval(this.timer);
     clearInterval(this.poller);
+    clearTimeout(this.follower);
   }
 
   tick() {
@@ -120,11 +144,60 @@ export class HelioDevicesPage extends Actions(LitElement) {
       area: `pin:${request.id}`,
     });
     if (!done) return;
-    this.announcement = `PIN accepted for ${name || request.device_name}. The device finishes pairing now.`;
-    toast(this, "success", `PIN accepted for ${name || request.device_name}`);
+    // The PIN only reached the host: the device still has to prove it typed the same one.
+    const shown = name || request.device_name || "The device";
+    // Outcome unknown until follow() asks (it may already be final: that answer settles it).
+    const started = { ...done.request, outcome: "checking", shown };
+    this.followed = [started, ...this.followed.filter((f) => f.id !== request.id)];
+    this.announcement = `PIN sent. Waiting for ${shown} to confirm it.`;
     await this.pollPending();
-    // The device completes the handshake after the PIN; its entry appears when it has.
-    setTimeout(() => this.load(), 1500);
+    await this.follow();
+  }
+
+  /** Ask the host how each followed request ended, until all have. */
+  async follow() {
+    clearTimeout(this.follower);
+    const open = this.followed.filter((f) => !OUTCOMES[f.outcome]);
+    if (!open.length) return;
+    const answers = await Promise.all(
+      open.map((f) => this.api.get(`/api/clients/pending/${encodeURIComponent(f.id)}`).then(
+        (answer) => answer.request, () => null)),
+    );
+    let settled = false;
+    this.followed = this.followed.map((f) => {
+      const now = answers.find((a) => a && a.id === f.id);
+      if (!now || now.outcome === f.outcome) return f;
+      const outcome = OUTCOMES[now.outcome];
+      if (outcome) {
+        settled = true;
+        this.announcement = `${outcome.title(f.shown)}. ${outcome.next}`;
+        if (now.outcome === "paired") toast(this, "success", outcome.title(f.shown));
+      }
+      return { ...f, ...now };
+    });
+    if (settled) await this.load();
+    if (this.followed.some((f) => !OUTCOMES[f.outcome])) {
+      this.follower = setTimeout(() => this.follow(), FOLLOW_MS);
+    }
+  }
+
+  dismiss(id) {
+    this.followed = this.followed.filter((f) => f.id !== id);
+  }
+
+  renderFollowed(followed) {
+    const outcome = OUTCOMES[followed.outcome];
+    if (!outcome) {
+      return html`<div class="card outcome" data-outcome="checking" data-followed=${followed.id}>
+        <div class="title">${icon("clock")} Checking the PIN with ${followed.shown}…</div>
+        <p class="muted">The PIN reached the host; the device now proves it typed the same one. This takes a few seconds.</p>
+      </div>`;
+    }
+    return html`<div class="card outcome ${outcome.variant}" data-outcome=${followed.outcome} data-followed=${followed.id}>
+      <div class="title">${icon(outcome.icon)} ${outcome.title(followed.shown)}</div>
+      <p class="muted">${outcome.next}</p>
+      <div class="actions"><sl-button size="small" @click=${() => this.dismiss(followed.id)}>Dismiss</sl-button></div>
+    </div>`;
   }
 
   async issueOtp(event) {
@@ -210,6 +283,9 @@ export class HelioDevicesPage extends Actions(LitElement) {
     return html`<section aria-labelledby="pairing">
       <h2 id="pairing">${icon("link")} Pairing requests</h2>
       <helio-error .error=${this.errors.pending}></helio-error>
+      ${this.followed.length
+        ? html`<div class="grid requests" data-outcomes>${this.followed.map((f) => this.renderFollowed(f))}</div>`
+        : nothing}
       ${this.pending.length
         ? html`<p class="muted">Type the 4-digit PIN each device shows.</p>
             <div class="grid requests">${this.pending.map((r) => this.renderRequest(r))}</div>`

@@ -18,12 +18,7 @@ import { Actions, fieldOf } from "./page-kit.js";
 
 /** Which layout field a 400 from PUT /api/clients/display-layout is about. */
 function layoutField(error) {
-  if (!error) return null;
-  const named = fieldOf(error, ["resolution", "refresh_hz", "scaling"]);
-  if (named) return named;
-  if (/ Hz\b/.test(error.message)) return "refresh_hz";
-  if (/does not offer|WIDTHxHEIGHT/.test(error.message)) return "resolution";
-  return null;
+  return fieldOf(error, ["resolution", "refresh_hz", "scaling"]);
 }
 
 const hz = (rate) => `${Number(rate).toFixed(rate % 1 ? 2 : 0)} Hz`;

@@ -43,18 +43,9 @@ export const Actions = (Base) =>
     }
   };
 
-/**
- * The form field an API error is about: the client's `field` when it is one of `names`,
- * else the longest of `names` the message mentions as a whole word.
- */
+/** The form field an API error is about: the host's `field` when it is one of `names`. */
 export function fieldOf(error, names) {
-  if (!error) return null;
-  if (error.field && names.includes(error.field)) return error.field;
-  const text = String(error.message || "");
-  const found = [...names]
-    .sort((a, b) => b.length - a.length)
-    .find((name) => new RegExp(`(^|[^\\w-])${name.replace(/[-]/g, "\\-")}($|[^\\w-])`).test(text));
-  return found || null;
+  return error?.field && names.includes(error.field) ? error.field : null;
 }
 
 /** Offer a Blob to the user as a file download. */

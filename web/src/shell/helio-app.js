@@ -1,7 +1,7 @@
 // The shell: decides between set-up, sign-in and the console from /api/auth/status,
 // draws the header and nav (a drawer at phone width), renders the routed page, shows
 // toasts, and brings the user back to the same URL after a 401 and sign-in.
-import { LitElement, css, html } from "lit";
+import { LitElement, css, html, nothing } from "lit";
 import "@shoelace-style/shoelace/dist/components/alert/alert.js";
 import "@shoelace-style/shoelace/dist/components/button/button.js";
 import "@shoelace-style/shoelace/dist/components/drawer/drawer.js";
@@ -9,6 +9,7 @@ import "@shoelace-style/shoelace/dist/components/dropdown/dropdown.js";
 import "@shoelace-style/shoelace/dist/components/menu/menu.js";
 import "@shoelace-style/shoelace/dist/components/menu-item/menu-item.js";
 import { ApiClient } from "../api.js";
+import { homeLink } from "../config.js";
 import "../components/error.js";
 import "../components/loading.js";
 import "../components/theme-toggle.js";
@@ -141,6 +142,7 @@ export class HelioApp extends LitElement {
     if (!this.status.authenticated) {
       return html`<div class="gate">
         <helio-signin-page .api=${this.api} .reason=${this.signInReason}></helio-signin-page>
+        ${homeLink ? html`<p class="gate-home">${this.renderHome()}</p>` : nothing}
       </div>`;
     }
     return html`
@@ -150,6 +152,7 @@ export class HelioApp extends LitElement {
           ${icon("menu")}<span class="visually-hidden">Open the menu</span>
         </sl-button>
         <a class="brand" href="./">${icon("sun")}<span>Helio</span></a>
+        ${this.renderHome()}
         <span class="spacer"></span>
         <helio-theme-toggle></helio-theme-toggle>
         <sl-dropdown placement="bottom-end" hoist>
@@ -167,6 +170,12 @@ export class HelioApp extends LitElement {
         <nav aria-label="Console (menu)">${this.renderNav()}</nav>
       </sl-drawer>
     `;
+  }
+
+  /** The flagship's way back to its landing page (absent natively). */
+  renderHome() {
+    if (!homeLink) return nothing;
+    return html`<a class="home" href=${homeLink} id="home-link">${icon("house")}<span class="home-words">Demo home</span></a>`;
   }
 
   skip(event) {

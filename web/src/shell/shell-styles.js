@@ -61,6 +61,33 @@ export const shellStyles = css`
   .spacer {
     flex: 1;
   }
+  a.home {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--sl-spacing-2x-small);
+    color: var(--helio-text);
+    font-size: var(--sl-font-size-small);
+    padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
+    border-radius: var(--sl-border-radius-medium);
+  }
+  .gate {
+    flex-direction: column;
+    gap: var(--sl-spacing-medium);
+  }
+  .gate-home {
+    text-align: center;
+    margin: 0;
+  }
+  @media (max-width: 600px) {
+    header a.home .home-words {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+  }
   .menu {
     display: none;
   }
