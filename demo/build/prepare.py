@@ -212,8 +212,9 @@ def prepare_mock(
         config["fixtures"].write_text(
             json.dumps(entries, indent=1, ensure_ascii=False), encoding="utf-8"
         )
-    if "address" in service.config:
-        config["address"] = service.config["address"]
+    for key in ("address", "validate", "security", "dynamic"):
+        if key in service.config:
+            config[key] = service.config[key]
     return config
 
 

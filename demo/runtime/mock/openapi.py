@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import urllib.parse
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
@@ -35,6 +35,8 @@ class Operation:
     method: str  # upper case
     path: str  # as written in `paths`, e.g. /pet/{petId}
     responses: dict[str, Any]
+    spec: dict[str, Any] = field(default_factory=dict)  # the operation object
+    item: dict[str, Any] = field(default_factory=dict)  # its path item (shared parameters)
 
 
 _PARAMETER_PLACES = ("query", "header", "path", "cookie")
@@ -181,7 +183,13 @@ def operations(document: dict[str, Any]) -> list[Operation]:
                 responses = op.get("responses") or {}
                 # YAML may have produced int keys (200:); JSON always has strings.
                 out.append(
-                    Operation(method.upper(), path, {str(k): v for k, v in responses.items()})
+                    Operation(
+                        method.upper(),
+                        path,
+                        {str(k): v for k, v in responses.items()},
+                        spec=op,
+                        item=item,
+                    )
                 )
     return out
 

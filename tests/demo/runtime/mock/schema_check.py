@@ -80,7 +80,8 @@ class SchemaCheck:
         validator = self.validator_class(
             converted,
             registry=self.registry,
-            format_checker=self.validator_class.FORMAT_CHECKER,
+            # 2020-12's format set (uuid, email, ...) for both: it is what Prism checks.
+            format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER,
         )
         return [
             f"/{'/'.join(str(p) for p in error.absolute_path)}: {error.message[:200]}"

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from demo.runtime.mock.sampler import sample_schema
+from demo.runtime.mock.validator import schema_errors
 
 from .corpus_docs import NAMES, load, response_media
 from .schema_check import SchemaCheck
@@ -148,6 +149,8 @@ def test_every_generated_answer_of_the_corpus_validates(name: str) -> None:
             for rng in (None, random.Random(3)):
                 value = sample_schema(doc, media["schema"], rng=rng)
                 errors = check.errors(media["schema"], value)
+                # The runtime's own validator (used for requests) agrees.
+                errors += schema_errors(doc, media["schema"], value, "response")
                 if errors:
                     invalid.append(f"{method} {path} {status} {media_type}: {errors[0]}")
     print(f"{name}: {total} generated answers, {len(invalid)} invalid")
