@@ -23,7 +23,13 @@ from urllib.parse import parse_qs
 from .openapi import resolve
 from .validator import schema_errors
 
-__all__ = ["IncomingRequest", "media_matches", "parse_cookies", "request_problems"]
+__all__ = [
+    "IncomingRequest",
+    "media_matches",
+    "operation_parameters",
+    "parse_cookies",
+    "request_problems",
+]
 
 # Headers OpenAPI says parameters must not describe (they are ignored if they do).
 _IGNORED_HEADERS = {"accept", "content-type", "authorization"}
@@ -64,7 +70,9 @@ def media_matches(accepted: str, offered: str) -> bool:
     return accepted == offered
 
 
-def _parameters(document: dict[str, Any], path_item: Any, operation: Any) -> list[dict[str, Any]]:
+def operation_parameters(
+    document: dict[str, Any], path_item: Any, operation: Any
+) -> list[dict[str, Any]]:
     """The operation's parameters, path-level ones included unless it redefines them."""
     merged: dict[tuple[str, str], dict[str, Any]] = {}
     for source in (path_item, operation):
@@ -124,7 +132,7 @@ def request_problems(
 ) -> list[str]:
     """Every way `request` breaks the operation (empty when it keeps to it)."""
     problems: list[str] = []
-    for parameter in _parameters(document, path_item, operation):
+    for parameter in operation_parameters(document, path_item, operation):
         name, place = parameter["name"], parameter.get("in")
         if place == "header" and name.lower() in _IGNORED_HEADERS:
             continue
