@@ -5,7 +5,8 @@
 // depends on. A GET of such a path, without a query, whose noted headers have the
 // noted values, gets that answer at once instead of waiting for Python to restore;
 // every other request waits for Python, as before. Mocks keep no state, so an
-// answer sent from here is the one Python would send.
+// answer sent from here is the one Python would send. A noted value may be a list
+// (Accept: `*/*` or `application/json`, which Python answered alike): any of them will do.
 
 const ANSWERS_FILE = "__demo-answers.json";
 
@@ -31,7 +32,8 @@ export function recordedAnswer(table, request, path, query) {
   const answer = table.get(path);
   if (!answer) return null;
   for (const [name, value] of Object.entries(answer.headers)) {
-    if (request.headers.get(name) !== value) return null;
+    const sent = request.headers.get(name);
+    if (Array.isArray(value) ? !value.includes(sent) : sent !== value) return null;
   }
   const empty = [204, 205, 304].includes(answer.status);
   return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.response });

@@ -9,8 +9,12 @@ answer for a `GET` of that path, without a query, whose recorded headers have th
 recorded values, while Python is still starting; any other request waits for
 Python, which stays the only place that decides an answer.
 
+Most HTTP clients send `Accept: application/json` rather than `*/*`; when the app
+gives that request the very same answer, the recorded value is the list of both,
+and the worker takes either.
+
     {"checksum": "<build>", "answers": [{"path": "/__demo/mock/api/users",
-      "headers": {"prefer": null, "accept": "*/*"},   # request headers read, and their values
+      "headers": {"prefer": null, "accept": ["*/*", "application/json"]},  # headers read
       "status": 200, "response": [["content-type", "application/json"], ...],
       "body": "<UTF-8 text>"}, ...]}
 """
@@ -39,6 +43,8 @@ __all__ = ["ANSWERS_FILE", "recorded_answers", "write_answers_file"]
 ANSWERS_FILE = "__demo-answers.json"
 # What `fetch(url)` sends that the router may read; other headers it never reads.
 _PLAIN_GET = {"accept": "*/*"}
+# The Accept most HTTP clients (axios, ky, generated API clients) send instead.
+_JSON_ACCEPT = "application/json"
 # Paths the browser sends as written (no percent-encoding to tell apart).
 _PLAIN_PATH = re.compile(r"^[A-Za-z0-9/._~-]*$")
 # The worker parses the table at every start: bodies past this budget wait for Python.
@@ -97,10 +103,20 @@ async def recorded_answers(app: DemoApp) -> list[dict[str, Any]]:
             if len(reply.body) > budget:
                 continue
             budget -= len(reply.body)
+            headers: dict[str, Any] = dict(read.read)
+            if headers.get("accept") == _PLAIN_GET["accept"]:
+                json_get = [*({**_PLAIN_GET, "accept": _JSON_ACCEPT}).items()]
+                again = await call_asgi(app, "GET", path, "", json_get, b"")
+                if (again.status, again.headers, again.body) == (
+                    reply.status,
+                    reply.headers,
+                    reply.body,
+                ):
+                    headers["accept"] = [_PLAIN_GET["accept"], _JSON_ACCEPT]
             out.append(
                 {
                     "path": path,
-                    "headers": read.read,
+                    "headers": headers,
                     "status": reply.status,
                     "response": [list(h) for h in reply.headers],
                     "body": body,

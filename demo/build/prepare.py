@@ -44,7 +44,6 @@ from demo.runtime.manifest import (
     parse_source_manifest,
 )
 from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
-from demo.runtime.mock.openapi import OpenApiError, check_openapi
 from demo.runtime.sql.duck_engine import (
     declared_types,
     read_schema,
@@ -56,6 +55,8 @@ from demo.runtime.sql.foreign_keys import register_foreign_keys
 from demo.runtime.sql.sqlite_engine import SqliteEngine
 from demo.runtime.sql.statements import SqlError, split_postgres
 from demo.runtime.sql.transpile import transpile_statement
+
+from .openapi_load import load_openapi
 
 __all__ = [
     "PrepareStep",
@@ -188,11 +189,7 @@ def prepare_mock(
     config: dict[str, Any] = {}
     if "openapi" in service.config:
         path = _source_file(base, service.config["openapi"], f"{at}.openapi")
-        document = _load_document(path, f"{at}.openapi")
-        try:
-            check_openapi(document)
-        except OpenApiError as exc:
-            raise ManifestError(f"{at}.openapi", f"{service.config['openapi']}: {exc}") from exc
+        document = load_openapi(path, f"{at}.openapi")
         config["openapi"] = target / "openapi.json"
         config["openapi"].write_text(
             json.dumps(document, indent=1, ensure_ascii=False), encoding="utf-8"
@@ -215,8 +212,9 @@ def prepare_mock(
         config["fixtures"].write_text(
             json.dumps(entries, indent=1, ensure_ascii=False), encoding="utf-8"
         )
-    if "address" in service.config:
-        config["address"] = service.config["address"]
+    for key in ("address", "validate", "security", "dynamic"):
+        if key in service.config:
+            config[key] = service.config[key]
     return config
 
 
@@ -254,17 +252,6 @@ def _load_json(path: Path, where: str) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
         raise ManifestError(where, f"{path.name} is not valid JSON: {exc}") from exc
-
-
-def _load_document(path: Path, where: str) -> Any:
-    if path.suffix.lower() == ".json":
-        return _load_json(path, where)
-    import yaml  # native only: the browser receives JSON
-
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ManifestError(where, f"{path.name} is not valid YAML: {exc}") from exc
 
 
 def _read_seeds(service: SourceService, base: Path, at: str) -> list[tuple[str, str]]:

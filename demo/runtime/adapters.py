@@ -73,11 +73,12 @@ DB_FAMILY = "db"
 class ConfigKey:
     """One key of a service's `config`.
 
-    `text` is a string; `texts` a list of strings (a source manifest may give one string).
+    `text` is a string; `texts` a list of strings (a source manifest may give one
+    string); `flag` true or false.
     """
 
     name: str
-    kind: Literal["text", "texts"] = "text"
+    kind: Literal["text", "texts", "flag"] = "text"
     required: bool = False
 
 
@@ -181,7 +182,14 @@ async def _open_mock(context: ServiceContext) -> HttpService:
     if "fixtures" in config:
         data = json.loads(await context.assets.read(config["fixtures"]))
         fixtures = parse_fixtures(data, origin=config["fixtures"])
-    return MockService(context.name, document, fixtures)
+    return MockService(
+        context.name,
+        document,
+        fixtures,
+        validate=config.get("validate", True),
+        security=config.get("security", True),
+        dynamic=config.get("dynamic", False),
+    )
 
 
 async def _open_asgi(context: ServiceContext) -> HttpService:
@@ -210,6 +218,13 @@ def _open_postgres(context: ServiceContext) -> Engine:
 _ADDRESS = ConfigKey("address")
 # SQL files run in order at build time.
 _SEED = ConfigKey("seed", "texts")
+# mock-http switches (request validation and the credentials check are on by default;
+# `dynamic` answers from a seeded generator instead of the documented examples).
+_MOCK_FLAGS = (
+    ConfigKey("validate", "flag"),
+    ConfigKey("security", "flag"),
+    ConfigKey("dynamic", "flag"),
+)
 # Example queries offered by the query panel (a leading `-- comment` line is the label);
 # copied into the built manifest as is.
 _EXAMPLES = ConfigKey("examples", "texts")
@@ -222,8 +237,9 @@ MOCK_HTTP = HttpAdapter(
         ConfigKey("openapi"),  # an OpenAPI 3.0/3.1 document, YAML or JSON
         ConfigKey("fixtures"),  # a JSON file of fixtures, or a folder of them
         _ADDRESS,
+        *_MOCK_FLAGS,
     ),
-    built_keys=(ConfigKey("openapi"), ConfigKey("fixtures"), ConfigKey("address")),
+    built_keys=(ConfigKey("openapi"), ConfigKey("fixtures"), ConfigKey("address"), *_MOCK_FLAGS),
     needs_one_of=("openapi", "fixtures"),
     prepare="demo.build.prepare:prepare_mock",
     prefetch=("openapi", "fixtures"),

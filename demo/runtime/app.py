@@ -192,6 +192,8 @@ class DemoApp:
         route_path = demo_route_path(scope["path"])
         inner = {k: v for k, v in scope.items() if k != "raw_path"}
         inner.update(path=route_path or scope["path"], root_path="")
+        # Kept aside for services that need the undecoded path (`%2F` in a mock parameter).
+        inner["demo.raw_path"] = scope.get("raw_path")
         request = Request(inner, receive)
         match = match_route(route_path) if route_path is not None else None
         started = False

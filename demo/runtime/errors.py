@@ -6,10 +6,13 @@ worker's `errorResponse` (serviceworker/contract.js), which a test holds to this
 
 DemoError (status on the class)
 ├── BadRequest            400  {"error"} or {"error", "statement"} for SQL
+├── Unauthorized          401  {"error"} + WWW-Authenticate (mock: credentials missing)
 ├── NotFound              404  {"error", ...names of what was not found}
 ├── MethodNotAllowed      405  {"error"} + Allow header
+├── NotAcceptable         406  {"error"} (mock: no media type the Accept header takes)
 ├── PayloadTooLarge       413
 ├── UnsupportedMediaType  415
+├── UnprocessableContent  422  {"error", "violations"} (mock: the request breaks the document)
 └── StorageFailed         500  the database changed but could not be persisted
 """
 
@@ -22,9 +25,12 @@ __all__ = [
     "BadRequest",
     "DemoError",
     "MethodNotAllowed",
+    "NotAcceptable",
     "NotFound",
     "PayloadTooLarge",
     "StorageFailed",
+    "Unauthorized",
+    "UnprocessableContent",
     "UnsupportedMediaType",
     "error_body",
 ]
@@ -44,6 +50,10 @@ class BadRequest(DemoError):
     status = 400
 
 
+class Unauthorized(DemoError):
+    status = 401
+
+
 class NotFound(DemoError):
     status = 404
 
@@ -52,12 +62,20 @@ class MethodNotAllowed(DemoError):
     status = 405
 
 
+class NotAcceptable(DemoError):
+    status = 406
+
+
 class PayloadTooLarge(DemoError):
     status = 413
 
 
 class UnsupportedMediaType(DemoError):
     status = 415
+
+
+class UnprocessableContent(DemoError):
+    status = 422
 
 
 class StorageFailed(DemoError):

@@ -110,7 +110,13 @@ def _check_type(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
     # bool is an int subclass; no manifest field accepts a bool where a number is meant.
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        label = {"str": "a string", "dict": "an object", "list": "a list", "int": "an integer"}
+        label = {
+            "str": "a string",
+            "dict": "an object",
+            "list": "a list",
+            "int": "an integer",
+            "bool": "true or false",
+        }
         raise ManifestError(
             where, f"must be {label.get(names, names)}, got {json.dumps(value)[:60]}"
         )
@@ -165,6 +171,9 @@ def _check_keys(config: dict[str, Any], keys: tuple[ConfigKey, ...], at: str) ->
         value = config[key.name]
         if key.kind == "text":
             _check_type(value, str, where)
+            continue
+        if key.kind == "flag":
+            _check_type(value, bool, where)
             continue
         value = [value] if isinstance(value, str) else value
         _check_type(value, list, where)

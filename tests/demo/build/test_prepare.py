@@ -168,3 +168,12 @@ def test_a_new_adapter_brings_its_own_build_step(tmp_path: Path) -> None:
         )
     assert built["services"] == [{**service, "config": {"greeting": "HI"}}]
     assert "m: mirror ready" in lines
+
+
+def test_mock_switches_reach_the_built_config(tmp_path: Path) -> None:
+    config = {"openapi": "o.yaml", "validate": False, "security": False, "dynamic": True}
+    manifest = {"name": "x", "services": [{"name": "m", "adapter": "mock-http", "config": config}]}
+    files = {"o.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n"}
+    built = prepare_site_services(write(tmp_path, manifest, files), tmp_path / "out")
+    switches = {k: built["services"][0]["config"][k] for k in ("validate", "security", "dynamic")}
+    assert switches == {"validate": False, "security": False, "dynamic": True}

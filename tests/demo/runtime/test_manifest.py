@@ -84,6 +84,14 @@ def test_seed_may_be_one_string() -> None:
             source(services=[{"name": "a", "adapter": "mock-http", "config": {}}]),
             "services[0].config: a mock-http service needs",
         ),
+        (
+            source(
+                services=[
+                    {"name": "a", "adapter": "mock-http", "config": {"openapi": "x", "validate": 0}}
+                ]
+            ),
+            "services[0].config.validate: must be true or false, got 0",
+        ),
     ],
 )
 def test_invalid_source(data: Any, message: str) -> None:

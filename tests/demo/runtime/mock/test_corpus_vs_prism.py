@@ -1,0 +1,380 @@
+"""Every operation of the corpus (real public documents) against Stoplight Prism.
+
+For each operation: the default answer, every `Prefer: code=` and `Prefer: example=`
+variant, a request that breaks validation and, where the operation needs them, a
+request without credentials. Compared: the status; the body, exactly where it is a
+documented example, else by validating both against the schema with `jsonschema`;
+the media type, and `WWW-Authenticate` on 401. Error bodies Prism or Helio make up
+themselves (problem+json against Helio's `{"error"}`) are compared by status only.
+
+Where Prism is wrong (a generated body its own schema rejects) or cannot start, the
+schema decides and the figures say so. Run with `-s` to see them.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, quote, unquote, urlencode
+
+import pytest
+
+from demo.runtime.errors import DemoError, error_body
+from demo.runtime.mock.openapi import Operation, operations, resolve
+from demo.runtime.mock.request_check import operation_parameters
+from demo.runtime.mock.router import SOURCE_HEADER, MockService
+from demo.runtime.mock.sampler import sample_schema
+
+from .corpus_docs import CORPUS, NAMES, load
+from .prism import PRISM, Answer, Prism
+from .schema_check import SchemaCheck
+
+pytestmark = pytest.mark.skipif(
+    not PRISM.exists() or shutil.which("node") is None,
+    reason="Prism is a test tool from package.json (npm ci)",
+)
+
+# Statuses where Helio knowingly answers otherwise than Prism 5.16, each judged by the
+# document (see docs/demo-runtime.md, "Helio and Prism"): {(document, variant kind): why}.
+KNOWN: dict[tuple[str, str], str] = {
+    ("oai-v3.1-non-oauth-scopes.json", "default"): (
+        "an operation without `responses` (allowed in 3.1): Prism answers 500 "
+        "NO_RESPONSE_RESPONSE_DEFINED, Helio 200 without a body"
+    ),
+}
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    query: dict[str, str] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    body: bytes = b""
+
+
+@dataclass
+class Figures:
+    requests: int = 0
+    same_status: int = 0
+    examples_exact: int = 0
+    examples_differ: int = 0
+    generated: int = 0
+    ours_valid: int = 0
+    prism_valid: int = 0
+    by_kind: Counter[str] = field(default_factory=Counter)
+    mismatches: list[str] = field(default_factory=list)
+    ours_invalid: list[str] = field(default_factory=list)
+    prism_invalid: list[str] = field(default_factory=list)
+    prism_wrong: list[str] = field(default_factory=list)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(_text(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value)
+    return str(value)
+
+
+def _parameter_value(document: dict[str, Any], parameter: dict[str, Any]) -> str:
+    if "example" in parameter:
+        return _text(parameter["example"])
+    schema = parameter.get("schema", {})
+    return _text(sample_schema(document, schema, direction="request"))
+
+
+def _credentials(document: dict[str, Any], op: Operation, request: Request) -> None:
+    requirements = op.spec.get("security", document.get("security")) or []
+    schemes = (document.get("components") or {}).get("securitySchemes") or {}
+    for name in (requirements[0] if requirements else {}) or {}:
+        scheme = resolve(document, schemes.get(name)) or {}
+        if scheme.get("type") == "apiKey":
+            place, key = scheme.get("in"), scheme.get("name", "")
+            if place == "header":
+                request.headers[key] = "key"
+            elif place == "query":
+                request.query[key] = "key"
+            elif place == "cookie":
+                request.headers["cookie"] = f"{key}=key"
+        elif scheme.get("type") == "http" and str(scheme.get("scheme")).lower() == "basic":
+            request.headers["authorization"] = "Basic dXNlcjpwYXNz"
+        elif scheme.get("type") in ("http", "oauth2", "openIdConnect"):
+            request.headers["authorization"] = "Bearer token"
+
+
+def _body(document: dict[str, Any], op: Operation, request: Request) -> None:
+    spec = resolve(document, op.spec.get("requestBody"))
+    content = (spec or {}).get("content") or {}
+    for media_type in ("application/json", "application/x-www-form-urlencoded"):
+        if media_type in content:
+            schema = (resolve(document, content[media_type]) or {}).get("schema", {})
+            value = sample_schema(document, schema, direction="request")
+            request.headers["content-type"] = media_type
+            if media_type == "application/json":
+                request.body = json.dumps(value).encode()
+            elif isinstance(value, dict):
+                fields = {k: _text(v) for k, v in value.items()}
+                request.body = urlencode(fields).encode()
+            return
+
+
+def base_request(document: dict[str, Any], op: Operation) -> Request:
+    """A request that keeps to the operation: path filled, required parameters, body."""
+    request = Request(op.method, op.path)
+    for parameter in operation_parameters(document, op.item, op.spec):
+        place, name = parameter.get("in"), parameter["name"]
+        if place == "path":
+            value = quote(_parameter_value(document, parameter), safe="")
+            request.path = request.path.replace("{" + name + "}", value)
+        elif parameter.get("required") is True and place == "query":
+            request.query[name] = _parameter_value(document, parameter)
+        elif parameter.get("required") is True and place == "header":
+            request.headers[name] = _parameter_value(document, parameter)
+    _credentials(document, op, request)
+    _body(document, op, request)
+    return request
+
+
+def invalid_request(document: dict[str, Any], op: Operation) -> Request | None:
+    """The base request broken in one way the document forbids, or None."""
+    request = base_request(document, op)
+    for parameter in operation_parameters(document, op.item, op.spec):
+        schema = resolve(document, parameter.get("schema")) or {}
+        typed = schema.get("type") in ("integer", "number", "boolean") and "enum" not in schema
+        if parameter.get("in") == "query" and typed:
+            request.query[parameter["name"]] = "not-a-number"
+            return request
+        if parameter.get("in") == "query" and parameter.get("required") is True:
+            del request.query[parameter["name"]]
+            return request
+    if request.headers.get("content-type") == "application/json":
+        spec = resolve(document, op.spec.get("requestBody")) or {}
+        media = resolve(document, spec["content"]["application/json"]) or {}
+        schema = resolve(document, media.get("schema")) or {}
+        if schema.get("type") == "object" or "properties" in schema:
+            request.body = b"[]"
+            return request
+    return None
+
+
+def without_credentials(document: dict[str, Any], op: Operation) -> Request | None:
+    requirements = op.spec.get("security", document.get("security"))
+    if not requirements or any(not r for r in requirements):
+        return None
+    bare = Request(op.method, op.path)
+    request = base_request(document, op)
+    for parameter in operation_parameters(document, op.item, op.spec):
+        bare.query |= {k: v for k, v in request.query.items() if k == parameter["name"]}
+        bare.headers |= {k: v for k, v in request.headers.items() if k == parameter["name"]}
+    return Request(op.method, request.path, bare.query, bare.headers, b"")
+
+
+def ours(service: MockService, request: Request) -> Answer:
+    headers = {k.lower(): v for k, v in request.headers.items()}
+    raw_path = request.path
+    try:
+        answer = service.respond(
+            request.method,
+            _decoded(request.path),
+            headers,
+            query=urlencode(request.query),
+            body=request.body,
+            raw_path=raw_path,
+        )
+    except DemoError as exc:
+        body = error_body(exc.message, **exc.fields)
+        return Answer(exc.status, {"content-type": "application/json", **exc.headers}, body)
+    return Answer(answer.status, answer.headers, answer.body)
+
+
+def _decoded(path: str) -> str:
+    return unquote(path)
+
+
+def variants(
+    document: dict[str, Any], op: Operation, service: MockService
+) -> Iterator[tuple[str, Request]]:
+    base = base_request(document, op)
+    yield "default", base
+    for code in op.responses:
+        if code.isdigit():
+            yield f"code={code}", _with(base, prefer=f"code={code}")
+    source = ours(service, base).headers.get(SOURCE_HEADER, "")
+    fields = dict(part.split("=", 1) for part in source.split("; ")[1:] if "=" in part)
+    if "response" in fields and "media" in fields:
+        response = resolve(document, op.responses.get(fields["response"])) or {}
+        media = resolve(document, (response.get("content") or {}).get(fields["media"])) or {}
+        for name in media.get("examples") or {}:
+            yield f"example={name}", _with(base, prefer=f"example={name}")
+    broken = invalid_request(document, op)
+    if broken is not None:
+        yield "invalid", broken
+    bare = without_credentials(document, op)
+    if bare is not None:
+        yield "no-credentials", bare
+
+
+def _with(request: Request, prefer: str) -> Request:
+    return Request(
+        request.method,
+        request.path,
+        request.query,
+        {**request.headers, "prefer": prefer},
+        request.body,
+    )
+
+
+def _schema_for(document: dict[str, Any], op: Operation, source: str) -> Any:
+    fields = dict(part.split("=", 1) for part in source.split("; ")[1:] if "=" in part)
+    response = resolve(document, op.responses.get(fields.get("response", ""))) or {}
+    if not response and fields.get("response", "").isdigit():
+        code = fields["response"]
+        response = resolve(
+            document, op.responses.get(f"{code[0]}XX") or op.responses.get("default")
+        )
+    media = (response or {}).get("content", {}).get(fields.get("media", ""))
+    return (resolve(document, media) or {}).get("schema"), fields.get("example")
+
+
+def request_body_errors(
+    document: dict[str, Any], op: Operation, request: Request, check: SchemaCheck
+) -> list[str]:
+    """The request body judged by the schema with `jsonschema` (a form read as OpenAPI
+    says: one field per property, repeated or single for an array)."""
+    spec = resolve(document, op.spec.get("requestBody")) or {}
+    media_type = request.headers.get("content-type", "")
+    media = resolve(document, (spec.get("content") or {}).get(media_type)) or {}
+    schema = media.get("schema")
+    if schema is None or not request.body:
+        return []
+    if media_type == "application/json":
+        return check.errors(schema, json.loads(request.body))
+    properties = (resolve(document, schema) or {}).get("properties") or {}
+    value: dict[str, Any] = {}
+    for key, values in parse_qs(request.body.decode(), keep_blank_values=True).items():
+        kind = (resolve(document, properties.get(key)) or {}).get("type")
+        value[key] = values if kind == "array" else _typed(kind, values[-1])
+    return check.errors(schema, value)
+
+
+def _typed(kind: Any, text: str) -> Any:
+    if kind == "integer" and text.lstrip("-").isdigit():
+        return int(text)
+    if kind == "number":
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    if kind == "boolean" and text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+def compare(
+    name: str, document: dict[str, Any], check: SchemaCheck, prism: Prism | None, figures: Figures
+) -> None:
+    service = MockService(name, document, [])
+    request_check = SchemaCheck(document, "request")
+    for op in operations(document):
+        for kind, request in variants(document, op, service):
+            label = f"{op.method} {op.path} [{kind}]"
+            mine = ours(service, request)
+            figures.requests += 1
+            figures.by_kind[kind.split("=")[0]] += 1
+            source = mine.headers.get(SOURCE_HEADER, "")
+            schema, example = _schema_for(document, op, source) if source else (None, None)
+            theirs = None
+            if prism is not None:
+                query = urlencode(request.query)
+                theirs = prism.ask(
+                    request.method, request.path, query, request.headers, request.body
+                )
+                if theirs.status == mine.status:
+                    figures.same_status += 1
+                elif (
+                    theirs.status == 422
+                    and kind != "invalid"
+                    and not request_body_errors(document, op, request, request_check)
+                ):
+                    # Prism refuses a request the schema accepts: the schema decides.
+                    violations = theirs.json().get("validation", [])
+                    first = violations[0]["message"] if violations else theirs.body[:80]
+                    figures.prism_wrong.append(f"{label}: Prism 422 ({first})")
+                elif (name, kind.split("=")[0]) not in KNOWN:
+                    figures.mismatches.append(
+                        f"{label}: Prism {theirs.status}, Helio {mine.status}"
+                    )
+                # Helio also sends the challenge with a document's own 401 (Prism does not).
+                if mine.status == 401 and "www-authenticate" in theirs.headers:
+                    assert "www-authenticate" in mine.headers, label
+            if not mine.body or not source or schema is None and example in (None, "schema"):
+                continue
+            ours_value = json.loads(mine.body) if _is_json(mine) else mine.body
+            if example not in (None, "schema", "dynamic"):
+                if theirs is not None and theirs.status == mine.status and theirs.body:
+                    same = ours_value == (
+                        json.loads(theirs.body) if _is_json(theirs) else theirs.body
+                    )
+                    figures.examples_exact += same
+                    figures.examples_differ += not same
+                    if not same:
+                        figures.mismatches.append(f"{label}: documented example differs")
+                continue
+            figures.generated += 1
+            errors = check.errors(schema, ours_value) if _is_json(mine) else []
+            if errors:
+                figures.ours_invalid.append(f"{label}: {errors[0]}")
+            else:
+                figures.ours_valid += 1
+            if theirs is not None and theirs.status == mine.status and _is_json(theirs):
+                prism_errors = check.errors(schema, json.loads(theirs.body))
+                if prism_errors:
+                    figures.prism_invalid.append(f"{label}: {prism_errors[0]}")
+                else:
+                    figures.prism_valid += 1
+
+
+def _is_json(answer: Answer) -> bool:
+    kind = answer.headers.get("content-type", "").split(";")[0].strip()
+    return kind == "application/json" or kind.endswith("+json")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_corpus_against_prism(name: str) -> None:
+    document = load(name)
+    check = SchemaCheck(document)
+    prism = Prism(CORPUS / name)
+    figures = Figures()
+    try:
+        usable = prism if prism.error is None else None
+        compare(name, document, check, usable, figures)
+    finally:
+        prism.stop()
+    kinds = ", ".join(f"{k} {v}" for k, v in sorted(figures.by_kind.items()))
+    print(
+        f"\n{name}: {len(operations(document))} operations, {figures.requests} requests ({kinds})"
+        + (f"; Prism could not start ({prism.error}): judged by the schema" if prism.error else "")
+        + f"\n  same status as Prism: {figures.same_status}/{figures.requests}"
+        f"\n  documented examples identical: {figures.examples_exact}"
+        f"/{figures.examples_exact + figures.examples_differ}"
+        f"\n  generated bodies valid against the schema: Helio {figures.ours_valid}/{figures.generated}"
+        f", Prism {figures.prism_valid}/{figures.prism_valid + len(figures.prism_invalid)}"
+    )
+    for line in figures.mismatches[:20]:
+        print("  MISMATCH", line)
+    if figures.prism_wrong:
+        print(
+            f"  Prism refuses {len(figures.prism_wrong)} requests the schema accepts "
+            f"(Helio answers them), e.g. {figures.prism_wrong[0]}"
+        )
+    for line in figures.prism_invalid[:3]:
+        print("  PRISM INVALID", line)
+    assert figures.ours_invalid == []
+    assert figures.mismatches == []
