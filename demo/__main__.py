@@ -1,10 +1,13 @@
 """Command line of the demo kit.
 
-    python -m demo build --manifest FILE --out DIR [--no-snapshot]
+    python -m demo analyze [-f compose.yaml]... [--profile P]... [--json]
+    python -m demo init [-f compose.yaml]... [-o demo/] [--force]
+    python -m demo build (--manifest FILE | -f compose.yaml...) --out DIR [--no-snapshot]
     python -m demo serve [DIR] [--port PORT] [--native-demo]
 
 Exit codes: 0 done, 1 a build step failed (missing setup, esbuild), 2 bad
-input (manifest, service address, output folder).
+input (manifest, Compose file, service address, output folder), 3 (analyze) some
+Compose services cannot run in the browser.
 """
 
 from __future__ import annotations
@@ -92,6 +95,38 @@ def _record(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analyze(args: argparse.Namespace) -> int:
+    import json
+    import os
+
+    from demo.compose.analysis import analyze, error_json, render_text
+    from demo.compose.source import ComposeError
+
+    try:
+        analysis = analyze(args.file, environ=os.environ, profiles=args.profile)
+    except ComposeError as exc:
+        if args.json:
+            print(json.dumps(error_json(exc), indent=2))
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(analysis.as_json(), indent=2) if args.json else render_text(analysis))
+    return analysis.exit_code
+
+
+def _compose_options(command: argparse.ArgumentParser, *, required: bool = False) -> None:
+    command.add_argument(
+        "-f",
+        "--file",
+        action="append",
+        default=[],
+        required=required,
+        help="a Compose file (repeat to merge several; default: compose.yaml here)",
+    )
+    command.add_argument(
+        "--profile", action="append", default=[], help="activate a Compose profile"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m demo", description="Helio in-browser demo kit")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -104,6 +139,12 @@ def main(argv: list[str] | None = None) -> int:
         help="skip the memory snapshot (made in headless Chromium) that speeds up a first visit",
     )
     build.set_defaults(run=_build)
+    analyze = commands.add_parser(
+        "analyze", help="report how each service of a Compose project runs in the browser"
+    )
+    _compose_options(analyze)
+    analyze.add_argument("--json", action="store_true", help="the report as JSON")
+    analyze.set_defaults(run=_analyze)
     serve = commands.add_parser("serve", help="serve a built site on 127.0.0.1")
     serve.add_argument("dir", nargs="?", default=Path("build/demo"), type=Path, help="site folder")
     serve.add_argument("--port", type=int, default=8000)
