@@ -16,11 +16,92 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 __all__ = ["main"]
 
 
+def _load_compose(args: argparse.Namespace) -> Any:
+    """The analysis of the Compose project named by `-f`, or None after printing the error."""
+    import os
+
+    from demo.compose.analysis import analyze
+    from demo.compose.source import ComposeError
+
+    try:
+        return analyze(args.file, environ=os.environ, profiles=args.profile)
+    except ComposeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
+def _init(args: argparse.Namespace) -> int:
+    from demo.compose.analysis import render_text
+    from demo.compose.generate import plan_init, write_init
+    from demo.compose.source import ComposeError
+
+    analysis = _load_compose(args)
+    if analysis is None:
+        return 2
+    out = args.out if args.out is not None else analysis.project.folder / "demo"
+    try:
+        plan = plan_init(analysis, out)
+    except ComposeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(render_text(analysis))
+    result = write_init(plan, force=args.force)
+    for line in result.diff:
+        print(line)
+    for name in result.written:
+        print(f"wrote {out / name}")
+    if result.unchanged and not result.written and not result.kept:
+        print(f"{out}: unchanged")
+    if result.kept:
+        for name in result.kept:
+            print(
+                f"error: {out / name} was edited by hand: not overwritten (--force)",
+                file=sys.stderr,
+            )
+        return 1
+    print(f"build it with: python -m demo build --manifest {out / 'manifest.json'} --out SITE")
+    return 0
+
+
 def _build(args: argparse.Namespace) -> int:
+    if args.file and args.manifest is not None:
+        print("error: give --manifest or -f, not both", file=sys.stderr)
+        return 2
+    if args.file:
+        return _build_compose(args)
+    if args.manifest is None:
+        print("error: give --manifest FILE or -f compose.yaml", file=sys.stderr)
+        return 2
+    return _build_manifest(args, args.manifest)
+
+
+def _build_compose(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from demo.compose.analysis import render_text
+    from demo.compose.generate import plan_init, write_init
+    from demo.compose.source import ComposeError
+
+    analysis = _load_compose(args)
+    if analysis is None:
+        return 2
+    print(render_text(analysis))
+    with tempfile.TemporaryDirectory(prefix="helio-compose-") as folder:
+        try:
+            plan = plan_init(analysis, Path(folder))
+        except ComposeError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        write_init(plan)
+        return _build_manifest(args, Path(folder) / "manifest.json")
+
+
+def _build_manifest(args: argparse.Namespace, manifest: Path) -> int:
     from demo.build.addresses import AddressError
     from demo.build.runtime_files import BuildInputError
     from demo.build.site import SiteBuildError, build_site
@@ -33,14 +114,14 @@ def _build(args: argparse.Namespace) -> int:
 
     try:
         site = build_site(
-            args.manifest,
+            manifest,
             args.out,
             progress=progress,
             snapshot=not args.no_snapshot,
             precompress=True,
         )
     except ManifestError as exc:
-        print(f"error: bad manifest {args.manifest}: {exc}", file=sys.stderr)
+        print(f"error: bad manifest {manifest}: {exc}", file=sys.stderr)
         return 2
     except (AddressError, SiteBuildError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -131,13 +212,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m demo", description="Helio in-browser demo kit")
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser("build", help="build a static demo site from a source manifest")
-    build.add_argument("--manifest", required=True, type=Path, help="source manifest (JSON)")
+    build.add_argument("--manifest", type=Path, help="source manifest (JSON)")
     build.add_argument("--out", required=True, type=Path, help="output folder (replaced)")
     build.add_argument(
         "--no-snapshot",
         action="store_true",
         help="skip the memory snapshot (made in headless Chromium) that speeds up a first visit",
     )
+    _compose_options(build)
     build.set_defaults(run=_build)
     analyze = commands.add_parser(
         "analyze", help="report how each service of a Compose project runs in the browser"
@@ -145,6 +227,15 @@ def main(argv: list[str] | None = None) -> int:
     _compose_options(analyze)
     analyze.add_argument("--json", action="store_true", help="the report as JSON")
     analyze.set_defaults(run=_analyze)
+    init = commands.add_parser(
+        "init", help="write a demo manifest for a Compose project (build it with `build`)"
+    )
+    _compose_options(init)
+    init.add_argument(
+        "-o", "--out", type=Path, help="the demo folder (default: demo/ beside the Compose file)"
+    )
+    init.add_argument("--force", action="store_true", help="overwrite files edited by hand")
+    init.set_defaults(run=_init)
     serve = commands.add_parser("serve", help="serve a built site on 127.0.0.1")
     serve.add_argument("dir", nargs="?", default=Path("build/demo"), type=Path, help="site folder")
     serve.add_argument("--port", type=int, default=8000)

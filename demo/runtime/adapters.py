@@ -205,9 +205,10 @@ def _open_postgres(context: ServiceContext) -> Engine:
     return DuckEngine(context.open_duck())
 
 
-# The container-style address the frontend calls (http://api:8080): requests to it are
-# rewritten to the service (demo/build/addresses.py).
-_ADDRESS = ConfigKey("address")
+# The container-style address(es) the frontend calls (http://api:8080, or a list: every
+# name and port Compose gives the service): requests to them are rewritten to the
+# service (demo/build/addresses.py).
+_ADDRESS = ConfigKey("address", "texts")
 # SQL files run in order at build time.
 _SEED = ConfigKey("seed", "texts")
 # Example queries offered by the query panel (a leading `-- comment` line is the label);
@@ -223,7 +224,7 @@ MOCK_HTTP = HttpAdapter(
         ConfigKey("fixtures"),  # a JSON file of fixtures, or a folder of them
         _ADDRESS,
     ),
-    built_keys=(ConfigKey("openapi"), ConfigKey("fixtures"), ConfigKey("address")),
+    built_keys=(ConfigKey("openapi"), ConfigKey("fixtures"), _ADDRESS),
     needs_one_of=("openapi", "fixtures"),
     prepare="demo.build.prepare:prepare_mock",
     prefetch=("openapi", "fixtures"),
@@ -242,7 +243,7 @@ ASGI = HttpAdapter(
     built_keys=(
         ConfigKey("factory", required=True),
         ConfigKey("packages", "texts"),
-        ConfigKey("address"),
+        _ADDRESS,
     ),
     prepare="demo.build.prepare:prepare_asgi",
     packages_key="packages",
