@@ -1,6 +1,6 @@
 """The Compose front door of the demo kit: a Compose project -> a demo manifest.
 
-Pure Python (PyYAML, jsonschema and the standard library), so the same analyzer runs
+Pure Python (PyYAML, fastjsonschema and the standard library), so the same analyzer runs
 natively (`python -m demo analyze|init|build -f compose.yaml`) and in Pyodide (the
 Studio page). Modules, in the order a project flows through them:
 

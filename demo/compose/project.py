@@ -3,7 +3,8 @@
 `load_project` takes the files given with `-f` (default `compose.yaml` and the other
 names Compose looks for), and for each: parses it (demo.compose.source), interpolates
 variables from the environment and the project's `.env` (demo.compose.interpolate),
-validates it against the compose-spec JSON schema (vendored as compose-spec.json,
+validates it against the compose-spec JSON schema (with fastjsonschema; the schema is
+vendored as compose-spec.json,
 from github.com/compose-spec/compose-spec, schema/compose-spec.json at commit
 170098ba07d9f53c383a41bfd4c5166b0a4529a6, Apache-2.0), then resolves `extends`,
 merges the files in order and sets aside the services of inactive profiles.
@@ -14,7 +15,8 @@ Compose.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -61,35 +63,37 @@ class Project:
 
 
 @cache
-def _validator() -> Any:
-    import jsonschema
+def _validator() -> Callable[[Any], Any]:
+    # fastjsonschema: pure Python with no dependencies, so it also runs in Pyodide.
+    import fastjsonschema
 
     schema = json.loads(_SCHEMA.read_text(encoding="utf-8"))
-    return jsonschema.Draft7Validator(schema)
+    validate: Callable[[Any], Any] = fastjsonschema.compile(schema)
+    return validate
 
 
 def _schema_error(file: YamlFile) -> ComposeError | None:
-    errors = list(_validator().iter_errors(file.data))
-    if not errors:
-        return None
-    # The deepest error is the most specific; oneOf/anyOf parents only say "not valid".
-    error = max(errors, key=lambda e: (len(e.absolute_path), -len(e.context or ())))
-    while error.context:
-        error = max(error.context, key=lambda e: len(e.absolute_path))
-    path: KeyPath = tuple(error.absolute_path)
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = set(error.schema.get("properties", {}))
-        patterns = error.schema.get("patternProperties", {})
-        import re
+    import fastjsonschema
 
-        extra = [
-            k
-            for k in error.instance
-            if k not in allowed and not any(re.search(p, k) for p in patterns)
-        ]
-        if extra:
-            return file.error((*path, extra[0]), "unknown key")
-    return file.error(path, error.message)
+    try:
+        _validator()(file.data)
+    except fastjsonschema.JsonSchemaValueException as exc:
+        path: KeyPath = tuple(exc.path[1:])  # the first is "data"
+        schema = exc.definition if isinstance(exc.definition, dict) else {}
+        if exc.rule == "additionalProperties" and isinstance(exc.value, dict):
+            allowed = set(schema.get("properties", {}))
+            patterns = schema.get("patternProperties", {})
+            extra = [
+                k
+                for k in exc.value
+                if k not in allowed and not any(re.search(p, k) for p in patterns)
+            ]
+            if extra:
+                return file.error((*path, extra[0]), "unknown key")
+        # "data.services.web.ports must be array" -> "must be array"
+        problem = exc.message.removeprefix(exc.name or "").strip()
+        return file.error(path, problem)
+    return None
 
 
 def _read_file(path: Path, name: str, env: Mapping[str, str]) -> YamlFile:

@@ -262,7 +262,7 @@ MALFORMED = {
     ),
     "wrong-type": (
         {"compose.yaml": "services:\n  web:\n    image: nginx\n    ports: {a: 1}\n"},
-        "compose.yaml:4: services.web.ports: {'a': 1} is not of type 'array'",
+        "compose.yaml:4: services.web.ports: must be array",
     ),
     "duplicate-key": (
         {"compose.yaml": "services:\n  web:\n    image: nginx\n    image: httpd\n"},
