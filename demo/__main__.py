@@ -3,6 +3,7 @@
     python -m demo analyze [-f compose.yaml]... [--profile P]... [--json]
     python -m demo init [-f compose.yaml]... [-o demo/] [--force]
     python -m demo build (--manifest FILE | -f compose.yaml...) --out DIR [--no-snapshot]
+    python -m demo studio --out DIR
     python -m demo serve [DIR] [--port PORT] [--native-demo]
 
 Exit codes: 0 done, 1 a build step failed (missing setup, esbuild), 2 bad
@@ -194,6 +195,19 @@ def _analyze(args: argparse.Namespace) -> int:
     return analysis.exit_code
 
 
+def _studio(args: argparse.Namespace) -> int:
+    from demo.build.runtime_files import BuildInputError
+    from demo.studio import build_studio
+
+    try:
+        out = build_studio(args.out)
+    except BuildInputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote the Studio page into {out}; serve it with: python -m demo serve {out}")
+    return 0
+
+
 def _compose_options(command: argparse.ArgumentParser, *, required: bool = False) -> None:
     command.add_argument(
         "-f",
@@ -236,6 +250,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     init.add_argument("--force", action="store_true", help="overwrite files edited by hand")
     init.set_defaults(run=_init)
+    studio = commands.add_parser(
+        "studio", help="write the Studio page: the Compose analyzer running in the browser"
+    )
+    studio.add_argument("--out", required=True, type=Path, help="output folder")
+    studio.set_defaults(run=_studio)
     serve = commands.add_parser("serve", help="serve a built site on 127.0.0.1")
     serve.add_argument("dir", nargs="?", default=Path("build/demo"), type=Path, help="site folder")
     serve.add_argument("--port", type=int, default=8000)

@@ -134,3 +134,12 @@ def render_text(analysis: Analysis) -> str:
     left = sum(s["status"] == "left-out" for s in data["services"])
     lines.append(f"{running} service(s) run in the browser, {left} left out")
     return "\n".join(lines)
+
+
+def analyze_folder_json(folder: str | Path, files: Sequence[str] = ()) -> dict[str, Any]:
+    """The `--json` object for a project folder, the error object included: what the
+    Studio page shows. No environment: only the project's `.env` is read."""
+    try:
+        return analyze(files, folder=folder, environ={}).as_json()
+    except ComposeError as exc:
+        return error_json(exc)
