@@ -336,3 +336,78 @@ def test_cli_exit_codes_and_json(tmp_path: Path) -> None:
         "key": "services.web.portz",
         "problem": "unknown key",
     }
+
+
+def test_interpolation_forms() -> None:
+    from demo.compose.interpolate import interpolate
+
+    env = {"SET": "v", "EMPTY": ""}
+
+    def fail(path: object, problem: str) -> ComposeError:
+        return ComposeError("f", 0, "", problem)
+
+    cases = {
+        "$SET ${SET}": "v v",
+        "${UNSET:-d} ${EMPTY:-d} ${EMPTY-d}": "d d ",
+        "${SET:+alt} ${EMPTY:+alt} ${EMPTY+alt}": "alt  alt",
+        "${UNSET:-${SET}}": "v",
+        "$$SET costs $$5": "$SET costs $5",
+    }
+    for given, expected in cases.items():
+        assert interpolate(given, env, fail) == expected, given
+    with pytest.raises(ComposeError, match="required variable EMPTY is not set: why"):
+        interpolate("${EMPTY:?why}", env, fail)
+    assert interpolate("${EMPTY?why}", env, fail) == ""
+
+
+def test_static_servers_built_frontends_and_asgi_labels(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": """
+services:
+  web:
+    image: httpd:2.4
+    volumes: ["./site:/usr/local/apache2/htdocs/"]
+  docs:
+    image: caddy
+    volumes: [{type: bind, source: ./docs, target: /srv}]
+  spa:
+    build: ./spa
+  api:
+    build: ./api
+    ports: ["8000:80"]
+    labels: {helio.asgi.factory: "tests.demo.counter_app:create", helio.asgi.packages: tests}
+""",
+            "site/index.html": "<h1>site</h1>",
+            "docs/index.html": "<h1>docs</h1>",
+            "spa/package.json": "{}",
+            "spa/dist/index.html": "<div id=app></div>",
+            "api/requirements.txt": "starlette\n",
+        },
+    )
+    report = services(analyze(folder=tmp_path, environ={}))
+    assert (report["web"]["adapter"], report["web"]["config"]) == ("app", {"app": "site"})
+    # One set of pages per site: the next static services are left out, saying why.
+    assert report["docs"]["status"] == "left-out"
+    assert report["docs"]["reason"].endswith("left out, the site's pages are already web's")
+    assert report["spa"]["status"] == "left-out"
+    assert report["api"]["adapter"] == "asgi"
+    assert report["api"]["config"] == {
+        "factory": "tests.demo.counter_app:create",
+        "packages": ["tests"],
+    }
+    assert report["api"]["addresses"] == ["http://api", "http://localhost:8000"]
+
+
+def test_a_python_app_without_a_factory_says_how_to_run_it(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": "services:\n  api:\n    build: .\n",
+            "requirements.txt": "starlette\nuvicorn\n",
+            "main.py": "app = None\n",
+        },
+    )
+    api = services(analyze(folder=tmp_path, environ={}))["api"]
+    assert api["reason"] == "a Python app with no ASGI factory (label helio.asgi.factory to run it)"
