@@ -204,6 +204,10 @@ def load_project(
     names = []
     for path in paths:
         file = _read_file(path, _name(path, project_dir), env)
+        if "include" in file.data:  # not read: say so rather than report a partial project
+            raise file.error(
+                ("include",), "not supported by the analyzer: pass the included files with -f"
+            )
         names.append(file.name)
         services = file.data.get("services") or {}
         resolved = {

@@ -292,6 +292,10 @@ MALFORMED = {
         "api/openapi.yaml:8: paths./pets.get.responses.200.$ref: "
         "$ref 'responses.yaml#/Pets': file responses.yaml not found",
     ),
+    "include": (
+        {"compose.yaml": "include: [other.yaml]\nservices:\n  web: {image: nginx}\n"},
+        "compose.yaml:1: include: not supported by the analyzer: pass the included files with -f",
+    ),
     "unset-required-variable": (
         {"compose.yaml": "services:\n  web:\n    image: ${IMAGE:?set IMAGE}\n"},
         "compose.yaml:3: services.web.image: required variable IMAGE is not set: set IMAGE",
