@@ -1,10 +1,14 @@
 """Command line of the demo kit.
 
-    python -m demo build --manifest FILE --out DIR [--no-snapshot]
+    python -m demo analyze [-f compose.yaml]... [--profile P]... [--json]
+    python -m demo init [-f compose.yaml]... [-o demo/] [--force]
+    python -m demo build (--manifest FILE | -f compose.yaml...) --out DIR [--no-snapshot]
+    python -m demo studio --out DIR
     python -m demo serve [DIR] [--port PORT] [--native-demo]
 
 Exit codes: 0 done, 1 a build step failed (missing setup, esbuild), 2 bad
-input (manifest, service address, output folder).
+input (manifest, Compose file, service address, output folder), 3 (analyze) some
+Compose services cannot run in the browser.
 """
 
 from __future__ import annotations
@@ -13,11 +17,92 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 __all__ = ["main"]
 
 
+def _load_compose(args: argparse.Namespace) -> Any:
+    """The analysis of the Compose project named by `-f`, or None after printing the error."""
+    import os
+
+    from demo.compose.analysis import analyze
+    from demo.compose.source import ComposeError
+
+    try:
+        return analyze(args.file, environ=os.environ, profiles=args.profile)
+    except ComposeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
+def _init(args: argparse.Namespace) -> int:
+    from demo.compose.analysis import render_text
+    from demo.compose.generate import plan_init, write_init
+    from demo.compose.source import ComposeError
+
+    analysis = _load_compose(args)
+    if analysis is None:
+        return 2
+    out = args.out if args.out is not None else analysis.project.folder / "demo"
+    try:
+        plan = plan_init(analysis, out)
+    except ComposeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(render_text(analysis))
+    result = write_init(plan, force=args.force)
+    for line in result.diff:
+        print(line)
+    for name in result.written:
+        print(f"wrote {out / name}")
+    if result.unchanged and not result.written and not result.kept:
+        print(f"{out}: unchanged")
+    if result.kept:
+        for name in result.kept:
+            print(
+                f"error: {out / name} was edited by hand: not overwritten (--force)",
+                file=sys.stderr,
+            )
+        return 1
+    print(f"build it with: python -m demo build --manifest {out / 'manifest.json'} --out SITE")
+    return 0
+
+
 def _build(args: argparse.Namespace) -> int:
+    if args.file and args.manifest is not None:
+        print("error: give --manifest or -f, not both", file=sys.stderr)
+        return 2
+    if args.file:
+        return _build_compose(args)
+    if args.manifest is None:
+        print("error: give --manifest FILE or -f compose.yaml", file=sys.stderr)
+        return 2
+    return _build_manifest(args, args.manifest)
+
+
+def _build_compose(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from demo.compose.analysis import render_text
+    from demo.compose.generate import plan_init, write_init
+    from demo.compose.source import ComposeError
+
+    analysis = _load_compose(args)
+    if analysis is None:
+        return 2
+    print(render_text(analysis))
+    with tempfile.TemporaryDirectory(prefix="helio-compose-") as folder:
+        try:
+            plan = plan_init(analysis, Path(folder))
+        except ComposeError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        write_init(plan)
+        return _build_manifest(args, Path(folder) / "manifest.json")
+
+
+def _build_manifest(args: argparse.Namespace, manifest: Path) -> int:
     from demo.build.addresses import AddressError
     from demo.build.runtime_files import BuildInputError
     from demo.build.site import SiteBuildError, build_site
@@ -30,14 +115,14 @@ def _build(args: argparse.Namespace) -> int:
 
     try:
         site = build_site(
-            args.manifest,
+            manifest,
             args.out,
             progress=progress,
             snapshot=not args.no_snapshot,
             precompress=True,
         )
     except ManifestError as exc:
-        print(f"error: bad manifest {args.manifest}: {exc}", file=sys.stderr)
+        print(f"error: bad manifest {manifest}: {exc}", file=sys.stderr)
         return 2
     except (AddressError, SiteBuildError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -92,18 +177,84 @@ def _record(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analyze(args: argparse.Namespace) -> int:
+    import json
+    import os
+
+    from demo.compose.analysis import analyze, error_json, render_text
+    from demo.compose.source import ComposeError
+
+    try:
+        analysis = analyze(args.file, environ=os.environ, profiles=args.profile)
+    except ComposeError as exc:
+        if args.json:
+            print(json.dumps(error_json(exc), indent=2))
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(analysis.as_json(), indent=2) if args.json else render_text(analysis))
+    return analysis.exit_code
+
+
+def _studio(args: argparse.Namespace) -> int:
+    from demo.build.runtime_files import BuildInputError
+    from demo.studio import build_studio
+
+    try:
+        out = build_studio(args.out)
+    except BuildInputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote the Studio page into {out}; serve it with: python -m demo serve {out}")
+    return 0
+
+
+def _compose_options(command: argparse.ArgumentParser, *, required: bool = False) -> None:
+    command.add_argument(
+        "-f",
+        "--file",
+        action="append",
+        default=[],
+        required=required,
+        help="a Compose file (repeat to merge several; default: compose.yaml here)",
+    )
+    command.add_argument(
+        "--profile", action="append", default=[], help="activate a Compose profile"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m demo", description="Helio in-browser demo kit")
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser("build", help="build a static demo site from a source manifest")
-    build.add_argument("--manifest", required=True, type=Path, help="source manifest (JSON)")
+    build.add_argument("--manifest", type=Path, help="source manifest (JSON)")
     build.add_argument("--out", required=True, type=Path, help="output folder (replaced)")
     build.add_argument(
         "--no-snapshot",
         action="store_true",
         help="skip the memory snapshot (made in headless Chromium) that speeds up a first visit",
     )
+    _compose_options(build)
     build.set_defaults(run=_build)
+    analyze = commands.add_parser(
+        "analyze", help="report how each service of a Compose project runs in the browser"
+    )
+    _compose_options(analyze)
+    analyze.add_argument("--json", action="store_true", help="the report as JSON")
+    analyze.set_defaults(run=_analyze)
+    init = commands.add_parser(
+        "init", help="write a demo manifest for a Compose project (build it with `build`)"
+    )
+    _compose_options(init)
+    init.add_argument(
+        "-o", "--out", type=Path, help="the demo folder (default: demo/ beside the Compose file)"
+    )
+    init.add_argument("--force", action="store_true", help="overwrite files edited by hand")
+    init.set_defaults(run=_init)
+    studio = commands.add_parser(
+        "studio", help="write the Studio page: the Compose analyzer running in the browser"
+    )
+    studio.add_argument("--out", required=True, type=Path, help="output folder")
+    studio.set_defaults(run=_studio)
     serve = commands.add_parser("serve", help="serve a built site on 127.0.0.1")
     serve.add_argument("dir", nargs="?", default=Path("build/demo"), type=Path, help="site folder")
     serve.add_argument("--port", type=int, default=8000)

@@ -1,8 +1,10 @@
 """Container-style service addresses (`http://api:8080`) -> demo URLs: the rewrite table.
 
-A service whose adapter takes an `address` key (mock-http, per the registry in
+A service whose adapter takes an `address` key (mock-http, asgi, per the registry in
 demo/runtime/adapters.py) may declare the address its frontend code was written
-against. The page script and the worker send requests for that origin (and base
+against, or a list of them (a Compose service is reachable at its name and each
+network alias with each container port, and at localhost with each published port:
+demo/compose/rules.py derives them all). The page script and the worker send requests for that origin (and base
 path) to `<demo root>/<target>/<rest>`, where `target` is the service's URL prefix
 (`__demo/mock/<service>`). The table is decided here, at build time, and stamped into
 both scripts; serviceworker/addresses.js applies it, comparing prefixes only.
@@ -67,9 +69,10 @@ def address_table(services: Iterable[Mapping[str, Any]]) -> list[Address]:
     table = []
     for s in services:
         adapter = ADAPTERS[s["adapter"]]
-        if adapter.has_address and s.get("config", {}).get("address"):
-            target = service_prefix(adapter.family, s["name"]).lstrip("/")
-            table.append(parse_address(s["config"]["address"], s["name"], target))
+        given = s.get("config", {}).get("address") if adapter.has_address else None
+        target = service_prefix(adapter.family, s["name"]).lstrip("/")
+        for address in [given] if isinstance(given, str) else given or []:
+            table.append(parse_address(address, s["name"], target))
     seen: dict[tuple[str, str], str] = {}
     for a in table:
         key = (a["origin"], a["basePath"])

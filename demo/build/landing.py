@@ -16,6 +16,7 @@ import html
 import os
 import re
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +91,25 @@ def _component(service: dict[str, Any]) -> str:
     return f'<{tag} id="service-{name}" service="{name}"></{tag}>'
 
 
-def write_landing_page(site: Path, title: str, manifest: dict[str, Any]) -> Path:
+def _left_out(left_out: Sequence[tuple[str, str]]) -> str:
+    if not left_out:
+        return ""
+    e = html.escape
+    rows = "".join(f"<li><b>{e(name)}</b>: {e(reason)}</li>" for name, reason in left_out)
+    return (
+        '<section class="left-out" aria-label="Left out">'
+        "<h2>Not in this demo</h2><p>These services of the real stack do not run in the "
+        f"browser:</p><ul>{rows}</ul></section>"
+    )
+
+
+def write_landing_page(
+    site: Path,
+    title: str,
+    manifest: dict[str, Any],
+    left_out: Sequence[tuple[str, str]] = (),
+    name: str = "index.html",
+) -> Path:
     shutil.copyfile(_HERE / "landing.css", site / _STYLES)
     e = html.escape
     services = manifest["services"]
@@ -115,6 +134,7 @@ def write_landing_page(site: Path, title: str, manifest: dict[str, Any]) -> Path
 <p>An in-browser demo: a service worker running Python (Pyodide) answers every service
 below from this tab. Nothing is sent to a server; data is kept in this browser only.</p>
 <ul class="services" aria-label="Services">{chips}</ul>
+{_left_out(left_out)}
 </header>
 <noscript><p>This demo runs in the browser: it needs JavaScript and service workers.</p></noscript>
 <demo-controls></demo-controls>
@@ -122,6 +142,6 @@ below from this tab. Nothing is sent to a server; data is kept in this browser o
 </main>
 </body></html>
 """
-    target = site / "index.html"
+    target = site / name
     target.write_text(page, encoding="utf-8")
     return target

@@ -3,6 +3,7 @@
 Site layout (every path relative, so the site works under any subpath)::
 
     index.html              the app's pages, or the generated landing page
+    demo-services.html      with an app and a `leftOut` list: the landing page
     manifest.json           built manifest (demo.build.prepare)
     services/<name>/...     each service's prepared assets
     __demo-sw.js            the service worker bundle (module worker, site root)
@@ -54,6 +55,8 @@ from demo.runtime.manifest import SourceManifest
 __all__ = ["SiteBuild", "SiteBuildError", "build_site"]
 
 Progress = Callable[[str], None]
+# With an app, the generated page of services (and those left out) is here.
+SERVICES_PAGE = "demo-services.html"
 
 
 class SiteBuildError(RuntimeError):
@@ -170,8 +173,12 @@ def _build_into(
     if source.app is not None:
         pages = copy_app(manifest_path.parent / source.app, out)
         say(f"copied app {source.app} ({len(pages)} page(s) got the page script)")
+        if source.left_out and not (out / SERVICES_PAGE).exists():
+            # The app owns index.html; what the demo left out is stated on its own page.
+            write_landing_page(out, source.name, manifest, source.left_out, SERVICES_PAGE)
+            say(f"wrote {SERVICES_PAGE}: the services and those left out")
     else:
-        write_landing_page(out, source.name, manifest)
+        write_landing_page(out, source.name, manifest, source.left_out)
         say("wrote landing page index.html")
 
     if duckdb:  # before the checksum, which covers it

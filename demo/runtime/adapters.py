@@ -213,9 +213,10 @@ def _open_postgres(context: ServiceContext) -> Engine:
     return DuckEngine(context.open_duck())
 
 
-# The container-style address the frontend calls (http://api:8080): requests to it are
-# rewritten to the service (demo/build/addresses.py).
-_ADDRESS = ConfigKey("address")
+# The container-style address(es) the frontend calls (http://api:8080, or a list: every
+# name and port Compose gives the service): requests to them are rewritten to the
+# service (demo/build/addresses.py).
+_ADDRESS = ConfigKey("address", "texts")
 # SQL files run in order at build time.
 _SEED = ConfigKey("seed", "texts")
 # mock-http switches (request validation and the credentials check are on by default;
@@ -239,7 +240,7 @@ MOCK_HTTP = HttpAdapter(
         _ADDRESS,
         *_MOCK_FLAGS,
     ),
-    built_keys=(ConfigKey("openapi"), ConfigKey("fixtures"), ConfigKey("address"), *_MOCK_FLAGS),
+    built_keys=(ConfigKey("openapi"), ConfigKey("fixtures"), _ADDRESS, *_MOCK_FLAGS),
     needs_one_of=("openapi", "fixtures"),
     prepare="demo.build.prepare:prepare_mock",
     prefetch=("openapi", "fixtures"),
@@ -258,7 +259,7 @@ ASGI = HttpAdapter(
     built_keys=(
         ConfigKey("factory", required=True),
         ConfigKey("packages", "texts"),
-        ConfigKey("address"),
+        _ADDRESS,
     ),
     prepare="demo.build.prepare:prepare_asgi",
     packages_key="packages",

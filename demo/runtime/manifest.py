@@ -8,7 +8,12 @@ Source manifest (input of `python -m demo build`, paths relative to the file)::
         "config": {"openapi": "api/openapi.yaml", "fixtures": "api/fixtures/",
                    "address": "http://api:8080"}},
        {"name": "notes", "adapter": "sqlite", "config": {"seed": ["notes/schema.sql"]}},
-       {"name": "ledger", "adapter": "postgres", "config": {"seed": ["ledger.sql"]}}]}
+       {"name": "ledger", "adapter": "postgres", "config": {"seed": ["ledger.sql"]}}],
+     "leftOut": [{"name": "cache", "reason": "redis:7: no in-browser adapter"}]}
+
+`leftOut` (optional; `python -m demo init` writes it from a Compose project) lists
+services of the real stack that the demo does not run, with why: the landing page
+shows them.
 
 Built manifest (`manifest.json` at the site root, paths relative to the site)::
 
@@ -81,6 +86,7 @@ class SourceManifest:
     app: str | None
     storage_namespace: str | None
     services: tuple[SourceService, ...]
+    left_out: tuple[tuple[str, str], ...] = ()  # (service, reason)
 
 
 @dataclass(frozen=True)
@@ -202,7 +208,7 @@ def _check_source_config(adapter: Adapter, config: dict[str, Any], at: str) -> d
 def parse_source_manifest(data: Any) -> SourceManifest:
     """Validate a parsed source manifest (file existence is checked by the build step)."""
     _check_type(data, dict, "manifest")
-    _check_unknown(data, ("name", "app", "storageNamespace", "services"), "")
+    _check_unknown(data, ("name", "app", "storageNamespace", "services", "leftOut"), "")
     name = _require(data, "name", str, "")
     if not name.strip():
         raise ManifestError("name", "must not be empty")
@@ -221,7 +227,18 @@ def parse_source_manifest(data: Any) -> SourceManifest:
         SourceService(n, a.name, _check_source_config(a, c, f"services[{i}].config"))
         for i, (n, a, c) in enumerate(services)
     )
-    return SourceManifest(name, app, namespace, checked)
+    return SourceManifest(name, app, namespace, checked, _check_left_out(data.get("leftOut", [])))
+
+
+def _check_left_out(items: Any) -> tuple[tuple[str, str], ...]:
+    _check_type(items, list, "leftOut")
+    out = []
+    for i, item in enumerate(items):
+        at = f"leftOut[{i}]"
+        _check_type(item, dict, at)
+        _check_unknown(item, ("name", "reason"), at)
+        out.append((_require(item, "name", str, at), _require(item, "reason", str, at)))
+    return tuple(out)
 
 
 def default_storage_namespace(name: str, source_text: str | bytes) -> str:

@@ -16,7 +16,7 @@ from bench.report import Result, machine, write_results
 
 BENCHMARKS = discover()
 # The ones that build a demo site or drive Chromium.
-HEAVY = {"demo-first-visit", "demo-cold-start", "browser-sql", "bundle-sizes"}
+HEAVY = {"demo-first-visit", "demo-cold-start", "browser-sql", "bundle-sizes", "compose-samples"}
 
 
 def test_every_benchmark_of_the_issue_is_discovered() -> None:

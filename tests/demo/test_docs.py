@@ -18,3 +18,11 @@ def test_every_route_is_in_the_runtime_docs() -> None:
     for route in route_table():
         documented = route.template.replace("{service}", "<service>").replace("{route}", "<route>")
         assert f"`{documented}`" in text, route.template
+
+
+def test_every_compose_label_is_documented() -> None:
+    from demo.compose.rules import LABELS
+
+    text = (REPO / "docs" / "demo-kit.md").read_text()
+    for label in LABELS:
+        assert f"| `{label}` |" in text, label

@@ -68,3 +68,17 @@ def test_any_adapter_with_an_address_key_gets_its_own_family_target() -> None:
             "target": "__demo/mirror/m",
         }
     ]
+
+
+def test_a_service_may_have_several_addresses() -> None:
+    # A Compose service answers at its name, its aliases and localhost's published port.
+    service = {
+        "name": "api",
+        "adapter": "mock-http",
+        "config": {"address": ["http://api:8080", "http://localhost:8081"]},
+    }
+    table = address_table([service])
+    assert [(a["origin"], a["target"]) for a in table] == [
+        ("http://api:8080", "__demo/mock/api"),
+        ("http://localhost:8081", "__demo/mock/api"),
+    ]

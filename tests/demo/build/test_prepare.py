@@ -38,7 +38,7 @@ def test_example_site(sites_root: Path) -> None:
     assert manifest["storageNamespace"].startswith("helio-example-demo-")
     configs = {s["name"]: s["config"] for s in manifest["services"]}
     assert configs["petstore"]["openapi"] == "services/petstore/openapi.json"
-    assert configs["petstore"]["address"] == "https://petstore3.swagger.io"
+    assert configs["petstore"]["address"] == ["https://petstore3.swagger.io"]
     document = json.loads((site / configs["petstore"]["openapi"]).read_text())
     assert document["openapi"].startswith("3.0") and "/pet/{petId}" in document["paths"]
     assert len(json.loads((site / configs["petstore"]["fixtures"]).read_text())) == 4

@@ -1,0 +1,466 @@
+"""The mapping rules: which in-browser adapter each Compose service becomes, and why.
+
+Decided per service, first match wins (labels always first)::
+
+    label helio.skip=true             left out, "skipped by label helio.skip"
+    label helio.adapter=NAME          that adapter (postgres, sqlite, mock-http, asgi, app)
+    image postgres/postgis/timescale  postgres, seeded from /docker-entrypoint-initdb.d
+    image mysql/mariadb/percona       left out: no in-browser MySQL engine
+    image nginx/httpd/caddy + a bind  the site's app (the document root folder)
+      mount on the document root
+    label helio.mock.openapi/fixtures mock-http
+    build context with openapi.yaml   mock-http
+    label helio.asgi.factory          asgi
+    a mounted .db/.sqlite file        sqlite, the file as seed
+    build context with a built        the site's app
+      dist/ or build/ index.html
+    anything else                     left out, with what was found (a Go build, an image...)
+
+Everything here is pure Python over the project folder, so the Studio page runs the
+same rules in Pyodide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from .project import Project, Service
+from .source import ComposeError, KeyPath, read_yaml
+
+__all__ = ["ADAPTER_CHOICES", "LABELS", "Mapping", "map_service"]
+
+# Every label the rules read, for the docs table and the checks.
+LABELS = {
+    "helio.skip": "true: leave the service out of the demo",
+    "helio.adapter": "force an adapter: postgres, sqlite, mock-http, asgi or app",
+    "helio.db.seed": "comma-separated SQL files (or one .db/.sqlite file) seeding a database",
+    "helio.mock.openapi": "the service's OpenAPI document (mock-http)",
+    "helio.mock.fixtures": "a JSON fixture file or folder (mock-http)",
+    "helio.asgi.factory": "module:function returning the app (asgi)",
+    "helio.asgi.packages": "comma-separated top-level packages the site must ship (asgi)",
+    "helio.app": "the folder of a built frontend, served as the site's pages",
+}
+ADAPTER_CHOICES = ("postgres", "sqlite", "mock-http", "asgi", "app")
+
+_POSTGRES_IMAGES = ("postgres", "postgis", "timescaledb", "timescaledb-ha", "timescaledb-postgis")
+_MYSQL_IMAGES = ("mysql", "mariadb", "percona", "percona-server", "mysql-server")
+_DOC_ROOTS = {
+    "nginx": ("/usr/share/nginx/html",),
+    "nginx-unprivileged": ("/usr/share/nginx/html",),
+    "httpd": ("/usr/local/apache2/htdocs",),
+    "caddy": ("/usr/share/caddy", "/srv"),
+}
+_INITDB = "/docker-entrypoint-initdb.d"
+_SEED_SUFFIXES = (".sql", ".sql.gz", ".sql.xz")
+_SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+_OPENAPI_NAMES = ("openapi.yaml", "openapi.yml", "openapi.json")
+_BUILT_FOLDERS = ("dist", "build", "public")
+# Build-context markers of languages with no in-browser runtime in the kit.
+_RUNTIMES = (
+    ("go.mod", "builds a Go binary: no runtime"),
+    ("Cargo.toml", "builds a Rust binary: no runtime"),
+    ("pom.xml", "builds a Java app: no JVM in the browser"),
+    ("build.gradle", "builds a Java app: no JVM in the browser"),
+    ("Gemfile", "builds a Ruby app: no Ruby runtime"),
+    ("composer.json", "builds a PHP app: no PHP runtime"),
+    ("package.json", "builds a Node.js app: no Node.js runtime"),
+)
+_WSGI = ("flask", "django", "bottle", "pyramid")
+
+
+@dataclass
+class Mapping:
+    """What one service becomes: `adapter` None means left out, `reason` says why."""
+
+    name: str
+    adapter: str | None
+    reason: str
+    config: dict[str, Any] = field(default_factory=dict)  # paths relative to the project folder
+    addresses: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    file: str = ""
+    line: int = 0
+
+
+def image_name(image: str) -> str:
+    """`docker.io/postgis/postgis:16@sha256:...` -> `postgis`."""
+    ref = image.split("@", 1)[0]
+    last = ref.rsplit("/", 1)[-1]
+    return last.split(":", 1)[0].lower()
+
+
+def _truthy(value: Any) -> bool:
+    return str(value).strip().lower() in ("1", "true", "yes", "on")
+
+
+def _list(value: Any) -> list[str]:
+    return [part.strip() for part in str(value or "").split(",") if part.strip()]
+
+
+@dataclass(frozen=True)
+class _Mount:
+    source: str  # as written
+    target: str
+    bind: bool
+    key: KeyPath  # where it is declared, below the service
+
+
+def _mounts(service: Service) -> list[_Mount]:
+    out = []
+    for i, item in enumerate(service.data.get("volumes") or []):
+        if isinstance(item, dict):
+            source = str(item.get("source") or "")
+            target = str(item.get("target") or "")
+            bind = item.get("type") == "bind"
+        else:
+            parts = str(item).split(":")
+            if len(parts) == 1:
+                continue  # an anonymous volume
+            source, target = parts[0], parts[1]
+            bind = source.startswith((".", "/", "~"))
+        out.append(_Mount(source, target, bind, ("volumes", i)))
+    return out
+
+
+class _Rules:
+    def __init__(self, project: Project, service: Service) -> None:
+        self.project = project
+        self.service = service
+        self.labels: dict[str, Any] = service.data.get("labels") or {}
+        self.mounts = _mounts(service)
+        self.notes: list[str] = []
+
+    # -- helpers --------------------------------------------------------------
+    def rel(self, path: Path) -> str:
+        try:
+            return path.resolve().relative_to(self.project.folder.resolve()).as_posix()
+        except ValueError:
+            return str(path)
+
+    def path(self, written: str, key: KeyPath, *, must_exist: bool = True) -> Path:
+        """A path as written in the file, resolved against the project folder."""
+        path = self.project.folder / Path(written).expanduser()
+        if must_exist and not path.exists():
+            raise self.service.error(key, f"{written}: file not found")
+        return path
+
+    def label_path(self, label: str) -> Path:
+        return self.path(str(self.labels[label]), ("labels", label))
+
+    def context(self) -> Path | None:
+        build = self.service.data.get("build")
+        if build is None:
+            return None
+        written = build if isinstance(build, str) else build.get("context", ".")
+        if "://" in written or written.startswith("git@"):
+            return None
+        return self.path(written, ("build",))
+
+    def result(self, adapter: str | None, reason: str, **config: Any) -> Mapping:
+        return Mapping(self.service.name, adapter, reason, config, notes=self.notes)
+
+    # -- the rules ------------------------------------------------------------
+    def decide(self) -> Mapping:
+        if _truthy(self.labels.get("helio.skip")):
+            return self.result(None, "skipped by label helio.skip")
+        forced = self.labels.get("helio.adapter")
+        if forced is not None and forced not in ADAPTER_CHOICES:
+            raise self.service.error(
+                ("labels", "helio.adapter"),
+                f"unknown adapter {forced!r} (one of: {', '.join(ADAPTER_CHOICES)})",
+            )
+        image = str(self.service.data.get("image") or "")
+        name = image_name(image) if image else ""
+        if forced == "postgres" or (forced is None and name in _POSTGRES_IMAGES):
+            return self.postgres(image or "label helio.adapter")
+        if forced is None and name in _MYSQL_IMAGES:
+            return self.result(
+                None,
+                f"{image}: MySQL/MariaDB has no in-browser engine (the kit runs SQLite and a "
+                "Postgres dialect on DuckDB; no tested MySQL translation onto either)",
+            )
+        if forced == "app" or "helio.app" in self.labels:
+            return self.app_from_label()
+        if forced is None and name in _DOC_ROOTS:
+            found = self.static_root(name)
+            if found is not None:
+                return found
+        if (
+            forced == "mock-http"
+            or "helio.mock.openapi" in self.labels
+            or ("helio.mock.fixtures" in self.labels)
+        ):
+            return self.mock()
+        context = self.context()
+        if forced is None and context is not None and self.openapi_in(context):
+            return self.mock()
+        if forced == "asgi" or "helio.asgi.factory" in self.labels:
+            return self.asgi()
+        if forced == "sqlite" or "helio.db.seed" in self.labels or self.sqlite_files():
+            return self.sqlite()
+        if context is not None:
+            built = self.built_folder(context)
+            if built is not None:
+                return self.result("app", f"built frontend {self.rel(built)}", app=self.rel(built))
+            return self.result(None, self.why_not_build(context))
+        if name in _DOC_ROOTS:
+            return self.result(None, f"{image}: no bind mount on its document root to serve")
+        if self.service.data.get("build") is not None:
+            return self.result(None, "builds from a remote context: nothing to inspect")
+        return self.result(None, f"{image or 'no image'}: no in-browser adapter")
+
+    def postgres(self, image: str) -> Mapping:
+        env = self.service.data.get("environment") or {}
+        seeds: list[tuple[str, Path, str]] = []  # (name in initdb.d, file, as written)
+        for mount in self.mounts:
+            target = PurePosixPath(mount.target)
+            if target != PurePosixPath(_INITDB) and PurePosixPath(_INITDB) not in target.parents:
+                continue
+            if not mount.bind:
+                self.notes.append(
+                    f"volume {mount.source} on {mount.target}: a named volume's files are not in "
+                    "the project, so they do not seed the demo"
+                )
+                continue
+            source = self.path(mount.source, mount.key)
+            if source.is_dir():
+                for child in sorted(source.iterdir()):
+                    if child.is_file():
+                        seeds.append(
+                            (child.name, child, f"{mount.source.rstrip('/')}/{child.name}")
+                        )
+            else:
+                seeds.append((target.name, source, mount.source))
+        if "helio.db.seed" in self.labels:
+            for written in _list(self.labels["helio.db.seed"]):
+                path = self.path(written, ("labels", "helio.db.seed"))
+                seeds.append((path.name, path, written))
+        used = []
+        # The image runs /docker-entrypoint-initdb.d/* in name order (its shell glob).
+        for entry, path, written in sorted(seeds, key=lambda s: s[0]):
+            if entry.endswith(_SEED_SUFFIXES):
+                used.append(self.rel(path))
+            elif entry.endswith(".sh"):
+                self.notes.append(f"{written}: a shell script, not run in the browser")
+            else:
+                self.notes.append(f"{written}: ignored (the image also ignores it)")
+        for key in ("POSTGRES_DB", "POSTGRES_USER"):
+            if env.get(key):
+                self.notes.append(
+                    f"{key}={env[key]}: the in-browser database is one database in schema public"
+                )
+        reason = f"{image}: Postgres dialect on DuckDB"
+        reason += f", seeded from {len(used)} file(s)" if used else ", no seed files (empty)"
+        return self.result("postgres", reason, seed=used)
+
+    def sqlite_files(self) -> list[_Mount]:
+        return [m for m in self.mounts if m.bind and m.source.endswith(_SQLITE_SUFFIXES)]
+
+    def sqlite(self) -> Mapping:
+        seeds = []
+        if "helio.db.seed" in self.labels:
+            for written in _list(self.labels["helio.db.seed"]):
+                seeds.append(self.rel(self.path(written, ("labels", "helio.db.seed"))))
+        for mount in self.sqlite_files():
+            seeds.append(self.rel(self.path(mount.source, mount.key)))
+        databases = [s for s in seeds if s.endswith(_SQLITE_SUFFIXES)]
+        if len(databases) > 1 or (databases and len(seeds) > 1):
+            raise self.service.error(
+                ("volumes",), f"one SQLite database file per service, found: {', '.join(seeds)}"
+            )
+        image = self.service.data.get("image")
+        if image or self.service.data.get("build") is not None:
+            self.notes.append("the service's own program does not run; its database does")
+        what = f"the database file {databases[0]}" if databases else f"{len(seeds)} SQL file(s)"
+        return self.result("sqlite", f"SQLite, seeded from {what}", seed=seeds)
+
+    def static_root(self, name: str) -> Mapping | None:
+        for mount in self.mounts:
+            if mount.bind and mount.target.rstrip("/") in _DOC_ROOTS[name]:
+                folder = self.path(mount.source, mount.key)
+                if folder.is_dir():
+                    return self.result(
+                        "app", f"{name} serving {mount.source}", app=self.rel(folder)
+                    )
+        return None
+
+    def app_from_label(self) -> Mapping:
+        if "helio.app" not in self.labels:
+            raise self.service.error(("labels",), "helio.adapter=app needs label helio.app=FOLDER")
+        folder = self.label_path("helio.app")
+        if not folder.is_dir():
+            raise self.service.error(("labels", "helio.app"), f"{folder.name}: not a folder")
+        return self.result("app", "label helio.app", app=self.rel(folder))
+
+    def openapi_in(self, context: Path) -> Path | None:
+        return next((context / n for n in _OPENAPI_NAMES if (context / n).is_file()), None)
+
+    def mock(self) -> Mapping:
+        config: dict[str, Any] = {}
+        document: Path | None
+        if "helio.mock.openapi" in self.labels:
+            document = self.label_path("helio.mock.openapi")
+            how = "label helio.mock.openapi"
+        else:
+            context = self.context()
+            document = self.openapi_in(context) if context is not None else None
+            how = f"{self.rel(document)} in its build context" if document else ""
+        if document is not None:
+            problem = _check_openapi(self, document)
+            if problem:
+                return self.result(None, problem)
+            config["openapi"] = self.rel(document)
+        if "helio.mock.fixtures" in self.labels:
+            config["fixtures"] = self.rel(self.label_path("helio.mock.fixtures"))
+            how = f"{how} and label helio.mock.fixtures" if how else "label helio.mock.fixtures"
+        if not config:
+            raise self.service.error(
+                ("labels",), "mock-http needs label helio.mock.openapi or helio.mock.fixtures"
+            )
+        return self.result("mock-http", f"recorded answers from {how}", **config)
+
+    def asgi(self) -> Mapping:
+        factory = self.labels.get("helio.asgi.factory")
+        if not factory:
+            raise self.service.error(("labels",), "asgi needs label helio.asgi.factory")
+        packages = _list(self.labels.get("helio.asgi.packages")) or [str(factory).split(".")[0]]
+        return self.result(
+            "asgi",
+            f"ASGI app {factory} (label helio.asgi.factory)",
+            factory=str(factory),
+            packages=packages,
+        )
+
+    def built_folder(self, context: Path) -> Path | None:
+        for name in _BUILT_FOLDERS:
+            if (context / name / "index.html").is_file() and (context / "package.json").is_file():
+                return context / name
+        return None
+
+    def why_not_build(self, context: Path) -> str:
+        for marker, reason in _RUNTIMES:
+            if (context / marker).is_file():
+                return reason
+        requirements = ""
+        for name in ("requirements.txt", "pyproject.toml"):
+            if (context / name).is_file():
+                requirements += (context / name).read_text(encoding="utf-8", errors="replace")
+        words = requirements.lower()
+        if "fastapi" in words:
+            return (
+                "a FastAPI app: FastAPI needs pydantic-core, a compiled extension the kit does "
+                "not ship (a Starlette app runs with label helio.asgi.factory)"
+            )
+        for framework in _WSGI:
+            if framework in words:
+                return f"a {framework.capitalize()} (WSGI) app: the kit runs ASGI apps only"
+        if requirements or any(context.glob("*.py")):
+            return "a Python app with no ASGI factory (label helio.asgi.factory to run it)"
+        return "builds from a Dockerfile: no in-browser runtime for it"
+
+
+def _check_openapi(rules: _Rules, document: Path) -> str | None:
+    """Raise for a document that does not parse or a missing `$ref` file; return a reason
+    the service cannot map (an external `$ref`), or None when the mock can serve it."""
+    from demo.runtime.mock.openapi import OpenApiError, check_openapi
+
+    name = rules.rel(document)
+    parsed = read_yaml(document, name)
+    try:
+        check_openapi(parsed.data)
+    except OpenApiError as exc:
+        raise ComposeError(name, 0, "", f"not an OpenAPI document: {exc}") from None
+    external = []
+    for path, ref in _refs(parsed.data, ()):
+        if ref.startswith("#"):
+            continue
+        target = ref.split("#", 1)[0]
+        if "://" not in target and not (document.parent / target).is_file():
+            raise parsed.error(path, f"$ref {ref!r}: file {target} not found")
+        external.append(ref)
+    if external:
+        return f"{name}: external $ref {external[0]!r}: mock-http reads one-file documents only"
+    return None
+
+
+def _refs(node: Any, path: KeyPath) -> list[tuple[KeyPath, str]]:
+    found: list[tuple[KeyPath, str]] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                found.append(((*path, key), value))
+            else:
+                found += _refs(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += _refs(value, (*path, i))
+    return found
+
+
+def _ports(service: Service) -> tuple[list[int], list[int]]:
+    """(container ports, published ports) of a service, from `ports` and `expose`."""
+    inside: list[int] = []
+    published: list[int] = []
+
+    def add(into: list[int], text: Any) -> None:
+        text = str(text).split("/", 1)[0]
+        first, _, last = text.partition("-")
+        if first.isdigit():
+            for port in range(int(first), int(last or first) + 1):
+                if port not in into:
+                    into.append(port)
+
+    for item in service.data.get("ports") or []:
+        if isinstance(item, dict):
+            add(inside, item.get("target"))
+            if item.get("published") is not None:
+                add(published, item["published"])
+            continue
+        parts = str(item).rsplit(":", 2)
+        add(inside, parts[-1])
+        if len(parts) >= 2 and parts[-2]:
+            add(published, parts[-2])
+    for item in service.data.get("expose") or []:
+        add(inside, item)
+    return inside, published
+
+
+def _origin(host: str, port: int) -> str:
+    return f"http://{host}" if port == 80 else f"http://{host}:{port}"
+
+
+def addresses(service: Service) -> list[str]:
+    """The container-network addresses a frontend may use for the service: its name and
+    network aliases with each container port, and localhost with each published port."""
+    hosts = [service.name]
+    networks = service.data.get("networks")
+    if isinstance(networks, dict):
+        for settings in networks.values():
+            for alias in (settings or {}).get("aliases") or []:
+                if alias not in hosts:
+                    hosts.append(str(alias))
+    for extra in ("hostname", "container_name"):
+        if service.data.get(extra) and str(service.data[extra]) not in hosts:
+            hosts.append(str(service.data[extra]))
+    inside, published = _ports(service)
+    out = [_origin(h, p) for h in hosts for p in (inside or [80])]
+    out += [_origin("localhost", p) for p in published]
+    return list(dict.fromkeys(out))
+
+
+def map_service(project: Project, service: Service) -> Mapping:
+    mapping = _Rules(project, service).decide()
+    mapping.file = service.file.name
+    mapping.line = service.file.line_of(service.at)
+    if mapping.adapter in ("mock-http", "asgi"):
+        mapping.addresses = addresses(service)
+    elif mapping.adapter in ("postgres", "sqlite"):
+        inside, _ = _ports(service)
+        if inside:
+            mapping.notes.append(
+                f"its wire protocol ({service.name}:{inside[0]}) is not reachable from a page; "
+                f"pages query it at __demo/db/{service.name}/query"
+            )
+    return mapping

@@ -1,0 +1,158 @@
+"""Every sample Compose project, built with `python -m demo build -f`, in headless Chromium.
+
+For each sample: the generated site loads, every database service answers a query,
+and the landing page names every service that was left out with the analyzer's
+reason. Two samples get a small overlay Compose file (a second `-f`, written here, as
+a user would) so that more of them runs: react-rust-postgres mounts its own migration
+into the Postgres image's /docker-entrypoint-initdb.d, and wasmedge-mysql-nginx
+answers its backend's routes from its own db/orders.json, so its unchanged frontend
+(which calls http://localhost:8080/orders) renders the orders.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from demo.build.site import build_site
+from demo.compose.analysis import analyze
+from demo.compose.generate import plan_init, write_init
+from tests.chromium import CHROMIUM, launch_chromium
+from tests.demo.serviceworker.pagejs import query
+from tests.demo.sites import Server
+
+from .projects import SAMPLE_NAMES, SAMPLES, sample_file
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+OVERLAYS = {
+    "react-rust-postgres": """
+services:
+  db:
+    volumes:
+      - ./backend/migrations/0001_create-users_up.sql:/docker-entrypoint-initdb.d/0001.sql
+""",
+    "wasmedge-mysql-nginx": """
+services:
+  backend:
+    labels:
+      helio.mock.fixtures: helio-fixtures.json
+""",
+}
+
+
+def _orders_fixtures(project: Path) -> None:
+    orders = json.loads((project / "db" / "orders.json").read_text())
+    fixtures = [
+        {"method": "GET", "path": "/orders", "body": orders},
+        {"method": "GET", "path": "/init", "body": None},
+    ]
+    (project / "helio-fixtures.json").write_text(json.dumps(fixtures))
+
+
+def _build(name: str, work: Path, out: Path) -> dict[str, Any]:
+    project = work / name
+    shutil.copytree(SAMPLES / name, project)
+    files = [project / sample_file(name).name]
+    if name in OVERLAYS:
+        (project / "helio.compose.yaml").write_text(OVERLAYS[name])
+        files.append(project / "helio.compose.yaml")
+    if name == "wasmedge-mysql-nginx":
+        _orders_fixtures(project)
+    analysis = analyze(files, environ={})
+    plan = plan_init(analysis, work / f"{name}-demo")
+    write_init(plan)
+    build_site(work / f"{name}-demo" / "manifest.json", out)
+    return analysis.as_json()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Any]]]:
+    work = tmp_path_factory.mktemp("compose")
+    return {n: (work / "sites" / n, _build(n, work, work / "sites" / n)) for n in SAMPLE_NAMES}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is not installed: run `make chromium` (make test does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+def _open(browser: Any, site: Path) -> Iterator[Any]:
+    with Server(site) as server:
+        context = browser.new_context()
+        # No network in tests: the samples' CDN stylesheets fail at once, not by timeout.
+        context.route("https://**/*", lambda route: route.abort())
+        try:
+            page = context.new_page()
+            page.goto(server.url + "/")
+            page.evaluate("helioDemo.ready")
+            yield page
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_sample_demo_runs_what_maps_and_names_what_does_not(
+    browser: Any, built: dict[str, tuple[Path, dict[str, Any]]], name: str
+) -> None:
+    site, report = built[name]
+    services = report["services"]
+    for page in _open(browser, site):
+        for service in services:
+            if service["adapter"] in ("postgres", "sqlite"):
+                answer = query(page, service["name"], "SELECT 1 AS one")
+                assert answer["status"] == 200, answer
+                assert answer["body"]["result"][-1]["rows"] == [{"one": 1}]
+        left_out = [s for s in services if s["status"] == "left-out"]
+        listing = (site / "index.html").read_text()
+        if any(s["adapter"] == "app" for s in services):
+            listing = (site / "demo-services.html").read_text()
+        for service in left_out:
+            assert f"<b>{service['name']}</b>: {service['reason']}" in listing.replace(
+                "&#x27;", "'"
+            )
+
+
+def test_a_mounted_migration_seeds_the_database(
+    browser: Any, built: dict[str, tuple[Path, dict[str, Any]]]
+) -> None:
+    site, _ = built["react-rust-postgres"]
+    for page in _open(browser, site):
+        answer = query(
+            page, "db", "INSERT INTO users (login) VALUES ('ferris'); SELECT login FROM users;"
+        )
+        assert answer["status"] == 200, answer
+        assert answer["body"]["result"][-1]["rows"] == [{"login": "ferris"}]
+        duplicate = query(page, "db", "INSERT INTO users (login) VALUES ('ferris')")
+        assert duplicate["status"] != 200  # the migration's UNIQUE holds
+
+
+def test_an_unchanged_frontend_calls_its_api_at_its_container_address(
+    browser: Any, built: dict[str, tuple[Path, dict[str, Any]]]
+) -> None:
+    site, report = built["wasmedge-mysql-nginx"]
+    backend = next(s for s in report["services"] if s["name"] == "backend")
+    assert "http://localhost:8080" in backend["addresses"]
+    orders = json.loads((SAMPLES / "wasmedge-mysql-nginx" / "db" / "orders.json").read_text())
+    for page in _open(browser, site):
+        page.wait_for_selector("#order-table tbody tr")
+        first_cells = page.eval_on_selector_all(
+            "#order-table tbody tr", "rows => rows.map(r => r.cells[0].innerText)"
+        )
+        assert first_cells == [str(o["order_id"]) for o in orders]
+        addresses = page.eval_on_selector_all(
+            "#order-table tbody tr", "rows => rows.map(r => r.cells[6].innerText)"
+        )
+        assert addresses == [o["shipping_address"] for o in orders]

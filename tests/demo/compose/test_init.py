@@ -1,0 +1,144 @@
+"""`python -m demo init` and `python -m demo build -f`: a Compose project -> a demo."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from demo.build.prepare import prepare_site_services
+from demo.compose.analysis import analyze
+from demo.runtime.manifest import parse_source_manifest
+
+from .projects import SAMPLE_NAMES, SAMPLES, sample_file, write_project
+from .test_analyze import MALFORMED, run_cli
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_init_writes_a_manifest_the_build_reads(tmp_path: Path, name: str) -> None:
+    out = tmp_path / "demo"
+    done = run_cli("init", "-f", str(sample_file(name)), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    data = json.loads((out / "manifest.json").read_text())
+    manifest = parse_source_manifest(data)
+    report = analyze([sample_file(name)], environ={}).as_json()["services"]
+    running = [s for s in report if s["status"] == "browser" and s["adapter"] != "app"]
+    assert [(s.name, s.adapter) for s in manifest.services] == [
+        (s["name"], s["adapter"]) for s in running
+    ]
+    assert list(manifest.left_out) == [
+        (s["name"], s["reason"]) for s in report if s["status"] == "left-out"
+    ]
+    # The build step takes it unchanged (the app folder, seeds, documents all resolve).
+    built = prepare_site_services(out / "manifest.json", tmp_path / "site")
+    assert [s["name"] for s in built["services"]] == [s.name for s in manifest.services]
+
+
+def test_a_rerun_shows_changes_and_keeps_hand_edits(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(SAMPLES / "spring-postgres", project)
+    out = tmp_path / "demo"
+    compose = str(project / "compose.yaml")
+    assert run_cli("init", "-f", compose, "-o", str(out)).returncode == 0
+    again = run_cli("init", "-f", compose, "-o", str(out))
+    assert again.returncode == 0 and f"{out}: unchanged" in again.stdout
+
+    # The project changes: the re-run shows the difference and writes it.
+    text = (project / "compose.yaml").read_text().replace("image: postgres", "image: redis")
+    (project / "compose.yaml").write_text(text)
+    changed = run_cli("init", "-f", compose, "-o", str(out))
+    assert changed.returncode == 0
+    assert '-      "adapter": "postgres",' in changed.stdout
+    assert json.loads((out / "manifest.json").read_text())["services"] == []
+
+    # A hand edit is kept, and said so, unless --force.
+    edited = (out / "manifest.json").read_text().replace('"name": "project"', '"name": "mine"')
+    assert edited != (out / "manifest.json").read_text()
+    (out / "manifest.json").write_text(edited)
+    (project / "compose.yaml").write_text(text.replace("image: redis", "image: postgres"))
+    kept = run_cli("init", "-f", compose, "-o", str(out))
+    assert kept.returncode == 1
+    assert "was edited by hand: not overwritten (--force)" in kept.stderr
+    assert (out / "manifest.json").read_text() == edited
+    forced = run_cli("init", "-f", compose, "-o", str(out), "--force")
+    assert forced.returncode == 0
+    assert json.loads((out / "manifest.json").read_text())["services"][0]["adapter"] == "postgres"
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_malformed_projects_write_nothing(tmp_path: Path, case: str) -> None:
+    files, expected = MALFORMED[case]
+    write_project(tmp_path / "p", files)
+    for command in (
+        ["init", "-o", str(tmp_path / "demo")],
+        ["build", "--out", str(tmp_path / "site")],
+    ):
+        done = run_cli(command[0], "-f", str(tmp_path / "p" / "compose.yaml"), *command[1:])
+        assert done.returncode == 2
+        assert len(done.stderr.strip().splitlines()) == 1
+        assert done.stderr.startswith(f"error: {expected}")
+    assert not (tmp_path / "demo").exists() and not (tmp_path / "site").exists()
+
+
+def test_compressed_seeds_and_sqlite_files_become_sql(tmp_path: Path) -> None:
+    db = tmp_path / "p" / "data" / "notes.db"
+    db.parent.mkdir(parents=True)
+    with sqlite3.connect(db) as connection:
+        connection.executescript(
+            "CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT);"
+            "INSERT INTO note (body) VALUES ('first'), ('second');"
+        )
+    connection.close()
+    write_project(
+        tmp_path / "p",
+        {
+            "compose.yaml": """
+services:
+  pg:
+    image: postgres:16
+    volumes: ["./init.sql.gz:/docker-entrypoint-initdb.d/init.sql.gz"]
+  notes:
+    image: keinos/sqlite3
+    volumes: ["./data/notes.db:/data/notes.db"]
+""",
+            "init.sql.gz": gzip.compress(b"CREATE TABLE t (x int); INSERT INTO t VALUES (7);"),
+        },
+    )
+    out = tmp_path / "demo"
+    assert (
+        run_cli("init", "-f", str(tmp_path / "p" / "compose.yaml"), "-o", str(out)).returncode == 0
+    )
+    data = json.loads((out / "manifest.json").read_text())
+    seeds = {s["name"]: s["config"]["seed"] for s in data["services"]}
+    assert seeds == {"pg": ["seeds/pg/init.sql"], "notes": ["seeds/notes/notes.sql"]}
+    built = prepare_site_services(out / "manifest.json", tmp_path / "site")
+    image = {s["name"]: s["config"]["image"] for s in built["services"]}["notes"]
+    copy = sqlite3.connect(":memory:")
+    copy.deserialize((tmp_path / "site" / image).read_bytes())
+    assert copy.execute("SELECT body FROM note ORDER BY id").fetchall() == [("first",), ("second",)]
+
+
+def test_build_from_compose_states_what_was_left_out(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    done = run_cli(
+        "build", "-f", str(sample_file("spring-postgres")), "--out", str(site), "--no-snapshot"
+    )
+    assert done.returncode == 0, done.stderr
+    manifest = json.loads((site / "manifest.json").read_text())
+    assert [(s["name"], s["adapter"]) for s in manifest["services"]] == [("db", "postgres")]
+    page = (site / "index.html").read_text()
+    assert "Not in this demo" in page
+    assert "<b>backend</b>: builds a Java app: no JVM in the browser" in page
+
+
+def test_left_out_entries_are_checked() -> None:
+    base = {"name": "d", "services": []}
+    assert parse_source_manifest({**base, "leftOut": [{"name": "a", "reason": "r"}]}).left_out == (
+        ("a", "r"),
+    )
+    with pytest.raises(ValueError, match=r"leftOut\[0\]\.reason: is required"):
+        parse_source_manifest({**base, "leftOut": [{"name": "a"}]})
