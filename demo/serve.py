@@ -41,7 +41,7 @@ for _suffix, _type in _TYPES.items():
 
 
 class _Headers:
-    """Adds the no-surprise caching and worker headers to every static answer."""
+    """Adds the no-surprise caching headers to every static answer."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -54,9 +54,8 @@ class _Headers:
                 ]
                 headers.append((b"cache-control", b"no-cache"))
                 headers.append((b"x-content-type-options", b"nosniff"))
-                if scope["path"].endswith(".js"):
-                    # The worker's scope is its own folder; allowing it explicitly costs nothing.
-                    headers.append((b"service-worker-allowed", b"/"))
+                # No Service-Worker-Allowed: a demo's worker may control its own folder
+                # only, never a wider scope holding other demos (docs/demo-kit.md).
                 message = {**message, "headers": headers}
             await send(message)
 

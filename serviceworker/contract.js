@@ -77,6 +77,8 @@
  * @property {Address[]} addresses the rewrite table
  * @property {string[]} prefetch site files fetched while Python boots
  * @property {string[]} duckQueries query paths of the services on duckdb-wasm: one starts it beside Python
+ * @property {string} storageNamespace the built manifest's
+ * @property {boolean} namespaceNamed whether the source manifest named it (copies at other paths share it)
  */
 
 /**

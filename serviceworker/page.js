@@ -11,6 +11,7 @@
 /* global __DEMO_CLIENT__ */
 import { addressTarget } from "./addresses.js";
 import { BUILD_QUERY } from "./contract.js";
+import { demoPath } from "./demo-path.js";
 
 (() => {
   /** @type {import("./contract.js").ClientInfo} */
@@ -19,7 +20,6 @@ import { BUILD_QUERY } from "./contract.js";
 
   const script = document.currentScript;
   const root = new URL("./", script ? script.src : location.href);
-  const demoPrefix = root.pathname + "__demo/";
 
   if (!("serviceWorker" in navigator)) {
     console.error("[helio-demo] this browser has no service workers; the demo cannot run here");
@@ -66,8 +66,7 @@ import { BUILD_QUERY } from "./contract.js";
 
   function isDemoURL(url) {
     try {
-      const parsed = new URL(url, location.href);
-      return parsed.origin === root.origin && parsed.pathname.startsWith(demoPrefix);
+      return demoPath(new URL(url, location.href), root) !== null;
     } catch {
       return false;
     }

@@ -1,6 +1,7 @@
 // Helio demo service worker: transport only.
 //
-// It turns fetch events under <demo root>/__demo/ (and requests to a mock
+// It turns fetch events for the demo's /__demo/ calls (demo-path.js: root-relative,
+// under <demo root>/ or under a page's folder; and requests to a mock
 // service's container-style address) into ASGI calls inside Pyodide and the
 // answers back into Responses. Every routing, matching, SQL and persistence
 // decision is Python in demo/runtime, tested natively; this file boots,
@@ -12,15 +13,18 @@
 import { addressTarget } from "./addresses.js";
 import { loadAnswers, recordedAnswer } from "./answers.js";
 import { bootPython, checkSiteBuild } from "./boot.js";
+import { demoPath } from "./demo-path.js";
 import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, errorResponse } from "./contract.js";
 import { forwardedHeaders } from "./origin.js";
 import { siteFiles } from "./site-files.js";
+import { configureStorage } from "./storage.js";
 
 /* global __DEMO_BUILD__ */
 /** @type {import("./contract.js").BuildInfo} */
 const BUILD = __DEMO_BUILD__;
 const ROOT = new URL(self.registration.scope);
 const DEMO_PREFIX = ROOT.pathname + "__demo/";
+configureStorage(BUILD, ROOT); // before anything opens a cache or the database
 const SITE = siteFiles(ROOT, BUILD.checksum); // pages, offline copies, deep links
 self.fetch = SITE.ownFetch(); // Pyodide and the boot read the kept copy when offline
 
@@ -52,9 +56,8 @@ export function startWorker({ openDuckDB = null, precompileDuckDB = null } = {})
 
 // Which demo path a request maps to, or null to let it pass through untouched.
 function demoPathOf(url) {
-  if (url.origin === ROOT.origin && url.pathname.startsWith(DEMO_PREFIX)) {
-    return url.pathname.slice(ROOT.pathname.length - 1);
-  }
+  const own = demoPath(url, ROOT);
+  if (own !== null) return own;
   const target = addressTarget(url, BUILD.addresses);
   return target === null ? null : `/${target}`;
 }
