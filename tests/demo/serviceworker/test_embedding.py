@@ -171,3 +171,50 @@ def test_options_to_an_unknown_service_is_404_and_allow_names_head(
         assert manifest["headers"]["allow"] == "GET, HEAD, OPTIONS"
     finally:
         page.close()
+
+
+FRAME_FETCHES = """async ([kind, adopt]) => {
+  const frame = document.createElement("iframe");
+  if (kind === "srcdoc") frame.srcdoc = "<p>embedded</p>";
+  const loaded = new Promise((resolve) => (frame.onload = resolve));
+  document.body.append(frame);
+  if (kind === "srcdoc") await loaded;
+  const win = frame.contentWindow;
+  if (adopt) helioDemo.adopt(win);
+  const out = {};
+  for (const url of ["/__demo/mock/api/health", "http://api:8080/health",
+                     new win.Request("__demo/mock/api/health")]) {
+    const key = typeof url === "string" ? url : "Request";
+    try {
+      const response = await win.fetch(url);
+      out[key] = `${response.status} ${await response.text()}`;
+    } catch (err) {
+      out[key] = err.name;
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("kind", "adopt"), [("srcdoc", False), ("blank", True)])
+def test_a_srcdoc_or_adopted_about_blank_frame_reaches_the_demo(
+    demo: Demo, twins: tuple[str, ...], kind: str, adopt: bool
+) -> None:
+    page = _open(demo, twins[1])
+    try:
+        answers = page.evaluate(FRAME_FETCHES, [kind, adopt])
+    finally:
+        page.close()
+    assert set(answers.values()) == {"200 ok"}, answers
+
+
+def test_an_about_blank_frame_not_adopted_is_not_the_demos(
+    demo: Demo, twins: tuple[str, ...]
+) -> None:
+    # What docs/demo-kit.md warns about: the browser gives it no worker.
+    page = _open(demo, twins[1])
+    try:
+        answers = page.evaluate(FRAME_FETCHES, ["blank", False])
+    finally:
+        page.close()
+    assert answers["/__demo/mock/api/health"].startswith("404"), answers
