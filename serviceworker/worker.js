@@ -14,10 +14,11 @@ import { addressTarget } from "./addresses.js";
 import { loadAnswers, recordedAnswer } from "./answers.js";
 import { bootPython, checkSiteBuild } from "./boot.js";
 import { demoPath } from "./demo-path.js";
-import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, errorResponse } from "./contract.js";
+import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, TEST_SESSION, errorResponse } from "./contract.js";
 import { forwardedHeaders } from "./origin.js";
 import { siteFiles } from "./site-files.js";
 import { configureStorage } from "./storage.js";
+import { inSession, logCall, logUnhandled, onTestMessage, overridden } from "./test-session.js";
 
 /* global __DEMO_BUILD__ */
 /** @type {import("./contract.js").BuildInfo} */
@@ -69,7 +70,9 @@ function onFetch(event) {
     event.respondWith(answer(event, path, url.search.slice(1)));
   } else if (["GET", "HEAD"].includes(event.request.method) && SITE.owns(url, DEMO_PREFIX)) {
     event.respondWith(SITE.answer(event));
-  } // else not ours: the browser handles it as if no worker existed
+  } else {
+    logUnhandled(event.request, url, ROOT); // during a test only
+  } // not ours: the browser handles it as if no worker existed
 }
 
 function onMessage(event) {
@@ -79,9 +82,16 @@ function onMessage(event) {
   } else if (type === STATUS_QUERY) {
     event.source?.postMessage(statusMessage());
   } else if (type === RESTART_PYTHON) {
-    booting = null; // the Python instance, its engines and caches go with it
-    setStatus({ python: "idle", how: null, bootMs: null, error: null });
+    dropPython();
+  } else if (type === TEST_SESSION) {
+    const reply = onTestMessage(event.data, dropPython);
+    event.source?.postMessage({ type: TEST_SESSION, id: event.data.id, ...reply });
   }
+}
+
+function dropPython() {
+  booting = null; // the Python instance, its engines and caches go with it
+  setStatus({ python: "idle", how: null, bootMs: null, error: null });
 }
 
 function statusMessage() {
@@ -95,6 +105,16 @@ function setStatus(change) {
 }
 
 async function answer(event, path, query) {
+  if (!inSession()) return pythonAnswer(event, path, query);
+  // A test runs (test-session.js): its override answers, and every call is logged.
+  const request = event.request;
+  const body = request.method === "GET" || request.method === "HEAD" ? null : await request.clone().text();
+  const response = (await overridden(request, path)) ?? (await pythonAnswer(event, path, query));
+  logCall(request, path, body || null, response.status);
+  return response;
+}
+
+async function pythonAnswer(event, path, query) {
   const request = event.request;
   try {
     if (status.python !== "ready" && BUILD.duckQueries.includes(path)) startDuckEarly();
