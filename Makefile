@@ -25,10 +25,13 @@ setup: $(PY_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CONSOLE)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Python packages come from the pinned lock; the project itself runs from the checkout.
-$(PY_STAMP): requirements.lock | $(BIN)/python
+# Python packages come from the pinned lock; the project itself runs from the checkout,
+# installed editable without dependencies so its pytest plugin (entry point pytest11,
+# demo/pytest_plugin.py) is registered.
+$(PY_STAMP): requirements.lock pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -r requirements.lock
+	$(BIN)/python -m pip install -q -e . --no-deps
 	touch $@
 
 # npm packages come from package-lock.json (Pyodide, duckdb-wasm, esbuild, lit).

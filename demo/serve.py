@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import socket
+import threading
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -25,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from demo.build.precompress import GZIP_SUFFIX
 
-__all__ = ["make_app", "serve"]
+__all__ = ["ServerThread", "free_port", "make_app", "serve"]
 
 _TYPES = {
     ".mjs": "text/javascript",
@@ -41,7 +44,7 @@ for _suffix, _type in _TYPES.items():
 
 
 class _Headers:
-    """Adds the no-surprise caching and worker headers to every static answer."""
+    """Adds the no-surprise caching headers to every static answer."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -54,9 +57,8 @@ class _Headers:
                 ]
                 headers.append((b"cache-control", b"no-cache"))
                 headers.append((b"x-content-type-options", b"nosniff"))
-                if scope["path"].endswith(".js"):
-                    # The worker's scope is its own folder; allowing it explicitly costs nothing.
-                    headers.append((b"service-worker-allowed", b"/"))
+                # No Service-Worker-Allowed: a demo's worker may control its own folder
+                # only, never a wider scope holding other demos (docs/demo-kit.md).
                 message = {**message, "headers": headers}
             await send(message)
 
@@ -198,3 +200,40 @@ def serve(
         + (" (native /__demo)" if native_demo else "")
     )
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **uvicorn_options)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerThread:
+    """`make_app` in a uvicorn thread on a free loopback port (tests, the pytest plugin)."""
+
+    def __init__(self, folder: Path, *, native_demo: bool = False) -> None:
+        import uvicorn
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            make_app(folder, native_demo=native_demo),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+
+    def __enter__(self) -> ServerThread:
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("demo server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=5)

@@ -6,7 +6,8 @@
 // - build -> worker and page script: the values stamped by `python -m demo build`
 //   (`BuildInfo`, `ClientInfo`, `Address`). Python side: demo/build/bundle.py and
 //   demo/build/addresses.py.
-// - page <-> worker: the messages besides fetches (`BUILD_QUERY`, `STATUS_QUERY`, `RESTART_PYTHON`).
+// - page <-> worker: the messages besides fetches (`BUILD_QUERY`, `STATUS_QUERY`, `RESTART_PYTHON`,
+//   and from a test `TEST_SESSION`).
 // - the error body of an answer the worker makes itself (`errorResponse`): the shape of
 //   demo.runtime.errors.error_body.
 //
@@ -77,6 +78,8 @@
  * @property {Address[]} addresses the rewrite table
  * @property {string[]} prefetch site files fetched while Python boots
  * @property {string[]} duckQueries query paths of the services on duckdb-wasm: one starts it beside Python
+ * @property {string} storageNamespace the built manifest's
+ * @property {boolean} namespaceNamed whether the source manifest named it (copies at other paths share it)
  */
 
 /**
@@ -112,6 +115,41 @@ export const STATUS_QUERY = "helio-demo:status";
 // Python again (from the memory snapshot) and reads the data back from IndexedDB. The
 // worker answers with a STATUS_QUERY message.
 export const RESTART_PYTHON = "helio-demo:restart";
+
+// page -> worker, from a test (demo/pytest_plugin.py; serviceworker/test-session.js):
+//   { type: TEST_SESSION, id, action: "set", namespace: <string> | null, overrides: [Override] }
+//     the data moves to the demo's namespace + "#" + namespace (a fresh, empty one; null:
+//     the demo's own), Python restarts when it moved, and the overrides replace the last
+//     ones; demo calls are logged until "end".
+//   { type: TEST_SESSION, id, action: "take" }: the worker replies with the calls and the
+//     unhandled requests logged since the last "take", and forgets them.
+//   { type: TEST_SESSION, id, action: "end" }: back to the demo's namespace, no override.
+// The worker replies { type: TEST_SESSION, id, ok: true, ...} ("take": calls: [Call],
+// unhandled: [{method, url}]) or { ok: false, error }. Requests carrying the header
+// x-helio-demo-helper (the plugin's own queries and resets) are not logged.
+export const TEST_SESSION = "helio-demo:test";
+
+/**
+ * One per-test answer (demo.use): the first whose service, method ("*": any) and
+ * route match answers, after `delayMs`; without `status` and `json` it only delays.
+ * @typedef {Object} Override
+ * @property {string} service
+ * @property {string} method
+ * @property {string} route below the service, "{name}" for one segment, a trailing "*" for the rest
+ * @property {number | null} status
+ * @property {*} json the body, as JSON; absent: the service answers (after the delay)
+ * @property {number} delayMs
+ */
+
+/**
+ * One demo call a test made (demo.calls).
+ * @typedef {Object} Call
+ * @property {string | null} service null for /__demo/reset and /__demo/manifest
+ * @property {string} method
+ * @property {string} url as the worker got it (the page script sends an address call to the demo URL)
+ * @property {string | null} body the request body as text
+ * @property {number} status the answer's
+ */
 
 /**
  * The body of an error the worker answers itself (Python could not): `{"error": message}`.

@@ -1,17 +1,25 @@
 // Key -> bytes storage over IndexedDB, for demo.browser.store.IndexedDBStore.
 //
-// One database per origin; the runtime's keys start with the demo's
-// storageNamespace, so demos sharing an origin never see each other's data.
+// One database per storage namespace (storage.js names it), so demos sharing an origin
+// never open each other's data; a test's fresh namespace is a database of its own too.
 // A put resolves only when its transaction has completed (durable).
 
-const DB_NAME = "helio-demo";
+import { databaseName } from "./storage.js";
+
 const STORE = "kv";
 let opening = null;
+let openedName = null;
 
 function database() {
+  const name = databaseName();
+  if (opening && openedName !== name) {
+    opening.then((db) => db.close(), () => {}); // the namespace changed (a test's session)
+    opening = null;
+  }
   if (!opening) {
+    openedName = name;
     opening = new Promise((resolve, reject) => {
-      const request = indexedDB.open(DB_NAME, 1);
+      const request = indexedDB.open(name, 1);
       request.onupgradeneeded = () => request.result.createObjectStore(STORE);
       request.onsuccess = () => {
         const db = request.result;

@@ -6,11 +6,13 @@
 // controls the page, and sends requests for a mock service's container-style
 // address (http://api:8080/users) to <demo root>/__demo/mock/api/users, for
 // fetch and XMLHttpRequest (addresses.js, shared with the worker).
-// `window.helioDemo` exposes `ready`, `root`, `build`, `reset()` and `rewrite(url)`.
+// `window.helioDemo` exposes `ready`, `root`, `build`, `reset()`, `rewrite(url)` and
+// `adopt(frameWindow)` (an about:blank frame's fetches go through this page's).
 
 /* global __DEMO_CLIENT__ */
 import { addressTarget } from "./addresses.js";
 import { BUILD_QUERY } from "./contract.js";
+import { demoPath } from "./demo-path.js";
 
 (() => {
   /** @type {import("./contract.js").ClientInfo} */
@@ -19,7 +21,6 @@ import { BUILD_QUERY } from "./contract.js";
 
   const script = document.currentScript;
   const root = new URL("./", script ? script.src : location.href);
-  const demoPrefix = root.pathname + "__demo/";
 
   if (!("serviceWorker" in navigator)) {
     console.error("[helio-demo] this browser has no service workers; the demo cannot run here");
@@ -66,8 +67,7 @@ import { BUILD_QUERY } from "./contract.js";
 
   function isDemoURL(url) {
     try {
-      const parsed = new URL(url, location.href);
-      return parsed.origin === root.origin && parsed.pathname.startsWith(demoPrefix);
+      return demoPath(new URL(url, location.href), root) !== null;
     } catch {
       return false;
     }
@@ -75,7 +75,8 @@ import { BUILD_QUERY } from "./contract.js";
 
   const nativeFetch = window.fetch.bind(window);
   window.fetch = function (input, init) {
-    const url = input instanceof Request ? input.url : String(input);
+    // A Request from another frame (`adopt`) is no `instanceof Request` here.
+    const url = typeof input === "object" && typeof input?.url === "string" ? input.url : String(input);
     const target = rewrite(url);
     if (target === null && !isDemoURL(url)) return nativeFetch(input, init);
     let request = new Request(input, init);
@@ -104,5 +105,12 @@ import { BUILD_QUERY } from "./contract.js";
     return response.json().catch(() => ({}));
   }
 
-  window.helioDemo = { ready, root: root.href, build: CLIENT.checksum, reset, rewrite };
+  // A srcdoc frame inherits the page's worker; an about:blank frame the page made does
+  // not (Chromium gives its initial document no controller), so its fetches are sent
+  // through this page's (docs/demo-kit.md, "Embedding").
+  function adopt(frameWindow) {
+    frameWindow.fetch = (input, init) => window.fetch(input, init);
+  }
+
+  window.helioDemo = { ready, root: root.href, build: CLIENT.checksum, reset, rewrite, adopt };
 })();

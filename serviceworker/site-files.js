@@ -14,7 +14,8 @@
 // - The worker's own fetches (Pyodide's files, the build check, site assets) fall back to
 //   the kept copy too, so a worker the browser stopped while offline boots again.
 
-const CACHE_PREFIX = "helio-demo-site ";
+import { cacheName } from "./storage.js";
+
 const QUIET_MS = 1500; // how long Python must have been idle before the copy starts
 const OFFLINE_LIST = "__demo-offline.json";
 
@@ -23,7 +24,7 @@ const OFFLINE_LIST = "__demo-offline.json";
  * @param {string} checksum the build's, so a rebuilt site starts a fresh copy
  */
 export function siteFiles(root, checksum) {
-  const mine = `${CACHE_PREFIX}${root.pathname} `; // demos on one origin keep their own
+  const mine = `${cacheName("site")} ${root.pathname} `; // demos on one origin keep their own
   const name = mine + checksum;
   let kept = null; // the keep-everything pass, once per worker
   let quiet = null; // its timer, restarted by every answer from Python

@@ -5,13 +5,14 @@
 // packed blob and written back after a restore: lazily imported modules (for
 // example sqlglot dialects) must still find their files.
 
-const CACHE_PREFIX = "helio-demo-snapshot:";
+import { cacheName as namespaceCache } from "./storage.js";
+
 // The build-time snapshot in the site (demo/build/snapshot.py writes it).
 const SITE_FILE = "__demo-snapshot.bin";
 const SITE_MAGIC = "HELIOSN1";
 
 function cacheName(root) {
-  return CACHE_PREFIX + root.pathname; // one cache per demo root, so demos on one origin keep their own
+  return `${namespaceCache("snapshot")} ${root.pathname}`; // demos on one origin keep their own
 }
 
 function keyFor(root, checksum, part) {

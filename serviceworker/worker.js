@@ -1,6 +1,7 @@
 // Helio demo service worker: transport only.
 //
-// It turns fetch events under <demo root>/__demo/ (and requests to a mock
+// It turns fetch events for the demo's /__demo/ calls (demo-path.js: root-relative,
+// under <demo root>/ or under a page's folder; and requests to a mock
 // service's container-style address) into ASGI calls inside Pyodide and the
 // answers back into Responses. Every routing, matching, SQL and persistence
 // decision is Python in demo/runtime, tested natively; this file boots,
@@ -12,15 +13,19 @@
 import { addressTarget } from "./addresses.js";
 import { loadAnswers, recordedAnswer } from "./answers.js";
 import { bootPython, checkSiteBuild } from "./boot.js";
-import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, errorResponse } from "./contract.js";
+import { demoPath } from "./demo-path.js";
+import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, TEST_SESSION, errorResponse } from "./contract.js";
 import { forwardedHeaders } from "./origin.js";
 import { siteFiles } from "./site-files.js";
+import { configureStorage } from "./storage.js";
+import { inSession, logCall, logUnhandled, onTestMessage, overridden } from "./test-session.js";
 
 /* global __DEMO_BUILD__ */
 /** @type {import("./contract.js").BuildInfo} */
 const BUILD = __DEMO_BUILD__;
 const ROOT = new URL(self.registration.scope);
 const DEMO_PREFIX = ROOT.pathname + "__demo/";
+configureStorage(BUILD, ROOT); // before anything opens a cache or the database
 const SITE = siteFiles(ROOT, BUILD.checksum); // pages, offline copies, deep links
 self.fetch = SITE.ownFetch(); // Pyodide and the boot read the kept copy when offline
 
@@ -52,9 +57,8 @@ export function startWorker({ openDuckDB = null, precompileDuckDB = null } = {})
 
 // Which demo path a request maps to, or null to let it pass through untouched.
 function demoPathOf(url) {
-  if (url.origin === ROOT.origin && url.pathname.startsWith(DEMO_PREFIX)) {
-    return url.pathname.slice(ROOT.pathname.length - 1);
-  }
+  const own = demoPath(url, ROOT);
+  if (own !== null) return own;
   const target = addressTarget(url, BUILD.addresses);
   return target === null ? null : `/${target}`;
 }
@@ -66,7 +70,9 @@ function onFetch(event) {
     event.respondWith(answer(event, path, url.search.slice(1)));
   } else if (["GET", "HEAD"].includes(event.request.method) && SITE.owns(url, DEMO_PREFIX)) {
     event.respondWith(SITE.answer(event));
-  } // else not ours: the browser handles it as if no worker existed
+  } else {
+    logUnhandled(event.request, url, ROOT); // during a test only
+  } // not ours: the browser handles it as if no worker existed
 }
 
 function onMessage(event) {
@@ -76,9 +82,16 @@ function onMessage(event) {
   } else if (type === STATUS_QUERY) {
     event.source?.postMessage(statusMessage());
   } else if (type === RESTART_PYTHON) {
-    booting = null; // the Python instance, its engines and caches go with it
-    setStatus({ python: "idle", how: null, bootMs: null, error: null });
+    dropPython();
+  } else if (type === TEST_SESSION) {
+    const reply = onTestMessage(event.data, dropPython);
+    event.source?.postMessage({ type: TEST_SESSION, id: event.data.id, ...reply });
   }
+}
+
+function dropPython() {
+  booting = null; // the Python instance, its engines and caches go with it
+  setStatus({ python: "idle", how: null, bootMs: null, error: null });
 }
 
 function statusMessage() {
@@ -92,6 +105,16 @@ function setStatus(change) {
 }
 
 async function answer(event, path, query) {
+  if (!inSession()) return pythonAnswer(event, path, query);
+  // A test runs (test-session.js): its override answers, and every call is logged.
+  const request = event.request;
+  const body = request.method === "GET" || request.method === "HEAD" ? null : await request.clone().text();
+  const response = (await overridden(request, path)) ?? (await pythonAnswer(event, path, query));
+  logCall(request, path, body || null, response.status);
+  return response;
+}
+
+async function pythonAnswer(event, path, query) {
   const request = event.request;
   try {
     if (status.python !== "ready" && BUILD.duckQueries.includes(path)) startDuckEarly();

@@ -64,6 +64,8 @@ class BuildInfo:
     addresses: list[Address]
     prefetch: list[str]
     duckQueries: list[str]
+    storageNamespace: str
+    namespaceNamed: bool
 
     def define(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -113,7 +115,12 @@ def prefetch_paths(manifest: dict[str, Any]) -> list[str]:
 
 
 def build_info(
-    checksum: str, files: RuntimeFiles, addresses: list[Address], manifest: dict[str, Any]
+    checksum: str,
+    files: RuntimeFiles,
+    addresses: list[Address],
+    manifest: dict[str, Any],
+    *,
+    namespace_named: bool,
 ) -> BuildInfo:
     return BuildInfo(
         version=KIT_VERSION,
@@ -127,6 +134,8 @@ def build_info(
         addresses=addresses,
         prefetch=prefetch_paths(manifest),
         duckQueries=sorted(db_query_path(name) for name in duck_services(manifest)),
+        storageNamespace=manifest["storageNamespace"],
+        namespaceNamed=namespace_named,
     )
 
 

@@ -185,7 +185,9 @@ def _build_into(
         say("bundling duckdb-wasm for the worker with esbuild")
         bundle_duck_bridge(checkout, out)
     checksum = site_checksum(checkout, out)
-    info = build_info(checksum, files, addresses, manifest)
+    info = build_info(
+        checksum, files, addresses, manifest, namespace_named=source.storage_namespace is not None
+    )
     say("bundling the service worker with esbuild")
     bundle_worker(checkout, out, info)
     bundle_client(checkout, out, info)

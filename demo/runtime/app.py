@@ -11,8 +11,9 @@ Routes (below the site's base path, see "Mounting"), as `routes.py` declares the
 Decided here, for every route: an unknown service is 404 before a wrong method is 405
 (the URL itself is wrong); 405 carries `Allow` from the route table. Every answer
 carries `Access-Control-Allow-Origin: *` and `Access-Control-Expose-Headers: *`.
-Every OPTIONS request is answered as a CORS preflight (204, the allowed methods, the
-requested headers echoed): a page cannot send `Access-Control-Request-Method` itself
+Every OPTIONS request to an existing route and service is answered as a CORS preflight
+(204, the allowed methods, the requested headers echoed; a path outside the table or an
+unknown service is 404 as for any method): a page cannot send `Access-Control-Request-Method` itself
 (browsers drop it from fetch), so its absence proves nothing. Only a mock route that
 defines OPTIONS itself answers a plain OPTIONS (one without that header). Errors are
 JSON `{"error": ...}` built by `errors.error_body`.
@@ -138,13 +139,14 @@ class DemoApp:
         self, match: RouteMatch | None, request: Request, send: Send
     ) -> Response | None:
         method, path = request.method, request.scope["path"]
-        if method == "OPTIONS" and await self._is_preflight(match, request.headers):
-            return await self._preflight(match, request.headers)
         if match is None:
             raise NotFound(f"no demo endpoint for {method} {path}", method=method, path=path)
         route = match.route
         if route.family is not None:
-            self.services.find(str(match.service), route.family)  # 404 before 405
+            # 404 before 405, and before a preflight: no method is allowed on a missing service.
+            self.services.find(str(match.service), route.family)
+        if method == "OPTIONS" and await self._is_preflight(match, request.headers):
+            return await self._preflight(match, request.headers)
         if route.methods is not None and method not in route.methods:
             how = route.hint or "use " + " or ".join(route.methods)
             raise MethodNotAllowed(

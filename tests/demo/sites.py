@@ -13,10 +13,7 @@ imported inside the functions that need them.
 
 from __future__ import annotations
 
-import socket
 import sys
-import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -73,40 +70,7 @@ class Sites:
     app: SiteBuild
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """uvicorn in a thread, serving one folder on 127.0.0.1 (`demo serve`'s app)."""
-
-    def __init__(self, folder: Path, *, native_demo: bool = False) -> None:
-        import uvicorn
-
-        from demo.serve import make_app
-
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            make_app(folder, native_demo=native_demo),
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-        )
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
-
-    def __enter__(self) -> Server:
-        self._thread.start()
-        deadline = time.monotonic() + 10
-        while not self._server.started:
-            if time.monotonic() > deadline:
-                raise RuntimeError("test server did not start")
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.should_exit = True
-        self._thread.join(timeout=5)
+if not IN_PYODIDE:  # uvicorn is native only
+    # The loopback server lives in demo.serve: the pytest plugin serves sites with it too.
+    from demo.serve import ServerThread as Server
+    from demo.serve import free_port

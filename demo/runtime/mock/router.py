@@ -282,7 +282,9 @@ class MockService:
                     return response
             allowed.update(r.method for r in matching)
         if allowed:
-            allow = "*" if "*" in allowed else ", ".join(sorted(allowed | {"OPTIONS"}))
+            # HEAD is answered wherever GET is (above), so Allow names it there.
+            head = {"HEAD"} if "GET" in allowed else set()
+            allow = "*" if "*" in allowed else ", ".join(sorted(allowed | head | {"OPTIONS"}))
             raise MethodNotAllowed(
                 f"mock service {self.name!r} has no {method} {path} (allowed: {allow})",
                 headers={"allow": allow},

@@ -19,7 +19,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 # Every file the build listed for offline use is in the worker's copy of the site.
 KEPT_ALL = """async () => {
   const listed = await (await fetch("__demo-offline.json", {cache: "no-store"})).json();
-  const mine = (await caches.keys()).find((n) => n.startsWith("helio-demo-site " + location.pathname));
+  const mine = (await caches.keys()).find(
+    (n) => n.startsWith("helio-demo-site ") && n.includes(` ${location.pathname} `));
   if (!mine) return false;
   const kept = new Set((await (await caches.open(mine)).keys()).map((r) => r.url));
   return listed.every((path) => kept.has(new URL(path, location.href).href));
@@ -27,8 +28,9 @@ KEPT_ALL = """async () => {
 
 # The worker is idle again: its memory snapshot (made after the first answer) is kept.
 SNAPSHOT_KEPT = """async () => {
-  const cache = await caches.open("helio-demo-snapshot:" + location.pathname);
-  return (await cache.keys()).length >= 2;
+  const name = (await caches.keys()).find(
+    (n) => n.startsWith("helio-demo-snapshot ") && n.endsWith(` ${location.pathname}`));
+  return name !== undefined && (await (await caches.open(name)).keys()).length >= 2;
 }"""
 
 

@@ -90,12 +90,26 @@ def test_unknown_service_is_404_before_a_wrong_method_is_405(client: Client, url
     assert reply.json()["service"] == url.split("/")[3]
 
 
-def test_preflight_outside_the_table_allows_every_method(client: Client) -> None:
-    reply = client.request(
-        "OPTIONS", "/__demo/elsewhere", headers={"Access-Control-Request-Method": "GET"}
-    )
-    assert reply.status == 204
-    assert reply.headers["access-control-allow-methods"] == ", ".join(ANY_METHODS)
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/__demo/elsewhere",
+        "/__demo/mock/nope/x",
+        "/__demo/db/nope/query",
+        "/__demo/db/api/query",
+        "/__demo/app/nope/",
+    ],
+)
+@pytest.mark.parametrize("asked", [True, False], ids=["preflight", "plain-options"])
+def test_options_to_an_unknown_service_or_path_is_404(
+    client: Client, url: str, asked: bool
+) -> None:
+    # A preflight must not promise methods on a URL that answers nothing.
+    headers = {"Access-Control-Request-Method": "GET"} if asked else {}
+    reply = client.request("OPTIONS", url, headers=headers)
+    assert reply.status == 404
+    assert "access-control-allow-methods" not in reply.headers
+    assert reply.headers["access-control-allow-origin"] == "*"
 
 
 def test_lifespan_starts_and_stops(mini: Demo) -> None:

@@ -19,6 +19,7 @@ import pytest
 from demo.browser import contract
 from demo.build.addresses import Address
 from demo.build.bundle import BuildInfo, ClientInfo
+from demo.pytest_plugin import Call, Override
 from demo.runtime.errors import error_body
 from tests.demo.sites import REPO
 
@@ -38,6 +39,8 @@ PYTHON = {
     "BuildInfo": BuildInfo,
     "ClientInfo": ClientInfo,
     "Address": Address,
+    "Override": Override,
+    "Call": Call,
 }
 
 

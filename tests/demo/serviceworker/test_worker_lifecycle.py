@@ -68,7 +68,7 @@ def _wait_for_snapshot(page: Any, timeout: float = 60) -> list[str]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         keys = page.evaluate("""async () => {
-            const cache = await caches.open("helio-demo-snapshot:/demos/shop/");
+            const cache = await caches.open("helio-demo-snapshot shop-test-v1 /demos/shop/");
             return (await cache.keys()).map((r) => r.url);
         }""")
         if len(keys) == 2:
@@ -174,7 +174,7 @@ def test_a_kept_snapshot_that_cannot_be_restored_falls_back_to_a_fresh_boot(
     memory = next(key for key in keys if key.endswith("/memory"))
     page.evaluate(
         """async (key) => {
-            const cache = await caches.open("helio-demo-snapshot:/demos/shop/");
+            const cache = await caches.open("helio-demo-snapshot shop-test-v1 /demos/shop/");
             await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
         }""",
         memory,
@@ -229,7 +229,7 @@ def test_rebuilt_site_updates_the_worker_and_replaces_the_snapshot(
     out = sites.root / "demos" / "rebuilt"
     first = build_site(source / "other.json", out)
     page = demo.open("/demos/rebuilt/")
-    cache = "helio-demo-snapshot:/demos/rebuilt/"
+    cache = "helio-demo-snapshot other-test-v1 /demos/rebuilt/"  # storage.js
     keys_js = "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)"
     try:
         assert fetch(page, "__demo/mock/api/health")["text"] == "ok"
