@@ -1,10 +1,15 @@
 """Bounds on what one peer can hold open on the host's HTTP servers.
 
-uvicorn times out idle keep-alive connections but not a request whose
-headers never finish, so hundreds of half-sent requests stayed open for
-good. `BoundedH11Protocol` closes a connection whose request headers are not
-complete HEADER_TIMEOUT_S after its first byte (or after connecting), and
-every server is started with `limit_concurrency` (503 beyond it).
+uvicorn times out idle keep-alive connections but neither a request whose
+headers never finish nor one whose body trickles in (260 connections sending
+`POST /api/auth/login` one byte every 4 s kept the admin port answering 503
+to everyone). `BoundedH11Protocol` closes a connection whose request headers
+are not complete HEADER_TIMEOUT_S after its first byte (or after connecting),
+and one whose body delivers less than MIN_BODY_RATE bytes a second over any
+BODY_WINDOW_S window (so a body of up to 10 KiB has 10 s) or is not complete
+BODY_TIMEOUT_S after its headers. Every server is also started with
+`limit_concurrency` (503 beyond it) and accepts through
+`host.native.connection_guard` (caps per peer and in all, TLS deadlines).
 """
 
 from __future__ import annotations
@@ -16,17 +21,33 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["HEADER_TIMEOUT_S", "MAX_CONCURRENCY", "BoundedH11Protocol"]
+from .throttled_log import CountedEvents
+
+__all__ = [
+    "BODY_TIMEOUT_S",
+    "BODY_WINDOW_S",
+    "HEADER_TIMEOUT_S",
+    "MAX_CONCURRENCY",
+    "MIN_BODY_RATE",
+    "BoundedH11Protocol",
+]
 
 HEADER_TIMEOUT_S = 10.0
+BODY_WINDOW_S = 10.0
+MIN_BODY_RATE = 1024  # bytes per second, averaged over each BODY_WINDOW_S
+BODY_TIMEOUT_S = 300.0  # the largest body (an 8 MiB cover) at 28 KiB/s
 MAX_CONCURRENCY = 256  # connections plus running requests per server; more answer 503
 log = logging.getLogger("helio.http")
+slow_requests = CountedEvents()  # one log line per interval, however many peers trickle
 
 
 class BoundedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline on each request's headers."""
+    """uvicorn's h11 protocol with deadlines on each request's headers and body."""
 
     _header_timer: asyncio.TimerHandle | None = None
+    _body_timer: asyncio.TimerHandle | None = None
+    _body_started = 0.0
+    _window_bytes = 0
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
@@ -36,11 +57,21 @@ class BoundedH11Protocol(H11Protocol):
         if self._header_timer is None and self.conn.their_state is h11.IDLE:
             self._arm()  # the first byte of the next request on a kept-alive connection
         super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:
+        state = self.conn.their_state
+        if state is not h11.IDLE:
             self._disarm()  # the headers are in
+        if state is h11.SEND_BODY:
+            self._window_bytes += len(data)
+            if self._body_timer is None:
+                self._body_started = self.loop.time()
+                self._window_bytes = 0
+                self._body_timer = self.loop.call_later(BODY_WINDOW_S, self._check_body)
+        else:
+            self._stop_body_clock()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._stop_body_clock()
         super().connection_lost(exc)
 
     def _arm(self) -> None:
@@ -55,5 +86,31 @@ class BoundedH11Protocol(H11Protocol):
     def _headers_too_slow(self) -> None:
         self._header_timer = None
         if not self.transport.is_closing():
-            log.info("Closed a connection whose request headers took over %s s", HEADER_TIMEOUT_S)
+            slow_requests.note(
+                "connections closed for slow request headers",
+                f"Closed a connection whose request headers took over {HEADER_TIMEOUT_S} s",
+            )
             self.transport.close()
+
+    def _stop_body_clock(self) -> None:
+        if self._body_timer is not None:
+            self._body_timer.cancel()
+            self._body_timer = None
+
+    def _check_body(self) -> None:
+        self._body_timer = None
+        if self.conn.their_state is not h11.SEND_BODY or self.transport.is_closing():
+            return
+        waited = self.loop.time() - self._body_started
+        # While reading is paused the app, not the peer, is slow: that window does not count.
+        slow = not self.flow.read_paused and self._window_bytes < MIN_BODY_RATE * BODY_WINDOW_S
+        if slow or waited >= BODY_TIMEOUT_S:
+            slow_requests.note(
+                "connections closed for a slow request body",
+                f"Closed a connection whose request body came slower than {MIN_BODY_RATE} B/s "
+                f"or took over {BODY_TIMEOUT_S:.0f} s",
+            )
+            self.transport.close()
+            return
+        self._window_bytes = 0
+        self._body_timer = self.loop.call_later(BODY_WINDOW_S, self._check_body)

@@ -15,12 +15,15 @@ from host.core.context import SettingsStore
 from host.core.settings import defaults
 from host.core.state import StateDB
 
+from .connection_guard import ConnectionCaps, ServerGuard, raise_file_limit, server_tls_context
 from .file_modes import restrict_new_files, tighten
-from .http_limits import MAX_CONCURRENCY, BoundedH11Protocol
+from .http_limits import BoundedH11Protocol
+from .listeners import open_listener
 from .logs import setup_logging
+from .memory import return_freed_memory
 from .profile import build_native_host
 from .samplers import choose_sampler
-from .streaming_server import run_together, streaming_servers
+from .streaming_server import ListeningServer, run_together, server_config, streaming_servers
 from .tls import ensure_certificate
 
 __all__ = ["DEFAULT_BASE_PORT", "ServeOptions", "open_state", "serve"]
@@ -50,8 +53,6 @@ def open_state(data_dir: Path) -> StateDB:
 
 
 def serve(options: ServeOptions) -> None:
-    import uvicorn
-
     data_dir = options.data_dir
     restrict_new_files()  # data files 0600 (host.native.file_modes)
     data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -80,18 +81,15 @@ def serve(options: ServeOptions) -> None:
             "or run `python -m host creds USER PASS`",
             options.admin_port,
         )
-    config = uvicorn.Config(
+    raise_file_limit()  # before the caps, which leave room below the limit
+    return_freed_memory()
+    caps = ConnectionCaps()  # shared by the three servers
+    # Plain http:// on the console's port is answered with a redirect to https://.
+    guard = ServerGuard(caps, server_tls_context(str(cert), str(key)), redirect_plain=True)
+    config = server_config(
         app,
-        host=options.bind,
-        port=options.admin_port,
-        ssl_certfile=str(cert),
-        ssl_keyfile=str(key),
-        # The TCP peer is the client: X-Forwarded-For must not move anyone into `pc` reach.
-        proxy_headers=False,
-        server_header=False,
-        http=BoundedH11Protocol,  # a deadline on request headers
-        limit_concurrency=MAX_CONCURRENCY,
-        log_config=None,
+        BoundedH11Protocol,
+        guard,
         # Starts and stops the services' background work (codec probe, crash dumps, sampler).
         lifespan="on",
         # An idle TLS keep-alive client rarely answers close_notify, and asyncio would wait
@@ -105,7 +103,7 @@ def serve(options: ServeOptions) -> None:
     # handler it found; a no-op one lets us close the state database and exit 0.
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: None)
-    server = uvicorn.Server(config)
+    server = ListeningServer(config, open_listener(options.bind, options.admin_port))
 
     def stop(action: str) -> None:
         log.info("%s requested through the API", action.capitalize())
@@ -113,7 +111,7 @@ def serve(options: ServeOptions) -> None:
 
     ctx.lifecycle.install(stop)
     # Streaming HTTPS (base-5) and plain HTTP (base) run beside the console and stop with it.
-    streaming = streaming_servers(ctx, base_port, options.bind, cert, key)
+    streaming = streaming_servers(ctx, base_port, options.bind, cert, key, caps)
     log.info(
         "Streaming on https://%s:%d and http://%s:%d",
         options.bind,
@@ -121,7 +119,7 @@ def serve(options: ServeOptions) -> None:
         options.bind,
         base_port,
     )
-    run_together(server, streaming)
+    run_together(server, streaming, caps)
     ctx.db.close()
     if ctx.lifecycle.requested == "restart":
         _reexecute()

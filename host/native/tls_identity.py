@@ -65,7 +65,7 @@ class ClientTrust:
             return self._context
 
     def server_context(self) -> ssl.SSLContext:
-        """The context uvicorn listens with; each handshake is moved to `current()`."""
+        """The context the port listens with; each handshake is moved to `current()`."""
         base = self._new_context([])
 
         def choose(ssl_object: Any, server_name: str | None, _: ssl.SSLContext) -> None:
@@ -73,9 +73,6 @@ class ClientTrust:
 
         base.sni_callback = choose
         return base
-
-    def uvicorn_factory(self) -> Callable[[Any, Callable[[], ssl.SSLContext]], ssl.SSLContext]:
-        return lambda _config, _default: self.server_context()
 
 
 def tls_extension(ssl_object: ssl.SSLObject | None) -> dict[str, Any]:
