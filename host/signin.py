@@ -10,6 +10,8 @@ loop, and a success clears the address's count.
 
 from __future__ import annotations
 
+import logging
+
 from starlette.concurrency import run_in_threadpool
 
 from host.core.context import HostContext
@@ -17,6 +19,7 @@ from host.core.context import HostContext
 __all__ = ["TOO_MANY_FAILURES", "SignInBlocked", "check_sign_in", "refuse_if_blocked"]
 
 TOO_MANY_FAILURES = "Too many failed sign-in attempts; try again later"
+log = logging.getLogger("helio.auth")
 
 
 class SignInBlocked(Exception):
@@ -51,6 +54,14 @@ async def check_sign_in(ctx: HostContext, address: str, username: str, password:
     if not ctx.limiter.attempt(address, settings["login_max_failures"], window):
         raise SignInBlocked(int(window))
     if not await run_in_threadpool(ctx.credentials.verify, username, password):
-        return False  # the attempt stays counted as a failure
+        # The attempt stays counted as a failure; the one that locks the address is logged.
+        if ctx.limiter.blocked(address, settings["login_max_failures"], window):
+            log.warning(
+                "Sign-in locked out for %s: %d failed attempts within %d s; it may try again later",
+                address,
+                settings["login_max_failures"],
+                window,
+            )
+        return False
     ctx.limiter.clear(address)
     return True

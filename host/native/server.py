@@ -15,7 +15,7 @@ from host.core.state import StateDB
 
 from .file_modes import restrict_new_files, tighten
 from .http_limits import MAX_CONCURRENCY, BoundedH11Protocol
-from .logs import setup_logging
+from .logs import follow_access_setting, setup_logging
 from .profile import build_native_host
 from .samplers import choose_sampler
 from .streaming_server import run_together, streaming_servers
@@ -66,6 +66,7 @@ def serve(options: ServeOptions) -> None:
         sampler=choose_sampler(),
     )
     ctx.sessions.forget_unremembered()
+    follow_access_setting(ctx.settings)
     app = create_app(ctx)
     if not ctx.credentials.configured():
         log.warning(
