@@ -216,6 +216,24 @@ export class DemoControls extends LitElement {
         margin: 0.6rem 0 0;
         font-size: 0.9rem;
       }
+      dialog {
+        max-width: min(28rem, calc(100vw - 2rem));
+        border: 1px solid var(--_border);
+        border-radius: 0.5rem;
+        background: var(--_bg);
+        color: var(--_fg);
+      }
+      dialog::backdrop {
+        background: rgb(0 0 0 / 0.45);
+      }
+      dialog h3 {
+        margin-top: 0;
+      }
+      .confirm-actions {
+        display: flex;
+        gap: 0.5rem;
+        justify-content: flex-end;
+      }
       @media (max-width: 480px) {
         dl {
           grid-template-columns: minmax(0, 1fr);
@@ -274,9 +292,27 @@ export class DemoControls extends LitElement {
             ${databases.map((name) => html`<option value=${name} ?selected=${this._target === name}>${name}</option>`)}
           </select>
         </div>
-        <button class="danger" id="reset" @click=${() => this.reset()} ?disabled=${Boolean(this._busy)}>
+        <button class="danger" id="reset" @click=${this._askReset} ?disabled=${Boolean(this._busy)}>
           ${this._busy === "reset" ? "Resetting…" : "Reset to seed data"}
-        </button>`;
+        </button>
+        <dialog id="confirm-reset" aria-labelledby="confirm-reset-title" @close=${this._answered}>
+          <h3 id="confirm-reset-title">Reset ${this._target || "every service"} to its seed data?</h3>
+          <p>Every change you made to it in this browser is lost.</p>
+          <form method="dialog" class="confirm-actions">
+            <button value="cancel" autofocus>Cancel</button>
+            <button value="reset" class="danger" id="reset-confirm">Reset</button>
+          </form>
+        </dialog>`;
+  }
+
+  // Reset loses the visitor's changes: it asks first (a modal dialog; Escape cancels).
+  _askReset() {
+    this.renderRoot.querySelector("#confirm-reset").showModal();
+  }
+
+  _answered(event) {
+    if (event.target.returnValue === "reset") this.reset();
+    event.target.returnValue = "";
   }
 
   _workerText(python) {

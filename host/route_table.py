@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.core.apps import app_schema
+from host.core.credentials import MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD
 from host.core.settings import settings_change_schema
 from host.handlers import (
     account,
@@ -71,12 +72,13 @@ _SESSION_TOKENS = _obj(
     session_id=_STR,
     remember_me=_BOOL,
 )
+# The account policy, published here for the console's password page to show before submit.
 _PASSWORD = _obj(
     ("newPassword", "confirmNewPassword"),
     currentUsername=_STR,
     currentPassword=_STR,
-    newUsername=_STR,
-    newPassword=_STR,
+    newUsername={"type": "string", "maxLength": MAX_USERNAME},
+    newPassword={"type": "string", "minLength": MIN_PASSWORD, "maxLength": MAX_PASSWORD},
     confirmNewPassword=_STR,
 )
 

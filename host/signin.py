@@ -11,6 +11,7 @@ loop, and a success clears the address's count.
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from starlette.concurrency import run_in_threadpool
 
@@ -21,6 +22,7 @@ __all__ = ["TOO_MANY_FAILURES", "SignInBlocked", "check_sign_in", "refuse_if_blo
 
 SETTLE_POLL_S = 0.005  # how often a waiting attempt looks whether a reservation settled
 TOO_MANY_FAILURES = "Too many failed sign-in attempts; try again later"
+log = logging.getLogger("helio.auth")
 
 
 class SignInBlocked(Exception):
@@ -63,4 +65,12 @@ async def check_sign_in(ctx: HostContext, address: str, username: str, password:
         right = await run_in_threadpool(ctx.credentials.verify, username, password)
     finally:
         ctx.limiter.settle(address, right, window)
+    # A failure stays counted; the one that locks the address is logged.
+    if not right and ctx.limiter.blocked(address, settings["login_max_failures"], window):
+        log.warning(
+            "Sign-in locked out for %s: %d failed attempts within %d s; it may try again later",
+            address,
+            settings["login_max_failures"],
+            window,
+        )
     return right

@@ -80,6 +80,7 @@ _VIDEO = "Video"
 _CONSOLE = "Console"
 _UPDATES = "Updates"
 _PLATFORM = "Platform folders"
+_LOGS = "Logs"
 
 SETTINGS: tuple[Setting, ...] = (
     Setting(
@@ -113,6 +114,15 @@ SETTINGS: tuple[Setting, ...] = (
         {"type": "string", "minLength": 1, "maxLength": 35},
         "Console language",
         _CONSOLE,
+    ),
+    Setting(
+        "access_log",
+        False,
+        "Also record every request the host answers, in access.log beside helio.log. "
+        "Off, helio.log holds only what the host itself did.",
+        {"type": "boolean"},
+        "Access log",
+        _LOGS,
     ),
     Setting(
         "login_max_failures",

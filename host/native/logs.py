@@ -1,4 +1,10 @@
-"""Logging to a rotating file in the data folder (and stderr)."""
+"""Logging to rotating files in the data folder (and stderr).
+
+`helio.log` holds what the host did. The access log (one line per request
+answered) would bury that, so it goes to `access.log` instead, and only while
+the `access_log` setting is on (`follow_access_setting`); the console's own
+log polling is never recorded.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +12,24 @@ import logging
 import logging.handlers
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 __all__ = [
+    "ACCESS_LOG_NAME",
     "LOG_NAME",
+    "AccessLogSwitch",
     "EscapingFormatter",
     "PathOnlyAccessLog",
     "escape_controls",
+    "follow_access_setting",
     "setup_logging",
     "strip_query",
 ]
 
 LOG_NAME = "helio.log"
+ACCESS_LOG_NAME = "access.log"
+# Requests never worth a line: the log page's polling would otherwise log itself.
+QUIET_PATHS = frozenset({"/api/logs/tail"})
 MAX_BYTES = 10 * 1024 * 1024
 BACKUPS = 5
 
@@ -66,24 +79,59 @@ class PathOnlyAccessLog(logging.Filter):
         return True
 
 
-def setup_logging(data_dir: Path, level: int = logging.INFO) -> Path:
-    """Route the root, uvicorn and helio loggers to `data_dir/helio.log`; return its path."""
-    path = data_dir / LOG_NAME
-    formatter = EscapingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-    file_handler = logging.handlers.RotatingFileHandler(
+class AccessLogSwitch(logging.Filter):
+    """Passes access records while the `access_log` setting is on, never the quiet paths."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.enabled = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.enabled:
+            return False
+        if isinstance(record.args, tuple) and len(record.args) == 5:
+            return strip_query(str(record.args[2])) not in QUIET_PATHS
+        return True
+
+
+ACCESS_SWITCH = AccessLogSwitch()
+
+
+def follow_access_setting(settings: Any) -> None:
+    """Turn the access log on and off with the `access_log` setting (a `Settings`)."""
+    ACCESS_SWITCH.enabled = bool(settings.current().get("access_log"))
+    settings.on_change(
+        lambda current: setattr(ACCESS_SWITCH, "enabled", bool(current.get("access_log")))
+    )
+
+
+def _rotating(path: Path, formatter: logging.Formatter) -> logging.Handler:
+    handler = logging.handlers.RotatingFileHandler(
         path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
     )
-    file_handler.setFormatter(formatter)
+    handler.setFormatter(formatter)
+    return handler
+
+
+def setup_logging(data_dir: Path, level: int = logging.INFO) -> Path:
+    """Route the root, uvicorn and helio loggers to `data_dir/helio.log` and the access
+    log to `data_dir/access.log` (while switched on); return helio.log's path."""
+    path = data_dir / LOG_NAME
+    formatter = EscapingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    file_handler = _rotating(path, formatter)
     console = logging.StreamHandler()
     console.setFormatter(formatter)
     root = logging.getLogger()
     root.handlers[:] = [file_handler, console]
     root.setLevel(level)
-    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+    for name in ("uvicorn", "uvicorn.error"):
         logger = logging.getLogger(name)
         logger.handlers[:] = []
         logger.propagate = True
     access = logging.getLogger("uvicorn.access")
-    if not any(isinstance(f, PathOnlyAccessLog) for f in access.filters):
-        access.addFilter(PathOnlyAccessLog())
+    access.handlers[:] = [_rotating(data_dir / ACCESS_LOG_NAME, formatter)]
+    access.propagate = False  # not in helio.log
+    for wanted in (ACCESS_SWITCH, PathOnlyAccessLog()):
+        if not any(type(f) is type(wanted) for f in access.filters):
+            access.addFilter(wanted)
     return path

@@ -19,7 +19,7 @@ from .connection_guard import ConnectionCaps, ServerGuard, raise_file_limit, ser
 from .file_modes import restrict_new_files, tighten
 from .http_limits import BoundedH11Protocol
 from .listeners import open_listener
-from .logs import setup_logging
+from .logs import follow_access_setting, setup_logging
 from .memory import return_freed_memory
 from .profile import build_native_host
 from .samplers import choose_sampler
@@ -74,6 +74,7 @@ def serve(options: ServeOptions) -> None:
         sampler=choose_sampler(),
     )
     ctx.sessions.forget_unremembered()
+    follow_access_setting(ctx.settings)
     app = create_app(ctx)
     if not ctx.credentials.configured():
         log.warning(

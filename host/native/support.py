@@ -23,6 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 from host.core.ports import CrashReports
 
 from .logread import read_last
+from .logs import ACCESS_LOG_NAME
 
 __all__ = ["LOG_CAP", "build_zip", "manifest", "redact_log", "redact_settings"]
 
@@ -61,8 +62,10 @@ def _logs(log_path: str | None) -> list[Path]:
     if not log_path:
         return []
     base = Path(log_path)
-    rotated = sorted(base.parent.glob(base.name + ".*"))
-    return [p for p in [base, *rotated] if p.is_file()]
+    access = base.parent / ACCESS_LOG_NAME  # its own file, when the setting turned it on
+    found = [base, *sorted(base.parent.glob(base.name + ".*"))]
+    found += [access, *sorted(base.parent.glob(access.name + ".*"))]
+    return [p for p in found if p.is_file()]
 
 
 def _system(version: str) -> str:

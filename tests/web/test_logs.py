@@ -5,6 +5,7 @@ crash-dump notice, restart and quit behind their confirmations."""
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,17 +43,19 @@ def log_view(page: Page) -> Locator:
 
 def test_the_tail_follows_filters_and_pauses(open_page: OpenPage, host: HostProcess) -> None:
     page = open_page("logs")
-    expect(log_view(page)).to_contain_text("GET /api/logs/tail")  # the page's own requests
-    append(host, "WARNING", "disk nearly full")
     append(host, "INFO", "an ordinary line")
+    append(host, "WARNING", "disk nearly full")
+    # At first only what needs attention: warnings and errors.
     expect(log_view(page)).to_contain_text("disk nearly full")
-
-    page.locator("sl-select").filter(has_text="Everything").click()
-    page.get_by_role("option", name="Warnings and errors").click()
-    expect(log_view(page).locator(".line")).to_have_count(1)
-    expect(log_view(page)).to_contain_text("disk nearly full")
+    expect(page.locator("sl-select").first).to_contain_text("Warnings and errors")
+    expect(log_view(page)).not_to_contain_text("an ordinary line")
     page.locator("sl-select").first.click()
     page.get_by_role("option", name="Everything").click()
+    expect(log_view(page)).to_contain_text("an ordinary line")
+    # The page's own polling is never in the host's log, nor any other request.
+    page.wait_for_timeout(2500)
+    expect(log_view(page)).not_to_contain_text("/api/logs/tail")
+    expect(log_view(page)).not_to_contain_text("uvicorn.access")
 
     page.get_by_label("Filter").fill("ordinary")
     expect(log_view(page).locator(".line")).to_have_count(1)
@@ -111,11 +114,12 @@ def test_a_crash_dump_shows_until_dismissed(
 
 
 def test_a_rotated_log_is_followed_from_its_start(open_page: OpenPage, host: HostProcess) -> None:
+    append(host, "WARNING", "before rotating")
     page = open_page("logs")
-    expect(log_view(page)).to_contain_text("GET /api/logs/tail")
+    expect(log_view(page)).to_contain_text("before rotating")
     page.wait_for_timeout(1200)  # the page has read to the end at least once
     log_file(host).rename(host.data_dir / "helio.log.1")
-    append(host, "INFO", "first line of the new file")
+    append(host, "WARNING", "first line of the new file")
     expect(log_view(page)).to_contain_text("The log was rotated")
     expect(log_view(page)).to_contain_text("first line of the new file")
     expect(page.get_by_role("status").filter(has_text="lines shown")).to_contain_text("rotated 1×")
@@ -156,6 +160,25 @@ def test_quit_asks_then_says_the_host_stopped(open_page: OpenPage, tmp_path: Pat
         )
         assert own.process is not None
         assert own.process.wait(timeout=20) == 0
+
+
+def test_jump_to_the_last_error_shows_it(open_page: OpenPage, host: HostProcess) -> None:
+    append(host, "ERROR", "an older error")
+    append(host, "ERROR", "Stream to Den TV ended: connection reset")
+    for number in range(80):
+        append(host, "WARNING", f"later warning {number}")
+    for look in LOOKS:
+        page = open_page("logs", look=look)
+        expect(log_view(page)).to_contain_text("later warning 79")
+        page.get_by_role("button", name="Jump to last error").click()
+        marked = log_view(page).locator("[data-marked]")
+        expect(marked).to_have_text(re.compile("Den TV ended: connection reset$"))
+        expect(marked).to_be_in_viewport()
+        expect(marked).to_be_focused()
+        shot(page, "logs-last-error")
+        check_axe(page)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        page.context.close()
 
 
 def test_every_look_has_no_serious_axe_violation(open_page: OpenPage, host: HostProcess) -> None:

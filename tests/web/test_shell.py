@@ -218,7 +218,7 @@ def test_every_nav_entry_leads_to_a_page(open_page: OpenPage) -> None:
     page = open_page("")
     nav = page.get_by_role("navigation", name="Console")
     links = nav.get_by_role("link")
-    expect(links).to_have_count(12)
+    expect(links).to_have_count(13)
     names = links.all_inner_texts()
     for name in names:
         link = nav.get_by_role("link", name=name, exact=True)

@@ -7,6 +7,7 @@ panel's answer (and the engine's, queried from the page).
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -61,6 +62,15 @@ def test_shows_namespace_build_and_worker_state(page: Any, sites: Sites, shots: 
     shots.take(controls, "controls-phone-light")
 
 
+LOOKS = (
+    ("desktop", 1280, "light"),
+    ("desktop", 1280, "dark"),
+    ("phone", 390, "light"),
+    ("phone", 390, "dark"),
+)
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "build" / "screenshots"
+
+
 def test_reset_one_service_and_all(page: Any) -> None:
     controls = _controls(page)
     marker = f"reset-{uuid.uuid4().hex[:8]}"
@@ -70,7 +80,21 @@ def test_reset_one_service_and_all(page: Any) -> None:
         """() => { const seen = []; document.addEventListener("demo-reset", (e) => seen.push(e.detail)); return seen; }"""
     )
     controls.locator("#target").select_option("notes")
+    # It asks first: cancelling resets nothing.
     controls.locator("#reset").click()
+    dialog = controls.get_by_role("dialog", name="Reset notes to its seed data?")
+    dialog.wait_for()
+    for viewport, width, scheme in LOOKS:
+        page.set_viewport_size({"width": width, "height": 844 if width < 600 else 800})
+        page.emulate_media(color_scheme=scheme)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"controls-reset-confirm-{viewport}-{scheme}.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.emulate_media(color_scheme="light")
+    dialog.get_by_role("button", name="Cancel").click()
+    assert _bodies(page, marker) != []
+    controls.locator("#reset").click()
+    controls.locator("#reset-confirm").click()
     result = controls.locator(".result")
     result.wait_for()
     assert result.inner_text() == "Reset to the seed data: notes."
@@ -78,6 +102,7 @@ def test_reset_one_service_and_all(page: Any) -> None:
     assert _bodies(page, marker) == []  # the seed has no such note
     controls.locator("#target").select_option("")
     controls.locator("#reset").click()
+    controls.locator("#reset-confirm").click()
     controls.locator(".result", has_text="ledger").wait_for()
     assert events.evaluate("(seen) => seen.at(-1)")["reset"] == ["notes", "ledger"]
 

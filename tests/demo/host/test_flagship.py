@@ -270,6 +270,7 @@ def test_reset_restores_the_seed(flagship: Flagship) -> None:
     call(page, "POST", "/api/apps", {"name": "Before reset"}, tokens)
     call(page, "PATCH", "/api/config", {"login_max_failures": 12}, tokens)
     page.locator("demo-controls #reset").click()
+    page.locator("demo-controls #reset-confirm").click()
     page.get_by_text("Reset to the seed data: host, history, metrics.").wait_for(timeout=60_000)
     shot(page, "6-reset")
     revoked = call(page, "GET", "/api/apps", None, tokens)

@@ -266,6 +266,7 @@ def test_logs_and_the_support_zip_carry_no_pin_guessing_material(
     # An older log (before paths only) still holds a full /pair query: the ZIP must drop it.
     old_line = f'INFO uvicorn.access: 10.0.0.5:1 - "GET /pair?salt={"ab" * 16}&otpauth={"CD" * 32} HTTP/1.1" 200\n'
     (shost.data_dir / "helio.log.1").write_text(old_line)
+    admin.patch("/api/config", json={"access_log": True})  # off by default
     otp = admin.post("/api/otp", json={"passphrase": "red panda", "name": "Logged"}).json()["otp"]
     device = MoonlightPairing(shost, make_device(tmp_path, "logged"), pin=otp)
     device.otpauth = otp_auth(otp, device.salt.hex(), "red panda")
@@ -276,7 +277,7 @@ def test_logs_and_the_support_zip_carry_no_pin_guessing_material(
     while '"GET /pair HTTP/1.1" 200' not in log:  # the access log is written as requests end
         assert time.monotonic() < deadline, "no /pair access line in the log"
         time.sleep(0.05)
-        log = (shost.data_dir / "helio.log").read_text()
+        log = (shost.data_dir / "access.log").read_text()
     assert not [s for s in secrets[:2] + secrets[4:] if s in log]
     answer = admin.get("/api/logs/export_crash")
     archive = zipfile.ZipFile(io.BytesIO(answer.content))
@@ -284,3 +285,4 @@ def test_logs_and_the_support_zip_carry_no_pin_guessing_material(
     everything = b"".join(archive.read(name) for name in archive.namelist())
     assert b"GET /pair HTTP/1.1" in everything
     assert not [s for s in secrets if s.encode() in everything]
+    admin.patch("/api/config", json={"access_log": None})

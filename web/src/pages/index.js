@@ -7,6 +7,7 @@ import "./settings-page.js";
 import "./metrics-page.js";
 import "./tokens-page.js";
 import "./sessions-page.js";
+import "./account-page.js";
 import "./coming-page.js";
 import "./not-found-page.js";
 import "./apps-page.js";

@@ -1,5 +1,6 @@
 // Logs and troubleshooting: a live tail of the host's log (following rotation), filtered
-// by level and text, with pause; downloads of the log and the support ZIP; crash dumps;
+// by level (warnings and errors at first: what needs attention) and text, with pause and a
+// jump to the last error; downloads of the log and the support ZIP; crash dumps;
 // restart and quit with confirmation.
 import { LitElement, html, css, nothing } from "lit";
 import "@shoelace-style/shoelace/dist/components/button/button.js";
@@ -14,6 +15,7 @@ import "../components/error.js";
 import { confirmAction } from "../components/confirm.js";
 import { Actions, formatBytes, formatTime, saveBlob } from "./page-kit.js";
 import { HostLifecycle } from "./host-lifecycle.js";
+import { href } from "../router.js";
 
 const POLL_MS = 1000;
 const CHUNK = 65536;
@@ -47,7 +49,7 @@ export class HelioLogsPage extends Actions(LitElement) {
       h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
       .bar { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); align-items: end; margin-bottom: var(--sl-spacing-small); }
       .bar sl-input { flex: 1 1 14rem; }
-      .bar sl-select { width: 11rem; }
+      .bar sl-select { width: 14rem; max-width: 100%; }
       .log { height: min(60vh, 32rem); overflow: auto; background: var(--sl-color-neutral-50); color: var(--sl-color-neutral-900);
              border: 1px solid var(--helio-border); border-radius: var(--sl-border-radius-medium);
              font: var(--sl-font-size-x-small) / 1.5 var(--sl-font-mono); padding: var(--sl-spacing-x-small) 0; }
@@ -55,6 +57,7 @@ export class HelioLogsPage extends Actions(LitElement) {
       .line { white-space: pre-wrap; overflow-wrap: anywhere; padding: 0 var(--sl-spacing-small); }
       .WARNING { background: color-mix(in srgb, var(--sl-color-warning-200) 45%, transparent); }
       .ERROR, .CRITICAL { background: color-mix(in srgb, var(--sl-color-danger-200) 50%, transparent); color: var(--sl-color-danger-900); }
+      .line.marked { outline: 2px solid var(--sl-color-danger-600); outline-offset: -2px; }
       .rotated { text-align: center; color: var(--helio-muted); font-style: italic; border-block: 1px dashed var(--sl-color-neutral-300); }
       .status { color: var(--helio-muted); font-size: var(--sl-font-size-small); margin: var(--sl-spacing-x-small) 0 0; }
       .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); }
@@ -72,7 +75,7 @@ export class HelioLogsPage extends Actions(LitElement) {
   constructor() {
     super();
     this.lines = [];
-    this.level = "DEBUG";
+    this.level = "WARNING";
     this.filter = "";
     this.paused = false;
     this.rotations = 0;
@@ -129,6 +132,23 @@ export class HelioLogsPage extends Actions(LitElement) {
     this.size = chunk.size;
     if (fresh.length) this.lines = [...this.lines, ...fresh].slice(-KEEP_LINES);
     if (atEnd) this.updateComplete.then(() => log && (log.scrollTop = log.scrollHeight));
+  }
+
+  /** Show the newest ERROR or CRITICAL line: scrolled into the view, focused and marked. */
+  async jumpToLastError() {
+    const last = this.lastError();
+    if (!last) return;
+    this.filter = "";
+    this.marked = last;
+    this.requestUpdate();
+    await this.updateComplete;
+    const line = this.shadowRoot.querySelector(".line[data-marked]");
+    line?.scrollIntoView({ block: "center" });
+    line?.focus();
+  }
+
+  lastError() {
+    return this.lines.findLast((line) => line.level === "ERROR" || line.level === "CRITICAL");
   }
 
   togglePause() {
@@ -208,10 +228,16 @@ export class HelioLogsPage extends Actions(LitElement) {
         <sl-button @click=${this.togglePause} aria-pressed=${this.paused ? "true" : "false"}>
           ${this.paused ? html`${icon("play")} Resume` : html`${icon("pause")} Pause`}</sl-button>
         <sl-button @click=${() => (this.lines = [])}>${icon("eraser")} Clear view</sl-button>
+        <sl-button variant="danger" outline ?disabled=${!this.lastError()} @click=${this.jumpToLastError}>
+          ${icon("circle-alert")} Jump to last error</sl-button>
       </div>
+      <p class="status">This log holds what the host did. Requests it answers are recorded only when the
+        <a href=${href("settings")}>Access log setting</a> is on, in a file of their own (access.log).</p>
       <helio-error .error=${this.errors.tail}></helio-error>
       <div class="log" role="log" aria-live="off" tabindex="0" aria-label="Host log">
-        ${shown.map((line) => html`<div class="line ${line.level}">${line.text}</div>`)}
+        ${shown.map((line) => line === this.marked
+          ? html`<div class="line ${line.level} marked" data-marked tabindex="-1">${line.text}</div>`
+          : html`<div class="line ${line.level}">${line.text}</div>`)}
       </div>
       <p class="status" role="status">${shown.length} of ${this.lines.length} lines shown${
         this.size != null ? html` · log file ${formatBytes(this.size)}` : nothing}${

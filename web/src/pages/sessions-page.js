@@ -9,6 +9,7 @@ import "../components/page-header.js";
 import { toast } from "../components/toast.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
+import { href } from "../router.js";
 
 /** "Mozilla/5.0 (X11; Linux x86_64) ... Chrome/120..." -> "Chrome on Linux". */
 export function browserName(agent) {
@@ -86,7 +87,9 @@ export class HelioSessionsPage extends LitElement {
     return html`<helio-page-header
         heading="Sessions"
         subtitle="Browsers signed in to this console. Revoke any you do not recognise, then change your password."
-      ></helio-page-header>
+      >
+        <sl-button slot="actions" href=${href("account")} id="to-change-password">${icon("lock")} Change password</sl-button>
+      </helio-page-header>
       <div class="stack">
         <helio-error .error=${this.error} retry @retry=${() => this.load()}></helio-error>
         ${this.sessions ? this.renderTable() : this.error ? "" : html`<helio-loading></helio-loading>`}

@@ -74,7 +74,8 @@ export class HelioSetupPage extends LitElement {
   renderForm() {
     const error = this.error;
     return html`<h1 id="title">Create the administrator account</h1>
-      <p class="lead">This account signs in to this console and to the API. You can change it later.</p>
+      <p class="lead">This account signs in to this console and to the API. You can change the password later
+        under Change password (in the account menu, top right).</p>
       ${error && !isFieldError(error, FIELDS) ? html`<helio-error .error=${error}></helio-error>` : ""}
       <form class="fields" @submit=${this.submit}>
         <sl-input name="newUsername" label="Username" autocomplete="username" required autofocus>

@@ -108,7 +108,7 @@ export class HelioApp extends LitElement {
       this.focusAfterRender = Boolean(this.focusNextPage);
       this.focusNextPage = false;
     }
-    Object.assign(this.page, { api: this.api, params, route });
+    Object.assign(this.page, { api: this.api, params, route, status: this.status });
     return this.page;
   }
 
@@ -157,7 +157,8 @@ export class HelioApp extends LitElement {
         <helio-theme-toggle></helio-theme-toggle>
         <sl-dropdown placement="bottom-end" hoist>
           <sl-button slot="trigger" variant="text" caret id="account">${icon("user")}<span class="who" id="who">${this.status.username}</span></sl-button>
-          <sl-menu @sl-select=${(e) => e.detail.item.value === "signout" && this.signOut()}>
+          <sl-menu @sl-select=${(e) => this.accountMenu(e.detail.item.value)}>
+            <sl-menu-item value="account" id="change-password"><span slot="prefix">${icon("lock")}</span>Change password</sl-menu-item>
             <sl-menu-item value="signout" id="sign-out"><span slot="prefix">${icon("log-out")}</span>Sign out</sl-menu-item>
           </sl-menu>
         </sl-dropdown>
@@ -170,6 +171,11 @@ export class HelioApp extends LitElement {
         <nav aria-label="Console (menu)">${this.renderNav()}</nav>
       </sl-drawer>
     `;
+  }
+
+  accountMenu(choice) {
+    if (choice === "signout") this.signOut();
+    if (choice === "account") this.router.navigate("account");
   }
 
   /** The flagship's way back to its landing page (absent natively). */

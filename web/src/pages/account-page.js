@@ -1,0 +1,173 @@
+// Change password: the current password and the new one, with the account policy (from the
+// host's published schema of POST /api/password) shown and checked as it is typed. The host
+// ends every web session; this page signs this browser straight back in with the new
+// password, so only the other sessions end.
+import { LitElement, html, css } from "lit";
+import "@shoelace-style/shoelace/dist/components/button/button.js";
+import "@shoelace-style/shoelace/dist/components/input/input.js";
+import "../components/error.js";
+import "../components/page-header.js";
+import { fieldHelp, isFieldError } from "../components/form.js";
+import { toast } from "../components/toast.js";
+import { icon } from "../icons.js";
+import { pageStyles } from "../theme.js";
+
+const FIELDS = ["currentPassword", "newUsername", "newPassword", "confirmNewPassword"];
+
+/** The rules a new password and username must meet, from the request schema's bounds. */
+export function policyRules(schema) {
+  const password = schema?.properties?.newPassword ?? {};
+  const username = schema?.properties?.newUsername ?? {};
+  const rules = [];
+  if (password.minLength) {
+    rules.push({ id: "min", text: `At least ${password.minLength} characters`, met: (v) => v.password.length >= password.minLength });
+  }
+  if (password.maxLength) {
+    rules.push({ id: "max", text: `At most ${password.maxLength} characters`, met: (v) => v.password.length <= password.maxLength });
+  }
+  rules.push({ id: "same", text: "Typed the same twice", met: (v) => Boolean(v.password) && v.password === v.confirm });
+  if (username.maxLength) {
+    rules.push({
+      id: "username",
+      text: `Username: at most ${username.maxLength} characters, no colon (:)`,
+      met: (v) => v.username.length > 0 && v.username.length <= username.maxLength && !v.username.includes(":"),
+    });
+  }
+  return rules;
+}
+
+export class HelioAccountPage extends LitElement {
+  static properties = {
+    api: { attribute: false },
+    status: { attribute: false },
+    schema: { state: true },
+    values: { state: true },
+    error: { state: true },
+    busy: { state: true },
+    done: { state: true },
+  };
+
+  static styles = [
+    pageStyles,
+    css`
+      .card { background: var(--helio-surface); border: 1px solid var(--helio-border); border-radius: var(--sl-border-radius-large);
+              padding: var(--sl-spacing-large); max-width: 36rem; display: grid; gap: var(--sl-spacing-medium); }
+      form { display: grid; gap: var(--sl-spacing-medium); }
+      ul.rules { list-style: none; padding: 0; margin: 0; display: grid; gap: var(--sl-spacing-2x-small); font-size: var(--sl-font-size-small); }
+      ul.rules li { display: flex; gap: var(--sl-spacing-x-small); align-items: center; }
+      ul.rules li[data-met="true"] { color: var(--sl-color-success-700); }
+      ul.rules li[data-met="false"] { color: var(--helio-muted); }
+      h2 { font-size: var(--sl-font-size-medium); margin: 0; }
+      .note { color: var(--helio-muted); font-size: var(--sl-font-size-small); margin: 0; }
+      sl-button[type="submit"] { justify-self: start; }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.schema = null;
+    this.values = { username: "", password: "", confirm: "" };
+    this.error = null;
+    this.busy = false;
+    this.done = false;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this.values = { ...this.values, username: this.status?.username ?? "" };
+    this.loadPolicy();
+  }
+
+  async loadPolicy() {
+    try {
+      const openapi = await this.api.get("/api/openapi.json");
+      this.schema = openapi.paths["/api/password"].post.requestBody.content["application/json"].schema;
+    } catch (error) {
+      this.error = error;
+    }
+  }
+
+  read() {
+    const value = (name) => this.renderRoot.querySelector(`[name=${name}]`)?.value ?? "";
+    this.values = { username: value("newUsername"), password: value("newPassword"), confirm: value("confirmNewPassword") };
+  }
+
+  async submit(event) {
+    event.preventDefault();
+    this.read();
+    const current = this.status?.username ?? "";
+    const currentPassword = this.renderRoot.querySelector("[name=currentPassword]").value;
+    const { username, password, confirm } = this.values;
+    this.error = null;
+    this.done = false;
+    this.busy = true;
+    try {
+      await this.api.post("/api/password", {
+        currentUsername: current,
+        currentPassword,
+        newUsername: username || current,
+        newPassword: password,
+        confirmNewPassword: confirm,
+      });
+      // The host ended every session, this one too: sign this browser back in.
+      await this.api.signIn(username || current, password, false);
+      this.done = true;
+      this.renderRoot.querySelector("form").reset();
+      this.values = { username: username || current, password: "", confirm: "" };
+      toast(this, "success", "Password changed. Every other session was signed out.");
+      // A new username shows in the bar once the shell reloads its status (a fresh page).
+      if (username && username !== current) {
+        this.dispatchEvent(new CustomEvent("helio-signed-in", { bubbles: true, composed: true }));
+      }
+    } catch (error) {
+      this.error = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  renderRules() {
+    const rules = policyRules(this.schema);
+    return html`<div>
+      <h2 id="rules-title">The new password needs</h2>
+      <ul class="rules" aria-labelledby="rules-title" data-rules>
+        ${rules.map((rule) => {
+          const met = rule.met(this.values);
+          return html`<li data-rule=${rule.id} data-met=${String(met)}>
+            ${icon(met ? "circle-check" : "circle-dot")}<span>${rule.text}</span>
+            <span class="visually-hidden">${met ? "(met)" : "(not yet)"}</span>
+          </li>`;
+        })}
+      </ul>
+    </div>`;
+  }
+
+  render() {
+    const error = this.error;
+    return html`<helio-page-header heading="Change password"
+        subtitle="Change the password (and, if you like, the username) of the administrator account."></helio-page-header>
+      <div class="card">
+        <p class="note">${icon("shield")} Saving signs out every other browser signed in to this console; this one stays signed in.
+          API tokens keep working until they expire or are revoked.</p>
+        ${error && !isFieldError(error, FIELDS) ? html`<helio-error .error=${error}></helio-error>` : ""}
+        ${this.done ? html`<p role="status" class="note" data-done>${icon("circle-check")} Password changed. Other sessions were signed out.</p>` : ""}
+        <form @submit=${this.submit} @sl-input=${this.read}>
+          <sl-input name="currentPassword" label="Current password" type="password" autocomplete="current-password" password-toggle required>
+            ${fieldHelp("", error, "currentPassword")}
+          </sl-input>
+          <sl-input name="newUsername" label="Username" autocomplete="username" .value=${this.values.username}>
+            ${fieldHelp("Keep it, or type a new one.", error, "newUsername")}
+          </sl-input>
+          <sl-input name="newPassword" label="New password" type="password" autocomplete="new-password" password-toggle required>
+            ${fieldHelp("A long passphrase is easiest to remember and hardest to guess.", error, "newPassword")}
+          </sl-input>
+          <sl-input name="confirmNewPassword" label="Type the new password again" type="password" autocomplete="new-password" required>
+            ${fieldHelp("", error, "confirmNewPassword")}
+          </sl-input>
+          ${this.renderRules()}
+          <sl-button type="submit" variant="primary" ?loading=${this.busy}>${icon("lock")} Change password</sl-button>
+        </form>
+      </div>`;
+  }
+}
+customElements.define("helio-account-page", HelioAccountPage);
