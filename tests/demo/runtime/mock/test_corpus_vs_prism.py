@@ -18,11 +18,13 @@ import shutil
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlencode
 
 import pytest
 
+from demo.build.openapi_load import load_openapi
 from demo.runtime.errors import DemoError, error_body
 from demo.runtime.mock.openapi import Operation, operations, resolve
 from demo.runtime.mock.request_check import operation_parameters
@@ -378,3 +380,51 @@ def test_corpus_against_prism(name: str) -> None:
         print("  PRISM INVALID", line)
     assert figures.ours_invalid == []
     assert figures.mismatches == []
+
+
+DETAILS = """\
+openapi: 3.0.3
+info: {title: details, version: '1'}
+paths:
+  /old/{id}:
+    get:
+      deprecated: true
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {a: {type: string}}}
+              examples: {one: {value: {a: one}}, two: {value: {a: two}}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "headers"),
+    [
+        ("/old/a%2Fb", {}),
+        ("/old/1", {"accept": "text/*"}),
+        ("/old/1", {"accept": "application/*"}),
+        ("/old/1", {"accept": "application/xml, */*;q=0.1"}),
+        ("/old/1", {"prefer": "code=418"}),
+        ("/old/1", {"prefer": "example=three"}),
+        ("/old/1", {"prefer": "example=two"}),
+    ],
+)
+def test_routing_details_as_prism(tmp_path: Path, path: str, headers: dict[str, str]) -> None:
+    """%2F in a parameter, Accept wildcards and 406, absent Prefer targets, Deprecation."""
+    (tmp_path / "details.yaml").write_text(DETAILS)
+    document = load_openapi(tmp_path / "details.yaml", "details")
+    prism = Prism(tmp_path / "details.yaml")
+    try:
+        assert prism.error is None, prism.error
+        theirs = prism.ask("GET", path, "", headers, b"")
+    finally:
+        prism.stop()
+    mine = ours(MockService("details", document, []), Request("GET", path, {}, headers))
+    assert mine.status == theirs.status
+    assert mine.headers.get("deprecation") == theirs.headers.get("deprecation")
+    if theirs.status == 200:
+        assert mine.json() == theirs.json()
