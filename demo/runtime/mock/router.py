@@ -120,9 +120,10 @@ def _normalize(path: str) -> str:
     return path.rstrip("/") or "/"
 
 
-def _header_safe(text: str) -> str:
-    """Percent-encode what a header value cannot hold (non-latin-1) or would split (`;`)."""
-    return quote(text, safe="/{}:@!$&'()*+,=-._~ ")
+def _header_safe(text: str, keep: str = "") -> str:
+    """Percent-encode what a header value cannot hold (non-latin-1) or would split (`;`,
+    unless `keep` has it)."""
+    return quote(text, safe="/{}:@!$&'()*+,=-._~ " + keep)
 
 
 def parse_prefer(header: str) -> dict[str, str]:
@@ -355,7 +356,9 @@ class MockService:
                         answer = self._render(
                             op, int(code), op.responses[code], request.headers, None
                         )
-                        answer.headers[VIOLATIONS_HEADER] = _header_safe("; ".join(problems))
+                        answer.headers[VIOLATIONS_HEADER] = _header_safe(
+                            "; ".join(problems), ";[]#"
+                        )
                         answer.headers[SOURCE_HEADER] += "; check=validation"
                         return answer
                 raise UnprocessableContent(
