@@ -28,6 +28,8 @@ configuration. Requests whose path has no `/__demo/` segment get a JSON 404.
 from __future__ import annotations
 
 import json
+import logging
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -36,6 +38,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Message, Receive, Scope, Send
 
+from .adapters import ADAPTERS, HttpAdapter
 from .errors import DemoError, MethodNotAllowed, NotFound, error_body
 from .manifest import parse_built_manifest
 from .ports import AssetSource, OpenDuck, Store
@@ -44,6 +47,8 @@ from .routes import RouteMatch, demo_route_path, match_route, preflight_methods,
 from .services import Services
 
 __all__ = ["DemoApp", "create_demo_app"]
+
+log = logging.getLogger(__name__)
 
 # A route's handler: an answer to send, or None when it answered itself (HTTP services).
 Handler = Callable[[RouteMatch, Request, Send], Awaitable[Response | None]]
@@ -126,12 +131,80 @@ class DemoApp:
     async def _http(self, match: RouteMatch, request: Request, send: Send) -> None:
         family = str(match.route.family)
         service = await self.services.http(str(match.service), family)
+        callbacks: list[Any] = []  # a mock's OpenAPI callbacks, sent after its answer
         scope = {
             **request.scope,
             "path": match.rest,
             "root_path": service_prefix(family, str(match.service)),
+            "demo.callbacks": callbacks,
         }
         await service(scope, request.receive, send)
+        for callback in callbacks:
+            await self._send_callback(callback)
+
+    def _callback_path(self, url: str) -> str | None:
+        """The `/__demo/...` path a callback URL reaches: a service's `address`, or a
+        URL of the demo itself (the page's origin); None for anything else."""
+        for service in self.manifest.services:
+            address = str(service.config.get("address", "")).rstrip("/")
+            adapter = ADAPTERS[service.adapter]
+            reached = address and (url == address or url.startswith(address + "/"))
+            if reached and isinstance(adapter, HttpAdapter):
+                rest = url[len(address) :].split("#", 1)[0]
+                return service_prefix(adapter.family, service.name) + (rest or "/")
+        path = urllib.parse.urlsplit(url).path
+        inside = demo_route_path(path)
+        if inside is None:
+            return None
+        query = urllib.parse.urlsplit(url).query
+        return inside + (f"?{query}" if query else "")
+
+    async def _send_callback(self, callback: Any) -> None:
+        """Send one callback request through this app (no network: a demo is offline)."""
+        path = self._callback_path(callback.url)
+        if path is None:
+            log.info(
+                "callback %s %s %s skipped: not a service of this demo",
+                callback.name,
+                callback.method,
+                callback.url,
+            )
+            return
+        route, _, query = path.partition("?")
+        statuses: list[int] = []
+        body_sent = False
+
+        async def receive() -> Message:
+            nonlocal body_sent
+            if body_sent:
+                return {"type": "http.disconnect"}
+            body_sent = True
+            return {"type": "http.request", "body": callback.body, "more_body": False}
+
+        async def send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                statuses.append(int(message["status"]))
+
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": callback.method,
+            "scheme": "http",
+            "path": urllib.parse.unquote(route),
+            "raw_path": route.encode(),
+            "query_string": query.encode(),
+            "root_path": "",
+            "headers": [(k.encode(), v.encode()) for k, v in callback.headers.items()],
+        }
+        await self(scope, receive, send)
+        log.info(
+            "callback %s %s %s -> %s",
+            callback.name,
+            callback.method,
+            callback.url,
+            statuses[0] if statuses else "no answer",
+        )
 
     # -- dispatch -------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ then `default` (sent as 200), then the lowest code defined. The media type follo
 `Prefer: dynamic=true` (or `config.dynamic`) a body generated from a generator
 seeded by the request, so one request always gets the same body. Responses without
 `content`, and 204/304, have no body. A `deprecated` operation adds `Deprecation: true`.
+A 2xx answer of an operation with `callbacks` carries the callback requests
+(callbacks.py), which the app sends once the answer is complete.
 
 Every answer names what produced it in `X-Demo-Source` (`SOURCE_HEADER`), for the
 fixture explorer and for people reading the network panel:
@@ -62,6 +64,7 @@ from ..errors import (
     Unauthorized,
     UnprocessableContent,
 )
+from .callbacks import CallbackRequest, callback_requests
 from .examples import NoExample, choose_example, sample_schema
 from .fixtures import Fixture
 from .openapi import Operation, operations, resolve, server_base_path
@@ -88,6 +91,7 @@ class MockResponse:
     status: int
     headers: dict[str, str] = field(default_factory=dict)
     body: bytes = b""
+    callbacks: list[CallbackRequest] = field(default_factory=list)  # for the app to send
 
 
 def compile_template(path: str) -> tuple[re.Pattern[str], int, int]:
@@ -116,9 +120,10 @@ def _normalize(path: str) -> str:
     return path.rstrip("/") or "/"
 
 
-def _header_safe(text: str) -> str:
-    """Percent-encode what a header value cannot hold (non-latin-1) or would split (`;`)."""
-    return quote(text, safe="/{}:@!$&'()*+,=-._~ ")
+def _header_safe(text: str, keep: str = "") -> str:
+    """Percent-encode what a header value cannot hold (non-latin-1) or would split (`;`,
+    unless `keep` has it)."""
+    return quote(text, safe="/{}:@!$&'()*+,=-._~ " + keep)
 
 
 def parse_prefer(header: str) -> dict[str, str]:
@@ -244,6 +249,10 @@ class MockService:
             raw_path=_raw_route(scope),
         )
         await Response(answer.body, answer.status, headers=answer.headers)(scope, receive, send)
+        # The app sends them after the answer (app.py `_send_callbacks`).
+        pending = scope.get("demo.callbacks")
+        if isinstance(pending, list):
+            pending.extend(answer.callbacks)
 
     def respond(
         self,
@@ -349,7 +358,9 @@ class MockService:
                         answer = self._render(
                             op, int(code), op.responses[code], request.headers, None
                         )
-                        answer.headers[VIOLATIONS_HEADER] = _header_safe("; ".join(problems))
+                        answer.headers[VIOLATIONS_HEADER] = _header_safe(
+                            "; ".join(problems), ";[]#"
+                        )
                         answer.headers[SOURCE_HEADER] += "; check=validation"
                         return answer
                 raise UnprocessableContent(
@@ -366,6 +377,10 @@ class MockService:
         answer = self._render(op, status, response, request.headers, prefer.get("example"), rng)
         if op.spec.get("deprecated") is True:
             answer.headers["deprecation"] = "true"
+        if 200 <= answer.status < 300 and op.spec.get("callbacks"):
+            answer.callbacks = callback_requests(
+                self.document, op.spec, request, answer.status, answer.body
+            )
         return answer
 
     def _render(

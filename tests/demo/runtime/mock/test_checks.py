@@ -154,6 +154,10 @@ def test_document_400_answers_a_broken_request_with_its_example() -> None:
     status, body, headers = call("PUT", "/pets", body={"name": 1})
     assert (status, body) == (400, {"error": "bad pet"})
     assert headers[VIOLATIONS_HEADER] == "body/name: must be string, got integer"
+    status, body, headers = call("PUT", "/pets", body={"name": 1, "id": "x"})
+    assert headers[VIOLATIONS_HEADER] == (
+        "body/name: must be string, got integer; body/id: must be integer, got string"
+    )
 
 
 def test_validation_off_per_service() -> None:

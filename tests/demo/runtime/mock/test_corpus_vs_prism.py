@@ -18,18 +18,20 @@ import shutil
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, quote, unquote, urlencode
+from urllib.parse import parse_qs, unquote, urlencode
 
 import pytest
 
+from demo.build.openapi_load import load_openapi
 from demo.runtime.errors import DemoError, error_body
 from demo.runtime.mock.openapi import Operation, operations, resolve
 from demo.runtime.mock.request_check import operation_parameters
 from demo.runtime.mock.router import SOURCE_HEADER, MockService
-from demo.runtime.mock.sampler import sample_schema
 
 from .corpus_docs import CORPUS, NAMES, load
+from .corpus_requests import Request, base_request
 from .prism import PRISM, Answer, Prism
 from .schema_check import SchemaCheck
 
@@ -49,15 +51,6 @@ KNOWN: dict[tuple[str, str], str] = {
 
 
 @dataclass
-class Request:
-    method: str
-    path: str
-    query: dict[str, str] = field(default_factory=dict)
-    headers: dict[str, str] = field(default_factory=dict)
-    body: bytes = b""
-
-
-@dataclass
 class Figures:
     requests: int = 0
     same_status: int = 0
@@ -71,75 +64,6 @@ class Figures:
     ours_invalid: list[str] = field(default_factory=list)
     prism_invalid: list[str] = field(default_factory=list)
     prism_wrong: list[str] = field(default_factory=list)
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return ",".join(_text(v) for v in value)
-    if isinstance(value, dict):
-        return json.dumps(value)
-    return str(value)
-
-
-def _parameter_value(document: dict[str, Any], parameter: dict[str, Any]) -> str:
-    if "example" in parameter:
-        return _text(parameter["example"])
-    schema = parameter.get("schema", {})
-    return _text(sample_schema(document, schema, direction="request"))
-
-
-def _credentials(document: dict[str, Any], op: Operation, request: Request) -> None:
-    requirements = op.spec.get("security", document.get("security")) or []
-    schemes = (document.get("components") or {}).get("securitySchemes") or {}
-    for name in (requirements[0] if requirements else {}) or {}:
-        scheme = resolve(document, schemes.get(name)) or {}
-        if scheme.get("type") == "apiKey":
-            place, key = scheme.get("in"), scheme.get("name", "")
-            if place == "header":
-                request.headers[key] = "key"
-            elif place == "query":
-                request.query[key] = "key"
-            elif place == "cookie":
-                request.headers["cookie"] = f"{key}=key"
-        elif scheme.get("type") == "http" and str(scheme.get("scheme")).lower() == "basic":
-            request.headers["authorization"] = "Basic dXNlcjpwYXNz"
-        elif scheme.get("type") in ("http", "oauth2", "openIdConnect"):
-            request.headers["authorization"] = "Bearer token"
-
-
-def _body(document: dict[str, Any], op: Operation, request: Request) -> None:
-    spec = resolve(document, op.spec.get("requestBody"))
-    content = (spec or {}).get("content") or {}
-    for media_type in ("application/json", "application/x-www-form-urlencoded"):
-        if media_type in content:
-            schema = (resolve(document, content[media_type]) or {}).get("schema", {})
-            value = sample_schema(document, schema, direction="request")
-            request.headers["content-type"] = media_type
-            if media_type == "application/json":
-                request.body = json.dumps(value).encode()
-            elif isinstance(value, dict):
-                fields = {k: _text(v) for k, v in value.items()}
-                request.body = urlencode(fields).encode()
-            return
-
-
-def base_request(document: dict[str, Any], op: Operation) -> Request:
-    """A request that keeps to the operation: path filled, required parameters, body."""
-    request = Request(op.method, op.path)
-    for parameter in operation_parameters(document, op.item, op.spec):
-        place, name = parameter.get("in"), parameter["name"]
-        if place == "path":
-            value = quote(_parameter_value(document, parameter), safe="")
-            request.path = request.path.replace("{" + name + "}", value)
-        elif parameter.get("required") is True and place == "query":
-            request.query[name] = _parameter_value(document, parameter)
-        elif parameter.get("required") is True and place == "header":
-            request.headers[name] = _parameter_value(document, parameter)
-    _credentials(document, op, request)
-    _body(document, op, request)
-    return request
 
 
 def invalid_request(document: dict[str, Any], op: Operation) -> Request | None:
@@ -378,3 +302,51 @@ def test_corpus_against_prism(name: str) -> None:
         print("  PRISM INVALID", line)
     assert figures.ours_invalid == []
     assert figures.mismatches == []
+
+
+DETAILS = """\
+openapi: 3.0.3
+info: {title: details, version: '1'}
+paths:
+  /old/{id}:
+    get:
+      deprecated: true
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {a: {type: string}}}
+              examples: {one: {value: {a: one}}, two: {value: {a: two}}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "headers"),
+    [
+        ("/old/a%2Fb", {}),
+        ("/old/1", {"accept": "text/*"}),
+        ("/old/1", {"accept": "application/*"}),
+        ("/old/1", {"accept": "application/xml, */*;q=0.1"}),
+        ("/old/1", {"prefer": "code=418"}),
+        ("/old/1", {"prefer": "example=three"}),
+        ("/old/1", {"prefer": "example=two"}),
+    ],
+)
+def test_routing_details_as_prism(tmp_path: Path, path: str, headers: dict[str, str]) -> None:
+    """%2F in a parameter, Accept wildcards and 406, absent Prefer targets, Deprecation."""
+    (tmp_path / "details.yaml").write_text(DETAILS)
+    document = load_openapi(tmp_path / "details.yaml", "details")
+    prism = Prism(tmp_path / "details.yaml")
+    try:
+        assert prism.error is None, prism.error
+        theirs = prism.ask("GET", path, "", headers, b"")
+    finally:
+        prism.stop()
+    mine = ours(MockService("details", document, []), Request("GET", path, {}, headers))
+    assert mine.status == theirs.status
+    assert mine.headers.get("deprecation") == theirs.headers.get("deprecation")
+    if theirs.status == 200:
+        assert mine.json() == theirs.json()
