@@ -415,3 +415,17 @@ def test_a_python_app_without_a_factory_says_how_to_run_it(tmp_path: Path) -> No
     )
     api = services(analyze(folder=tmp_path, environ={}))["api"]
     assert api["reason"] == "a Python app with no ASGI factory (label helio.asgi.factory to run it)"
+
+
+def test_paths_of_a_service_extended_from_another_folder_are_its_files(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": "services:\n  db:\n    extends: {file: shared/db.yaml, service: pg}\n",
+            "shared/db.yaml": "services:\n  pg:\n    image: postgres\n    volumes:\n"
+            "      - ./init.sql:/docker-entrypoint-initdb.d/init.sql\n",
+            "shared/init.sql": "CREATE TABLE t (x int);",
+        },
+    )
+    db = services(analyze(folder=tmp_path, environ={}))["db"]
+    assert db["config"]["seed"] == ["shared/init.sql"]
