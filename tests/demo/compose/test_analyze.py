@@ -429,3 +429,31 @@ def test_paths_of_a_service_extended_from_another_folder_are_its_files(tmp_path:
     )
     db = services(analyze(folder=tmp_path, environ={}))["db"]
     assert db["config"]["seed"] == ["shared/init.sql"]
+
+
+def test_anchors_merge_keys_and_extension_fields(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": """
+x-db: &db
+  image: postgres:16
+  environment: {POSTGRES_DB: base}
+services:
+  one:
+    <<: *db
+  two:
+    <<: *db
+    environment: {POSTGRES_DB: two}
+    portz: []
+""",
+        },
+    )
+    # The merged keys are read; an error in a service that merges is on its own line.
+    with pytest.raises(ComposeError, match=r"^compose.yaml:11: services.two.portz: unknown key"):
+        analyze(folder=tmp_path, environ={})
+    text = (tmp_path / "compose.yaml").read_text().replace("    portz: []\n", "")
+    (tmp_path / "compose.yaml").write_text(text)
+    report = services(analyze(folder=tmp_path, environ={}))
+    assert report["one"]["adapter"] == report["two"]["adapter"] == "postgres"
+    assert any(n.startswith("POSTGRES_DB=two") for n in report["two"]["notes"])
