@@ -12,8 +12,8 @@ Decided per service, first match wins (labels always first)::
     build context with openapi.yaml   mock-http
     label helio.asgi.factory          asgi
     a mounted .db/.sqlite file        sqlite, the file as seed
-    build context with a built        the site's app
-      dist/ or build/ index.html
+    build context with a built        the site's app (a frontend not built yet is
+      dist/ or build/ index.html      left out, saying to build it)
     anything else                     left out, with what was found (a Go build, an image...)
 
 Everything here is pure Python over the project folder, so the Studio page runs the
@@ -22,6 +22,7 @@ same rules in Pyodide.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -56,7 +57,9 @@ _INITDB = "/docker-entrypoint-initdb.d"
 _SEED_SUFFIXES = (".sql", ".sql.gz", ".sql.xz")
 _SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 _OPENAPI_NAMES = ("openapi.yaml", "openapi.yml", "openapi.json")
-_BUILT_FOLDERS = ("dist", "build", "public")
+# Where frontend builds put their output; `public/` is a source template, never built.
+_BUILT_FOLDERS = ("dist", "build")
+_FRONTEND_PACKAGES = ("react", "vue", "@angular/core", "svelte", "preact", "vite", "solid-js")
 # Build-context markers of languages with no in-browser runtime in the kit.
 _RUNTIMES = (
     ("go.mod", "builds a Go binary: no runtime"),
@@ -333,6 +336,19 @@ class _Rules:
             packages=packages,
         )
 
+    def is_frontend(self, context: Path) -> bool:
+        try:
+            package = json.loads((context / "package.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        if not isinstance(package, dict):
+            return False
+        names = set()
+        for key in ("dependencies", "devDependencies"):
+            if isinstance(package.get(key), dict):
+                names |= set(package[key])
+        return any(name in names for name in _FRONTEND_PACKAGES)
+
     def built_folder(self, context: Path) -> Path | None:
         for name in _BUILT_FOLDERS:
             if (context / name / "index.html").is_file() and (context / "package.json").is_file():
@@ -340,6 +356,11 @@ class _Rules:
         return None
 
     def why_not_build(self, context: Path) -> str:
+        if self.is_frontend(context):
+            return (
+                "a JavaScript frontend with no build output: build it so dist/ or build/ "
+                "holds index.html (or label helio.app=FOLDER), then run this again"
+            )
         for marker, reason in _RUNTIMES:
             if (context / marker).is_file():
                 return reason

@@ -457,3 +457,10 @@ services:
     report = services(analyze(folder=tmp_path, environ={}))
     assert report["one"]["adapter"] == report["two"]["adapter"] == "postgres"
     assert any(n.startswith("POSTGRES_DB=two") for n in report["two"]["notes"])
+
+
+def test_a_frontend_not_built_yet_is_not_its_source_template() -> None:
+    # react-express-mysql's frontend has public/index.html: a template, not a build.
+    frontend = services(analyze([sample_file("react-express-mysql")], environ={}))["frontend"]
+    assert frontend["status"] == "left-out"
+    assert frontend["reason"].startswith("a JavaScript frontend with no build output")
