@@ -464,3 +464,26 @@ def test_a_frontend_not_built_yet_is_not_its_source_template() -> None:
     frontend = services(analyze([sample_file("react-express-mysql")], environ={}))["frontend"]
     assert frontend["status"] == "left-out"
     assert frontend["reason"].startswith("a JavaScript frontend with no build output")
+
+
+def test_a_dockerfile_build_names_the_image_it_builds_on(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": """
+services:
+  php: {build: ./php}
+  proxy: {build: {context: ./proxy, target: final}}
+  other: {build: ./other}
+""",
+            "php/Dockerfile": "FROM --platform=$BUILDPLATFORM php:8.0-apache as builder\n"
+            "FROM builder as dev\n",
+            "proxy/Dockerfile": "FROM nginx:1.25 AS final\nCOPY nginx.conf /etc/nginx/\n"
+            "FROM alpine AS unused\n",
+            "other/Dockerfile": "FROM erlang:26\n",
+        },
+    )
+    report = services(analyze(folder=tmp_path, environ={}))
+    assert report["php"]["reason"] == "builds a PHP app (php:8.0-apache): no PHP runtime"
+    assert report["proxy"]["reason"].startswith("builds on nginx:1.25: what it serves is baked")
+    assert report["other"]["reason"] == "builds from erlang:26: no in-browser runtime for it"
