@@ -81,7 +81,8 @@ demo: setup $(FLAGSHIP_CONSOLE)
 
 demo-example: setup
 	@$(MAKE) --no-print-directory chromium || echo "warning: could not install Chromium; building without the memory snapshot"
-	$(BIN)/python -m demo build --manifest $(EXAMPLE_MANIFEST) --out build/demo-example
+	$(BIN)/python -m demo build --manifest $(EXAMPLE_MANIFEST) --out build/demo-example --studio
+	@echo "the Studio (Compose analyzer in the browser): http://127.0.0.1:$(DEMO_PORT)/studio/"
 	$(BIN)/python -m demo serve build/demo-example --port $(DEMO_PORT)
 
 host: setup

@@ -120,6 +120,7 @@ def _build_manifest(args: argparse.Namespace, manifest: Path) -> int:
             progress=progress,
             snapshot=not args.no_snapshot,
             precompress=True,
+            studio=args.studio,
         )
     except ManifestError as exc:
         print(f"error: bad manifest {manifest}: {exc}", file=sys.stderr)
@@ -232,6 +233,11 @@ def main(argv: list[str] | None = None) -> int:
         "--no-snapshot",
         action="store_true",
         help="skip the memory snapshot (made in headless Chromium) that speeds up a first visit",
+    )
+    build.add_argument(
+        "--studio",
+        action="store_true",
+        help="add the Studio page (studio/), linked from the landing page",
     )
     _compose_options(build)
     build.set_defaults(run=_build)

@@ -91,6 +91,12 @@ def _component(service: dict[str, Any]) -> str:
     return f'<{tag} id="service-{name}" service="{name}"></{tag}>'
 
 
+_STUDIO_LINK = (
+    '<p class="studio"><a href="studio/">Studio</a>: paste your own Compose file and see '
+    "which of its services would run in a demo like this one.</p>"
+)
+
+
 def _left_out(left_out: Sequence[tuple[str, str]]) -> str:
     if not left_out:
         return ""
@@ -109,6 +115,8 @@ def write_landing_page(
     manifest: dict[str, Any],
     left_out: Sequence[tuple[str, str]] = (),
     name: str = "index.html",
+    *,
+    studio: bool = False,
 ) -> Path:
     shutil.copyfile(_HERE / "landing.css", site / _STYLES)
     e = html.escape
@@ -135,6 +143,7 @@ def write_landing_page(
 below from this tab. Nothing is sent to a server; data is kept in this browser only.</p>
 <ul class="services" aria-label="Services">{chips}</ul>
 {_left_out(left_out)}
+{_STUDIO_LINK if studio else ""}
 </header>
 <noscript><p>This demo runs in the browser: it needs JavaScript and service workers.</p></noscript>
 <demo-controls></demo-controls>

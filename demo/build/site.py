@@ -4,6 +4,7 @@ Site layout (every path relative, so the site works under any subpath)::
 
     index.html              the app's pages, or the generated landing page
     demo-services.html      with an app and a `leftOut` list: the landing page
+    studio/                 with `studio=True`: the Studio page (demo.studio)
     manifest.json           built manifest (demo.build.prepare)
     services/<name>/...     each service's prepared assets
     __demo-sw.js            the service worker bundle (module worker, site root)
@@ -99,6 +100,7 @@ def build_site(
     checkout: Checkout | None = None,
     snapshot: bool = False,
     precompress: bool = False,
+    studio: bool = False,
 ) -> SiteBuild:
     """Build the demo described by `manifest_path` into `out_dir` (replacing an older build).
 
@@ -122,7 +124,9 @@ def build_site(
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".building", dir=out.parent))
     try:
-        checksum, manifest, duckdb = _build_into(checkout, manifest_path, source, staging, say)
+        checksum, manifest, duckdb = _build_into(
+            checkout, manifest_path, source, staging, say, studio
+        )
         missing = _snapshot(staging, checksum, say) if snapshot else "not asked for"
         if precompress:
             _precompress(staging, say)
@@ -154,7 +158,12 @@ def _precompress(site: Path, say: Progress) -> None:
 
 
 def _build_into(
-    checkout: Checkout, manifest_path: Path, source: SourceManifest, out: Path, say: Progress
+    checkout: Checkout,
+    manifest_path: Path,
+    source: SourceManifest,
+    out: Path,
+    say: Progress,
+    studio: bool,
 ) -> tuple[str, dict[str, Any], bool]:
 
     say("preparing services")
@@ -178,8 +187,13 @@ def _build_into(
             write_landing_page(out, source.name, manifest, source.left_out, SERVICES_PAGE)
             say(f"wrote {SERVICES_PAGE}: the services and those left out")
     else:
-        write_landing_page(out, source.name, manifest, source.left_out)
+        write_landing_page(out, source.name, manifest, source.left_out, studio=studio)
         say("wrote landing page index.html")
+    if studio:  # a page of its own, outside the demo's checksum and offline list
+        from demo.studio import STUDIO_DIR, build_studio
+
+        build_studio(out / STUDIO_DIR, checkout)
+        say(f"wrote the Studio page into {STUDIO_DIR}/")
 
     if duckdb:  # before the checksum, which covers it
         say("bundling duckdb-wasm for the worker with esbuild")

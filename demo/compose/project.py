@@ -168,7 +168,40 @@ def _resolve_extends(
     if target not in base_services:
         raise file.error(at, f"service {target!r} not found in {base_file.name}")
     base = _resolve_extends(target, base_services, base_file, folder, env, (*chain, link))
+    if base_file.path.parent.resolve() != file.path.parent.resolve():
+        base = _rebase(base, base_file.path.parent, file.path.parent)
     return _merge(base, service)
+
+
+def _rebase(service: dict[str, Any], origin: Path, folder: Path) -> dict[str, Any]:
+    """A service from another folder's file, its relative paths made relative to `folder`
+    (Compose resolves them against the file that declares them)."""
+    import os
+
+    def moved(path: str) -> str:
+        if not path.startswith("."):
+            return path
+        relative = Path(os.path.relpath(origin / path, folder)).as_posix()
+        # Keep the leading "./": it is what makes a short volume a bind mount.
+        return relative if relative.startswith(".") else f"./{relative}"
+
+    out = dict(service)
+    build = out.get("build")
+    if isinstance(build, str):
+        out["build"] = moved(build)
+    elif isinstance(build, dict):
+        out["build"] = {**build, "context": moved(str(build.get("context", ".")))}
+    volumes = []
+    for item in out.get("volumes") or []:
+        if isinstance(item, dict) and isinstance(item.get("source"), str):
+            item = {**item, "source": moved(item["source"])}
+        elif isinstance(item, str) and ":" in item:
+            source, rest = item.split(":", 1)
+            item = f"{moved(source)}:{rest}"
+        volumes.append(item)
+    if "volumes" in out:
+        out["volumes"] = volumes
+    return out
 
 
 def _name(path: Path, folder: Path) -> str:

@@ -12,8 +12,8 @@ Decided per service, first match wins (labels always first)::
     build context with openapi.yaml   mock-http
     label helio.asgi.factory          asgi
     a mounted .db/.sqlite file        sqlite, the file as seed
-    build context with a built        the site's app
-      dist/ or build/ index.html
+    build context with a built        the site's app (a frontend not built yet is
+      dist/ or build/ index.html      left out, saying to build it)
     anything else                     left out, with what was found (a Go build, an image...)
 
 Everything here is pure Python over the project folder, so the Studio page runs the
@@ -22,6 +22,7 @@ same rules in Pyodide.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -56,10 +57,13 @@ _INITDB = "/docker-entrypoint-initdb.d"
 _SEED_SUFFIXES = (".sql", ".sql.gz", ".sql.xz")
 _SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 _OPENAPI_NAMES = ("openapi.yaml", "openapi.yml", "openapi.json")
-_BUILT_FOLDERS = ("dist", "build", "public")
+# Where frontend builds put their output; `public/` is a source template, never built.
+_BUILT_FOLDERS = ("dist", "build")
+_FRONTEND_PACKAGES = ("react", "vue", "@angular/core", "svelte", "preact", "vite", "solid-js")
 # Build-context markers of languages with no in-browser runtime in the kit.
 _RUNTIMES = (
     ("go.mod", "builds a Go binary: no runtime"),
+    ("*.go", "builds a Go binary: no runtime"),
     ("Cargo.toml", "builds a Rust binary: no runtime"),
     ("pom.xml", "builds a Java app: no JVM in the browser"),
     ("build.gradle", "builds a Java app: no JVM in the browser"),
@@ -333,6 +337,19 @@ class _Rules:
             packages=packages,
         )
 
+    def is_frontend(self, context: Path) -> bool:
+        try:
+            package = json.loads((context / "package.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        if not isinstance(package, dict):
+            return False
+        names = set()
+        for key in ("dependencies", "devDependencies"):
+            if isinstance(package.get(key), dict):
+                names |= set(package[key])
+        return any(name in names for name in _FRONTEND_PACKAGES)
+
     def built_folder(self, context: Path) -> Path | None:
         for name in _BUILT_FOLDERS:
             if (context / name / "index.html").is_file() and (context / "package.json").is_file():
@@ -340,8 +357,13 @@ class _Rules:
         return None
 
     def why_not_build(self, context: Path) -> str:
+        if self.is_frontend(context):
+            return (
+                "a JavaScript frontend with no build output: build it so dist/ or build/ "
+                "holds index.html (or label helio.app=FOLDER), then run this again"
+            )
         for marker, reason in _RUNTIMES:
-            if (context / marker).is_file():
+            if any(p.is_file() for p in context.glob(marker)):
                 return reason
         requirements = ""
         for name in ("requirements.txt", "pyproject.toml"):
@@ -358,7 +380,43 @@ class _Rules:
                 return f"a {framework.capitalize()} (WSGI) app: the kit runs ASGI apps only"
         if requirements or any(context.glob("*.py")):
             return "a Python app with no ASGI factory (label helio.asgi.factory to run it)"
-        return "builds from a Dockerfile: no in-browser runtime for it"
+        if any(context.glob("*.sln")) or any(context.glob("*.csproj")):
+            return "builds a .NET app: no .NET runtime"
+        base = self.base_image(context)
+        if base is None:
+            return "builds from a Dockerfile: no in-browser runtime for it"
+        name = image_name(base)
+        if name in _DOC_ROOTS:
+            return (
+                f"builds on {base}: what it serves is baked into the image, not a mounted "
+                "folder (label helio.app=FOLDER serves a folder)"
+            )
+        if name == "php":
+            return f"builds a PHP app ({base}): no PHP runtime"
+        return f"builds from {base}: no in-browser runtime for it"
+
+    def base_image(self, context: Path) -> str | None:
+        """The image the Dockerfile's built stage starts from (`build.target`, or the last)."""
+        build = self.service.data.get("build")
+        options = build if isinstance(build, dict) else {}
+        try:
+            text = (context / str(options.get("dockerfile", "Dockerfile"))).read_text(
+                encoding="utf-8", errors="replace"
+            )
+        except OSError:
+            return None
+        stages: dict[str, str] = {}
+        last = None
+        for line in text.splitlines():
+            words = [w for w in line.split() if not w.startswith("--")]
+            if len(words) < 2 or words[0].upper() != "FROM":
+                continue
+            image = stages.get(words[1].lower(), words[1])  # FROM <earlier stage>
+            if len(words) >= 4 and words[2].upper() == "AS":
+                stages[words[3].lower()] = image
+            last = image
+        target = options.get("target")
+        return stages.get(str(target).lower(), last) if target else last
 
 
 def _check_openapi(rules: _Rules, document: Path) -> str | None:

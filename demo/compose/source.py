@@ -73,13 +73,13 @@ def _record_lines(
     if isinstance(node, yaml.MappingNode):
         keys: dict[Any, int] = {}
         for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":  # `<<`: lines are at the anchor
+                continue
             key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise out.error(path, f"line {key_node.start_mark.line + 1}: a key must be text")
             key = str(key)
             line = key_node.start_mark.line + 1
-            if key == "<<":  # a merge: the merged keys' lines are at their anchor
-                continue
             if key in keys:
                 raise ComposeError(
                     out.name,

@@ -25,7 +25,10 @@ from pathlib import Path
 
 from demo.build.runtime_files import Checkout
 
-__all__ = ["build_studio"]
+__all__ = ["STUDIO_DIR", "build_studio"]
+
+# Where `python -m demo build --studio` puts the page inside a demo site.
+STUDIO_DIR = "studio"
 
 _PAGE = Path(__file__).with_name("page")
 _PYODIDE_FILES = (

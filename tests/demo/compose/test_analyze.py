@@ -415,3 +415,75 @@ def test_a_python_app_without_a_factory_says_how_to_run_it(tmp_path: Path) -> No
     )
     api = services(analyze(folder=tmp_path, environ={}))["api"]
     assert api["reason"] == "a Python app with no ASGI factory (label helio.asgi.factory to run it)"
+
+
+def test_paths_of_a_service_extended_from_another_folder_are_its_files(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": "services:\n  db:\n    extends: {file: shared/db.yaml, service: pg}\n",
+            "shared/db.yaml": "services:\n  pg:\n    image: postgres\n    volumes:\n"
+            "      - ./init.sql:/docker-entrypoint-initdb.d/init.sql\n",
+            "shared/init.sql": "CREATE TABLE t (x int);",
+        },
+    )
+    db = services(analyze(folder=tmp_path, environ={}))["db"]
+    assert db["config"]["seed"] == ["shared/init.sql"]
+
+
+def test_anchors_merge_keys_and_extension_fields(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": """
+x-db: &db
+  image: postgres:16
+  environment: {POSTGRES_DB: base}
+services:
+  one:
+    <<: *db
+  two:
+    <<: *db
+    environment: {POSTGRES_DB: two}
+    portz: []
+""",
+        },
+    )
+    # The merged keys are read; an error in a service that merges is on its own line.
+    with pytest.raises(ComposeError, match=r"^compose.yaml:11: services.two.portz: unknown key"):
+        analyze(folder=tmp_path, environ={})
+    text = (tmp_path / "compose.yaml").read_text().replace("    portz: []\n", "")
+    (tmp_path / "compose.yaml").write_text(text)
+    report = services(analyze(folder=tmp_path, environ={}))
+    assert report["one"]["adapter"] == report["two"]["adapter"] == "postgres"
+    assert any(n.startswith("POSTGRES_DB=two") for n in report["two"]["notes"])
+
+
+def test_a_frontend_not_built_yet_is_not_its_source_template() -> None:
+    # react-express-mysql's frontend has public/index.html: a template, not a build.
+    frontend = services(analyze([sample_file("react-express-mysql")], environ={}))["frontend"]
+    assert frontend["status"] == "left-out"
+    assert frontend["reason"].startswith("a JavaScript frontend with no build output")
+
+
+def test_a_dockerfile_build_names_the_image_it_builds_on(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": """
+services:
+  php: {build: ./php}
+  proxy: {build: {context: ./proxy, target: final}}
+  other: {build: ./other}
+""",
+            "php/Dockerfile": "FROM --platform=$BUILDPLATFORM php:8.0-apache as builder\n"
+            "FROM builder as dev\n",
+            "proxy/Dockerfile": "FROM nginx:1.25 AS final\nCOPY nginx.conf /etc/nginx/\n"
+            "FROM alpine AS unused\n",
+            "other/Dockerfile": "FROM erlang:26\n",
+        },
+    )
+    report = services(analyze(folder=tmp_path, environ={}))
+    assert report["php"]["reason"] == "builds a PHP app (php:8.0-apache): no PHP runtime"
+    assert report["proxy"]["reason"].startswith("builds on nginx:1.25: what it serves is baked")
+    assert report["other"]["reason"] == "builds from erlang:26: no in-browser runtime for it"

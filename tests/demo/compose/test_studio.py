@@ -10,30 +10,38 @@ from typing import Any
 
 import pytest
 
+from demo.build.site import build_site
 from demo.studio import build_studio
 from tests.chromium import CHROMIUM, launch_chromium
 from tests.demo.sites import Server
 
-from .projects import SAMPLE_NAMES, SAMPLES, sample_file, write_project
+from .projects import REPO, SAMPLE_NAMES, SAMPLES, sample_file, write_project
 from .test_analyze import MALFORMED, run_cli
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is not installed: run `make chromium` (make test does)")
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def studio(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     site = build_studio(tmp_path_factory.mktemp("studio") / "studio")
-    with Server(site) as server, sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
+    with Server(site) as server:
         page = browser.new_page()
         page.goto(server.url + "/")
         assert page.evaluate("studio.ready") is True
         yield page
-        browser.close()
+        page.close()
 
 
 def _files(folder: Path) -> dict[str, str]:
@@ -74,3 +82,39 @@ def test_a_pasted_compose_file_is_reported_on_the_page(studio: Any) -> None:
     studio.wait_for_selector("#services tbody tr[data-service=cache]")
     assert studio.inner_text("#summary") == "project: 1 service(s) run in the browser, 1 left out"
     assert "redis:7: no in-browser adapter" in studio.inner_text("tr[data-service=cache]")
+
+
+def test_the_example_demo_links_its_studio(browser: Any, tmp_path: Path) -> None:
+    # The Studio inside a demo site runs under that site's service worker.
+    site = build_site(
+        REPO / "fixtures" / "example-demo" / "manifest.json", tmp_path / "site", studio=True
+    )
+    with Server(site.out) as server:
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(server.url + "/")
+            page.evaluate("helioDemo.ready")
+            page.click("a[href='studio/']")
+            page.wait_for_url(server.url + "/studio/")
+            assert page.evaluate("studio.ready") is True
+            name = "spring-postgres"
+            cli = run_cli("analyze", "-f", str(sample_file(name)), "--json")
+            assert _in_studio(page, SAMPLES / name, [sample_file(name).name]) == json.loads(
+                cli.stdout
+            )
+        finally:
+            context.close()
+
+
+def test_a_chosen_project_folder_is_reported_on_the_page(studio: Any) -> None:
+    name = "postgresql-pgadmin"  # its .env is part of the folder the visitor picks
+    studio.fill("#compose", "")
+    studio.set_input_files("#folder", str(SAMPLES / name))
+    studio.wait_for_function("document.getElementById('loaded').textContent.includes('loaded')")
+    studio.click("#run")
+    studio.wait_for_function(
+        f"document.getElementById('summary').textContent.startsWith('{name}:')"
+    )
+    cli = json.loads(run_cli("analyze", "-f", str(sample_file(name)), "--json").stdout)
+    assert json.loads(studio.text_content("#json") or "") == cli

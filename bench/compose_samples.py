@@ -1,0 +1,127 @@
+"""Compose samples: `python -m demo build -f` time and site size for each sample project.
+
+Each sample of tests/fixtures/compose (docker/awesome-compose) goes through the
+analyzer, `init` into a temporary folder and the site build (gzip siblings as the CLI
+makes them; no memory snapshot, which is the same Chromium step for every site). The
+baseline, in the same run, is the same build of the hand-written example demo
+(fixtures/example-demo). Sizes: every file of the site, and what a server sending
+the gzip siblings transfers for all of it (a visit loads only part of it), and the
+size of the Studio page (no gzip siblings: `demo studio` writes none).
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.report import Result, Row
+
+TITLE = "Compose samples: build -f time and site size vs the hand-written example demo"
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "tests" / "fixtures" / "compose"
+EXAMPLE = ROOT / "fixtures" / "example-demo" / "manifest.json"
+
+
+def _compose_file(folder: Path) -> Path:
+    return next(folder / n for n in ("compose.yaml", "compose.yml") if (folder / n).is_file())
+
+
+def _build(manifest: Path, out: Path) -> None:
+    from demo.build.site import build_site
+
+    if out.exists():
+        shutil.rmtree(out)
+    build_site(manifest, out, precompress=True)
+
+
+def _compose_build(sample: Path, work: Path) -> float:
+    from demo.compose.analysis import analyze
+    from demo.compose.generate import plan_init, write_init
+
+    started = time.perf_counter()
+    init = work / "init"
+    if init.exists():
+        shutil.rmtree(init)
+    write_init(plan_init(analyze([_compose_file(sample)], environ={}), init))
+    _build(init / "manifest.json", work / "site")
+    return time.perf_counter() - started
+
+
+def _sizes(site: Path) -> tuple[int, int]:
+    raw = served = 0
+    for path in site.rglob("*"):
+        if not path.is_file() or path.suffix == ".gz":
+            continue
+        size = path.stat().st_size
+        sibling = path.with_name(path.name + ".gz")
+        raw += size
+        served += sibling.stat().st_size if sibling.exists() else size
+    return raw, served
+
+
+def run(work: Path, quick: bool = False) -> Result:
+    repeats = 1 if quick else 3
+    names = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
+    if quick:
+        names = names[:1]
+    if work.exists():
+        shutil.rmtree(work)
+    baseline_times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        _build(EXAMPLE, work / "example")
+        baseline_times.append(time.perf_counter() - started)
+    baseline_time = statistics.median(baseline_times)
+    baseline_raw, baseline_served = _sizes(work / "example")
+    rows: list[Row] = []
+    figures: dict[str, Any] = {
+        "example": {"seconds": baseline_times, "raw": baseline_raw, "served": baseline_served}
+    }
+    for name in names:
+        times = [_compose_build(SAMPLES / name, work / name) for _ in range(repeats)]
+        raw, served = _sizes(work / name / "site")
+        figures[name] = {"seconds": times, "raw": raw, "served": served}
+        rows.append(
+            Row(
+                f"{name}: build -f",
+                statistics.median(times),
+                "s",
+                baseline_time,
+                "example demo build",
+            )
+        )
+        rows.append(
+            Row(f"{name}: site size", raw / 1e6, "MB", baseline_raw / 1e6, "example demo site")
+        )
+        rows.append(
+            Row(
+                f"{name}: site size, gzip siblings served",
+                served / 1e6,
+                "MB",
+                baseline_served / 1e6,
+                "example demo site",
+            )
+        )
+    from demo.studio import build_studio
+
+    studio = build_studio(work / "studio")
+    studio_raw, _ = _sizes(studio)
+    figures["studio"] = {"raw": studio_raw}
+    rows.append(
+        Row(
+            "Studio page (python -m demo studio)",
+            studio_raw / 1e6,
+            "MB",
+            baseline_raw / 1e6,
+            "example demo site",
+        )
+    )
+    notes = [
+        f"Median of {repeats} build(s) per sample, without the memory snapshot (the same "
+        "Chromium step for every site). A Postgres service ships duckdb-wasm, which is most "
+        "of a site's size; a site with none is Pyodide and the wheels only.",
+    ]
+    return Result(rows, figures, notes)
