@@ -350,7 +350,9 @@ class DemoPage:
         """The rows of the last statement of `sql` on `service`, as column -> value."""
         document = self._helper(f"__demo/db/{service}/query", "POST", jsonlib.dumps({"sql": sql}))
         last = document["result"][-1] if document["result"] else {}
-        columns = last.get("columns", [])
+        if "rows" in last:  # postgres: rows as PGlite gives them
+            return list(last["rows"])
+        columns = last.get("columns", [])  # sqlite: sql.js's columns and values
         return [dict(zip(columns, row, strict=True)) for row in last.get("values", [])]
 
     def stop_worker(self) -> None:

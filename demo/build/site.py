@@ -13,6 +13,10 @@ Site layout (every path relative, so the site works under any subpath)::
     __demo-build.json       {version, checksum}: checked by the worker at startup
     __demo-offline.json     the site files the worker keeps for offline visits
     404.html                sends a deep link without its slash on to its folder
+    _headers, vercel.json, staticwebapp.config.json
+                            the pages' Content-Security-Policy and the MIME types, for
+                            static hosts (demo/build/headers.py; every page also carries
+                            the policy as a meta tag)
                             (demo/build/static_host.py); an app's own is kept
     __demo-snapshot.bin     with `snapshot=True`: Python's memory snapshot for a first
                             visit (demo.build.snapshot); a site without it boots slower
@@ -44,6 +48,7 @@ from demo.build.bundle import (
     site_checksum,
     write_build_file,
 )
+from demo.build.headers import content_security_policy, protect_pages, write_header_files
 from demo.build.landing import copy_app, write_landing_page
 from demo.build.precompress import precompress_site
 from demo.build.prepare import load_source_manifest, prepare_site_services
@@ -210,6 +215,10 @@ def _build_into(
     recorded = write_answers_file(out, checksum, manifest)
     say(f"recorded {recorded} mock answer(s) for the worker to send while Python starts")
     write_not_found_page(out)
+    # Every page (the app's, the landing page, 404.html) under the site's policy; the header
+    # files also cover the worker script (duck-bridge.js evaluates its text).
+    hashes = protect_pages(out, addresses)
+    write_header_files(out, content_security_policy(addresses, hashes=hashes, unsafe_eval=duckdb))
     write_build_file(out, info)
     write_offline_list(out)  # last: it lists every file above
     return checksum, manifest, duckdb

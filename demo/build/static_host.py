@@ -21,6 +21,7 @@ import json
 from pathlib import Path
 
 from demo.build.bundle import WORKER_FILE
+from demo.build.headers import HEADER_FILES
 from demo.build.runtime_files import RUNTIME_DIR
 from demo.build.snapshot import SNAPSHOT_FILE
 
@@ -29,6 +30,7 @@ __all__ = ["NOT_FOUND_PAGE", "OFFLINE_LIST", "write_not_found_page", "write_offl
 NOT_FOUND_PAGE = "404.html"
 OFFLINE_LIST = "__demo-offline.json"
 _NOT_KEPT = (
+    *HEADER_FILES,  # for the host, not the browser
     SNAPSHOT_FILE,
     WORKER_FILE,
     OFFLINE_LIST,

@@ -16,21 +16,6 @@ from tests.demo.sites import Server
 pytestmark = pytest.mark.browser
 
 
-def test_mock_route_answers_openapi_example_and_fixtures(page: Any) -> None:
-    users = fetch(page, "__demo/mock/api/users")
-    assert users["status"] == 200
-    assert json.loads(users["text"]) == [{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]
-    # A concrete fixture path beats the OpenAPI template /users/{id}.
-    assert json.loads(fetch(page, "__demo/mock/api/users/2")["text"])["fixture"] is True
-    assert json.loads(fetch(page, "__demo/mock/api/users/7")["text"])["name"] == "From the template"
-    health = fetch(page, "__demo/mock/api/health")
-    assert (health["status"], health["text"], health["headers"].get("x-demo")) == (200, "ok", "yes")
-    created = fetch(page, "__demo/mock/api/users", {"method": "POST", "body": '{"name": "Linus"}'})
-    assert created["status"] == 201
-    # No backend logic: the POST answered its example and changed nothing.
-    assert json.loads(fetch(page, "__demo/mock/api/users")["text"]) == json.loads(users["text"])
-
-
 def test_mock_answers_carry_cors_headers(page: Any) -> None:
     # Through the worker a page never needs a preflight (the worker answers before the
     # network); the answers still carry CORS headers for code that checks them.
@@ -68,25 +53,6 @@ def test_cross_origin_preflight_from_a_page(browser: Any, sites: Any) -> None:
             context.close()
 
 
-def test_unknown_mock_route_is_a_json_404(page: Any) -> None:
-    missing = fetch(page, "__demo/mock/api/nowhere")
-    assert missing["status"] == 404
-    assert "error" in json.loads(missing["text"])
-
-
-def test_sqlite_multi_statement_query(page: Any) -> None:
-    answer = query(
-        page,
-        "notes",
-        "INSERT INTO notes (body) VALUES ('multi'); SELECT body FROM notes WHERE body = 'multi';",
-    )
-    assert answer["status"] == 200
-    body = answer["body"]
-    assert (body["service"], body["adapter"]) == ("notes", "sqlite")
-    assert body["result"][-1]["columns"] == ["body"]
-    assert ["multi"] in body["result"][-1]["values"]
-
-
 def test_postgres_multi_statement_query_on_duckdb_wasm(page: Any) -> None:
     answer = query(
         page,
@@ -118,18 +84,6 @@ def test_postgres_json_operators_in_the_browser(page: Any) -> None:
     (result,) = answer["body"]["result"]
     assert result["rows"] == [{"second": "two", "has_b": False, "set": {"a": [1, "two"], "b": "é"}}]
     assert [f["dataTypeID"] for f in result["fields"]] == [25, 16, 3802]
-
-
-def test_failed_statement_leaves_the_database_unchanged(page: Any) -> None:
-    answer = query(
-        page,
-        "ledger",
-        "INSERT INTO accounts (owner, balance) VALUES ('atomic', 1); SELECT * FROM nowhere;",
-    )
-    assert answer["status"] == 400
-    assert "nowhere" in answer["body"]["statement"]
-    after = query(page, "ledger", "SELECT count(*) AS n FROM accounts WHERE owner = 'atomic'")
-    assert after["body"]["result"][0]["rows"] == [{"n": 0}]
 
 
 def test_container_address_is_rewritten_for_fetch_and_xhr(page: Any) -> None:
