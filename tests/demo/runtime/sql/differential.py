@@ -9,6 +9,7 @@ left the wrong state behind (a failed request that committed half) is caught.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -247,3 +248,113 @@ def path_differences(ours: dict[str, Any], native: dict[str, Any], *, engine: st
                 detail = json.dumps({"browser": got, "native": want}, default=str)
                 out.append(f"{engine}/{group}: {name}: {detail}")
     return out
+
+
+# -- the second part: PostgreSQL's regression suite (corpus/postgres_regress/) --------
+
+REGRESS = "postgres_regress"
+HANG_SECONDS = 30.0  # a statement still running after this is a hang (DuckDB is interrupted)
+
+
+def regress_corpus_json() -> str:
+    """The second part as oracle.mjs reads it (under its "postgres" key)."""
+    groups = load_corpus(REGRESS)
+    cases = [{"name": g.name, "setup": g.setup, "probe": g.probe,
+              "cases": [{"name": n, "sql": s} for n, s in g.cases]} for g in groups]  # fmt: skip
+    return json.dumps({"postgres": cases, "sqlite": []})
+
+
+def _guarded(run: Callable[[], Any], interrupt: Callable[[], None] | None) -> dict[str, Any]:
+    """`_attempt`, plus: any other exception is a crash, a statement past HANG_SECONDS a hang."""
+    import threading
+
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["answer"] = _attempt(run)
+        except RecursionError as exc:  # the message is a page long
+            box["answer"] = {"ok": False, "crash": f"RecursionError: {str(exc)[:200]}"}
+        except Exception as exc:  # noqa: BLE001 - what a crash is, is the point
+            box["answer"] = {"ok": False, "crash": f"{type(exc).__name__}: {exc}"[:500]}
+
+    if interrupt is None:  # Pyodide has no threads: the browser path's hangs end the run
+        target()
+        return box["answer"]
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(HANG_SECONDS)
+    if thread.is_alive():
+        interrupt()
+        thread.join(5)
+        return {"ok": False, "crash": f"hang: no answer after {HANG_SECONDS:.0f} s"}
+    return box["answer"]
+
+
+def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[str, Any]:
+    """Every case of the second part through the `postgres` adapter, crashes caught."""
+    from demo.runtime.sql import DuckEngine
+
+    out: dict[str, Any] = {}
+    for group in load_corpus(REGRESS):
+        # The setup runs once; each case starts from its image, as a service does.
+        # A setup statement the adapter refuses is left out (its cases then fail cleanly
+        # or differ, and are judged so); `refused` says which.
+        from demo.runtime.sql.statements import split_postgres
+
+        seeded = DuckEngine(open_duck())
+        refused = []
+        for statement in split_postgres(group.setup):
+            done = _guarded(lambda e=seeded, s=statement: e.execute(s)[0], None)
+            if not done["ok"]:
+                refused.append(f"{statement[:80]}: {done.get('error') or done['crash']}")
+        setup = {"ok": True}
+        seed = _guarded(lambda e=seeded, g=group: e.execute(g.probe)[0], None)
+        image = seeded.image()
+        seeded.close()
+        cases: dict[str, Any] = {}
+        for name, sql in group.cases:
+            if not setup["ok"]:
+                failed = {"ok": False, "error": f"setup: {setup.get('error') or setup['crash']}"}
+                cases[name] = {"answer": failed, "probe": failed}
+                continue
+            conn = open_duck()
+            engine = DuckEngine(conn)
+            engine.load_image(image)
+            stop = getattr(getattr(conn, "_conn", None), "interrupt", None) if threads else None
+            interrupt = stop or ((lambda: None) if threads else None)
+            answer = _guarded(lambda e=engine, s=sql: e.execute(s)[0], interrupt)
+            probe = _guarded(lambda e=engine, g=group: e.execute(g.probe)[0], interrupt)
+            cases[name] = {"answer": answer, "probe": probe}
+            with contextlib.suppress(Exception):
+                engine.close()
+        out[group.name] = {"seed": seed, "refused": refused, "cases": cases}
+    return out
+
+
+def judge_regress(ours: dict[str, Any], ref: dict[str, Any]) -> list[Verdict]:
+    """Each case: equal, error (a clean refusal where Postgres answers), silent, crash."""
+    verdicts = []
+    for group, answers in ref.items():
+        for name, expected in answers["cases"].items():
+            got = ours[group]["cases"][name]
+            case = f"{group}: {name}"
+            ours_answer, ref_answer = got["answer"], expected["answer"]
+            crash = ours_answer.get("crash") or got["probe"].get("crash")
+            if crash:
+                verdicts.append(Verdict(case, "crash", crash))
+            elif _same_answer(ours_answer, ref_answer) and (
+                _same_state(got["probe"], expected["probe"])
+                or (  # neither changed anything (the seeds differ where our setup refused)
+                    _same_state(got["probe"], ours[group]["seed"])
+                    and _same_state(expected["probe"], answers["seed"])
+                )
+            ):
+                verdicts.append(Verdict(case, "equal"))
+            elif not ours_answer["ok"] and _same_state(got["probe"], ours[group]["seed"]):
+                # A refusal that changed nothing: not the answer, but never a wrong one.
+                verdicts.append(Verdict(case, "error", ours_answer["error"]))
+            else:
+                detail = json.dumps({"ours": got, "reference": expected}, default=str)
+                verdicts.append(Verdict(case, "silent", detail))
+    return verdicts

@@ -49,7 +49,7 @@ async function postgresAnswers(groups) {
     results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows ?? 0 }));
   const fresh = async (group) => {
     if (db.isInTransaction()) await db.exec("ROLLBACK");
-    await db.exec("RESET ALL; DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
+    await db.exec("RESET ALL; DISCARD TEMP; DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
     await db.exec(group.setup);
   };
   const out = {};

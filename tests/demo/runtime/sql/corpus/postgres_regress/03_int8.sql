@@ -1,0 +1,112 @@
+-- PostgreSQL regression suite, int8.sql, picked by tests/demo/runtime/sql/regress_pick.py.
+-- Source: test/sql/postgres_regress/int8.sql of https://github.com/pganalyze/libpg_query at 06670290ad39e61805ecacbc6267df61f6ae3d91
+-- (a copy of postgres/postgres src/test/regress/sql/int8.sql, PostgreSQL 17).
+-- PostgreSQL Licence: Portions Copyright (c) 1996-2024, The PostgreSQL Global Development
+-- Group; Portions Copyright (c) 1994, The Regents of the University of California.
+-- setup
+CREATE TABLE CHAR_TBL(f1 char(4));
+INSERT INTO CHAR_TBL (f1) VALUES
+  ('a'),
+  ('ab'),
+  ('abcd'),
+  ('abcd    ');
+CREATE TABLE FLOAT8_TBL(f1 float8);
+INSERT INTO FLOAT8_TBL(f1) VALUES
+  ('0.0'),
+  ('-34.84'),
+  ('-1004.30'),
+  ('-1.2345678901234e+200'),
+  ('-1.2345678901234e-200');
+CREATE TABLE INT2_TBL(f1 int2);
+INSERT INTO INT2_TBL(f1) VALUES
+  ('0   '),
+  ('  1234 '),
+  ('    -1234'),
+  ('32767'),  
+  ('-32767');
+CREATE TABLE INT4_TBL(f1 int4);
+INSERT INTO INT4_TBL(f1) VALUES
+  ('   0  '),
+  ('123456     '),
+  ('    -123456'),
+  ('2147483647'),  
+  ('-2147483647');
+CREATE TABLE INT8_TBL(q1 int8, q2 int8);
+INSERT INTO INT8_TBL VALUES
+  ('  123   ','  456'),
+  ('123   ','4567890123456789'),
+  ('4567890123456789','123'),
+  (+4567890123456789,'4567890123456789'),
+  ('+4567890123456789','-4567890123456789');
+CREATE TABLE TEXT_TBL (f1 text);
+INSERT INTO TEXT_TBL VALUES
+  ('doh!'),
+  ('hi de ho neighbor');
+CREATE TABLE VARCHAR_TBL(f1 varchar(4));
+INSERT INTO VARCHAR_TBL (f1) VALUES
+  ('a'),
+  ('ab'),
+  ('abcd'),
+  ('abcd    ');
+-- probe
+SELECT (SELECT count(*) FROM CHAR_TBL) AS char_tbl, (SELECT count(*) FROM FLOAT8_TBL) AS float8_tbl, (SELECT count(*) FROM INT2_TBL) AS int2_tbl, (SELECT count(*) FROM INT4_TBL) AS int4_tbl, (SELECT count(*) FROM INT8_TBL) AS int8_tbl, (SELECT count(*) FROM TEXT_TBL) AS text_tbl, (SELECT count(*) FROM VARCHAR_TBL) AS varchar_tbl;
+-- case: int8.sql:9
+INSERT INTO INT8_TBL(q1) VALUES ('      ');
+-- case: int8.sql:10
+INSERT INTO INT8_TBL(q1) VALUES ('xxx');
+-- case: int8.sql:11
+INSERT INTO INT8_TBL(q1) VALUES ('3908203590239580293850293850329485');
+-- case: int8.sql:12
+INSERT INTO INT8_TBL(q1) VALUES ('-1204982019841029840928340329840934');
+-- case: int8.sql:13
+INSERT INTO INT8_TBL(q1) VALUES ('- 123');
+-- case: int8.sql:14
+INSERT INTO INT8_TBL(q1) VALUES ('  345     5');
+-- case: int8.sql:15
+INSERT INTO INT8_TBL(q1) VALUES ('');
+-- case: int8.sql:17
+SELECT * FROM INT8_TBL;
+-- case: int8.sql:20
+SELECT pg_input_is_valid('34', 'int8');
+-- case: int8.sql:21
+SELECT pg_input_is_valid('asdf', 'int8');
+-- case: int8.sql:22
+SELECT pg_input_is_valid('10000000000000000000', 'int8');
+-- case: int8.sql:23
+SELECT * FROM pg_input_error_info('10000000000000000000', 'int8');
+-- case: int8.sql:26
+SELECT * FROM INT8_TBL WHERE q2 = 4567890123456789;
+-- case: int8.sql:27
+SELECT * FROM INT8_TBL WHERE q2 <> 4567890123456789;
+-- case: int8.sql:28
+SELECT * FROM INT8_TBL WHERE q2 < 4567890123456789;
+-- case: int8.sql:29
+SELECT * FROM INT8_TBL WHERE q2 > 4567890123456789;
+-- case: int8.sql:30
+SELECT * FROM INT8_TBL WHERE q2 <= 4567890123456789;
+-- case: int8.sql:31
+SELECT * FROM INT8_TBL WHERE q2 >= 4567890123456789;
+-- case: int8.sql:34
+SELECT * FROM INT8_TBL WHERE q2 = 456;
+-- case: int8.sql:35
+SELECT * FROM INT8_TBL WHERE q2 <> 456;
+-- case: int8.sql:36
+SELECT * FROM INT8_TBL WHERE q2 < 456;
+-- case: int8.sql:37
+SELECT * FROM INT8_TBL WHERE q2 > 456;
+-- case: int8.sql:38
+SELECT * FROM INT8_TBL WHERE q2 <= 456;
+-- case: int8.sql:39
+SELECT * FROM INT8_TBL WHERE q2 >= 456;
+-- case: int8.sql:42
+SELECT * FROM INT8_TBL WHERE 123 = q1;
+-- case: int8.sql:43
+SELECT * FROM INT8_TBL WHERE 123 <> q1;
+-- case: int8.sql:44
+SELECT * FROM INT8_TBL WHERE 123 < q1;
+-- case: int8.sql:45
+SELECT * FROM INT8_TBL WHERE 123 > q1;
+-- case: int8.sql:46
+SELECT * FROM INT8_TBL WHERE 123 <= q1;
+-- case: int8.sql:47
+SELECT * FROM INT8_TBL WHERE 123 >= q1;
