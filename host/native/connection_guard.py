@@ -10,7 +10,8 @@ file handles of all three servers. So every server accepts through
   /64) and in all (`ConnectionCaps.total`, the three servers together: at
   most MAX_TOTAL, less where file handles are scarcer); one over a cap
   is reset at accept, counted, and logged once per interval, never per
-  connection (`host.native.throttled_log`);
+  connection (`host.native.throttled_log`), except that at the total cap
+  the oldest connection that has not sent a byte yet is closed instead;
 - a TLS server allocates nothing for TLS until the first byte arrives, which
   must come within FIRST_BYTE_TIMEOUT_S; the handshake must then finish
   within HANDSHAKE_TIMEOUT_S, on a smaller read buffer (TLS_READ_BUFFER);
@@ -83,6 +84,18 @@ class ConnectionCaps:
         self.total = total
         self.open = 0
         self.events = CountedEvents()
+        # Admitted TLS connections still waiting for their first byte, oldest first: when
+        # the total is reached, the oldest of them makes room (a flood from many addresses
+        # must not lock out a client that speaks at once).
+        self.waiting: dict[GuardedConnection, None] = {}
+
+    def make_room(self) -> bool:
+        """Close the oldest connection that has not sent a byte; whether there was one."""
+        oldest = next(iter(self.waiting), None)
+        if oldest is None:
+            return False
+        oldest.evict()
+        return True
 
 
 class _LeanSSLProtocol(SSLProtocol):
@@ -119,7 +132,7 @@ class ServerGuard:
                 f"Refused a connection from {peer}: it holds {self.per_peer} on this port already",
             )
             return False
-        if self.caps.open >= self.caps.total:
+        if self.caps.open >= self.caps.total and not self.caps.make_room():
             self.caps.events.note(
                 "connections refused over the total cap",
                 f"Refused a connection: {self.caps.total} are open already",
@@ -160,9 +173,17 @@ class GuardedConnection(asyncio.Protocol):
             return
         loop = asyncio.get_running_loop()
         self._timer = loop.call_later(FIRST_BYTE_TIMEOUT_S, transport.abort)
+        self._guard.caps.waiting[self] = None
+
+    def evict(self) -> None:
+        """Make room for a newer connection: this one has not said anything yet."""
+        self._release()  # now, not when asyncio reports the close
+        if self._transport is not None:
+            self._transport.abort()
 
     def data_received(self, data: bytes) -> None:
         assert self._transport is not None and self._guard.tls is not None
+        self._guard.caps.waiting.pop(self, None)
         if self._plain or data[0] != _TLS_HANDSHAKE:
             self._plain_http(data)
             return
@@ -246,6 +267,7 @@ class GuardedConnection(asyncio.Protocol):
             self._timer = None
 
     def _release(self) -> None:
+        self._guard.caps.waiting.pop(self, None)
         if self._peer is not None:
             self._guard.release(self._peer)
             self._peer = None

@@ -33,7 +33,9 @@ def open_listener(bind: str, port: int) -> socket.socket:
     if address is None:
         family, _, _, _, where = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM)[0]
         bind = str(where[0])
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio turns Nagle off only on sockets that name it (with 0, every
+    # new TLS connection waited ~40 ms for a delayed ACK).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if family == socket.AF_INET6:

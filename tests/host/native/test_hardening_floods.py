@@ -16,7 +16,13 @@ from pathlib import Path
 import httpx
 import pytest
 
-from host.native.connection_guard import FIRST_BYTE_TIMEOUT_S, HANDSHAKE_TIMEOUT_S, MAX_PER_PEER
+from bench.flood import OVER_CAP, flood, rss_kib
+from host.native.connection_guard import (
+    FIRST_BYTE_TIMEOUT_S,
+    HANDSHAKE_TIMEOUT_S,
+    MAX_PER_PEER,
+    MAX_TOTAL,
+)
 from host.native.http_limits import BODY_WINDOW_S
 
 from ..conftest import ADMIN
@@ -183,3 +189,28 @@ def test_legitimate_clients_wait_for_nothing_after_the_flood(fhost: HostProcess)
                     break
             except OSError:
                 assert time.monotonic() < deadline, "the peer's places were never freed"
+
+
+def test_a_flood_from_many_addresses_leaves_room_and_its_memory_goes(fhost: HostProcess) -> None:
+    """The first round's flood, bounded: more idle connections than the total cap, from 40
+    addresses and one over its cap; a device is served meanwhile, then the host's memory
+    comes back within 20 % and the log grew by a few lines, not one per connection."""
+    assert fhost.process is not None
+    port = fhost.base_port - 5
+    with device_client(fhost, None) as client:
+        assert client.get("/serverinfo").status_code == 200
+    before_rss, before_log = rss_kib(fhost.process.pid), len(log_text(fhost))
+    held = flood(port, addresses=40, per_address=30, over_cap=OVER_CAP)
+    try:
+        assert len(held) > MAX_TOTAL  # more than the host admits at once
+        with device_client(fhost, None) as client:  # a new TLS client is admitted and served
+            assert client.get("/serverinfo").status_code == 200
+    finally:
+        for sock in held:
+            sock.close()
+    deadline = time.monotonic() + MARGIN_S
+    while rss_kib(fhost.process.pid) > before_rss * 1.2:  # the closes are seen asynchronously
+        assert time.monotonic() < deadline, (before_rss, rss_kib(fhost.process.pid))
+        time.sleep(0.2)
+    added = log_text(fhost)[before_log:]
+    assert len(added.encode()) < 4096 and "Traceback" not in added, added[-2000:]
