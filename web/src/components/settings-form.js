@@ -14,6 +14,7 @@ import "@shoelace-style/shoelace/dist/components/switch/switch.js";
 import "@shoelace-style/shoelace/dist/components/textarea/textarea.js";
 import { confirmAction } from "./confirm.js";
 import "./error.js";
+import "./empty-state.js";
 import "./loading.js";
 import { toast } from "./toast.js";
 import { icon } from "../icons.js";
@@ -34,6 +35,7 @@ export class HelioSettingsForm extends LitElement {
     saving: { state: true },
     restartRequired: { state: true },
     restarting: { state: true },
+    search: { state: true },
   };
 
   static styles = [
@@ -105,6 +107,12 @@ export class HelioSettingsForm extends LitElement {
         font-size: var(--sl-font-size-small);
         color: var(--helio-muted);
       }
+      .finder { display: grid; gap: var(--sl-spacing-x-small); }
+      nav.sections { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); }
+      nav.sections a { font-size: var(--sl-font-size-small); padding: var(--sl-spacing-3x-small) var(--sl-spacing-x-small);
+        border: 1px solid var(--helio-border); border-radius: var(--sl-border-radius-pill); color: var(--helio-text); text-decoration: none; }
+      nav.sections a:hover { background: var(--helio-surface-2); }
+      section.card { scroll-margin-top: 4.5rem; }
       sl-alert::part(message) {
         display: flex;
         flex-wrap: wrap;
@@ -121,6 +129,7 @@ export class HelioSettingsForm extends LitElement {
     this.keys = [];
     this.draft = {};
     this.fieldErrors = {};
+    this.search = "";
   }
 
   connectedCallback() {
@@ -141,11 +150,14 @@ export class HelioSettingsForm extends LitElement {
     }
   }
 
-  /** [name, schema] pairs shown by this form, in declaration order. */
+  /** [name, schema] pairs shown by this form, in declaration order, matching the search. */
   shown() {
+    const needle = this.search.trim().toLowerCase();
     return Object.entries(this.schema).filter(
       ([name, s]) =>
-        (!this.keys.length || this.keys.includes(name)) && (!this.groups.length || this.groups.includes(s["x-group"])),
+        (!this.keys.length || this.keys.includes(name)) &&
+        (!this.groups.length || this.groups.includes(s["x-group"])) &&
+        (!needle || searchText(name, s).includes(needle)),
     );
   }
 
@@ -198,6 +210,11 @@ export class HelioSettingsForm extends LitElement {
     }
   }
 
+  jump(event, group) {
+    event.preventDefault(); // the console's router owns the URL; scroll only
+    this.renderRoot.querySelector(`#group-${slug(group)}`)?.scrollIntoView({ block: "start" });
+  }
+
   focusField(name) {
     this.updateComplete.then(() => this.renderRoot.querySelector(`[data-setting="${name}"]`)?.focus());
   }
@@ -230,8 +247,9 @@ export class HelioSettingsForm extends LitElement {
         : html`<helio-loading label="Loading settings…"></helio-loading>`;
     }
     const shown = this.shown();
-    const groups = [...new Set(shown.map(([, s]) => s["x-group"]))];
+    const groups = sectionOrder([...new Set(shown.map(([, s]) => s["x-group"]))]);
     const changed = this.changedKeys().length;
+    const finder = !this.keys.length && !this.groups.length;
     return html`<form class="stack" novalidate @submit=${this.save}>
       ${this.restartRequired
         ? html`<sl-alert variant="warning" open id="restart-notice">
@@ -243,6 +261,19 @@ export class HelioSettingsForm extends LitElement {
           </sl-alert>`
         : ""}
       <helio-error .error=${this.error}></helio-error>
+      ${finder
+        ? html`<div class="finder">
+            <sl-input type="search" label="Find a setting" clearable placeholder="For example: password, Steam, language"
+              .value=${this.search} @sl-input=${(e) => (this.search = e.target.value)} id="settings-search">
+              <span slot="prefix">${icon("search")}</span></sl-input>
+            <nav class="sections" aria-label="Sections">
+              ${groups.map((group) => html`<a href="#group-${slug(group)}" @click=${(e) => this.jump(e, group)}>${group}</a>`)}
+            </nav>
+          </div>`
+        : ""}
+      ${finder && !shown.length
+        ? html`<helio-empty-state icon="search" heading="No setting matches “${this.search}”">Try another word, or clear the search.</helio-empty-state>`
+        : ""}
       ${groups.map(
         (group) => html`<section class="card" aria-labelledby="group-${slug(group)}">
           <h2 id="group-${slug(group)}">${group}</h2>
@@ -263,7 +294,7 @@ export class HelioSettingsForm extends LitElement {
     const error = this.fieldErrors[name];
     const help = html`<div slot="help-text">
       <div>${s.description}</div>
-      <div class="default muted">Default: <code>${describeValue(s.default)}</code></div>
+      <div class="default muted">Default: ${valueWords(name, s, s.default)}</div>
       ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
     </div>`;
     const label = s.title ?? name;
@@ -295,7 +326,7 @@ export class HelioSettingsForm extends LitElement {
         inputmode="numeric"
         @sl-input=${(e) => this.change(name, e.target.value === "" ? null : Number(e.target.value))}
       >
-        ${s["x-unit"] ? html`<span slot="suffix" class="muted">${s["x-unit"]}</span>` : ""} ${help}
+        ${s["x-unit"] ? html`<span slot="suffix" class="muted">${UNIT_WORDS[s["x-unit"]] ?? s["x-unit"]}</span>` : ""} ${help}
       </sl-input>`;
     }
     if (s.type === "array" && Array.isArray(s.items?.enum)) {
@@ -314,11 +345,11 @@ export class HelioSettingsForm extends LitElement {
                 else next.delete(option);
                 this.change(name, s.items.enum.filter((o) => next.has(o)));
               }}
-              >${option}</sl-checkbox
+              >${optionLabel(name, option)}</sl-checkbox
             >`,
           )}
         </div>
-        <div class="help">${s.description} <span class="default">Default: ${describeValue(s.default)}.</span></div>
+        <div class="help">${s.description} <span class="default">Default: ${valueWords(name, s, s.default)}.</span></div>
         ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
       </fieldset>`;
     }
@@ -372,16 +403,47 @@ function slug(text) {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 }
 
-// Friendlier words for known values; any other value shows as itself.
-const REACH_WORDS = {
-  pc: "This PC only",
-  lan: "This PC and private networks",
-  wan: "Anyone who can reach this PC",
+// Words for the values a person picks; the stored value (an id) is never shown.
+const VALUE_WORDS = {
+  origin_web_ui_allowed: { pc: "This PC only", lan: "This PC and my home network", wan: "Anyone who can reach this PC" },
+  capture: {
+    auto: "Automatic", kms: "Straight from the graphics card (KMS)", x11: "X11 desktop", wlr: "Sway, Hyprland and similar (wlroots)",
+    portal: "Desktop sharing portal (GNOME, KDE)", nvfbc: "NVIDIA frame capture",
+  },
+  encoder: { auto: "Automatic", nvenc: "NVIDIA graphics card", vaapi: "AMD or Intel graphics", software: "Processor (software)" },
+  hardware_metrics_selection: {
+    cpu_usage_percent: "CPU load", gpu_usage_percent: "GPU load", gpu_clock_mhz: "GPU clock", gpu_memory_clock_mhz: "GPU memory clock",
+    gpu_temperature_c: "GPU temperature", gpu_hotspot_temperature_c: "GPU hotspot temperature",
+    gpu_memory_temperature_c: "GPU memory temperature", gpu_voltage_mv: "GPU voltage", gpu_fan_rpm: "GPU fan speed",
+    gpu_fan_percent: "GPU fan (percent)", gpu_power_w: "GPU power", gpu_board_power_w: "Graphics card power",
+    gpu_vram_used_mb: "Video memory used", gpu_vram_usage_percent: "Video memory used (percent)",
+  },
 };
+const UNIT_WORDS = { s: "seconds", ms: "ms" };
+// Sections in the order a host owner goes through them; any other section follows.
+const SECTIONS = ["Network", "Security", "Streaming", "Hardware metrics", "Games and tools", "Updates", "Console"];
+
+function sectionOrder(groups) {
+  const rank = (group) => (SECTIONS.includes(group) ? SECTIONS.indexOf(group) : SECTIONS.length);
+  return [...groups].sort((a, b) => rank(a) - rank(b));
+}
 
 function optionLabel(name, option) {
-  const words = name === "origin_web_ui_allowed" ? REACH_WORDS[option] : null;
-  return words ? `${words} (${option})` : option;
+  return VALUE_WORDS[name]?.[option] ?? option;
+}
+
+/** A value (or default) in words: picked options by their names, units spelled out. */
+function valueWords(name, schema, value) {
+  if (Array.isArray(value)) return value.length ? value.map((v) => optionLabel(name, v)).join(", ") : "none";
+  if (typeof value === "string" && VALUE_WORDS[name]) return optionLabel(name, value);
+  const unit = schema["x-unit"] ? ` ${UNIT_WORDS[schema["x-unit"]] ?? schema["x-unit"]}` : "";
+  return `${describeValue(value)}${value === "" || value === null ? "" : unit}`;
+}
+
+/** What the search looks in: the title, the help, the section and the option words. */
+function searchText(name, s) {
+  const words = Object.values(VALUE_WORDS[name] ?? {}).join(" ");
+  return `${s.title ?? ""} ${s.description ?? ""} ${s["x-group"] ?? ""} ${words}`.toLowerCase();
 }
 
 const EXPLAIN = {
@@ -405,9 +467,13 @@ const EXPLAIN = {
 };
 
 const GROUP_INTROS = {
-  "Network and access": "Who may open this console and which web pages may change the host.",
-  "Sign-in and sessions": "How long sign-ins last and how many wrong passwords are allowed before a pause.",
-  "Hardware metrics": "What paired clients may see of this PC's CPU and GPU while they stream.",
+  Network: "Which devices may open this console.",
+  Security: "How long sign-ins last, how many wrong passwords are allowed, and which other web pages may change the host.",
+  Streaming: "How the screen is captured and the video encoded.",
+  "Hardware metrics": "What paired devices may see of this PC's CPU and GPU while they stream.",
+  "Games and tools": "Where the host finds games, screens and helper programs. The usual places work for most PCs.",
+  Updates: "Where new versions of Helio come from.",
+  Console: "This console's language, and what the host log records.",
 };
 
 /** Wait until the host answers again after a restart (up to a minute). */
