@@ -20,6 +20,7 @@ import { toast } from "./toast.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
 import { describeValue, validateValue } from "./settings-schema.js";
+import { AUTO, LOCALES, t } from "../i18n.js";
 
 export class HelioSettingsForm extends LitElement {
   static properties = {
@@ -196,7 +197,7 @@ export class HelioSettingsForm extends LitElement {
       this.values = { ...this.values, ...body };
       this.draft = {};
       this.restartRequired = Boolean(answer.restart_required);
-      toast(this, "success", `Saved ${changed.length} setting${changed.length === 1 ? "" : "s"}.`);
+      toast(this, "success", t("settings.saved", { count: changed.length }));
       this.dispatchEvent(new CustomEvent("helio-settings-saved", { detail: body, bubbles: true, composed: true }));
     } catch (error) {
       if (error.field && this.schema[error.field]) {
@@ -263,28 +264,28 @@ export class HelioSettingsForm extends LitElement {
       <helio-error .error=${this.error}></helio-error>
       ${finder
         ? html`<div class="finder">
-            <sl-input type="search" label="Find a setting" clearable placeholder="For example: password, Steam, language"
+            <sl-input type="search" label=${t("settings.find")} clearable placeholder=${t("settings.findPlaceholder")}
               .value=${this.search} @sl-input=${(e) => (this.search = e.target.value)} id="settings-search">
               <span slot="prefix">${icon("search")}</span></sl-input>
-            <nav class="sections" aria-label="Sections">
-              ${groups.map((group) => html`<a href="#group-${slug(group)}" @click=${(e) => this.jump(e, group)}>${group}</a>`)}
+            <nav class="sections" aria-label=${t("settings.sections")}>
+              ${groups.map((group) => html`<a href="#group-${slug(group)}" @click=${(e) => this.jump(e, group)}>${sectionName(group)}</a>`)}
             </nav>
           </div>`
         : ""}
       ${finder && !shown.length
-        ? html`<helio-empty-state icon="search" heading="No setting matches “${this.search}”">Try another word, or clear the search.</helio-empty-state>`
+        ? html`<helio-empty-state icon="search" heading=${t("settings.noMatch", { search: this.search })}>${t("settings.noMatchBody")}</helio-empty-state>`
         : ""}
       ${groups.map(
         (group) => html`<section class="card" aria-labelledby="group-${slug(group)}">
-          <h2 id="group-${slug(group)}">${group}</h2>
+          <h2 id="group-${slug(group)}">${sectionName(group)}</h2>
           <div class="group-intro muted small">${GROUP_INTROS[group] ?? ""}</div>
           <div class="fields">${shown.filter(([, s]) => s["x-group"] === group).map(([name, s]) => this.renderField(name, s))}</div>
         </section>`,
       )}
       <div class="savebar ${changed ? "dirty" : ""}">
-        <span class="status" role="status">${changed ? `${changed} unsaved change${changed === 1 ? "" : "s"}` : "All changes saved"}</span>
-        <sl-button ?disabled=${!changed || this.saving} @click=${() => ((this.draft = {}), (this.fieldErrors = {}))}>Discard</sl-button>
-        <sl-button type="submit" variant="primary" ?disabled=${!changed} ?loading=${this.saving}>Save changes</sl-button>
+        <span class="status" role="status">${changed ? t("settings.unsaved", { count: changed }) : t("settings.allSaved")}</span>
+        <sl-button ?disabled=${!changed || this.saving} @click=${() => ((this.draft = {}), (this.fieldErrors = {}))}>${t("settings.discard")}</sl-button>
+        <sl-button type="submit" variant="primary" ?disabled=${!changed} ?loading=${this.saving}>${t("settings.save")}</sl-button>
       </div>
     </form>`;
   }
@@ -294,7 +295,7 @@ export class HelioSettingsForm extends LitElement {
     const error = this.fieldErrors[name];
     const help = html`<div slot="help-text">
       <div>${s.description}</div>
-      <div class="default muted">Default: ${valueWords(name, s, s.default)}</div>
+      <div class="default muted">${t("settings.default", { value: valueWords(name, s, s.default) })}</div>
       ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
     </div>`;
     const label = s.title ?? name;
@@ -305,6 +306,14 @@ export class HelioSettingsForm extends LitElement {
         <div class="help">${s.description} <span class="default">Default: ${s.default ? "on" : "off"}.</span></div>
         ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
       </div>`;
+    }
+    if (name === "locale") {
+      // The languages this console ships, by their own names; "auto" follows each browser.
+      const known = [[AUTO, t("settings.locale.auto")], ...LOCALES];
+      const options = known.some(([code]) => code === value) ? known : [...known, [value, value]];
+      return html`<sl-select data-setting=${name} label=${label} value=${value} @sl-change=${(e) => this.change(name, e.target.value)}>
+        ${options.map(([code, words]) => html`<sl-option value=${code}>${words}</sl-option>`)} ${help}
+      </sl-select>`;
     }
     if (s.type === "string" && Array.isArray(s.enum)) {
       return html`<div>
@@ -349,7 +358,7 @@ export class HelioSettingsForm extends LitElement {
             >`,
           )}
         </div>
-        <div class="help">${s.description} <span class="default">Default: ${valueWords(name, s, s.default)}.</span></div>
+        <div class="help">${s.description} <span class="default">${t("settings.default", { value: valueWords(name, s, s.default) })}.</span></div>
         ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
       </fieldset>`;
     }
@@ -428,14 +437,19 @@ function sectionOrder(groups) {
   return [...groups].sort((a, b) => rank(a) - rank(b));
 }
 
+function sectionName(group) {
+  return SECTIONS.includes(group) ? t(`section.${group}`) : group;
+}
+
 function optionLabel(name, option) {
+  if (name === "locale") return option === AUTO ? t("settings.locale.auto") : (LOCALES.find(([code]) => code === option)?.[1] ?? option);
   return VALUE_WORDS[name]?.[option] ?? option;
 }
 
 /** A value (or default) in words: picked options by their names, units spelled out. */
 function valueWords(name, schema, value) {
   if (Array.isArray(value)) return value.length ? value.map((v) => optionLabel(name, v)).join(", ") : "none";
-  if (typeof value === "string" && VALUE_WORDS[name]) return optionLabel(name, value);
+  if (typeof value === "string" && (VALUE_WORDS[name] || name === "locale")) return optionLabel(name, value);
   const unit = schema["x-unit"] ? ` ${UNIT_WORDS[schema["x-unit"]] ?? schema["x-unit"]}` : "";
   return `${describeValue(value)}${value === "" || value === null ? "" : unit}`;
 }
