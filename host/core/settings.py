@@ -73,22 +73,23 @@ class Setting:
     group: str
 
 
-_NETWORK = "Network and access"
-_SIGN_IN = "Sign-in and sessions"
+# The settings page's sections, in this order of first use.
+_NETWORK = "Network"
+_SIGN_IN = "Security"
 _METRICS = "Hardware metrics"
-_VIDEO = "Video"
+_VIDEO = "Streaming"
 _CONSOLE = "Console"
 _UPDATES = "Updates"
-_PLATFORM = "Platform folders"
-_LOGS = "Logs"
+_PLATFORM = "Games and tools"
+_LOGS = _CONSOLE
 
 SETTINGS: tuple[Setting, ...] = (
     Setting(
         "origin_web_ui_allowed",
         "lan",
-        "Who may reach the console and API: pc (this PC only), lan (private networks) or wan (anyone).",
+        "Which devices may open this console and use the host: this PC only, devices on your home network, or anyone who can reach this PC.",
         {"type": "string", "enum": ["pc", "lan", "wan"]},
-        "Network reach",
+        "Who can connect",
         _NETWORK,
     ),
     Setting(
@@ -102,15 +103,15 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "csrf_allowed_origins",
         [],
-        "Extra origins (scheme://host:port) allowed to send state-changing requests.",
+        "Other web addresses (like https://nas.local:8443) whose pages may change this host's settings. Leave empty unless a page you run must do that.",
         _ORIGIN_LIST,
-        "Allowed origins",
+        "Other allowed web pages",
         _NETWORK,
     ),
     Setting(
         "locale",
         "en",
-        "Language of the web console, returned by /api/configLocale.",
+        "Language of this web console. Each browser can still choose its own.",
         {"type": "string", "minLength": 1, "maxLength": 35},
         "Console language",
         _CONSOLE,
@@ -118,8 +119,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "access_log",
         False,
-        "Also record every request the host answers, in access.log beside helio.log. "
-        "Off, helio.log holds only what the host itself did.",
+        "Also record every request the host answers, in a file of its own (access.log). "
+        "Off, the host log holds only what the host itself did.",
         {"type": "boolean"},
         "Access log",
         _LOGS,
@@ -127,47 +128,47 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "login_max_failures",
         10,
-        "Failed sign-ins per client address (IPv6 per /64) within the window before refusing.",
+        "Wrong passwords one device may try within the failure window before it has to wait.",
         {"type": "integer", "minimum": 1, "maximum": 10_000},
-        "Failed sign-ins allowed",
+        "Wrong passwords allowed",
         _SIGN_IN,
     ),
     Setting(
         "login_failure_window_s",
         60,
-        "Window of the sign-in rate limit, in seconds.",
+        "How long wrong passwords are remembered, and how long a device waits after too many.",
         _seconds(1, 86_400),
-        "Sign-in failure window",
+        "Failure window",
         _SIGN_IN,
     ),
     Setting(
         "session_access_ttl_s",
         7_200,
-        "Lifetime of a web session's access token, in seconds.",
+        "How often a signed-in browser quietly renews its sign-in.",
         _seconds(1, 86_400),
-        "Access token lifetime",
+        "Sign-in renewal interval",
         _SIGN_IN,
     ),
     Setting(
         "session_refresh_ttl_s",
         86_400,
-        "Lifetime of a web session's refresh token without remember_me, in seconds.",
+        "How long a sign-in lasts without \"Remember me\".",
         _seconds(1, 31_536_000),
-        "Session lifetime",
+        "Sign-in lasts",
         _SIGN_IN,
     ),
     Setting(
         "session_remember_ttl_s",
         2_592_000,
-        "Lifetime of a remembered web session's refresh token, in seconds.",
+        "How long a sign-in with \"Remember me\" lasts.",
         _seconds(1, 31_536_000),
-        "Remembered session lifetime",
+        "Remembered sign-in lasts",
         _SIGN_IN,
     ),
     Setting(
         "hardware_metrics",
         False,
-        "Allow paired streaming clients to read CPU and GPU metrics during a stream.",
+        "Let paired devices show this PC's CPU and GPU readings (load, temperature, power) while they stream.",
         {"type": "boolean"},
         "Share hardware metrics",
         _METRICS,
@@ -175,31 +176,31 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "hardware_metrics_interval",
         1_000,
-        "Minimum time between fresh hardware-metrics samples, in milliseconds.",
+        "How often the readings are refreshed.",
         {"type": "integer", "minimum": 500, "maximum": 10_000, "x-unit": "ms"},
-        "Sampling interval",
+        "Refresh interval",
         _METRICS,
     ),
     Setting(
         "hardware_metrics_selection",
         [],
-        "Metric identifiers to report; empty means every supported reading.",
+        "Which readings devices may see. None ticked means every reading this PC supports.",
         {"type": "array", "items": {"type": "string", "enum": list(HARDWARE_METRIC_IDS)}},
-        "Reported metrics",
+        "Readings shared",
         _METRICS,
     ),
     Setting(
         "capture",
         "auto",
-        "Capture backend reported by /api/metadata: auto, kms, x11, wlr, portal or nvfbc. A change re-runs the codec probe.",
+        "How the host captures the screen. Automatic picks the best way this PC supports; changing it checks the video encoders again.",
         {"type": "string", "enum": ["auto", "kms", "x11", "wlr", "portal", "nvfbc"]},
-        "Capture backend",
+        "Screen capture",
         _VIDEO,
     ),
     Setting(
         "encoder",
         "auto",
-        "Preferred video encoder: auto, nvenc, vaapi or software. A change re-runs the codec probe.",
+        "Which chip encodes the video stream. Automatic prefers the graphics card and falls back to the processor.",
         {"type": "string", "enum": ["auto", "nvenc", "vaapi", "software"]},
         "Video encoder",
         _VIDEO,
@@ -207,7 +208,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "update_source",
         "",
-        "Where updates come from: an https:// URL of a releases.json index, or an absolute local folder holding one; empty disables updates.",
+        "Where the host looks for new versions: a web address or a folder on this PC that lists releases. Empty turns updates off.",
         {"type": "string", "format": "update-source"},
         "Update source",
         _UPDATES,
@@ -215,39 +216,39 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "drm_root",
         "/sys/class/drm",
-        "Folder listing the display outputs (Linux DRM sysfs).",
+        "Where Linux lists this PC's screens. Change it only if the Displays page finds none.",
         _OPTIONAL_FOLDER,
-        "Display outputs folder",
+        "Screens folder",
         _PLATFORM,
     ),
     Setting(
         "steam_root",
         "",
-        "Folder of the game store (Steam) holding steamapps/; empty = the usual per-user locations.",
+        "Where Steam keeps its games. Empty looks in the usual places.",
         _OPTIONAL_FOLDER,
-        "Game store folder",
+        "Steam folder",
         _PLATFORM,
     ),
     Setting(
         "lutris_root",
         "",
-        "Data folder of the game-library manager (Lutris) holding pga.db; empty = the usual per-user location.",
+        "Where Lutris keeps its game library. Empty looks in the usual place.",
         _OPTIONAL_FOLDER,
-        "Library manager folder",
+        "Lutris folder",
         _PLATFORM,
     ),
     Setting(
         "vulkan_layer_dirs",
         [],
-        "Vulkan implicit-layer folders to inspect, the first one writable for registering a layer; empty = the standard folders.",
+        "Folders the host checks for Vulkan add-ons such as frame-generation tools. Empty uses the standard folders.",
         _FOLDER_LIST,
-        "Vulkan layer folders",
+        "Vulkan add-on folders",
         _PLATFORM,
     ),
     Setting(
         "icc_profile_dirs",
         [],
-        "Folders holding ICC colour profiles for /api/clients/hdr-profiles; empty = the standard folders.",
+        "Folders with colour profiles offered to HDR displays. Empty uses the standard folders.",
         _FOLDER_LIST,
         "Colour profile folders",
         _PLATFORM,
@@ -255,9 +256,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "tool_path",
         "",
-        "Search path (like PATH) for helper programs the host detects or starts (steam, lutris, mangohud, gamescope); empty = the host's PATH.",
+        "Folders where the host looks for helper programs (Steam, Lutris, MangoHud, Gamescope), separated by colons. Empty uses the system's usual search path.",
         {"type": "string", "format": "search-path"},
-        "Helper program path",
+        "Helper program folders",
         _PLATFORM,
     ),
 )

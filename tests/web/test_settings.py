@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -41,7 +42,7 @@ def test_every_setting_is_shown_in_its_group_with_help_and_default(
     settings = schema(host)
     page = open_settings(open_page)
     for group in {s["x-group"] for s in settings.values()}:
-        expect(page.get_by_role("heading", name=group, exact=True)).to_be_visible()
+        expect(page.locator("main").get_by_role("heading", name=group, exact=True)).to_be_visible()
     for name, setting in settings.items():
         field = page.locator(f"[data-setting='{name}']")
         expect(field).to_have_count(1)
@@ -65,13 +66,65 @@ def test_reach_and_origins_are_explained_in_words(open_page: OpenPage, host: Hos
     assert current == "lan"
     expect(explained).to_contain_text("home or office network")
     page.locator("sl-select[data-setting=origin_web_ui_allowed]").click()
-    page.get_by_role("option", name="Anyone who can reach this PC (wan)").click()
+    page.get_by_role("option", name="Anyone who can reach this PC").click()
     expect(explained).to_contain_text("including the internet")
     expect(page.locator("#origins-explained")).to_contain_text("Now no other address is allowed")
     expect(page.get_by_role("status").filter(has_text="1 unsaved change")).to_be_visible()
     page.get_by_role("button", name="Discard").click()
     expect(explained).to_contain_text("home or office network")
     assert config(host)["origin_web_ui_allowed"] == "lan"
+
+
+# What a user must never have to read: API paths, patterns, raw identifiers.
+JARGON = re.compile(r"/api/|\[\^|\w+_\w+_\w+|\bPATCH\b|\bnewPassword\b")
+# Every text node a person may read in the page's main area, through shadow roots.
+DEEP_TEXT = """() => {
+  const out = [];
+  const walk = (node) => {
+    if (node.nodeType === 3) return out.push(node.data);
+    if (["STYLE", "SCRIPT"].includes(node.nodeName)) return;
+    if (node.shadowRoot) walk(node.shadowRoot);
+    node.childNodes.forEach(walk);
+  };
+  walk(document.querySelector("helio-app").shadowRoot.querySelector("main"));
+  return out.join(" ");
+}"""
+SECTIONS = [
+    "Network",
+    "Security",
+    "Streaming",
+    "Hardware metrics",
+    "Games and tools",
+    "Updates",
+    "Console",
+]
+
+
+def test_settings_read_in_plain_words_in_sections_with_search(
+    open_page: OpenPage, host: HostProcess
+) -> None:
+    for look in LOOKS:
+        page = open_settings(open_page, look)
+        text = page.evaluate(DEEP_TEXT)
+        assert "Who can connect" in text and "Screen capture" in text
+        assert not JARGON.findall(text), JARGON.findall(text)
+        headings = page.locator("section.card h2").all_inner_texts()
+        assert headings == SECTIONS
+        expect(page.get_by_role("navigation", name="Sections").get_by_role("link")).to_have_count(7)
+        expect(page.locator("sl-checkbox").filter(has_text="GPU temperature")).to_have_count(1)
+        shot(page, "settings-sections")
+        check_axe(page)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+        search = page.get_by_label("Find a setting")
+        search.fill("steam")
+        expect(page.locator("[data-setting=steam_root]")).to_be_visible()
+        expect(page.locator("[data-setting=origin_web_ui_allowed]")).to_have_count(0)
+        expect(page.locator("section.card h2")).to_have_text(["Games and tools"])
+        shot(page, "settings-search")
+        search.fill("no such thing")
+        expect(page.get_by_role("heading", name="No setting matches")).to_be_visible()
+        page.context.close()
 
 
 def test_a_bad_value_is_shown_next_to_its_field_and_nothing_is_saved(

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from tests.host.server import HostProcess
 
-from .conftest import ADMIN, OpenPage, check_axe, each_look, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, each_look, shot
 
 pytestmark = pytest.mark.browser
 
@@ -20,9 +20,13 @@ def tick(page: Page, route: str, method: str) -> None:
     page.keyboard.press("Space")
 
 
-def open_tokens(open_page: OpenPage) -> Page:
+def open_tokens(open_page: OpenPage, routes: bool = True) -> Page:
+    """The token page; `routes`: with the raw API routes shown (the switch)."""
     page = open_page("tokens")
-    expect(page.locator("[data-route='/api/config']")).to_be_visible()
+    expect(page.locator("fieldset[data-group=config]")).to_be_visible()
+    if routes:
+        page.locator("#show-routes").click()
+        expect(page.locator("[data-route='/api/config']")).to_be_visible()
     return page
 
 
@@ -35,13 +39,26 @@ def test_the_builder_lists_every_grantable_route(open_page: OpenPage, host: Host
         expect(row).to_have_count(1)
         expect(row.locator("sl-checkbox[data-method]")).to_have_count(len(entry["methods"]))
     # Search narrows the list; a search with no match says what to try.
-    search = page.get_by_label("Find routes")
+    search = page.get_by_label("Find", exact=True)
     search.fill("logs")
     expect(page.locator("[data-route]")).to_have_count(
         sum(1 for e in catalogue if "logs" in f"{e['route']} {' '.join(e['methods'])}".lower())
     )
     search.fill("no-such-route")
-    expect(page.get_by_text("No route matches")).to_be_visible()
+    expect(page.get_by_text("Nothing matches")).to_be_visible()
+
+
+DEEP_TEXT = """() => {
+  const out = [];
+  const walk = (node) => {
+    if (node.nodeType === 3) return out.push(node.data);
+    if (["STYLE", "SCRIPT"].includes(node.nodeName)) return;
+    if (node.shadowRoot) walk(node.shadowRoot);
+    node.childNodes.forEach(walk);
+  };
+  walk(document.querySelector("helio-app").shadowRoot.querySelector("main"));
+  return out.join(" ");
+}"""
 
 
 def test_create_a_token_from_a_group_and_single_methods_then_use_and_revoke_it(
@@ -50,7 +67,7 @@ def test_create_a_token_from_a_group_and_single_methods_then_use_and_revoke_it(
     page = open_tokens(open_page)
     # Nothing selected: the page says why it will not create a token.
     page.get_by_role("button", name="Create token").click()
-    expect(page.locator("helio-error .message")).to_contain_text("Pick at least one route")
+    expect(page.locator("helio-error .message")).to_contain_text("Pick at least one thing")
 
     group = page.locator("fieldset[data-group=updates] sl-checkbox.group-toggle").get_by_role(
         "checkbox"
@@ -122,3 +139,33 @@ def test_tokens_looks(open_page: OpenPage, host: HostProcess) -> None:
         "tokens",
         lambda page: expect(page.locator("#tokens tr[data-hash]")).to_have_count(1),
     )
+
+
+def test_scopes_are_picked_by_resource_and_action_in_words(
+    open_page: OpenPage, host: HostProcess
+) -> None:
+    for look in LOOKS:
+        page = open_page("tokens", look=look)
+        settings = page.locator("fieldset[data-group=config]")
+        expect(settings).to_contain_text("Settings")
+        text = page.evaluate(DEEP_TEXT)
+        assert "/api/" not in text and "[^/]" not in text, "raw routes shown without asking"
+        expect(page.locator("[data-route]")).to_have_count(0)
+        box = settings.locator("sl-checkbox[data-action=see]").get_by_role("checkbox")
+        box.focus()
+        page.keyboard.press("Space")
+        with page.expect_request("**/api/token") as sent:
+            page.get_by_role("button", name="Create token").click()
+        assert sent.value.post_data_json["scopes"] == [{"path": "/api/config", "methods": ["GET"]}]
+        page.get_by_role("button", name="I saved it").click()
+        row = page.locator("#tokens tr[data-hash]").filter(has_text="Settings: see").first
+        expect(row).to_be_visible()
+        shot(page, "tokens-in-words")
+        check_axe(page)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        # The raw routes, on demand.
+        page.locator("#show-routes").click()
+        expect(page.locator("[data-route='/api/config']")).to_be_visible()
+        expect(row).to_contain_text("GET /api/config")
+        shot(page, "tokens-routes-shown")
+        page.context.close()

@@ -14,11 +14,13 @@ import "@shoelace-style/shoelace/dist/components/switch/switch.js";
 import "@shoelace-style/shoelace/dist/components/textarea/textarea.js";
 import { confirmAction } from "./confirm.js";
 import "./error.js";
+import "./empty-state.js";
 import "./loading.js";
 import { toast } from "./toast.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
 import { describeValue, validateValue } from "./settings-schema.js";
+import { AUTO, LOCALES, t } from "../i18n.js";
 
 export class HelioSettingsForm extends LitElement {
   static properties = {
@@ -34,6 +36,7 @@ export class HelioSettingsForm extends LitElement {
     saving: { state: true },
     restartRequired: { state: true },
     restarting: { state: true },
+    search: { state: true },
   };
 
   static styles = [
@@ -105,6 +108,12 @@ export class HelioSettingsForm extends LitElement {
         font-size: var(--sl-font-size-small);
         color: var(--helio-muted);
       }
+      .finder { display: grid; gap: var(--sl-spacing-x-small); }
+      nav.sections { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); }
+      nav.sections a { font-size: var(--sl-font-size-small); padding: var(--sl-spacing-3x-small) var(--sl-spacing-x-small);
+        border: 1px solid var(--helio-border); border-radius: var(--sl-border-radius-pill); color: var(--helio-text); text-decoration: none; }
+      nav.sections a:hover { background: var(--helio-surface-2); }
+      section.card { scroll-margin-top: 4.5rem; }
       sl-alert::part(message) {
         display: flex;
         flex-wrap: wrap;
@@ -121,6 +130,7 @@ export class HelioSettingsForm extends LitElement {
     this.keys = [];
     this.draft = {};
     this.fieldErrors = {};
+    this.search = "";
   }
 
   connectedCallback() {
@@ -141,11 +151,14 @@ export class HelioSettingsForm extends LitElement {
     }
   }
 
-  /** [name, schema] pairs shown by this form, in declaration order. */
+  /** [name, schema] pairs shown by this form, in declaration order, matching the search. */
   shown() {
+    const needle = this.search.trim().toLowerCase();
     return Object.entries(this.schema).filter(
       ([name, s]) =>
-        (!this.keys.length || this.keys.includes(name)) && (!this.groups.length || this.groups.includes(s["x-group"])),
+        (!this.keys.length || this.keys.includes(name)) &&
+        (!this.groups.length || this.groups.includes(s["x-group"])) &&
+        (!needle || searchText(name, s).includes(needle)),
     );
   }
 
@@ -184,7 +197,7 @@ export class HelioSettingsForm extends LitElement {
       this.values = { ...this.values, ...body };
       this.draft = {};
       this.restartRequired = Boolean(answer.restart_required);
-      toast(this, "success", `Saved ${changed.length} setting${changed.length === 1 ? "" : "s"}.`);
+      toast(this, "success", t("settings.saved", { count: changed.length }));
       this.dispatchEvent(new CustomEvent("helio-settings-saved", { detail: body, bubbles: true, composed: true }));
     } catch (error) {
       if (error.field && this.schema[error.field]) {
@@ -196,6 +209,11 @@ export class HelioSettingsForm extends LitElement {
     } finally {
       this.saving = false;
     }
+  }
+
+  jump(event, group) {
+    event.preventDefault(); // the console's router owns the URL; scroll only
+    this.renderRoot.querySelector(`#group-${slug(group)}`)?.scrollIntoView({ block: "start" });
   }
 
   focusField(name) {
@@ -235,8 +253,9 @@ export class HelioSettingsForm extends LitElement {
         : html`<helio-loading label="Loading settings…"></helio-loading>`;
     }
     const shown = this.shown();
-    const groups = [...new Set(shown.map(([, s]) => s["x-group"]))];
+    const groups = sectionOrder([...new Set(shown.map(([, s]) => s["x-group"]))]);
     const changed = this.changedKeys().length;
+    const finder = !this.keys.length && !this.groups.length;
     return html`<form class="stack" novalidate @submit=${this.save}>
       ${this.restartRequired
         ? html`<sl-alert variant="warning" open id="restart-notice">
@@ -254,17 +273,30 @@ export class HelioSettingsForm extends LitElement {
             <span>Saved but not used by this host (a typo?): ${this.unusedKeys().map((k, i) => html`${i ? ", " : ""}<code>${k}</code>`)}</span>
           </sl-alert>`
         : ""}
+      ${finder
+        ? html`<div class="finder">
+            <sl-input type="search" label=${t("settings.find")} clearable placeholder=${t("settings.findPlaceholder")}
+              .value=${this.search} @sl-input=${(e) => (this.search = e.target.value)} id="settings-search">
+              <span slot="prefix">${icon("search")}</span></sl-input>
+            <nav class="sections" aria-label=${t("settings.sections")}>
+              ${groups.map((group) => html`<a href="#group-${slug(group)}" @click=${(e) => this.jump(e, group)}>${sectionName(group)}</a>`)}
+            </nav>
+          </div>`
+        : ""}
+      ${finder && !shown.length
+        ? html`<helio-empty-state icon="search" heading=${t("settings.noMatch", { search: this.search })}>${t("settings.noMatchBody")}</helio-empty-state>`
+        : ""}
       ${groups.map(
         (group) => html`<section class="card" aria-labelledby="group-${slug(group)}">
-          <h2 id="group-${slug(group)}">${group}</h2>
+          <h2 id="group-${slug(group)}">${sectionName(group)}</h2>
           <div class="group-intro muted small">${GROUP_INTROS[group] ?? ""}</div>
           <div class="fields">${shown.filter(([, s]) => s["x-group"] === group).map(([name, s]) => this.renderField(name, s))}</div>
         </section>`,
       )}
       <div class="savebar ${changed ? "dirty" : ""}">
-        <span class="status" role="status">${changed ? `${changed} unsaved change${changed === 1 ? "" : "s"}` : "All changes saved"}</span>
-        <sl-button ?disabled=${!changed || this.saving} @click=${() => ((this.draft = {}), (this.fieldErrors = {}))}>Discard</sl-button>
-        <sl-button type="submit" variant="primary" ?disabled=${!changed} ?loading=${this.saving}>Save changes</sl-button>
+        <span class="status" role="status">${changed ? t("settings.unsaved", { count: changed }) : t("settings.allSaved")}</span>
+        <sl-button ?disabled=${!changed || this.saving} @click=${() => ((this.draft = {}), (this.fieldErrors = {}))}>${t("settings.discard")}</sl-button>
+        <sl-button type="submit" variant="primary" ?disabled=${!changed} ?loading=${this.saving}>${t("settings.save")}</sl-button>
       </div>
     </form>`;
   }
@@ -274,7 +306,7 @@ export class HelioSettingsForm extends LitElement {
     const error = this.fieldErrors[name];
     const help = html`<div slot="help-text">
       <div>${s.description}</div>
-      <div class="default muted">Default: <code>${describeValue(s.default)}</code></div>
+      <div class="default muted">${t("settings.default", { value: valueWords(name, s, s.default) })}</div>
       ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
     </div>`;
     const label = s.title ?? name;
@@ -285,6 +317,14 @@ export class HelioSettingsForm extends LitElement {
         <div class="help">${s.description} <span class="default">Default: ${s.default ? "on" : "off"}.</span></div>
         ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
       </div>`;
+    }
+    if (name === "locale") {
+      // The languages this console ships, by their own names; "auto" follows each browser.
+      const known = [[AUTO, t("settings.locale.auto")], ...LOCALES];
+      const options = known.some(([code]) => code === value) ? known : [...known, [value, value]];
+      return html`<sl-select data-setting=${name} label=${label} value=${value} @sl-change=${(e) => this.change(name, e.target.value)}>
+        ${options.map(([code, words]) => html`<sl-option value=${code}>${words}</sl-option>`)} ${help}
+      </sl-select>`;
     }
     if (s.type === "string" && Array.isArray(s.enum)) {
       return html`<div>
@@ -306,7 +346,7 @@ export class HelioSettingsForm extends LitElement {
         inputmode="numeric"
         @sl-input=${(e) => this.change(name, e.target.value === "" ? null : Number(e.target.value))}
       >
-        ${s["x-unit"] ? html`<span slot="suffix" class="muted">${s["x-unit"]}</span>` : ""} ${help}
+        ${s["x-unit"] ? html`<span slot="suffix" class="muted">${UNIT_WORDS[s["x-unit"]] ?? s["x-unit"]}</span>` : ""} ${help}
       </sl-input>`;
     }
     if (s.type === "array" && Array.isArray(s.items?.enum)) {
@@ -325,11 +365,11 @@ export class HelioSettingsForm extends LitElement {
                 else next.delete(option);
                 this.change(name, s.items.enum.filter((o) => next.has(o)));
               }}
-              >${option}</sl-checkbox
+              >${optionLabel(name, option)}</sl-checkbox
             >`,
           )}
         </div>
-        <div class="help">${s.description} <span class="default">Default: ${describeValue(s.default)}.</span></div>
+        <div class="help">${s.description} <span class="default">${t("settings.default", { value: valueWords(name, s, s.default) })}.</span></div>
         ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
       </fieldset>`;
     }
@@ -383,16 +423,52 @@ function slug(text) {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 }
 
-// Friendlier words for known values; any other value shows as itself.
-const REACH_WORDS = {
-  pc: "This PC only",
-  lan: "This PC and private networks",
-  wan: "Anyone who can reach this PC",
+// Words for the values a person picks; the stored value (an id) is never shown.
+const VALUE_WORDS = {
+  origin_web_ui_allowed: { pc: "This PC only", lan: "This PC and my home network", wan: "Anyone who can reach this PC" },
+  capture: {
+    auto: "Automatic", kms: "Straight from the graphics card (KMS)", x11: "X11 desktop", wlr: "Sway, Hyprland and similar (wlroots)",
+    portal: "Desktop sharing portal (GNOME, KDE)", nvfbc: "NVIDIA frame capture",
+  },
+  encoder: { auto: "Automatic", nvenc: "NVIDIA graphics card", vaapi: "AMD or Intel graphics", software: "Processor (software)" },
+  hardware_metrics_selection: {
+    cpu_usage_percent: "CPU load", gpu_usage_percent: "GPU load", gpu_clock_mhz: "GPU clock", gpu_memory_clock_mhz: "GPU memory clock",
+    gpu_temperature_c: "GPU temperature", gpu_hotspot_temperature_c: "GPU hotspot temperature",
+    gpu_memory_temperature_c: "GPU memory temperature", gpu_voltage_mv: "GPU voltage", gpu_fan_rpm: "GPU fan speed",
+    gpu_fan_percent: "GPU fan (percent)", gpu_power_w: "GPU power", gpu_board_power_w: "Graphics card power",
+    gpu_vram_used_mb: "Video memory used", gpu_vram_usage_percent: "Video memory used (percent)",
+  },
 };
+const UNIT_WORDS = { s: "seconds", ms: "ms" };
+// Sections in the order a host owner goes through them; any other section follows.
+const SECTIONS = ["Network", "Security", "Streaming", "Hardware metrics", "Games and tools", "Updates", "Console"];
+
+function sectionOrder(groups) {
+  const rank = (group) => (SECTIONS.includes(group) ? SECTIONS.indexOf(group) : SECTIONS.length);
+  return [...groups].sort((a, b) => rank(a) - rank(b));
+}
+
+function sectionName(group) {
+  return SECTIONS.includes(group) ? t(`section.${group}`) : group;
+}
 
 function optionLabel(name, option) {
-  const words = name === "origin_web_ui_allowed" ? REACH_WORDS[option] : null;
-  return words ? `${words} (${option})` : option;
+  if (name === "locale") return option === AUTO ? t("settings.locale.auto") : (LOCALES.find(([code]) => code === option)?.[1] ?? option);
+  return VALUE_WORDS[name]?.[option] ?? option;
+}
+
+/** A value (or default) in words: picked options by their names, units spelled out. */
+function valueWords(name, schema, value) {
+  if (Array.isArray(value)) return value.length ? value.map((v) => optionLabel(name, v)).join(", ") : "none";
+  if (typeof value === "string" && (VALUE_WORDS[name] || name === "locale")) return optionLabel(name, value);
+  const unit = schema["x-unit"] ? ` ${UNIT_WORDS[schema["x-unit"]] ?? schema["x-unit"]}` : "";
+  return `${describeValue(value)}${value === "" || value === null ? "" : unit}`;
+}
+
+/** What the search looks in: the title, the help, the section and the option words. */
+function searchText(name, s) {
+  const words = Object.values(VALUE_WORDS[name] ?? {}).join(" ");
+  return `${s.title ?? ""} ${s.description ?? ""} ${s["x-group"] ?? ""} ${words}`.toLowerCase();
 }
 
 const EXPLAIN = {
@@ -416,9 +492,13 @@ const EXPLAIN = {
 };
 
 const GROUP_INTROS = {
-  "Network and access": "Who may open this console and which web pages may change the host.",
-  "Sign-in and sessions": "How long sign-ins last and how many wrong passwords are allowed before a pause.",
-  "Hardware metrics": "What paired clients may see of this PC's CPU and GPU while they stream.",
+  Network: "Which devices may open this console.",
+  Security: "How long sign-ins last, how many wrong passwords are allowed, and which other web pages may change the host.",
+  Streaming: "How the screen is captured and the video encoded.",
+  "Hardware metrics": "What paired devices may see of this PC's CPU and GPU while they stream.",
+  "Games and tools": "Where the host finds games, screens and helper programs. The usual places work for most PCs.",
+  Updates: "Where new versions of Helio come from.",
+  Console: "This console's language, and what the host log records.",
 };
 
 /** Wait until the host answers again after a restart (up to a minute). */

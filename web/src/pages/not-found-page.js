@@ -3,16 +3,18 @@ import { LitElement, html } from "lit";
 import "../components/empty-state.js";
 import "../components/page-header.js";
 import { pageStyles } from "../theme.js";
+import { t } from "../i18n.js";
+import { href } from "../router.js";
 
 export class HelioNotFoundPage extends LitElement {
   static properties = { api: { attribute: false }, params: { attribute: false } };
   static styles = [pageStyles];
 
   render() {
-    return html`<helio-page-header heading="Page not found"></helio-page-header>
-      <helio-empty-state icon="circle-alert" heading="There is no page at this address">
-        The link may be old or mistyped. Pick a page from the menu.
-        <a slot="action" href="./">Go to the dashboard</a>
+    return html`<helio-page-header heading=${t("route.notFound")}></helio-page-header>
+      <helio-empty-state icon="circle-alert" heading=${t("notFound.heading")}>
+        ${t("notFound.body")}
+        <a slot="action" href=${href("")} id="back-to-dashboard">${t("notFound.back")}</a>
       </helio-empty-state>`;
   }
 }

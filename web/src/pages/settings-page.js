@@ -3,6 +3,7 @@ import { LitElement, html } from "lit";
 import "../components/page-header.js";
 import "../components/settings-form.js";
 import { pageStyles } from "../theme.js";
+import { t } from "../i18n.js";
 
 export class HelioSettingsPage extends LitElement {
   static properties = { api: { attribute: false }, params: { attribute: false } };
@@ -10,8 +11,8 @@ export class HelioSettingsPage extends LitElement {
 
   render() {
     return html`<helio-page-header
-        heading="Settings"
-        subtitle="Every setting of this host. Changes are saved together; running streams pick them up after a restart."
+        heading=${t("settings.heading")}
+        subtitle=${t("settings.subtitle")}
       ></helio-page-header>
       <helio-settings-form .api=${this.api}></helio-settings-form>`;
   }

@@ -8,6 +8,7 @@ import "../components/error.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
 import { gateStyles } from "./gate-styles.js";
+import { t } from "../i18n.js";
 
 export class HelioSigninPage extends LitElement {
   static properties = {
@@ -62,20 +63,20 @@ export class HelioSigninPage extends LitElement {
     const waiting = this.waitUntil ? Math.max(0, Math.ceil((this.waitUntil - Date.now()) / 1000)) : 0;
     return html`<section class="card" aria-labelledby="title">
       <div class="brand">${icon("sun")}<span>Helio</span></div>
-      <h1 id="title">Sign in</h1>
-      <p class="lead">Sign in to manage this streaming host.</p>
+      <h1 id="title">${t("signin.title")}</h1>
+      <p class="lead">${t("signin.lead")}</p>
       ${this.reason
         ? html`<sl-alert variant="primary" open role="status"><span slot="icon">${icon("info")}</span>${this.reason}</sl-alert><br />`
         : ""}
       <helio-error .error=${this.error}></helio-error>
       <form class="fields" @submit=${this.submit}>
-        <sl-input name="username" label="Username" autocomplete="username" required autofocus></sl-input>
-        <sl-input name="password" label="Password" type="password" autocomplete="current-password" password-toggle required></sl-input>
-        <sl-checkbox name="remember" help-text="Stay signed in on this browser for 30 days. Leave it off on a shared computer."
-          >Remember me</sl-checkbox
+        <sl-input name="username" label=${t("signin.username")} autocomplete="username" required autofocus></sl-input>
+        <sl-input name="password" label=${t("signin.password")} type="password" autocomplete="current-password" password-toggle required></sl-input>
+        <sl-checkbox name="remember" help-text=${t("signin.rememberHelp")}
+          >${t("signin.remember")}</sl-checkbox
         >
         <sl-button type="submit" variant="primary" ?loading=${this.busy} ?disabled=${waiting > 0}>
-          ${waiting > 0 ? `Wait ${waiting} s` : "Sign in"}
+          ${waiting > 0 ? t("signin.wait", { seconds: waiting }) : t("signin.submit")}
         </sl-button>
       </form>
     </section>`;

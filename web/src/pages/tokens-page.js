@@ -1,11 +1,13 @@
-// API tokens: build a scoped token from /api/token/routes (search, whole groups, methods
-// per route), show its secret once with a copy button and a curl example, list, revoke.
+// API tokens: build a scoped token by resource and action in words ("Applications: see,
+// change"), with the raw API routes and methods on demand; show its secret once with a
+// copy button and a curl example, list (in the same words), revoke.
 import { LitElement, css, html } from "lit";
 import "@shoelace-style/shoelace/dist/components/alert/alert.js";
 import "@shoelace-style/shoelace/dist/components/button/button.js";
 import "@shoelace-style/shoelace/dist/components/checkbox/checkbox.js";
 import "@shoelace-style/shoelace/dist/components/dialog/dialog.js";
 import "@shoelace-style/shoelace/dist/components/input/input.js";
+import "@shoelace-style/shoelace/dist/components/switch/switch.js";
 import { confirmAction } from "../components/confirm.js";
 import "../components/copy-button.js";
 import "../components/empty-state.js";
@@ -23,6 +25,28 @@ export function groupOf(route) {
 
 const key = (path, method) => `${method} ${path}`;
 
+// Resources in words (the first path segment after /api); any other shows capitalised.
+const RESOURCES = {
+  apps: "Applications", clients: "Paired devices", config: "Settings", covers: "Cover images", display: "Displays",
+  "display-devices": "Displays", logs: "Logs", health: "Health and crash reports", updates: "Updates",
+  metadata: "Host information", tokens: "API tokens", token: "API tokens", otp: "Pairing", pin: "Pairing",
+  browse: "Files on the host", restart: "Restart and quit", quit: "Restart and quit", library: "Game library",
+  framegen: "Frame generation", tools: "Helper programs", "hardware-metrics": "Hardware metrics", debug: "Streams (simulated)",
+  "frame-limiter": "Frame limiter", libmgr: "Lutris library", meta: "Host capabilities", "openapi.json": "API description",
+  overlay_limiter: "Performance overlay", "reset-display-device-persistence": "Displays", rtsp: "Stream setup",
+  session: "Stream sessions", storefront: "Steam library", upscaler: "Upscaler",
+};
+// What each HTTP method lets a token do, in words.
+const ACTIONS = [
+  { id: "see", words: "See", methods: ["GET", "HEAD"] },
+  { id: "change", words: "Change", methods: ["POST", "PUT", "PATCH"] },
+  { id: "remove", words: "Remove", methods: ["DELETE"] },
+];
+
+export function resourceName(group) {
+  return RESOURCES[group] ?? group.charAt(0).toUpperCase() + group.slice(1).replaceAll("-", " ");
+}
+
 export class HelioTokensPage extends LitElement {
   static properties = {
     api: { attribute: false },
@@ -35,6 +59,7 @@ export class HelioTokensPage extends LitElement {
     createError: { state: true },
     creating: { state: true },
     secret: { state: true },
+    showRoutes: { state: true },
   };
 
   static styles = [
@@ -131,6 +156,12 @@ export class HelioTokensPage extends LitElement {
       sl-dialog {
         --width: min(40rem, 95vw);
       }
+      .actions-in-words {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium);
+        margin: var(--sl-spacing-2x-small) 0 var(--sl-spacing-x-small) var(--sl-spacing-large);
+      }
       .scopes {
         display: flex;
         flex-wrap: wrap;
@@ -143,6 +174,7 @@ export class HelioTokensPage extends LitElement {
     super();
     this.selected = new Set();
     this.search = "";
+    this.showRoutes = false;
   }
 
   connectedCallback() {
@@ -163,7 +195,8 @@ export class HelioTokensPage extends LitElement {
 
   visible() {
     const words = this.search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    return this.catalogue.filter((r) => words.every((w) => `${r.route} ${r.methods.join(" ")}`.toLowerCase().includes(w)));
+    const text = (r) => `${resourceName(groupOf(r.route))} ${r.route} ${r.methods.join(" ")}`.toLowerCase();
+    return this.catalogue.filter((r) => words.every((w) => text(r).includes(w)));
   }
 
   toggle(keys, on) {
@@ -182,7 +215,7 @@ export class HelioTokensPage extends LitElement {
     const scopes = this.scopes();
     this.createError = null;
     if (!scopes.length) {
-      this.createError = "Pick at least one route and method: a token without scopes could do nothing.";
+      this.createError = "Pick at least one thing the token may do: a token without permissions could do nothing.";
       return;
     }
     this.creating = true;
@@ -237,8 +270,8 @@ export class HelioTokensPage extends LitElement {
       <div class="builder-head">
         <sl-input
           type="search"
-          label="Find routes"
-          placeholder="e.g. apps, GET, logs"
+          label="Find"
+          placeholder="e.g. applications, settings, logs"
           clearable
           .value=${this.search}
           @sl-input=${(e) => (this.search = e.target.value)}
@@ -246,13 +279,15 @@ export class HelioTokensPage extends LitElement {
           ><span slot="prefix">${icon("search")}</span></sl-input
         >
         <sl-button @click=${() => this.toggle(visible.flatMap((r) => r.methods.includes("GET") ? [key(r.path, "GET")] : []), true)}
-          >${icon("eye")} Read access to all shown</sl-button
+          >${icon("eye")} See everything shown</sl-button
         >
+        <sl-switch id="show-routes" ?checked=${this.showRoutes} @sl-change=${(e) => (this.showRoutes = e.target.checked)}
+          >Show API routes</sl-switch>
       </div>
-      <div class="groups" role="group" aria-label="Routes">
+      <div class="groups" role="group" aria-label="What the token may do">
         ${groups.length
           ? groups.map((g) => this.renderGroup(g, visible.filter((r) => groupOf(r.route) === g)))
-          : html`<p class="muted">No route matches “${this.search}”. Try another word, like <code>apps</code> or <code>GET</code>.</p>`}
+          : html`<p class="muted">Nothing matches “${this.search}”. Try another word, like applications or logs.</p>`}
       </div>
       <div class="create">
         <span class="muted small" role="status" id="selection-count"
@@ -269,6 +304,7 @@ export class HelioTokensPage extends LitElement {
   renderGroup(group, routes) {
     const keys = routes.flatMap((r) => r.methods.map((m) => key(r.path, m)));
     const on = keys.filter((k) => this.selected.has(k)).length;
+    const name = resourceName(group);
     return html`<fieldset data-group=${group}>
       <legend>
         <sl-checkbox
@@ -276,10 +312,25 @@ export class HelioTokensPage extends LitElement {
           ?checked=${on === keys.length}
           ?indeterminate=${on > 0 && on < keys.length}
           @sl-change=${(e) => this.toggle(keys, e.target.checked)}
-          >${group} <span class="muted small">· ${keys.length} permission${keys.length === 1 ? "" : "s"}</span></sl-checkbox
+          >${name}<span class="visually-hidden">: everything</span></sl-checkbox
         >
       </legend>
-      ${routes.map(
+      <div class="actions-in-words">
+        ${ACTIONS.map((action) => {
+          const these = routes.flatMap((r) => r.methods.filter((m) => action.methods.includes(m)).map((m) => key(r.path, m)));
+          if (!these.length) return "";
+          const picked = these.filter((k) => this.selected.has(k)).length;
+          return html`<sl-checkbox size="small" data-action=${action.id} ?checked=${picked === these.length}
+            ?indeterminate=${picked > 0 && picked < these.length} @sl-change=${(e) => this.toggle(these, e.target.checked)}
+            >${action.words}<span class="visually-hidden"> ${name}</span></sl-checkbox>`;
+        })}
+      </div>
+      ${this.showRoutes ? this.renderRoutes(routes) : ""}
+    </fieldset>`;
+  }
+
+  renderRoutes(routes) {
+    return html`${routes.map(
         (r) => html`<div class="route" data-route=${r.route}>
           <code>${r.route}</code>
           <span class="methods">
@@ -294,8 +345,20 @@ export class HelioTokensPage extends LitElement {
             )}
           </span>
         </div>`,
-      )}
-    </fieldset>`;
+      )}`;
+  }
+
+  /** A token's scopes in words: "Applications: see, change", grouped by resource. */
+  scopeWords(scopes) {
+    const byGroup = new Map();
+    for (const scope of scopes) {
+      const entry = this.catalogue?.find((r) => r.path === scope.path);
+      const group = resourceName(groupOf(entry?.route ?? scope.path));
+      const actions = byGroup.get(group) ?? new Set();
+      for (const action of ACTIONS) if (scope.methods.some((m) => action.methods.includes(m))) actions.add(action.words.toLowerCase());
+      byGroup.set(group, actions);
+    }
+    return [...byGroup].map(([group, actions]) => `${group}: ${[...actions].join(", ")}`);
   }
 
   renderList() {
@@ -305,14 +368,20 @@ export class HelioTokensPage extends LitElement {
         ? html`<div class="table-wrap">
             <table class="data stack-on-phone" id="tokens">
               <thead>
-                <tr><th scope="col">Token</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
+                <tr><th scope="col">Token</th><th scope="col">May</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
               </thead>
               <tbody>
                 ${this.tokens.map(
                   (t) => html`<tr data-hash=${t.hash}>
                     <td data-label="Token"><code>${t.hash.slice(0, 12)}…</code><div class="muted small">${t.owner}</div></td>
-                    <td data-label="Scopes">
-                      <div class="scopes">${t.scopes.map((s) => html`<span class="badge">${s.methods.join(", ")} ${s.path.replaceAll("\\", "")}</span>`)}</div>
+                    <td data-label="May">
+                      <div class="scopes">${this.scopeWords(t.scopes).map((words) => html`<span class="badge">${words}</span>`)}</div>
+                      ${this.showRoutes
+                        ? html`<div class="muted small raw-scopes">${t.scopes.map((s) => {
+                            const entry = this.catalogue.find((r) => r.path === s.path);
+                            return html`<div><code>${s.methods.join(", ")} ${entry?.route ?? s.path}</code></div>`;
+                          })}</div>`
+                        : ""}
                     </td>
                     <td data-label="Created">${new Date(t.created_at * 1000).toLocaleString()}</td>
                     <td class="actions">
@@ -326,7 +395,7 @@ export class HelioTokensPage extends LitElement {
             </table>
           </div>`
         : html`<helio-empty-state icon="key-round" heading="No tokens yet">
-            Pick routes above and create a token to let a script use the API without your password.
+            Pick what a token may do above, and create it to let a script use the host without your password.
           </helio-empty-state>`}
     </section>`;
   }

@@ -10,6 +10,7 @@ import "@shoelace-style/shoelace/dist/components/menu/menu.js";
 import "@shoelace-style/shoelace/dist/components/menu-item/menu-item.js";
 import { ApiClient } from "../api.js";
 import { homeLink } from "../config.js";
+import { chooseLocale, t } from "../i18n.js";
 import "../components/error.js";
 import "../components/loading.js";
 import "../components/theme-toggle.js";
@@ -43,7 +44,25 @@ export class HelioApp extends LitElement {
 
   connectedCallback() {
     super.connectedCallback();
-    this.loadStatus();
+    this.addEventListener("helio-settings-saved", (event) => {
+      if ("locale" in event.detail) this.applyLocale(event.detail.locale);
+    });
+    this.loadLocale().then(() => this.loadStatus());
+  }
+
+  /** The host's locale setting (public), or the browser's language when it has none. */
+  async loadLocale() {
+    try {
+      chooseLocale((await this.api.get("/api/configLocale")).locale);
+    } catch {
+      chooseLocale(null); // no answer yet: the browser's language; the status error shows
+    }
+  }
+
+  applyLocale(setting) {
+    chooseLocale(setting);
+    this.pageKey = null; // pages render their words again
+    this.requestUpdate();
   }
 
   async loadStatus() {
@@ -113,7 +132,7 @@ export class HelioApp extends LitElement {
   }
 
   updated() {
-    const title = this.status?.authenticated ? this.route.route.title : this.status ? this.gateTitle() : "";
+    const title = this.status?.authenticated ? routeTitle(this.route.route) : this.status ? this.gateTitle() : "";
     document.title = title ? `${title} · Helio` : "Helio";
     if (this.focusAfterRender) {
       this.focusAfterRender = false;
@@ -126,16 +145,16 @@ export class HelioApp extends LitElement {
   }
 
   gateTitle() {
-    return this.status.credentials_configured ? "Sign in" : "Set up";
+    return t(this.status.credentials_configured ? "gate.signIn" : "gate.setUp");
   }
 
   render() {
     if (this.bootError && !this.status) {
       return html`<div class="gate">
-        <helio-error heading="The console cannot reach the host" .error=${this.bootError} retry @retry=${() => this.loadStatus()}></helio-error>
+        <helio-error heading=${t("shell.cannotReach")} .error=${this.bootError} retry @retry=${() => this.loadStatus()}></helio-error>
       </div>`;
     }
-    if (!this.status) return html`<div class="gate"><helio-loading label="Connecting to the host…"></helio-loading></div>`;
+    if (!this.status) return html`<div class="gate"><helio-loading label=${t("shell.connecting")}></helio-loading></div>`;
     if (!this.status.credentials_configured) {
       return html`<div class="gate"><helio-setup-page .api=${this.api} .status=${this.status}></helio-setup-page></div>`;
     }
@@ -146,10 +165,10 @@ export class HelioApp extends LitElement {
       </div>`;
     }
     return html`
-      <a class="skip" href="#main" @click=${this.skip}>Skip to content</a>
+      <a class="skip" href="#main" @click=${this.skip}>${t("shell.skip")}</a>
       <header class="bar">
         <sl-button class="menu" variant="text" @click=${() => this.renderRoot.querySelector("sl-drawer").show()}>
-          ${icon("menu")}<span class="visually-hidden">Open the menu</span>
+          ${icon("menu")}<span class="visually-hidden">${t("shell.openMenu")}</span>
         </sl-button>
         <a class="brand" href="./">${icon("sun")}<span>Helio</span></a>
         ${this.renderHome()}
@@ -158,17 +177,17 @@ export class HelioApp extends LitElement {
         <sl-dropdown placement="bottom-end" hoist>
           <sl-button slot="trigger" variant="text" caret id="account">${icon("user")}<span class="who" id="who">${this.status.username}</span></sl-button>
           <sl-menu @sl-select=${(e) => this.accountMenu(e.detail.item.value)}>
-            <sl-menu-item value="account" id="change-password"><span slot="prefix">${icon("lock")}</span>Change password</sl-menu-item>
-            <sl-menu-item value="signout" id="sign-out"><span slot="prefix">${icon("log-out")}</span>Sign out</sl-menu-item>
+            <sl-menu-item value="account" id="change-password"><span slot="prefix">${icon("lock")}</span>${t("shell.changePassword")}</sl-menu-item>
+            <sl-menu-item value="signout" id="sign-out"><span slot="prefix">${icon("log-out")}</span>${t("shell.signOut")}</sl-menu-item>
           </sl-menu>
         </sl-dropdown>
       </header>
       <div class="layout">
-        <nav class="side" aria-label="Console">${this.renderNav()}</nav>
+        <nav class="side" aria-label=${t("shell.navLabel")}>${this.renderNav()}</nav>
         <main id="main" tabindex="-1">${this.pageElement()}</main>
       </div>
       <sl-drawer label="Helio" placement="start" class="drawer">
-        <nav aria-label="Console (menu)">${this.renderNav()}</nav>
+        <nav aria-label=${t("shell.navMenuLabel")}>${this.renderNav()}</nav>
       </sl-drawer>
     `;
   }
@@ -181,7 +200,7 @@ export class HelioApp extends LitElement {
   /** The flagship's way back to its landing page (absent natively). */
   renderHome() {
     if (!homeLink) return nothing;
-    return html`<a class="home" href=${homeLink} id="home-link">${icon("house")}<span class="home-words">Demo home</span></a>`;
+    return html`<a class="home" href=${homeLink} id="home-link">${icon("house")}<span class="home-words">${t("shell.demoHome")}</span></a>`;
   }
 
   skip(event) {
@@ -193,12 +212,12 @@ export class HelioApp extends LitElement {
     const current = this.route.route.path;
     return GROUPS.map(
       (group) => html`<div class="group">
-        <h2 class="group-title">${group}</h2>
+        <h2 class="group-title">${t(`nav.group.${group}`)}</h2>
         <ul>
           ${ROUTES.filter((r) => r.group === group).map(
             (r) => html`<li>
               <a href=${href(r.path)} aria-current=${r.path === current ? "page" : "false"} @click=${() => this.closeDrawer()}>
-                ${icon(r.icon)}<span>${r.title}</span>
+                ${icon(r.icon)}<span>${routeTitle(r)}</span>
               </a>
             </li>`,
           )}
@@ -208,3 +227,8 @@ export class HelioApp extends LitElement {
   }
 }
 customElements.define("helio-app", HelioApp);
+
+/** A route's title in the console's language. */
+function routeTitle(route) {
+  return t(route.path === null ? "route.notFound" : `route.${route.path || "dashboard"}`);
+}

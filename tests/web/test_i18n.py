@@ -1,0 +1,144 @@
+"""The console's languages: every catalogue has every key (with the same placeholders and
+plural forms), the host's `locale` setting or else the browser's language picks one, and
+each shipped locale passes axe without sideways scrolling."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.host.server import HostProcess
+
+from .bundle import ROOT
+from .conftest import _LOOK_OF, ADMIN, LOOKS, Look, check_axe, shot, sign_in
+
+LOCALES = ROOT / "web" / "src" / "locales"
+CATALOGUES = {path.stem: json.loads(path.read_text()) for path in sorted(LOCALES.glob("*.json"))}
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# Words each locale must show on the settings page: (nav entry, first section heading).
+EXPECTED = {
+    "en": ("Settings", "Network"),
+    "fr": ("Réglages", "Réseau"),
+    "de": ("Einstellungen", "Netzwerk"),
+}
+
+
+def forms(message: str | dict[str, str]) -> list[str]:
+    return list(message.values()) if isinstance(message, dict) else [message]
+
+
+def placeholders(message: str | dict[str, str]) -> set[str]:
+    return {name for form in forms(message) for name in PLACEHOLDER.findall(form)}
+
+
+def test_english_and_at_least_two_more_locales_ship() -> None:
+    assert "en" in CATALOGUES and len(CATALOGUES) >= 3
+    assert set(EXPECTED) <= set(CATALOGUES)
+
+
+@pytest.mark.parametrize("code", sorted(CATALOGUES))
+def test_every_catalogue_has_every_key_with_the_same_placeholders(code: str) -> None:
+    english, catalogue = CATALOGUES["en"], CATALOGUES[code]
+    assert sorted(set(english) - set(catalogue)) == [], "missing keys"
+    assert sorted(set(catalogue) - set(english)) == [], "keys English does not have"
+    for key, message in catalogue.items():
+        assert all(form.strip() for form in forms(message)), f"{key} is empty"
+        assert placeholders(message) == placeholders(english[key]), key
+        if isinstance(english[key], dict):
+            assert isinstance(message, dict) and {"one", "other"} <= set(message), key
+
+
+def test_every_message_key_the_console_uses_is_in_the_catalogue() -> None:
+    used: set[str] = set()
+    for source in (ROOT / "web" / "src").rglob("*.js"):
+        used |= set(re.findall(r"""\bt\(\s*["']([\w.\- ]+)["']""", source.read_text()))
+    assert used and sorted(used - set(CATALOGUES["en"])) == []
+
+
+@pytest.fixture
+def open_in(browser: Browser, host: HostProcess) -> Iterator[Any]:
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def open_(path: str, look: Look, language: str) -> Page:
+        context = browser.new_context(
+            ignore_https_errors=True,
+            base_url=host.url,
+            viewport=look.size,
+            color_scheme=look.scheme,  # type: ignore[arg-type]
+            locale=language,
+            reduced_motion="reduce",
+        )
+        contexts.append(context)
+        sign_in(context, host)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        _LOOK_OF[id(page)] = look
+        page.goto(f"/{path}")
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+def set_locale(host: HostProcess, value: str | None) -> None:
+    with host.client(auth=ADMIN) as admin:
+        assert admin.patch("/api/config", json={"locale": value}).status_code == 200
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("code", sorted(EXPECTED))
+def test_the_locale_setting_chooses_the_language_in_every_look(
+    open_in: Any, host: HostProcess, code: str
+) -> None:
+    set_locale(host, code)
+    try:
+        nav_word, first_section = EXPECTED[code]
+        for look in LOOKS:
+            page = open_in("settings", look, "en-US")  # the setting wins over the browser
+            expect(page.locator("section.card h2").first).to_have_text(first_section)
+            nav = page.locator("nav.side") if look.viewport == "desktop" else None
+            if nav is not None:
+                expect(nav.get_by_role("link", name=nav_word, exact=True)).to_be_visible()
+            assert page.evaluate("document.documentElement.lang") == code
+            shot(page, f"settings-locale-{code}")
+            check_axe(page)
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+            page.context.close()
+    finally:
+        set_locale(host, None)
+
+
+@pytest.mark.browser
+def test_the_browsers_language_chooses_when_the_setting_says_so(
+    open_in: Any, host: HostProcess
+) -> None:
+    set_locale(host, "auto")
+    try:
+        page = open_in("settings", LOOKS[0], "de-DE")
+        expect(page.locator("section.card h2").first).to_have_text("Netzwerk")
+        # Plurals through Intl: one change, then two.
+        page.locator("sl-input[data-setting=login_max_failures] input").fill("7")
+        expect(page.get_by_role("status").filter(has_text="ungespeicherte")).to_have_text(
+            "1 ungespeicherte Änderung"
+        )
+        page.locator("sl-input[data-setting=login_failure_window_s] input").fill("70")
+        expect(page.get_by_role("status").filter(has_text="ungespeicherte")).to_have_text(
+            "2 ungespeicherte Änderungen"
+        )
+        # The settings page offers the shipped languages as a list, by their own names.
+        page.locator("sl-select[data-setting=locale]").click()
+        expect(page.get_by_role("option")).to_have_text(
+            ["Die Sprache des jeweiligen Browsers", "English", "Français", "Deutsch"]
+        )
+        page.keyboard.press("Escape")
+        shot(page, "settings-browser-language-de")
+    finally:
+        set_locale(host, None)

@@ -1,0 +1,58 @@
+// The console's translation layer: one message catalogue per locale (web/src/locales/*.json,
+// the same keys in each: tests/web/test_i18n.py checks it), plurals through
+// Intl.PluralRules and dates through Intl.DateTimeFormat in the chosen locale.
+//
+// The locale: the host's `locale` setting (GET /api/configLocale, public) when it names a
+// shipped catalogue, else the browser's own languages (navigator.languages), else English.
+// The setting's value "auto" means "each browser's own language".
+import en from "./locales/en.json";
+import fr from "./locales/fr.json";
+import de from "./locales/de.json";
+
+export const CATALOGUES = { en, fr, de };
+/** [code, the language's own name] of every shipped locale, for the settings list. */
+export const LOCALES = Object.entries(CATALOGUES).map(([code, messages]) => [code, messages["language.name"]]);
+export const AUTO = "auto";
+
+let current = "en";
+
+/** The shipped locale for a language tag ("fr-CA" -> "fr"), or null. */
+export function shipped(tag) {
+  if (!tag || typeof tag !== "string") return null;
+  const base = tag.toLowerCase().split(/[-_]/)[0];
+  return base in CATALOGUES ? base : null;
+}
+
+/** Choose the locale from the host's setting, then the browser's languages. */
+export function chooseLocale(setting, languages = navigator.languages ?? [navigator.language]) {
+  const chosen = (setting && setting !== AUTO && shipped(setting)) || languages.map(shipped).find(Boolean) || "en";
+  current = chosen;
+  document.documentElement.lang = chosen;
+  return chosen;
+}
+
+export function locale() {
+  return current;
+}
+
+/**
+ * The message `key` in the current locale with `{name}` placeholders filled from
+ * `params`. A message with plural forms ({"one": ..., "other": ...}) picks its form from
+ * `params.count`. A key missing in this locale falls back to English, never to the key.
+ */
+export function t(key, params = {}) {
+  let message = CATALOGUES[current]?.[key] ?? en[key];
+  if (message === undefined) throw new Error(`No message "${key}" in the console's catalogue`);
+  if (typeof message === "object") {
+    const form = new Intl.PluralRules(current).select(Number(params.count ?? 0));
+    message = message[form] ?? message.other;
+  }
+  return message.replace(/\{(\w+)\}/g, (whole, name) =>
+    name in params ? (typeof params[name] === "number" ? new Intl.NumberFormat(current).format(params[name]) : String(params[name])) : whole,
+  );
+}
+
+/** An epoch-seconds time as a date and time in the current locale. */
+export function formatDateTime(seconds) {
+  return new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));
+}
