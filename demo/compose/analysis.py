@@ -45,16 +45,9 @@ class Analysis:
     project: Project
     mappings: list[Mapping]
 
-    def status(self, m: Mapping) -> str:
-        if m.reason.startswith("inactive profile"):
-            return "inactive"
-        if m.adapter is not None:
-            return "browser"
-        return "skipped" if m.reason == "skipped by label helio.skip" else "left-out"
-
     @property
     def exit_code(self) -> int:
-        if any(self.status(m) == "left-out" for m in self.mappings):
+        if any(m.status == "left-out" for m in self.mappings):
             return EXIT_LEFT_OUT
         return EXIT_OK
 
@@ -71,7 +64,7 @@ class Analysis:
             "services": [
                 {
                     "name": m.name,
-                    "status": self.status(m),
+                    "status": m.status,
                     "adapter": m.adapter,
                     "reason": m.reason,
                     "config": m.config,
@@ -105,7 +98,11 @@ def analyze(
                 m.reason += f": left out, the site's pages are already {app.name}'s"
     for s in project.inactive:
         mapping = Mapping(
-            s.name, None, f"inactive profile ({', '.join(s.profiles)})", file=s.file.name
+            s.name,
+            None,
+            f"inactive profile ({', '.join(s.profiles)})",
+            file=s.file.name,
+            excluded="inactive",
         )
         mapping.line = s.file.line_of(s.at)
         mappings.append(mapping)

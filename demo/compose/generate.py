@@ -112,9 +112,7 @@ def plan_init(analysis: Analysis, out: Path) -> InitPlan:
         manifest["app"] = app
     manifest["services"] = services
     left_out = [
-        {"name": m.name, "reason": m.reason}
-        for m in analysis.mappings
-        if analysis.status(m) == "left-out"
+        {"name": m.name, "reason": m.reason} for m in analysis.mappings if m.status == "left-out"
     ]
     if left_out:
         manifest["leftOut"] = left_out

@@ -86,6 +86,12 @@ class Mapping:
     notes: list[str] = field(default_factory=list)
     file: str = ""
     line: int = 0
+    # Set when the service is not meant to run: "skipped" (label) or "inactive" (profiles).
+    excluded: str | None = None
+
+    @property
+    def status(self) -> str:
+        return self.excluded or ("browser" if self.adapter is not None else "left-out")
 
 
 def image_name(image: str) -> str:
@@ -168,7 +174,9 @@ class _Rules:
     # -- the rules ------------------------------------------------------------
     def decide(self) -> Mapping:
         if _truthy(self.labels.get("helio.skip")):
-            return self.result(None, "skipped by label helio.skip")
+            skipped = self.result(None, "skipped by label helio.skip")
+            skipped.excluded = "skipped"
+            return skipped
         forced = self.labels.get("helio.adapter")
         if forced is not None and forced not in ADAPTER_CHOICES:
             raise self.service.error(

@@ -487,3 +487,17 @@ services:
     assert report["php"]["reason"] == "builds a PHP app (php:8.0-apache): no PHP runtime"
     assert report["proxy"]["reason"].startswith("builds on nginx:1.25: what it serves is baked")
     assert report["other"]["reason"] == "builds from erlang:26: no in-browser runtime for it"
+
+
+def test_cli_profiles(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": "services:\n  db: {image: postgres}\n  tools: {image: adminer, profiles: [debug]}\n"
+        },
+    )
+    compose = str(tmp_path / "compose.yaml")
+    assert run_cli("analyze", "-f", compose).returncode == 0
+    with_debug = run_cli("analyze", "-f", compose, "--profile", "debug", "--json")
+    assert with_debug.returncode == 3
+    assert json.loads(with_debug.stdout)["profiles"] == ["debug"]
