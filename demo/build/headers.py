@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from demo.build.addresses import Address
+from demo.build.landing import inject_in_head
 
 __all__ = [
     "HEADER_FILES",
@@ -97,17 +98,9 @@ def protect_pages(site: Path, addresses: Sequence[Address]) -> list[str]:
             continue
         policy = content_security_policy(addresses, hashes=hashes)
         tag = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
-        page.write_text(_after_head(text, tag), encoding="utf-8")
+        # First in <head>: a policy applies to what comes after it only.
+        page.write_text(inject_in_head(text, tag), encoding="utf-8")
     return every
-
-
-def _after_head(text: str, tag: str) -> str:
-    # First in <head>: a policy applies to what comes after it only.
-    for pattern in (r"<head[^>]*>", r"<html[^>]*>"):
-        match = re.search(pattern, text, re.I)
-        if match:
-            return text[: match.end()] + "\n" + tag + text[match.end() :]
-    return tag + "\n" + text
 
 
 def write_header_files(site: Path, policy: str) -> list[Path]:

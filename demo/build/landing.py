@@ -23,7 +23,7 @@ from typing import Any
 from demo.build.bundle import CLIENT_FILE, COMPONENTS_FILE
 from demo.runtime.adapters import ADAPTERS, HttpAdapter, SqlAdapter
 
-__all__ = ["copy_app", "write_landing_page"]
+__all__ = ["copy_app", "inject_in_head", "write_landing_page"]
 
 _HERE = Path(__file__).parent / "landing"
 _STYLES = "__demo-landing.css"
@@ -63,14 +63,15 @@ def copy_app(app_dir: Path, site: Path) -> list[Path]:
         text = source.read_text(encoding="utf-8")
         if CLIENT_FILE not in text:
             relative = os.path.relpath(site / CLIENT_FILE, target.parent).replace(os.sep, "/")
-            text = _inject(text, _client_tag(relative))
+            # Before any other script, so fetches made while the page loads are rewritten.
+            text = inject_in_head(text, _client_tag(relative))
         target.write_text(text, encoding="utf-8")
         pages.append(target)
     return pages
 
 
-def _inject(text: str, tag: str) -> str:
-    # Before any other script, so fetches made while the page loads are already rewritten.
+def inject_in_head(text: str, tag: str) -> str:
+    """`tag` first in the page's <head> (else first in <html>, else first)."""
     for pattern in (r"<head[^>]*>", r"<html[^>]*>"):
         match = re.search(pattern, text, re.I)
         if match:

@@ -101,3 +101,21 @@ def test_offline_the_demo_still_answers(demo: DemoPage) -> None:
 def test_a_request_no_service_answers_is_logged_as_unhandled(demo: DemoPage) -> None:
     demo.page.evaluate("fetch('http://payments:9000/charge', {method: 'POST'}).catch(() => null)")
     assert [(u.method, u.url) for u in demo.unhandled] == [("POST", "http://payments:9000/charge")]
+
+
+TIMED = """async (url) => {
+  const started = performance.now();
+  const response = await fetch(url);
+  return {status: response.status, text: await response.text(), ms: performance.now() - started};
+}"""
+
+
+def test_an_override_with_only_a_delay_still_gets_the_services_answer(demo: DemoPage) -> None:
+    demo.use("api", "GET", "/health", delay_ms=300)
+    late = demo.evaluate(TIMED, "__demo/mock/api/health")
+    assert (late["status"], late["text"]) == (200, "ok")  # the mock's own answer
+    assert late["ms"] >= 300  # a lower bound only: never slower than asked
+    demo.use("api", "*", "/users/*", status=500, json={"error": "down"}, delay_ms=200)
+    failed = demo.evaluate(TIMED, "__demo/mock/api/users/2/orders")
+    assert (failed["status"], json.loads(failed["text"])) == (500, {"error": "down"})
+    assert failed["ms"] >= 200

@@ -218,3 +218,45 @@ def test_an_about_blank_frame_not_adopted_is_not_the_demos(
     finally:
         page.close()
     assert answers["/__demo/mock/api/health"].startswith("404"), answers
+
+
+def test_a_page_in_a_subfolder_reaches_the_demo_with_dot_slash(demo: Demo) -> None:
+    # /demos/app/pages/users.html: ./__demo/ is /demos/app/pages/__demo/..., still this demo's.
+    page = _open(demo, "/demos/app/pages/users.html")
+    try:
+        for url in (
+            "./__demo/mock/api/users",
+            "/__demo/mock/api/users",
+            "../__demo/mock/api/users",
+        ):
+            answer = fetch(page, url)
+            assert answer["status"] == 200, url
+            assert json.loads(answer["text"])[0]["name"] == "Ada", url
+    finally:
+        page.close()
+
+
+def test_copies_that_name_one_namespace_share_it_on_purpose(
+    demo: Demo, sites: Sites, twins: tuple[str, ...]
+) -> None:
+    # The shop's manifest names storageNamespace "shop-test-v1": a copy at another path
+    # opens the same database.
+    shutil.copytree(sites.shop.out, sites.root / "twins" / "shop-copy")
+    shop = _open(demo, "/demos/shop/")
+    try:
+        _sql(
+            shop, "/__demo/db/notes/query", "INSERT INTO notes (body) VALUES ('shared on purpose')"
+        )
+    finally:
+        shop.close()
+    demo.stop_workers()
+    copy = _open(demo, "/twins/shop-copy/")
+    try:
+        seen = _sql(
+            copy,
+            "__demo/db/notes/query",
+            "SELECT count(*) FROM notes WHERE body = 'shared on purpose'",
+        )
+        assert seen[-1]["values"] == [[1]]
+    finally:
+        copy.close()
