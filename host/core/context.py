@@ -39,6 +39,9 @@ __all__ = ["HostContext", "SettingsStore", "build_host"]
 log = logging.getLogger("helio.settings")
 
 
+_CONFIRMED_SOURCE = "update_source_confirmed"
+
+
 class SettingsStore:
     """Current settings = defaults overlaid with what was saved."""
 
@@ -67,9 +70,16 @@ class SettingsStore:
         return dict(self._db.get_json(self._KEY, {}))
 
     def update(self, changes: Any) -> dict[str, Any]:
-        """Validate and persist; a bad value raises BadRequest and saves nothing."""
+        """Validate and persist; a bad value raises BadRequest and saves nothing.
+
+        The callers are trusted (the HTTP handler confirmed the administrator's
+        password for a RUNS_CODE setting), so an update source written here is
+        the confirmed one the updater accepts (`confirmed_update_source`).
+        """
         saved = merge_settings(self.saved(), changes)
         self._db.set_json(self._KEY, saved)
+        if isinstance(changes, dict) and "update_source" in changes:
+            self._db.set_json(_CONFIRMED_SOURCE, changes["update_source"] or "")
         self._cache = None
         current = self.current()
         for listener in self._listeners:
@@ -78,6 +88,11 @@ class SettingsStore:
 
     def on_change(self, listener: Callable[[dict[str, Any]], None]) -> None:
         self._listeners.append(listener)
+
+    def confirmed_update_source(self) -> str:
+        """The update source last set through a confirmed write ("" before any): a source
+        stored by an older host, which let API tokens set it, is not trusted until then."""
+        return str(self._db.get_json(_CONFIRMED_SOURCE, ""))
 
     def lifetimes(self) -> Lifetimes:
         s = self.current()

@@ -21,6 +21,7 @@ from .schema import SchemaError, check_schema, describe, validate
 
 __all__ = [
     "HARDWARE_METRIC_IDS",
+    "RUNS_CODE",
     "SETTINGS",
     "Setting",
     "defaults",
@@ -263,6 +264,10 @@ SETTINGS: tuple[Setting, ...] = (
     ),
 )
 
+# Settings whose value makes the host run code (an update package's installer, a helper program
+# found on the path): changed only from a web session with the password (host.handlers.config).
+RUNS_CODE = frozenset({"update_source", "tool_path"})
+
 for _setting in SETTINGS:
     check_schema(_setting.schema, f"setting {_setting.name}")
     validate(_setting.schema, _setting.default, _setting.name)
@@ -308,6 +313,7 @@ def settings_schema() -> dict[str, Any]:
             "description": s.help,
             "default": _copy(s.default),
             "x-group": s.group,
+            **({"x-confirm-password": True} if s.name in RUNS_CODE else {}),
         }
         for s in SETTINGS
     }

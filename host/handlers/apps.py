@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
@@ -13,6 +12,7 @@ from host.core.errors import BadRequest
 from host.responses import ok
 
 from .common import adapters, context
+from .process_work import run_process_work
 
 __all__ = [
     "close_app",
@@ -72,13 +72,14 @@ def _target(body: dict[str, Any]) -> Any:
 async def launch_app(request: Request) -> JSONResponse:
     body = await read_json_object(request)
     app = context(request).apps.find(_target(body))
-    running = await run_in_threadpool(adapters(request).launcher.launch, app)
+    launcher = adapters(request).launcher
+    running = await run_process_work(lambda: launcher.launch(app))
     return ok(app=running.as_json())
 
 
 async def close_app(request: Request) -> JSONResponse:
     # Blocks for up to the app's exit timeout while it is asked, then made, to stop.
-    closed = await run_in_threadpool(adapters(request).launcher.close)
+    closed = await run_process_work(adapters(request).launcher.close)
     return ok(closed=closed.app.uuid)
 
 

@@ -53,12 +53,22 @@ class RunningApp:
 
 
 def _open_output(path: str) -> Any:
-    """The app's output file, appended to; a new one gets the user's umask, not the host's."""
+    """The app's output file, appended to; a new one gets the user's umask, not the host's.
+
+    Opened without blocking: an `output` that is a FIFO with no reader made the
+    open wait for ever while holding the launch lock; now it fails at once (ENXIO).
+    """
     existed = os.path.exists(path)
-    handle = open(path, "ab")  # noqa: SIM115 (closed by the caller once the app has it)
-    if not existed:
-        os.chmod(path, 0o666 & ~child_umask())
-    return handle
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags, 0o666 & ~child_umask())
+    try:
+        os.set_blocking(fd, True)  # the app writes to it normally
+        if not existed:
+            os.chmod(path, 0o666 & ~child_umask())
+        return os.fdopen(fd, "ab")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 class AppRunner:

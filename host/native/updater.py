@@ -98,12 +98,25 @@ class Updater:
 
     # -- API ------------------------------------------------------------------
 
-    def check(self) -> dict[str, Any]:
-        source = self.ctx.settings.get("update_source")
+    def _trusted_source(self) -> str:
+        """The configured source, if the administrator confirmed it (docs/auth.md)."""
+        source = str(self.ctx.settings.get("update_source"))
         if not source:
             raise BadRequest(
                 "No update source configured; set update_source with PATCH /api/config"
             )
+        self._refuse_unconfirmed(source)
+        return source
+
+    def _refuse_unconfirmed(self, source: str) -> None:
+        if source and source != self.ctx.settings.confirmed_update_source():
+            raise BadRequest(
+                f"The update source {source} was not confirmed by the administrator; "
+                "set update_source again on the console's Settings page (with your password)"
+            )
+
+    def check(self) -> dict[str, Any]:
+        source = self._trusted_source()
         state = self.ctx.updates
         state.begin_check()
         try:
@@ -118,6 +131,8 @@ class Updater:
         return state.as_json()
 
     def install(self, now: bool) -> dict[str, Any]:
+        # The package comes from the source, checked against the SHA-256 its index publishes.
+        self._refuse_unconfirmed(str(self.ctx.settings.get("update_source")))
         streaming = self.ctx.streams.active_count() > 0
         if self.ctx.updates.request_install(now, streaming) == "start":
             if now:

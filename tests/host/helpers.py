@@ -53,3 +53,23 @@ def in_process(tmp_dir: Any, address: str, **settings: Any) -> tuple[HostContext
     """
     host = InProcessHost.build(tmp_dir, **settings)
     return host.ctx, host.client(peer=address)
+
+
+def confirmed_settings(
+    host: HostProcess, changes: dict[str, Any], credentials: tuple[str, str] | None = None
+) -> httpx.Response:
+    """PATCH /api/config as the console does for a setting that runs code (update_source,
+    tool_path): from a web session, with the password typed again."""
+    from .conftest import ADMIN
+
+    username, password = credentials or ADMIN
+    client, _ = login(host, username, password)
+    try:
+        csrf = client.get("/api/csrf-token").json()["csrf_token"]
+        return client.patch(
+            "/api/config",
+            json={**changes, "current_password": password},
+            headers={"X-CSRF-Token": csrf},
+        )
+    finally:
+        client.close()

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.host.devices import make_device, provision, put_stream
+from tests.host.helpers import confirmed_settings
 from tests.host.server import HostProcess, running_host
 
 from .conftest import ADMIN, OpenPage, each_look
@@ -77,7 +78,8 @@ def test_an_available_update_is_announced(
     expect(page.locator("#hostname")).not_to_be_empty()
     expect(page.locator("#update-notice")).to_have_count(0)
     with host.client(auth=ADMIN) as admin:
-        assert admin.patch("/api/config", json={"update_source": str(releases)}).status_code == 200
+        source = {"update_source": str(releases)}
+        assert confirmed_settings(host, source, ADMIN).status_code == 200
         assert admin.post("/api/updates/check", json={}).json()["state"] == "available"
     notice = page.locator("#update-notice")
     expect(notice).to_contain_text("Helio 9.9.9 is available", timeout=10_000)

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.host.handlers.test_platform_tools import _manifest
+from tests.host.helpers import confirmed_settings
 from tests.host.platform_fixtures import fake_tool
 from tests.host.server import HostProcess
 
@@ -41,10 +42,9 @@ def layers(host: HostProcess, tmp_path: Path) -> Iterator[dict[str, Path]]:
     tools = tmp_path / "bin"
     fake_tool(tools, "mangohud")
     fake_tool(tools, "gamescope")
-    with host.client(auth=ADMIN) as admin:
-        settings = {"vulkan_layer_dirs": [str(user), str(system)], "tool_path": str(tools)}
-        assert admin.patch("/api/config", json=settings).status_code == 200
-        yield {"user": user, "lib": lib}
+    settings = {"vulkan_layer_dirs": [str(user), str(system)], "tool_path": str(tools)}
+    assert confirmed_settings(host, settings, ADMIN).status_code == 200
+    yield {"user": user, "lib": lib}
 
 
 @pytest.fixture
@@ -92,12 +92,12 @@ def test_found_and_missing_tools_and_registering_the_hdr_layer(
 
 
 def test_a_pc_without_helpers_says_so(
-    open_page: OpenPage, admin: httpx.Client, tmp_path: Path
+    open_page: OpenPage, host: HostProcess, admin: httpx.Client, tmp_path: Path
 ) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     settings = {"vulkan_layer_dirs": [str(empty)], "tool_path": str(empty)}
-    assert admin.patch("/api/config", json=settings).status_code == 200
+    assert confirmed_settings(host, settings, ADMIN).status_code == 200
     page = open_page("helpers")
     expect(group(page, "limiter").locator("h2 .badge")).to_have_text("None found")
     expect(group(page, "limiter")).to_contain_text("package manager")

@@ -12,6 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.host.helpers import confirmed_settings
 from tests.host.platform_fixtures import PNG, fake_tool, make_lutris, make_steam, wait_for_calls
 from tests.host.server import HostProcess
 
@@ -60,8 +61,7 @@ def libraries(
         ),
         "tool_path": str(tools),
     }
-    with host.client(auth=ADMIN) as admin:
-        assert admin.patch("/api/config", json=settings).status_code == 200
+    assert confirmed_settings(host, settings, ADMIN).status_code == 200
     return settings
 
 

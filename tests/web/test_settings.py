@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -230,6 +231,28 @@ def test_stored_keys_the_host_does_not_use_are_shown(
     finally:
         with host.client(auth=ADMIN) as admin:
             admin.patch("/api/config", json={"prot": None})
+
+
+def test_a_setting_that_runs_code_asks_for_the_password(
+    open_page: OpenPage, host: HostProcess, tmp_path: Path
+) -> None:
+    """update_source and tool_path change only with the password typed again (docs/auth.md)."""
+    page = open_settings(open_page)
+    page.locator("sl-input[data-setting=tool_path] input").fill(str(tmp_path))
+    prompt = page.locator("#confirm-password")
+    expect(prompt).to_be_visible()
+    expect(prompt).to_contain_text("Helper program path")
+    page.get_by_role("button", name="Save changes").click()  # not sent without it
+    assert config(host)["tool_path"] == ""
+    prompt.locator("input").fill(ADMIN[1])
+    with page.expect_request("**/api/config") as sent:
+        page.get_by_role("button", name="Save changes").click()
+    assert sent.value.post_data_json == {"tool_path": str(tmp_path), "current_password": ADMIN[1]}
+    expect(page.locator("sl-alert").filter(has_text="Saved 1 setting")).to_have_count(1)
+    expect(prompt).to_have_count(0)
+    assert config(host)["tool_path"] == str(tmp_path)
+    with host.client(auth=ADMIN) as admin:
+        assert admin.patch("/api/config", json={"tool_path": ""}).status_code == 200
 
 
 def test_settings_looks(open_page: OpenPage) -> None:

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.host.devices import make_device, provision, put_stream
+from tests.host.helpers import confirmed_settings
 from tests.host.server import HostProcess
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
@@ -69,7 +70,7 @@ def test_check_without_a_source_says_where_to_set_it(
 def test_queued_install_cancels_and_a_bad_download_fails_with_its_reason(
     open_page: OpenPage, host: HostProcess, admin: httpx.Client, releases: Path, tmp_path: Path
 ) -> None:
-    assert admin.patch("/api/config", json={"update_source": str(releases)}).status_code == 200
+    assert confirmed_settings(host, {"update_source": str(releases)}, ADMIN).status_code == 200
     tv = provision(host, make_device(tmp_path, "tv"), "TV")
     put_stream(admin, tv, "normal", "active")
     page = open_page("updates")
@@ -101,9 +102,9 @@ def test_queued_install_cancels_and_a_bad_download_fails_with_its_reason(
 
 
 def test_every_look_has_no_serious_axe_violation(
-    open_page: OpenPage, admin: httpx.Client, releases: Path
+    open_page: OpenPage, host: HostProcess, admin: httpx.Client, releases: Path
 ) -> None:
-    assert admin.patch("/api/config", json={"update_source": str(releases)}).status_code == 200
+    assert confirmed_settings(host, {"update_source": str(releases)}, ADMIN).status_code == 200
     assert admin.post("/api/updates/check", json={}).status_code == 200
     for look in LOOKS:
         page = open_page("updates", look=look)

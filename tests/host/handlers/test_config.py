@@ -7,7 +7,7 @@ import pytest
 
 from host.core.settings import SETTINGS
 
-from ..helpers import assert_error
+from ..helpers import assert_error, confirmed_settings
 from ..server import HostProcess
 
 
@@ -93,7 +93,9 @@ def test_config_locale_is_public(anon: httpx.Client) -> None:
         "C:\\Helio\\releases",
     ],
 )
-def test_update_source_accepts_urls_and_absolute_folders(admin: httpx.Client, source: str) -> None:
-    assert admin.patch("/api/config", json={"update_source": source}).status_code == 200
+def test_update_source_accepts_urls_and_absolute_folders(
+    host: HostProcess, admin: httpx.Client, source: str
+) -> None:
+    assert confirmed_settings(host, {"update_source": source}).status_code == 200
     assert admin.get("/api/config").json()["update_source"] == source
     admin.patch("/api/config", json={"update_source": ""})

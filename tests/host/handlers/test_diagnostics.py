@@ -13,7 +13,7 @@ import pytest
 from host.native.support import REMOVED, redact_settings
 
 from ..conftest import ADMIN
-from ..helpers import assert_error
+from ..helpers import assert_error, confirmed_settings
 from ..server import HostProcess
 
 SECRET_SETTINGS = {
@@ -52,9 +52,9 @@ def test_redact_settings(settings: dict, expected: dict) -> None:  # type: ignor
 
 
 def test_support_zip_has_logs_settings_without_secrets_and_a_system_summary(
-    admin: httpx.Client,
+    host: HostProcess, admin: httpx.Client
 ) -> None:
-    assert admin.patch("/api/config", json=SECRET_SETTINGS).status_code == 200
+    assert confirmed_settings(host, SECRET_SETTINGS).status_code == 200
     try:
         answer = admin.get("/api/logs/export_crash")
         assert answer.headers["content-type"] == "application/zip"

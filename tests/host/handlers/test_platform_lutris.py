@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from ..conftest import ADMIN
-from ..helpers import assert_error
+from ..helpers import assert_error, confirmed_settings
 from ..platform_fixtures import PNG, fake_tool, make_lutris, tool_calls, wait_for_calls
 from ..server import HostProcess
 
@@ -50,13 +50,9 @@ def tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def client(host: HostProcess, lutris: Path, tools: Path) -> Iterator[httpx.Client]:
+    settings = {"lutris_root": str(lutris), "tool_path": str(tools)}
+    assert confirmed_settings(host, settings).status_code == 200
     with host.client(auth=ADMIN) as admin:
-        assert (
-            admin.patch(
-                "/api/config", json={"lutris_root": str(lutris), "tool_path": str(tools)}
-            ).status_code
-            == 200
-        )
         yield admin
 
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from ..conftest import ADMIN
-from ..helpers import assert_error
+from ..helpers import assert_error, confirmed_settings
 from ..platform_fixtures import fake_tool, make_steam, tool_calls, wait_for_calls
 from ..server import HostProcess
 
@@ -44,13 +44,9 @@ def tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def client(host: HostProcess, steam: Path, tools: Path) -> Iterator[httpx.Client]:
+    settings = {"steam_root": str(steam), "tool_path": str(tools)}
+    assert confirmed_settings(host, settings).status_code == 200
     with host.client(auth=ADMIN) as admin:
-        assert (
-            admin.patch(
-                "/api/config", json={"steam_root": str(steam), "tool_path": str(tools)}
-            ).status_code
-            == 200
-        )
         yield admin
 
 
@@ -166,16 +162,16 @@ def test_launch_refusals_start_nothing(
 
 
 def test_launch_without_the_client_program_is_400(
-    client: httpx.Client, tools: Path, tmp_path: Path
+    host: HostProcess, client: httpx.Client, tools: Path, tmp_path: Path
 ) -> None:
-    client.patch("/api/config", json={"tool_path": str(tmp_path)})
+    assert confirmed_settings(host, {"tool_path": str(tmp_path)}).status_code == 200
     try:
         assert_error(
             client.post("/api/storefront/launch", json={"appid": 440}), 400, "steam was not found"
         )
         assert client.get("/api/storefront/status").json()["client"] is None
     finally:
-        client.patch("/api/config", json={"tool_path": str(tools)})
+        assert confirmed_settings(host, {"tool_path": str(tools)}).status_code == 200
 
 
 def test_without_steam_the_truth_is_told(admin: httpx.Client, steam: Path, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from ..conftest import ADMIN
-from ..helpers import assert_error
+from ..helpers import assert_error, confirmed_settings
 from ..platform_fixtures import fake_tool
 from ..server import HostProcess
 
@@ -67,12 +67,12 @@ def layout(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def admin(host: HostProcess, layout: dict[str, Path]) -> Iterator[httpx.Client]:
+    settings = {
+        "vulkan_layer_dirs": [str(layout["user"]), str(layout["system"])],
+        "tool_path": str(layout["tools"]),
+    }
+    assert confirmed_settings(host, settings).status_code == 200
     with host.client(auth=ADMIN) as client:
-        settings = {
-            "vulkan_layer_dirs": [str(layout["user"]), str(layout["system"])],
-            "tool_path": str(layout["tools"]),
-        }
-        assert client.patch("/api/config", json=settings).status_code == 200
         yield client
 
 
@@ -114,12 +114,10 @@ def test_upscalers(admin: httpx.Client, layout: dict[str, Path]) -> None:
 
 
 def test_nothing_installed_is_reported_as_such(
-    admin: httpx.Client, layout: dict[str, Path], tmp_path: Path
+    host: HostProcess, admin: httpx.Client, layout: dict[str, Path], tmp_path: Path
 ) -> None:
-    admin.patch(
-        "/api/config",
-        json={"tool_path": str(tmp_path), "vulkan_layer_dirs": [str(tmp_path / "none")]},
-    )
+    empty = {"tool_path": str(tmp_path), "vulkan_layer_dirs": [str(tmp_path / "none")]}
+    assert confirmed_settings(host, empty).status_code == 200
     try:
         for path in (
             "/api/frame-limiter/status",
@@ -135,13 +133,11 @@ def test_nothing_installed_is_reported_as_such(
         )
         assert not (tmp_path / "none").exists()
     finally:
-        admin.patch(
-            "/api/config",
-            json={
-                "tool_path": str(layout["tools"]),
-                "vulkan_layer_dirs": [str(layout["user"]), str(layout["system"])],
-            },
-        )
+        restored = {
+            "tool_path": str(layout["tools"]),
+            "vulkan_layer_dirs": [str(layout["user"]), str(layout["system"])],
+        }
+        assert confirmed_settings(host, restored).status_code == 200
 
 
 def test_hdr_layer_register_makes_it_implicit_once(

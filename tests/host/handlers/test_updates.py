@@ -24,7 +24,7 @@ import pytest
 from host.core.updates import newest_release, parse_index, parse_version
 
 from ..conftest import ADMIN
-from ..helpers import assert_error
+from ..helpers import assert_error, confirmed_settings
 from ..resources import admin_in_process, wait_for
 from ..server import HostProcess
 
@@ -468,7 +468,7 @@ def test_a_real_update_is_installed_with_pip_and_the_host_restarts(
     try:
         with host.client(auth=ADMIN) as admin:
             pid_before = admin.get("/api/metadata").json()
-            admin.patch("/api/config", json={"update_source": str(releases)})
+            assert confirmed_settings(host, {"update_source": str(releases)}).status_code == 200
             assert (
                 admin.post("/api/updates/check", json={}).json()["available"]["version"] == "0.2.0"
             )

@@ -35,6 +35,7 @@ export class HelioSettingsForm extends LitElement {
     fieldErrors: { state: true },
     saving: { state: true },
     restartRequired: { state: true },
+    confirmPassword: { state: true },
     restarting: { state: true },
     search: { state: true },
   };
@@ -180,10 +181,20 @@ export class HelioSettingsForm extends LitElement {
     return Object.keys(this.draft).filter((k) => JSON.stringify(this.draft[k]) !== JSON.stringify(this.values[k]));
   }
 
+  /** Changed settings that run code (update source, tool path): the host wants the password again. */
+  needsPassword() {
+    return this.changedKeys().filter((k) => this.schema?.[k]?.["x-confirm-password"]);
+  }
+
   async save(event) {
     event?.preventDefault();
     const changed = this.changedKeys();
     if (!changed.length) return;
+    const confirming = this.needsPassword().length > 0;
+    if (confirming && !this.confirmPassword) {
+      this.updateComplete.then(() => this.renderRoot.querySelector("#confirm-password")?.focus());
+      return;
+    }
     const problems = Object.keys(this.fieldErrors).filter((k) => changed.includes(k));
     if (problems.length) {
       this.focusField(problems[0]);
@@ -193,7 +204,9 @@ export class HelioSettingsForm extends LitElement {
     this.error = null;
     try {
       const body = Object.fromEntries(changed.map((k) => [k, this.draft[k]]));
-      const answer = await this.api.patch("/api/config", body);
+      const sent = confirming ? { ...body, current_password: this.confirmPassword } : body;
+      const answer = await this.api.patch("/api/config", sent);
+      this.confirmPassword = "";
       this.values = { ...this.values, ...body };
       this.draft = {};
       this.restartRequired = Boolean(answer.restart_required);
@@ -293,6 +306,17 @@ export class HelioSettingsForm extends LitElement {
           <div class="fields">${shown.filter(([, s]) => s["x-group"] === group).map(([name, s]) => this.renderField(name, s))}</div>
         </section>`,
       )}
+      ${this.needsPassword().length
+        ? html`<sl-input
+            id="confirm-password"
+            type="password"
+            autocomplete="current-password"
+            label="Your password"
+            help-text=${`Changing ${this.needsPassword().map((k) => this.schema[k].title ?? k).join(" and ")} lets the host run programs, so it needs your password again.`}
+            .value=${this.confirmPassword ?? ""}
+            @sl-input=${(e) => (this.confirmPassword = e.target.value)}
+          ></sl-input>`
+        : ""}
       <div class="savebar ${changed ? "dirty" : ""}">
         <span class="status" role="status">${changed ? t("settings.unsaved", { count: changed }) : t("settings.allSaved")}</span>
         <sl-button ?disabled=${!changed || this.saving} @click=${() => ((this.draft = {}), (this.fieldErrors = {}))}>${t("settings.discard")}</sl-button>
