@@ -348,6 +348,15 @@ def test_the_landing_page_reads_well_and_passes_axe(
     page.emulate_media(color_scheme=scheme)
     page.goto(flagship.server.url + LANDING)
     page.evaluate("helioDemo.ready")
+    # A gamer first: what Helio is and what to try, before how the demo is built.
+    assert page.locator("h1").inner_text() == "Play your PC games on any screen"
+    lead = page.locator("#what-helio-is").inner_text()
+    assert "Moonlight" in lead and "Pyodide" not in lead and "service worker" not in lead
+    order = page.evaluate(
+        "[...document.querySelectorAll('#try, #devices-title, #queries-title, #how-it-works')]"
+        ".map((e) => e.id)"
+    )
+    assert order == ["try", "devices-title", "queries-title", "how-it-works"]
     assert page.locator("#demo-username").inner_text() == USERNAME
     assert page.locator("#demo-password").inner_text() == PASSWORD
     history = page.evaluate(RUN_PANEL, ["history", "SELECT count(*) AS n FROM play_sessions;"])
