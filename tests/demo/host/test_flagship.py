@@ -129,8 +129,9 @@ def test_a_visitors_changes_survive_reload_and_a_stopped_worker(flagship: Flagsh
 
     # A token, through the console's tokens page.
     nav(page, "API tokens")
-    route = page.locator('helio-tokens-page div.route[data-route="/api/apps"]')
-    route.locator("sl-checkbox[data-method=GET]").click()
+    # Picked in words: "Applications: see".
+    apps = page.locator("helio-tokens-page fieldset[data-group=apps]")
+    apps.locator("sl-checkbox[data-action=see]").click()
     page.locator("helio-tokens-page #create-token").click()
     page.get_by_text("Copy it now: it is shown only once.").wait_for()
     page.keyboard.press("Escape")
