@@ -122,6 +122,7 @@ class DemoHost:
             self.db,
             https_port=port or DEFAULT_ADMIN_PORT,
             features=frozenset({"simulate-streams"}),
+            log_path=_worker_log(),
         )
         if image is None:
             seed(self.ctx, site_origin)
@@ -143,6 +144,30 @@ class DemoHost:
     def close(self) -> None:
         self._running.__exit__(None, None, None)
         self.db.close()
+
+
+WORKER_LOG = "/tmp/helio.log"  # in the worker's in-memory file system
+
+
+def _worker_log() -> str | None:
+    """In the browser: the host's loggers write to a file in the worker, which the Logs
+    page reads as natively (None natively: the test process keeps its own logging)."""
+    if sys.platform != "emscripten":
+        return None
+    import logging
+
+    from host.native.logs import LOG_FORMAT
+
+    root = logging.getLogger()
+    if not any(getattr(h, "baseFilename", None) == WORKER_LOG for h in root.handlers):
+        handler = logging.FileHandler(WORKER_LOG, encoding="utf-8")
+        handler.setFormatter(logging.Formatter(LOG_FORMAT))
+        root.addHandler(handler)
+        root.setLevel(logging.INFO)
+    logging.getLogger("helio.demo").info(
+        "Demo host started in this browser tab; its log lives in the tab's worker (simulated PC)"
+    )
+    return WORKER_LOG
 
 
 def _site_origin() -> str | None:

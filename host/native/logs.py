@@ -16,6 +16,7 @@ from typing import Any
 
 __all__ = [
     "ACCESS_LOG_NAME",
+    "LOG_FORMAT",
     "LOG_NAME",
     "AccessLogSwitch",
     "EscapingFormatter",
@@ -113,11 +114,14 @@ def _rotating(path: Path, formatter: logging.Formatter) -> logging.Handler:
     return handler
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"  # what the log page parses
+
+
 def setup_logging(data_dir: Path, level: int = logging.INFO) -> Path:
     """Route the root, uvicorn and helio loggers to `data_dir/helio.log` and the access
     log to `data_dir/access.log` (while switched on); return helio.log's path."""
     path = data_dir / LOG_NAME
-    formatter = EscapingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    formatter = EscapingFormatter(LOG_FORMAT)
     file_handler = _rotating(path, formatter)
     console = logging.StreamHandler()
     console.setFormatter(formatter)

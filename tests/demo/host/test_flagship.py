@@ -129,8 +129,9 @@ def test_a_visitors_changes_survive_reload_and_a_stopped_worker(flagship: Flagsh
 
     # A token, through the console's tokens page.
     nav(page, "API tokens")
-    route = page.locator('helio-tokens-page div.route[data-route="/api/apps"]')
-    route.locator("sl-checkbox[data-method=GET]").click()
+    # Picked in words: "Applications: see".
+    apps = page.locator("helio-tokens-page fieldset[data-group=apps]")
+    apps.locator("sl-checkbox[data-action=see]").click()
     page.locator("helio-tokens-page #create-token").click()
     page.get_by_text("Copy it now: it is shown only once.").wait_for()
     page.keyboard.press("Escape")
@@ -247,6 +248,39 @@ def test_the_landing_pages_own_steps_pair_in_one_tab(flagship: Flagship) -> None
     page.close()
 
 
+def test_logs_show_the_demo_hosts_own_log_and_apps_raise_no_console_error(
+    flagship: Flagship,
+) -> None:
+    """The worker keeps the host's log: a wrong PIN typed in the console is there."""
+    page = flagship.open(LANDING)
+    device = f"Typo TV {uuid.uuid4().hex[:4]}"
+    page.fill("#pair-form input[name=name]", device)
+    page.click("#pair-form button[type=submit]")
+    page.locator("#device-pin").wait_for(timeout=BOOT_MS)
+    wrong = "0000" if page.locator("#device-pin").inner_text() != "0000" else "1111"
+    page.click("#open-console")
+    sign_in(page)
+    nav(page, "Devices & pairing")
+    request = page.locator("helio-devices-page [data-request]").filter(has_text=device)
+    request.wait_for(timeout=60_000)
+    request.get_by_label("PIN", exact=True).fill(wrong)
+    request.get_by_role("button", name="Pair").click()
+    page.locator("helio-devices-page [data-outcome=wrong_pin]").wait_for(timeout=30_000)
+    nav(page, "Logs & troubleshooting")
+    log = page.get_by_role("log", name="Host log")
+    log.filter(has_text=f"from {device}").filter(has_text="failed: wrong PIN").wait_for(
+        timeout=30_000
+    )
+    shot_looks(page, "logs-demo-host")
+    seen = len(flagship.log)
+    nav(page, "Applications")
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=30_000)
+    page.wait_for_timeout(1000)  # covers load after the list
+    errors = [line for line in flagship.log[seen:] if line.startswith("error:")]
+    assert errors == [], errors
+    page.close()
+
+
 def test_the_console_shows_the_simulated_hardware_metrics_live(flagship: Flagship) -> None:
     page = open_console(flagship)
     sign_in(page)
@@ -315,6 +349,15 @@ def test_the_landing_page_reads_well_and_passes_axe(
     page.emulate_media(color_scheme=scheme)
     page.goto(flagship.server.url + LANDING)
     page.evaluate("helioDemo.ready")
+    # A gamer first: what Helio is and what to try, before how the demo is built.
+    assert page.locator("h1").inner_text() == "Play your PC games on any screen"
+    lead = page.locator("#what-helio-is").inner_text()
+    assert "Moonlight" in lead and "Pyodide" not in lead and "service worker" not in lead
+    order = page.evaluate(
+        "[...document.querySelectorAll('#try, #devices-title, #queries-title, #how-it-works')]"
+        ".map((e) => e.id)"
+    )
+    assert order == ["try", "devices-title", "queries-title", "how-it-works"]
     assert page.locator("#demo-username").inner_text() == USERNAME
     assert page.locator("#demo-password").inner_text() == PASSWORD
     history = page.evaluate(RUN_PANEL, ["history", "SELECT count(*) AS n FROM play_sessions;"])

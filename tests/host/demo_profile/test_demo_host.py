@@ -31,6 +31,17 @@ def test_sign_in_answers_bearer_tokens_and_they_authenticate(client: HostClient)
     assert [a["name"] for a in apps] == ["Desktop", "Steam Big Picture", "Celeste"]
 
 
+def test_every_seeded_app_with_an_image_has_its_cover(client: HostClient) -> None:
+    """The Apps page asks for each app's cover: a missing one is a console error."""
+    client.sign_in()
+    apps = client.request("GET", "/api/apps").json()["apps"]
+    with_image = [a for a in apps if a.get("image-path")]
+    assert with_image
+    for app in with_image:
+        answer = client.request("GET", f"/api/apps/{app['uuid']}/cover")
+        assert answer.status == 200, (app["name"], answer.body)
+
+
 def test_a_wrong_password_is_refused(client: HostClient) -> None:
     reply = client.sign_in("wrong")
     assert reply.status == 401

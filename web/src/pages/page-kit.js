@@ -1,6 +1,7 @@
 // What the admin pages share beyond the framework: running an async action with its
 // progress and error, matching an API error to a form field, downloads and time words.
 import { toast } from "../components/toast.js";
+import { formatDateTime } from "../i18n.js";
 
 /**
  * A mixin for pages whose buttons start API calls. `busy` names the running action
@@ -72,13 +73,10 @@ export function formatBytes(bytes) {
   return `${unit ? value.toFixed(value < 10 ? 1 : 0) : value} ${UNITS[unit]}`;
 }
 
-/** An epoch-seconds time as the user's local date and time. */
+/** An epoch-seconds time as a date and time in the console's language (Intl). */
 export function formatTime(seconds) {
   if (!seconds) return "—";
-  return new Date(seconds * 1000).toLocaleString(undefined, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  return formatDateTime(seconds);
 }
 
 /** "12 s", "3 min 05 s": a countdown's remaining time. */
