@@ -99,6 +99,10 @@ def _kind(document: dict[str, Any], schema: Any) -> str | None:
 def _read(document: dict[str, Any], schema: Any, values: list[str]) -> tuple[Any, bool]:
     """Text values as the schema's type: (value, whether it can be checked)."""
     kind = _kind(document, schema)
+    resolved = resolve(document, schema)
+    composed = ("anyOf", "oneOf", "allOf", "not")
+    if kind is None and isinstance(resolved, dict) and any(k in resolved for k in composed):
+        return None, False  # maybe an object or array sent as text: not read for sure
     if kind == "array":
         items = (resolve(document, schema) or {}).get("items", {})
         parts = values if len(values) > 1 else values[0].split(",") if values[0] else []
@@ -141,6 +145,8 @@ def request_problems(
             values = [request.path_params[name]] if name in request.path_params else None
         elif place == "query":
             values = request.query.get(name)
+            if values is None and any(key.startswith(f"{name}[") for key in request.query):
+                continue  # sent as a deepObject (`created[gte]=1`): present, not read
         elif place == "header":
             found = request.headers.get(name.lower())
             values = None if found is None else [found]
@@ -216,6 +222,8 @@ def _form(document: dict[str, Any], schema: Any, body: bytes) -> dict[str, Any] 
     properties = schema.get("properties") or {}
     out: dict[str, Any] = {}
     for name, values in fields.items():
+        if "[" in name and name.split("[", 1)[0] in properties:
+            return None  # a deepObject field (`metadata[key]=v`): the body is not read for sure
         if name not in properties:
             out[name] = values[-1]
             continue

@@ -77,6 +77,9 @@ def _body(document: dict[str, Any], op: Operation, request: Request) -> None:
                 fields = {k: _text(v) for k, v in value.items()}
                 request.body = urlencode(fields).encode()
             return
+    if content:  # another media type (multipart, binary): a body of that type, not read
+        request.headers["content-type"] = next(iter(content))
+        request.body = b"--x--"
 
 
 def base_request(document: dict[str, Any], op: Operation) -> Request:

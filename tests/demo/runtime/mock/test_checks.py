@@ -250,3 +250,41 @@ def test_dynamic_answers_are_schema_valid_and_seeded() -> None:
         call_with("GET", "/pets/1", {"x-trace": "t"}, query="api_key=k", dynamic=True)[1]
         == (first[1])
     )
+
+
+def test_form_values_that_cannot_be_read_for_sure_are_not_refused() -> None:
+    # Stripe's shape: `metadata` is an object or "", sent as `metadata[key]=v`;
+    # `created` a range object or an integer, sent as `created[gte]=1`.
+    metadata = {"anyOf": [{"type": "object"}, {"type": "string", "enum": [""]}]}
+    document = {
+        "openapi": "3.0.0",
+        "paths": {
+            "/charges": {
+                "post": {
+                    "parameters": [
+                        {"name": "created", "in": "query", "required": True, "schema": metadata}
+                    ],
+                    "requestBody": {
+                        "content": {
+                            "application/x-www-form-urlencoded": {
+                                "schema": {
+                                    "type": "object",
+                                    "additionalProperties": False,
+                                    "properties": {"metadata": metadata, "n": {"type": "integer"}},
+                                }
+                            }
+                        }
+                    },
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    service = MockService("s", document, [])
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    for body in (b"metadata[a]=b&n=1", b"metadata=%7B%7D&n=1"):
+        answer = service.respond("POST", "/charges", form, query="created[gte]=1", body=body)
+        assert answer.status == 200, body
+    with pytest.raises(DemoError) as caught:
+        service.respond("POST", "/charges", form, query="created=1", body=b"n=x")
+    assert caught.value.fields["violations"] == ["body/n: must be integer, got string"]

@@ -50,6 +50,15 @@ KNOWN: dict[tuple[str, str], str] = {
 }
 
 
+# Documents Prism 5.16 does not finish starting on: it is not started for them (the
+# test would only wait), and Helio's answers are judged by the schema alone.
+PRISM_DOES_NOT_START: dict[str, str] = {
+    "stripe-spec3.json": (
+        "Prism 5.16 still printed 'Starting Prism…' after 400 s on this 3.92 MB document"
+    ),
+}
+
+
 @dataclass
 class Figures:
     requests: int = 0
@@ -64,6 +73,7 @@ class Figures:
     ours_invalid: list[str] = field(default_factory=list)
     prism_invalid: list[str] = field(default_factory=list)
     prism_wrong: list[str] = field(default_factory=list)
+    against_document: list[str] = field(default_factory=list)
 
 
 def invalid_request(document: dict[str, Any], op: Operation) -> Request | None:
@@ -94,9 +104,13 @@ def without_credentials(document: dict[str, Any], op: Operation) -> Request | No
         return None
     bare = Request(op.method, op.path)
     request = base_request(document, op)
+    # Keep the parameters the operation asks for; drop every credential.
     for parameter in operation_parameters(document, op.item, op.spec):
-        bare.query |= {k: v for k, v in request.query.items() if k == parameter["name"]}
-        bare.headers |= {k: v for k, v in request.headers.items() if k == parameter["name"]}
+        name, place = parameter["name"], parameter.get("in")
+        if place == "query" and name in request.query:
+            bare.query[name] = request.query[name]
+        if place == "header" and name in request.headers:
+            bare.headers[name] = request.headers[name]
     return Request(op.method, request.path, bare.query, bare.headers, b"")
 
 
@@ -212,6 +226,10 @@ def compare(
             mine = ours(service, request)
             figures.requests += 1
             figures.by_kind[kind.split("=")[0]] += 1
+            # What the document itself says the status must be, Prism or not.
+            expected = _expected_statuses(op, kind)
+            if mine.status not in expected and (name, kind.split("=")[0]) not in KNOWN:
+                figures.against_document.append(f"{label}: {mine.status}, expected {expected}")
             source = mine.headers.get(SOURCE_HEADER, "")
             schema, example = _schema_for(document, op, source) if source else (None, None)
             theirs = None
@@ -265,6 +283,27 @@ def compare(
                     figures.prism_valid += 1
 
 
+def _expected_statuses(op: Operation, kind: str) -> set[int]:
+    """The statuses the document allows for a variant: the operation's first success for
+    a request that keeps to it, the code asked for, 422 or its own 422/400 for a broken
+    request, 401 without credentials."""
+    if kind.startswith("code="):
+        return {int(kind[5:])}
+    if kind == "invalid":
+        return {422, 400}
+    if kind == "no-credentials":
+        return {401}
+    numeric = sorted(int(k) for k in op.responses if k.isdigit())
+    success = [c for c in numeric if 200 <= c < 300]
+    if success:
+        return {success[0]}
+    return (
+        {200}
+        if any(k in op.responses for k in ("2XX", "2xx", "default")) or not numeric
+        else {numeric[0]}
+    )
+
+
 def _is_json(answer: Answer) -> bool:
     kind = answer.headers.get("content-type", "").split(";")[0].strip()
     return kind == "application/json" or kind.endswith("+json")
@@ -274,17 +313,19 @@ def _is_json(answer: Answer) -> bool:
 def test_corpus_against_prism(name: str) -> None:
     document = load(name)
     check = SchemaCheck(document)
-    prism = Prism(CORPUS / name)
+    prism = None if name in PRISM_DOES_NOT_START else Prism(CORPUS / name)
+    prism_error = PRISM_DOES_NOT_START.get(name) or (prism.error if prism else None)
     figures = Figures()
     try:
-        usable = prism if prism.error is None else None
+        usable = prism if prism is not None and prism.error is None else None
         compare(name, document, check, usable, figures)
     finally:
-        prism.stop()
+        if prism is not None:
+            prism.stop()
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(figures.by_kind.items()))
     print(
         f"\n{name}: {len(operations(document))} operations, {figures.requests} requests ({kinds})"
-        + (f"; Prism could not start ({prism.error}): judged by the schema" if prism.error else "")
+        + (f"; Prism could not start ({prism_error}): judged by the schema" if prism_error else "")
         + f"\n  same status as Prism: {figures.same_status}/{figures.requests}"
         f"\n  documented examples identical: {figures.examples_exact}"
         f"/{figures.examples_exact + figures.examples_differ}"
@@ -300,7 +341,14 @@ def test_corpus_against_prism(name: str) -> None:
         )
     for line in figures.prism_invalid[:3]:
         print("  PRISM INVALID", line)
+    print(
+        f"  statuses the document calls for: {figures.requests - len(figures.against_document)}"
+        f"/{figures.requests}"
+    )
+    for line in figures.against_document[:10]:
+        print("  AGAINST THE DOCUMENT", line)
     assert figures.ours_invalid == []
+    assert figures.against_document == []
     assert figures.mismatches == []
 
 
