@@ -361,12 +361,12 @@ def _zoned_literals_written(tree: Any, table_types: dict[str, dict[str, str]]) -
     """String literals INSERTed or SET into timestamptz columns, converted to UTC."""
     from sqlglot import exp
 
-    for value, duck_type in _written_literals(tree, table_types):
+    for value, duck_type in written_literals(tree, table_types):
         if duck_type.upper() == TIMESTAMPTZ_STORAGE:
             value.replace(exp.Literal.string(utc_text(value.this)))
 
 
-def _written_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> list[tuple[Any, str]]:
+def written_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> list[tuple[Any, str]]:
     """(string literal, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
     from sqlglot import exp
 
@@ -446,7 +446,7 @@ def array_text_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> No
                 replacement = _array_value(value, cast.to.copy())
                 if replacement is not None:
                     cast.replace(replacement)
-    for value, duck_type in _written_literals(tree, table_types):
+    for value, duck_type in written_literals(tree, table_types):
         if duck_type.endswith("[]"):
             replacement = _array_value(value, exp.DataType.build(duck_type, dialect="duckdb"))
             if replacement is not None:
@@ -701,6 +701,6 @@ def jsonb_literals(
         t: {c: "pg:" + declared[t][c] if c in declared.get(t, {}) else k for c, k in cols.items()}
         for t, cols in table_types.items()
     }
-    for value, kind in _written_literals(tree, as_types):
+    for value, kind in written_literals(tree, as_types):
         if kind == "pg:jsonb":
             normalise(value)
