@@ -42,6 +42,7 @@ from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
 from .pg_json import json_columns, json_output_types, postgres_json
 from .savepoints import savepoint_command
+from .session_names import DEFAULT_NAMES, SessionNames
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -207,12 +208,14 @@ def transpile_statement(
     table_types: dict[str, dict[str, str]] | None = None,
     declared: dict[str, dict[str, str]] | None = None,
     primary_keys: dict[str, list[str]] | None = None,
+    names: SessionNames = DEFAULT_NAMES,
 ) -> Transpiled:
     """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
 
     `table_types` (table -> column -> DuckDB type, for the database's tables) lets
     integer division and timestamptz columns be recognised; `primary_keys` (table ->
-    key columns) lets a GROUP BY on a primary key select the table's other columns.
+    key columns) lets a GROUP BY on a primary key select the table's other columns;
+    `names` are what current_database() and current_user answer.
     """
     import sqlglot
     from sqlglot import exp
@@ -293,7 +296,7 @@ def transpile_statement(
         group_by_primary_key(tree, primary_keys, table_types)
     columns = _unambiguous_columns(table_types)
     pg.integer_division(tree, columns)
-    pg.postgres_result_types(tree, columns)
+    pg.postgres_result_types(tree, columns, names)
     pg_numeric.numeric_literals(tree, statement)
     outputs.update(pg_numeric.numeric_quotients(tree, columns))
     pg.timestamptz_without_icu(tree, table_types)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from demo.build.site import build_site
 from demo.compose.analysis import analyze
@@ -189,3 +190,19 @@ def test_a_pg_dump_seed_mounted_into_initdb_answers_as_postgres_does(
             answer = query(page, "db", sql)
             assert answer["status"] == 200, answer
             assert answer["body"]["result"][-1]["rows"] == pglite_rows(seed, sql)
+
+
+def test_the_database_and_user_of_the_compose_file_are_what_postgres_reports(
+    browser: Any, built: Built
+) -> None:
+    # POSTGRES_DB / POSTGRES_USER of the project's own Compose file (the image defaults
+    # the database to the user's name, and the user to postgres).
+    site, _ = built["northwind-psql"]
+    compose = yaml.safe_load(sample_file("northwind-psql").read_text(encoding="utf-8"))
+    env = compose["services"]["db"]["environment"]
+    user = env.get("POSTGRES_USER") or "postgres"
+    expected = {"db": env.get("POSTGRES_DB") or user, "u": user}
+    for page in _open(browser, site):
+        answer = query(page, "db", "SELECT current_database() AS db, current_user AS u")
+        assert answer["status"] == 200, answer
+        assert answer["body"]["result"][-1]["rows"] == [expected]
