@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from demo.compose.project import DEFAULT_FILES
+
 REPO = Path(__file__).resolve().parents[3]
 SAMPLES = REPO / "tests" / "fixtures" / "compose"
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
@@ -17,8 +19,7 @@ SAMPLE_NAMES = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
 
 def sample_file(name: str) -> Path:
     folder = SAMPLES / name
-    names = ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml")
-    return next(folder / n for n in names if (folder / n).is_file())
+    return next(folder / n for n in DEFAULT_FILES if (folder / n).is_file())
 
 
 def write_project(root: Path, files: dict[str, str | bytes]) -> Path:
