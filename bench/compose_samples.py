@@ -1,6 +1,6 @@
 """Compose samples: `python -m demo build -f` time and site size for each sample project.
 
-Each sample of tests/fixtures/compose (docker/awesome-compose) goes through the
+Each sample of tests/fixtures/compose (docker/awesome-compose, northwind_psql) goes through the
 analyzer, `init` into a temporary folder and the site build (gzip siblings as the CLI
 makes them; no memory snapshot, which is the same Chromium step for every site). The
 baseline, in the same run, is the same build of the hand-written example demo
@@ -26,7 +26,9 @@ EXAMPLE = ROOT / "fixtures" / "example-demo" / "manifest.json"
 
 
 def _compose_file(folder: Path) -> Path:
-    return next(folder / n for n in ("compose.yaml", "compose.yml") if (folder / n).is_file())
+    from demo.compose.project import DEFAULT_FILES
+
+    return next(folder / n for n in DEFAULT_FILES if (folder / n).is_file())
 
 
 def _build(manifest: Path, out: Path) -> None:

@@ -52,6 +52,7 @@ from demo.runtime.sql.duck_engine import (
 )
 from demo.runtime.sql.duckdump import dump_database
 from demo.runtime.sql.foreign_keys import register_foreign_keys
+from demo.runtime.sql.session_names import session_names
 from demo.runtime.sql.sqlite_engine import SqliteEngine
 from demo.runtime.sql.statements import SqlError, split_postgres
 from demo.runtime.sql.transpile import transpile_statement
@@ -298,6 +299,7 @@ def prepare_postgres(
 
     conn = open_native_duck()
     use_public_schema(conn)
+    names = session_names(service.config)
     warnings: list[str] = []
     try:
         for relative, text in _read_seeds(service, base, at):
@@ -317,7 +319,7 @@ def prepare_postgres(
                     types = (table_types(conn), declared_types(conn))
                 try:
                     item = transpile_statement(
-                        source, seed=True, table_types=types[0], declared=types[1]
+                        source, seed=True, table_types=types[0], declared=types[1], names=names
                     )
                 except SqlError as exc:
                     raise _statement_error(at, relative, exc) from exc

@@ -258,14 +258,15 @@ class _Rules:
                 self.notes.append(f"{written}: a shell script, not run in the browser")
             else:
                 self.notes.append(f"{written}: ignored (the image also ignores it)")
-        for key in ("POSTGRES_DB", "POSTGRES_USER"):
-            if env.get(key):
-                self.notes.append(
-                    f"{key}={env[key]}: the in-browser database is one database in schema public"
-                )
+        # The image's database and user: what current_database()/current_user answer.
+        names = {
+            key: str(env[variable])
+            for key, variable in (("database", "POSTGRES_DB"), ("user", "POSTGRES_USER"))
+            if env.get(variable)
+        }
         reason = f"{image}: Postgres dialect on DuckDB"
         reason += f", seeded from {len(used)} file(s)" if used else ", no seed files (empty)"
-        return self.result("postgres", reason, seed=used)
+        return self.result("postgres", reason, seed=used, **names)
 
     def sqlite_files(self) -> list[_Mount]:
         return [m for m in self.mounts if m.bind and m.source.endswith(_SQLITE_SUFFIXES)]

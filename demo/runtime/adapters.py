@@ -209,8 +209,9 @@ def _open_sqlite(context: ServiceContext) -> Engine:
 
 def _open_postgres(context: ServiceContext) -> Engine:
     from .sql.duck_engine import DuckEngine
+    from .sql.session_names import session_names
 
-    return DuckEngine(context.open_duck())
+    return DuckEngine(context.open_duck(), session_names(context.config))
 
 
 # The container-style address(es) the frontend calls (http://api:8080, or a list: every
@@ -278,11 +279,20 @@ SQLITE = SqlAdapter(
     dialect="sqlite",
 )
 
+# What current_database() and current_user answer (the Postgres image's POSTGRES_DB and
+# POSTGRES_USER; sql/session_names.py), copied into the built manifest.
+_NAMES = (ConfigKey("database"), ConfigKey("user"))
+
 POSTGRES = SqlAdapter(
     name="postgres",
     label="Postgres dialect on DuckDB",
-    source_keys=(_SEED, _EXAMPLES),
-    built_keys=(ConfigKey("image", required=True), ConfigKey("warnings", "texts"), _EXAMPLES),
+    source_keys=(_SEED, _EXAMPLES, *_NAMES),
+    built_keys=(
+        ConfigKey("image", required=True),
+        ConfigKey("warnings", "texts"),
+        _EXAMPLES,
+        *_NAMES,
+    ),
     prepare="demo.build.prepare:prepare_postgres",
     duckdb=True,
     open_engine=_open_postgres,

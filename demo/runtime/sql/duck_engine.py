@@ -26,6 +26,7 @@ from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
 from .pg_json_functions import register_json_functions, uses_json_functions
 from .pgtypes import DECLARED_CARRIERS, json_value, type_oid
 from .savepoints import Savepoints
+from .session_names import DEFAULT_NAMES, SessionNames
 from .statements import SqlError
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
@@ -106,12 +107,12 @@ class DuckEngine:
 
     adapter = "postgres"
 
-    def __init__(self, conn: DuckConnection) -> None:
+    def __init__(self, conn: DuckConnection, names: SessionNames = DEFAULT_NAMES) -> None:
         self._conn = conn
         self._keys = ForeignKeyGuard(conn)
         use_public_schema(conn)
         self._json_functions = False  # registered on first use: natively they import numpy
-        self._transpiles = TranspileCache(self._schema)
+        self._transpiles = TranspileCache(self._schema, names)
 
     def load_image(self, image: bytes) -> None:
         if uses_json_functions(image):  # a view may call them

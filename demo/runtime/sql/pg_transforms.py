@@ -32,6 +32,8 @@ import datetime as dt
 import re
 from typing import Any
 
+from .session_names import DEFAULT_NAMES, SessionNames
+
 __all__ = [
     "integer_division",
     "division_by_zero_errors",
@@ -160,6 +162,8 @@ _FUNCTION_NAMES = {
     "ExplodingGenerateSeries": "generate_series",
     "CurrentDatabase": "current_database",
     "CurrentUser": "current_user",
+    "SessionUser": "session_user",
+    "CurrentCatalog": "current_catalog",
     "CurrentVersion": "version",
     "CurrentSchema": "current_schema",
     "UnixToTime": "to_timestamp",
@@ -361,12 +365,12 @@ def _zoned_literals_written(tree: Any, table_types: dict[str, dict[str, str]]) -
     """String literals INSERTed or SET into timestamptz columns, converted to UTC."""
     from sqlglot import exp
 
-    for value, duck_type in _written_literals(tree, table_types):
+    for value, duck_type in written_literals(tree, table_types):
         if duck_type.upper() == TIMESTAMPTZ_STORAGE:
             value.replace(exp.Literal.string(utc_text(value.this)))
 
 
-def _written_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> list[tuple[Any, str]]:
+def written_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> list[tuple[Any, str]]:
     """(string literal, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
     from sqlglot import exp
 
@@ -446,7 +450,7 @@ def array_text_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> No
                 replacement = _array_value(value, cast.to.copy())
                 if replacement is not None:
                     cast.replace(replacement)
-    for value, duck_type in _written_literals(tree, table_types):
+    for value, duck_type in written_literals(tree, table_types):
         if duck_type.endswith("[]"):
             replacement = _array_value(value, exp.DataType.build(duck_type, dialect="duckdb"))
             if replacement is not None:
@@ -457,11 +461,6 @@ def array_text_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> No
 
 _INT4_RESULTS = ("Length", "StrPosition", "Ascii", "Ntile", "ArrayPosition")
 _EXTRACT_SCALE = {"EPOCH": 6, "SECOND": 6, "MILLISECONDS": 3, "MILLISECOND": 3}
-_SESSION_VALUES = {
-    "CurrentDatabase": "postgres",
-    "CurrentUser": "postgres",
-    "CurrentVersion": "PostgreSQL 17 (demo: DuckDB through sqlglot)",
-}
 
 
 def _is_date(node: Any, column_types: dict[str, str]) -> bool:
@@ -488,18 +487,22 @@ def _is_bigint(node: Any, column_types: dict[str, str]) -> bool:
     return isinstance(node, exp.Count)
 
 
-def postgres_result_types(tree: Any, column_types: dict[str, str]) -> None:
+def postgres_result_types(
+    tree: Any, column_types: dict[str, str], names: SessionNames = DEFAULT_NAMES
+) -> None:
     """Casts so results carry Postgres' types where DuckDB's differ.
 
     length/position/ascii/ntile/array_position and date - date are int4 in Postgres
     (BIGINT in DuckDB); array_length is int4 and NULL for an empty array (DuckDB: 0);
     extract is numeric (DuckDB: BIGINT or DOUBLE); integer generate_series is int4;
-    current_database/current_user/version answer as Postgres would.
+    current_database/current_catalog/current_user/session_user/version answer as
+    Postgres would, with the service's names (`names`).
     """
     from sqlglot import exp
 
     # Columns of `FROM generate_series(int, int) AS g` are int4 (see _int4_series).
     column_types = {**column_types, **_int4_series_columns(tree, column_types)}
+    session_values = names.values()
 
     def as_int(node: Any) -> None:
         if isinstance(node.parent, exp.Window):
@@ -508,8 +511,8 @@ def postgres_result_types(tree: Any, column_types: dict[str, str]) -> None:
 
     for node in list(tree.walk()):
         name = type(node).__name__
-        if name in _SESSION_VALUES:
-            node.replace(exp.Literal.string(_SESSION_VALUES[name]))
+        if name in session_values:
+            node.replace(exp.Literal.string(session_values[name]))
         elif isinstance(node, exp.Anonymous) and str(node.this).lower() == "cardinality":
             # DuckDB 1.4 (duckdb-wasm) has cardinality() for MAPs only; len() counts a list.
             node.replace(exp.cast(exp.func("len", *[e.copy() for e in node.expressions]), "INT"))
@@ -701,6 +704,6 @@ def jsonb_literals(
         t: {c: "pg:" + declared[t][c] if c in declared.get(t, {}) else k for c, k in cols.items()}
         for t, cols in table_types.items()
     }
-    for value, kind in _written_literals(tree, as_types):
+    for value, kind in written_literals(tree, as_types):
         if kind == "pg:jsonb":
             normalise(value)

@@ -23,7 +23,8 @@ which DuckDB cannot do to an existing table) are recorded and checked by the eng
 (`foreign_keys.py`), not declared to DuckDB.
 
 Seed-only rewrites (build time, `seed=True`): psql meta lines are removed by the
-caller; `CREATE/DROP DATABASE` are skipped.
+caller; `CREATE/DROP DATABASE` are skipped, and so are a pg_dump's session settings,
+owners and privileges (`dump_session.py`).
 """
 
 from __future__ import annotations
@@ -35,11 +36,13 @@ from typing import Any
 from . import pg_numeric, pg_text, pg_typenames
 from . import pg_transforms as pg
 from .declared import declared_columns, output_types, registry_statements
+from .dump_session import skipped_reason
 from .foreign_keys import ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
 from .pg_json import json_columns, json_output_types, postgres_json
 from .savepoints import savepoint_command
+from .session_names import DEFAULT_NAMES, SessionNames
 from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -132,8 +135,12 @@ def _serial_columns(tree: Any) -> list[str]:
 _HEX_BYTEA = re.compile(r"^\\x([0-9A-Fa-f]{2})*$")
 
 
-def _bytea_literals(tree: Any) -> None:
-    """`'\\xdead'::bytea` is hex in Postgres but escaped text in DuckDB: use unhex()."""
+def _bytea_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> None:
+    """`'\\xdead'::bytea` is hex in Postgres but escaped text in DuckDB: use unhex().
+
+    The same for a hex string written into a bytea (BLOB) column without a cast, as
+    pg_dump writes them (`INSERT INTO t VALUES (1, '\\x')`).
+    """
     from sqlglot import exp
 
     for cast in list(tree.find_all(exp.Cast)):
@@ -145,6 +152,9 @@ def _bytea_literals(tree: Any) -> None:
             and _HEX_BYTEA.match(value.this)
         ):
             cast.replace(exp.func("unhex", exp.Literal.string(value.this[2:])))
+    for value, duck_type in pg.written_literals(tree, table_types):
+        if duck_type.upper() == "BLOB" and _HEX_BYTEA.match(value.this):
+            value.replace(exp.func("unhex", exp.Literal.string(value.this[2:])))
 
 
 def _core_only(tree: Any) -> None:
@@ -198,12 +208,14 @@ def transpile_statement(
     table_types: dict[str, dict[str, str]] | None = None,
     declared: dict[str, dict[str, str]] | None = None,
     primary_keys: dict[str, list[str]] | None = None,
+    names: SessionNames = DEFAULT_NAMES,
 ) -> Transpiled:
     """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
 
     `table_types` (table -> column -> DuckDB type, for the database's tables) lets
     integer division and timestamptz columns be recognised; `primary_keys` (table ->
-    key columns) lets a GROUP BY on a primary key select the table's other columns.
+    key columns) lets a GROUP BY on a primary key select the table's other columns;
+    `names` are what current_database() and current_user answer.
     """
     import sqlglot
     from sqlglot import exp
@@ -214,6 +226,11 @@ def transpile_statement(
     control = _transaction(statement)
     if control is not None:
         return control
+    reason = skipped_reason(statement) if seed else None
+    if reason is not None:
+        return Transpiled(
+            statement, [], "other", warnings=[f"skipped, {reason}: {_head(statement)}"]
+        )
     try:
         trees = [t for t in sqlglot.parse(statement, read=PostgresForDuck) if t is not None]
     except SqlglotError as exc:
@@ -244,6 +261,9 @@ def transpile_statement(
         except ForeignKeyError as exc:
             raise SqlError(str(exc), statement) from exc
         return Transpiled(statement, [], "other", foreign_keys=keys)
+    if isinstance(tree, exp.Alter) and tree.args.get("only"):
+        # ONLY: not the inheriting tables, which DuckDB has none of (pg_dump writes it).
+        tree.set("only", None)
     after: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
@@ -276,7 +296,7 @@ def transpile_statement(
         group_by_primary_key(tree, primary_keys, table_types)
     columns = _unambiguous_columns(table_types)
     pg.integer_division(tree, columns)
-    pg.postgres_result_types(tree, columns)
+    pg.postgres_result_types(tree, columns, names)
     pg_numeric.numeric_literals(tree, statement)
     outputs.update(pg_numeric.numeric_quotients(tree, columns))
     pg.timestamptz_without_icu(tree, table_types)
@@ -286,7 +306,7 @@ def transpile_statement(
     pg.division_by_zero_errors(tree)
     for national in list(tree.find_all(exp.National)):
         national.replace(exp.Literal.string(national.this))
-    _bytea_literals(tree)
+    _bytea_literals(tree, table_types)
     _core_only(tree)
     before: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from .session_names import DEFAULT_NAMES, SessionNames
 from .statements import split_postgres
 from .transpile import Transpiled, transpile_statement
 
@@ -71,8 +72,11 @@ class TranspileCache:
     be transpiled.
     """
 
-    def __init__(self, read_schema: Callable[[], Schema]) -> None:
+    def __init__(
+        self, read_schema: Callable[[], Schema], names: SessionNames = DEFAULT_NAMES
+    ) -> None:
         self._read_schema = read_schema
+        self._names = names  # fixed for the database: part of every transpile
         self._schema: Schema | None = None
         self._transpiled: _Lru[str, Transpiled] = _Lru(MAX_ENTRIES)
         # Splitting depends on the text alone: it survives schema changes.
@@ -96,7 +100,7 @@ class TranspileCache:
             self._schema = self._read_schema()
         types, declared, keys = self._schema
         item = transpile_statement(
-            statement, table_types=types, declared=declared, primary_keys=keys
+            statement, table_types=types, declared=declared, primary_keys=keys, names=self._names
         )
         if len(statement) <= MAX_TEXT:
             self._transpiled.put(statement, item)

@@ -1,6 +1,7 @@
 """The real Compose projects under tests/fixtures/compose and small made-up ones.
 
-The real ones are samples of github.com/docker/awesome-compose (CC0-1.0), see
+The real ones are samples of github.com/docker/awesome-compose (CC0-1.0) and
+pthom/northwind_psql (Ms-PL), see
 tests/fixtures/compose/SOURCE.md. `write_project` lays out a made-up project from a
 {relative path: text} mapping, for rules no sample exercises.
 """
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from demo.compose.project import DEFAULT_FILES
+
 REPO = Path(__file__).resolve().parents[3]
 SAMPLES = REPO / "tests" / "fixtures" / "compose"
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
@@ -16,7 +19,7 @@ SAMPLE_NAMES = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
 
 def sample_file(name: str) -> Path:
     folder = SAMPLES / name
-    return next(folder / n for n in ("compose.yaml", "compose.yml") if (folder / n).is_file())
+    return next(folder / n for n in DEFAULT_FILES if (folder / n).is_file())
 
 
 def write_project(root: Path, files: dict[str, str | bytes]) -> Path:

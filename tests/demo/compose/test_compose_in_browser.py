@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from demo.build.site import build_site
 from demo.compose.analysis import analyze
@@ -26,6 +27,7 @@ from tests.chromium import CHROMIUM, launch_chromium
 from tests.demo.serviceworker.pagejs import query
 from tests.demo.sites import Server
 
+from .pglite import pglite_rows
 from .projects import SAMPLE_NAMES, SAMPLES, sample_file
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -71,10 +73,22 @@ def _build(name: str, work: Path, out: Path) -> dict[str, Any]:
     return analysis.as_json()
 
 
+class Built(dict[str, tuple[Path, dict[str, Any]]]):
+    """Each sample's site and report, built on first use (a -k run builds only its own)."""
+
+    def __init__(self, work: Path) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, name: str) -> tuple[Path, dict[str, Any]]:
+        site = self.work / "sites" / name
+        self[name] = (site, _build(name, self.work, site))
+        return self[name]
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Any]]]:
-    work = tmp_path_factory.mktemp("compose")
-    return {n: (work / "sites" / n, _build(n, work, work / "sites" / n)) for n in SAMPLE_NAMES}
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return Built(tmp_path_factory.mktemp("compose"))
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +119,7 @@ def _open(browser: Any, site: Path) -> Iterator[Any]:
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
 def test_sample_demo_runs_what_maps_and_names_what_does_not(
-    browser: Any, built: dict[str, tuple[Path, dict[str, Any]]], name: str
+    browser: Any, built: Built, name: str
 ) -> None:
     site, report = built[name]
     services = report["services"]
@@ -125,9 +139,7 @@ def test_sample_demo_runs_what_maps_and_names_what_does_not(
             )
 
 
-def test_a_mounted_migration_seeds_the_database(
-    browser: Any, built: dict[str, tuple[Path, dict[str, Any]]]
-) -> None:
+def test_a_mounted_migration_seeds_the_database(browser: Any, built: Built) -> None:
     site, _ = built["react-rust-postgres"]
     for page in _open(browser, site):
         answer = query(
@@ -140,7 +152,7 @@ def test_a_mounted_migration_seeds_the_database(
 
 
 def test_an_unchanged_frontend_calls_its_api_at_its_container_address(
-    browser: Any, built: dict[str, tuple[Path, dict[str, Any]]]
+    browser: Any, built: Built
 ) -> None:
     site, report = built["wasmedge-mysql-nginx"]
     backend = next(s for s in report["services"] if s["name"] == "backend")
@@ -156,3 +168,41 @@ def test_an_unchanged_frontend_calls_its_api_at_its_container_address(
             "#order-table tbody tr", "rows => rows.map(r => r.cells[6].innerText)"
         )
         assert addresses == [o["shipping_address"] for o in orders]
+
+
+def test_a_pg_dump_seed_mounted_into_initdb_answers_as_postgres_does(
+    browser: Any, built: Built
+) -> None:
+    # northwind_psql mounts its pg_dump file (SET lines, ALTER TABLE ONLY, '\\x' bytea)
+    # into /docker-entrypoint-initdb.d; the expected rows are PGlite's, from that file.
+    site, report = built["northwind-psql"]
+    assert [s["name"] for s in report["services"] if s["adapter"] == "postgres"] == ["db"]
+    seed = (SAMPLES / "northwind-psql" / "northwind.sql").read_text(encoding="utf-8")
+    queries = [
+        "SELECT c.category_name, count(*)::int AS products, sum(p.units_in_stock)::int AS stock"
+        " FROM products p JOIN categories c ON c.category_id = p.category_id"
+        " GROUP BY c.category_name ORDER BY c.category_name",
+        "SELECT count(*)::int AS orders, count(DISTINCT customer_id)::int AS customers,"
+        " min(order_date)::text AS first FROM orders",
+    ]
+    for page in _open(browser, site):
+        for sql in queries:
+            answer = query(page, "db", sql)
+            assert answer["status"] == 200, answer
+            assert answer["body"]["result"][-1]["rows"] == pglite_rows(seed, sql)
+
+
+def test_the_database_and_user_of_the_compose_file_are_what_postgres_reports(
+    browser: Any, built: Built
+) -> None:
+    # POSTGRES_DB / POSTGRES_USER of the project's own Compose file (the image defaults
+    # the database to the user's name, and the user to postgres).
+    site, _ = built["northwind-psql"]
+    compose = yaml.safe_load(sample_file("northwind-psql").read_text(encoding="utf-8"))
+    env = compose["services"]["db"]["environment"]
+    user = env.get("POSTGRES_USER") or "postgres"
+    expected = {"db": env.get("POSTGRES_DB") or user, "u": user}
+    for page in _open(browser, site):
+        answer = query(page, "db", "SELECT current_database() AS db, current_user AS u")
+        assert answer["status"] == 200, answer
+        assert answer["body"]["result"][-1]["rows"] == [expected]

@@ -93,6 +93,44 @@ def test_seed_only_rewrites() -> None:
     assert transpile_statement("DROP DATABASE IF EXISTS x", seed=True).statements == []
 
 
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "SET statement_timeout = 0",
+        "SET client_encoding TO 'UTF8'",
+        "SET default_with_oids = false;",
+        "SELECT pg_catalog.set_config('search_path', '', false);",
+        "SET search_path = public, pg_catalog",
+        "ALTER TABLE public.orders OWNER TO northwind_user",
+        "ALTER SEQUENCE public.orders_id_seq OWNER TO app",
+        "GRANT ALL ON TABLE public.orders TO app",
+        "REVOKE ALL ON SCHEMA public FROM PUBLIC",
+    ],
+)
+def test_seed_skips_what_a_one_user_demo_has_no_use_for(statement: str) -> None:
+    # pg_dump's session settings, owners and privileges: DuckDB rejects them, and in a
+    # demo with one user and no server settings they change nothing.
+    skipped = transpile_statement(statement, seed=True)
+    assert skipped.statements == []
+    assert skipped.warnings and skipped.warnings[0].startswith("skipped, ")
+
+
+def test_seed_keeps_what_changes_where_tables_go() -> None:
+    # A search_path naming another schema decides where the seed's tables are created.
+    kept = transpile_statement("SET search_path = inventory", seed=True)
+    assert kept.statements and not kept.warnings
+    # Outside a seed nothing is skipped: a visitor's SET runs (or fails) as written.
+    assert transpile_statement("GRANT ALL ON TABLE t TO app").statements
+
+
+def test_pg_dump_forms_of_tables_and_bytea() -> None:
+    only = transpile_statement("ALTER TABLE ONLY t ADD CONSTRAINT t_pk PRIMARY KEY (id)")
+    assert only.statements == ["ALTER TABLE t ADD CONSTRAINT t_pk PRIMARY KEY (id)"]
+    types = {"t": {"id": "INTEGER", "picture": "BLOB"}}
+    written = transpile_statement(r"INSERT INTO t VALUES (1, '\x0aff')", table_types=types)
+    assert written.statements[-1] == "INSERT INTO t VALUES (1, UNHEX('0aff'))"
+
+
 def test_transpile_parse_error_names_statement() -> None:
     with pytest.raises(SqlError) as caught:
         transpile_statement("SELEC 1 FROM")

@@ -50,6 +50,8 @@ SELECT count(*) AS n FROM public.accounts;
 CREATE TABLE public.extra (id integer); SELECT table_schema FROM information_schema.tables WHERE table_name = 'extra';
 -- case: current_user
 SELECT current_user AS u;
+-- case: current_catalog and session_user
+SELECT current_catalog AS c, session_user AS s;
 -- case: pg_typeof
 SELECT pg_typeof(1) AS a, pg_typeof(1.5) AS b, pg_typeof('x'::text) AS c;
 -- case: pg_typeof of columns

@@ -1,0 +1,49 @@
+"""Seed statements of a pg_dump that have no effect in a one-user, in-browser demo.
+
+A `pg_dump` file (and many seeds written after one) opens with session settings
+(`SET statement_timeout = 0`, `SELECT pg_catalog.set_config('search_path', '', false)`)
+and gives every object an owner and privileges (`ALTER TABLE ... OWNER TO ...`,
+`GRANT`, `REVOKE`). The demo database has one user and no server settings, so these
+change nothing a visitor could see; DuckDB rejects most of them, which would stop
+the build. `skipped_reason` says why such a statement is skipped, or None for every
+other statement. A `search_path` set to anything but the default schema is not
+skipped: it changes where the seed's tables go, so it must run (or fail) as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .statements import strip_leading_comments
+
+__all__ = ["skipped_reason"]
+
+_SET = re.compile(
+    r"^SET\s+(?:SESSION\s+|LOCAL\s+)?(\w+)\s*(?:=|\bTO\b)\s*(.*?)\s*;?\s*$", re.I | re.S
+)
+_SET_CONFIG = re.compile(
+    r"^SELECT\s+(?:pg_catalog\s*\.\s*)?set_config\s*\(\s*'(\w+)'\s*,\s*'([^']*)'\s*,\s*\w+\s*\)\s*;?\s*$",
+    re.I | re.S,
+)
+_OWNER = re.compile(r"^ALTER\s+.+\s+OWNER\s+TO\s+\S+\s*;?\s*$", re.I | re.S)
+_PRIVILEGES = re.compile(r"^(GRANT|REVOKE)\s", re.I)
+# Schemas the demo's one schema stands for: pg_dump empties search_path and qualifies
+# every name with `public.`.
+_DEFAULT_PATHS = {"", "public", "pg_catalog", "pg_catalog, public", "public, pg_catalog"}
+
+
+def skipped_reason(statement: str) -> str | None:
+    """Why a seed statement is skipped (one user, no server settings), or None."""
+    head = strip_leading_comments(statement).strip()
+    for pattern in (_SET, _SET_CONFIG):
+        match = pattern.match(head)
+        if match:
+            name, value = match.group(1).lower(), match.group(2).strip().strip("'\"")
+            if name == "search_path" and value.replace('"', "").lower() not in _DEFAULT_PATHS:
+                return None
+            return "a session setting (the demo has no server settings)"
+    if _OWNER.match(head):
+        return "an owner (the demo has one user)"
+    if _PRIVILEGES.match(head):
+        return "privileges (the demo has one user)"
+    return None
