@@ -17,6 +17,7 @@ worker and its memory snapshot stay warm, and the fresh namespace keeps the test
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json as jsonlib
 import os
 import shutil
@@ -164,20 +165,30 @@ def _cache_dir(config: pytest.Config) -> Path:
 
 
 def build_cached(manifest: Path, cache: Path) -> tuple[Path, str]:
-    """The site built from `manifest` below `cache/<checksum>`: built afresh (a second
-    or two without the memory snapshot) to learn its checksum, kept once per checksum."""
+    """The site built from `manifest` below `cache/<checksum>-<pages>`: built afresh (a
+    second or two without the memory snapshot) to learn both, kept once per pair."""
     from demo.build.site import build_site
 
     staging = Path(tempfile.mkdtemp(prefix="staging-", dir=cache))
     try:
         built = build_site(manifest, staging / "site")
-        target = cache / built.checksum
+        # The build checksum covers what the worker loads, not the pages: both key the copy.
+        target = cache / f"{built.checksum}-{_pages_digest(staging / 'site')}"
         if not target.is_dir():
             with contextlib.suppress(OSError):  # another session kept the same build first
                 os.rename(staging / "site", target)
         return target, built.checksum
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _pages_digest(site: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in site.rglob("*") if p.is_file() and p.suffix != ".gz"):
+        if path.parts[len(site.parts)] in ("__demo-runtime", "services"):
+            continue  # in the build checksum already
+        digest.update(path.relative_to(site).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def _link_tree(source: Path, target: Path) -> None:
@@ -219,14 +230,23 @@ _HELPER_FETCH = """async ([url, method, body, header]) => {
 }"""
 
 
+# The site's Content-Security-Policy (demo/build/headers.py) allows connections to the
+# page's origin and the service addresses only: the browser refuses a request to any other
+# address before the worker sees it. Those are unhandled requests too.
+_REFUSED = """document.addEventListener("securitypolicyviolation", (event) => {
+  if (/^https?:/.test(event.blockedURI)) window.__helioDemoRefused?.(event.blockedURI);
+});"""
+
+
 @dataclass
 class _Shared:
     """One browser's context for every test, and a page of it that talks to the worker."""
 
     browser: Any
     context: Any
-    control: Any
-    cdp: Any
+    control: Any = None
+    cdp: Any = None
+    refused: list[str] = field(default_factory=list)  # URLs the page's policy refused
 
 
 _SHARED = pytest.StashKey[dict[int, _Shared]]()
@@ -238,12 +258,14 @@ def _shared(config: pytest.Config, browser: Any, args: dict[str, Any], site: Dem
     if found is not None and found.browser is browser and browser.is_connected():
         return found
     context = browser.new_context(**args)
-    control = context.new_page()
-    control.goto(site.url)
-    control.evaluate("helioDemo.ready")
-    cdp = context.new_cdp_session(control)
-    cdp.send("ServiceWorker.enable")
-    shared = _Shared(browser, context, control, cdp)
+    shared = _Shared(browser, context)
+    context.expose_binding("__helioDemoRefused", lambda _source, url: shared.refused.append(url))
+    context.add_init_script(_REFUSED)
+    shared.control = context.new_page()
+    shared.control.goto(site.url)
+    shared.control.evaluate("helioDemo.ready")
+    shared.cdp = context.new_cdp_session(shared.control)
+    shared.cdp.send("ServiceWorker.enable")
     contexts[id(browser)] = shared
     return shared
 
@@ -296,6 +318,8 @@ class DemoPage:
         reply = self._send("take")
         self._calls += [RecordedCall(**c) for c in reply["calls"]]
         self._unhandled += [UnhandledRequest(**u) for u in reply["unhandled"]]
+        refused, self._shared.refused[:] = list(self._shared.refused), []
+        self._unhandled += [UnhandledRequest("refused by the page's CSP:", u) for u in refused]
 
     def use(
         self,
@@ -330,7 +354,8 @@ class DemoPage:
 
     @property
     def unhandled(self) -> list[UnhandledRequest]:
-        """Requests to container-style addresses no service answers."""
+        """Requests to container-style addresses no service answers, and requests the
+        page's Content-Security-Policy refused (an address the demo does not declare)."""
         self._take()
         return list(self._unhandled)
 
@@ -389,6 +414,7 @@ def demo(
     namespace = f"test-{uuid.uuid4().hex[:12]}" if fresh else None
     page = shared.context.new_page()
     session = DemoPage(page, demo_site, namespace, shared)
+    shared.refused.clear()  # an earlier test's
     session._apply()  # before the page loads: its first requests are the test's already
     try:
         page.goto(demo_site.url)

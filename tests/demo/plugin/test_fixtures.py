@@ -98,9 +98,24 @@ def test_offline_the_demo_still_answers(demo: DemoPage) -> None:
     assert outside == "network error"
 
 
+CHARGE = "fetch('http://payments:9000/charge', {method: 'POST'}).catch(() => null)"
+
+
 def test_a_request_no_service_answers_is_logged_as_unhandled(demo: DemoPage) -> None:
-    demo.page.evaluate("fetch('http://payments:9000/charge', {method: 'POST'}).catch(() => null)")
-    assert [(u.method, u.url) for u in demo.unhandled] == [("POST", "http://payments:9000/charge")]
+    # A demo page's CSP refuses it before the worker sees it.
+    demo.page.evaluate(CHARGE)
+    assert [(u.method, u.url) for u in demo.unhandled] == [
+        ("refused by the page's CSP:", "http://payments:9000/charge")
+    ]
+    # A document without the policy (manifest.json), still controlled: the worker logs it.
+    plain = demo.open("manifest.json")
+    try:
+        plain.evaluate(CHARGE)
+    finally:
+        plain.close()
+    assert [(u.method, u.url) for u in demo.unhandled][1:] == [
+        ("POST", "http://payments:9000/charge")
+    ]
 
 
 TIMED = """async (url) => {
