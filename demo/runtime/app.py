@@ -146,12 +146,15 @@ class DemoApp:
         """The `/__demo/...` path a callback URL reaches: a service's `address`, or a
         URL of the demo itself (the page's origin); None for anything else."""
         for service in self.manifest.services:
-            address = str(service.config.get("address", "")).rstrip("/")
             adapter = ADAPTERS[service.adapter]
-            reached = address and (url == address or url.startswith(address + "/"))
-            if reached and isinstance(adapter, HttpAdapter):
-                rest = url[len(address) :].split("#", 1)[0]
-                return service_prefix(adapter.family, service.name) + (rest or "/")
+            given = service.config.get("address")
+            # One address, or the list a Compose project gives (every name and port).
+            for address in [given] if isinstance(given, str) else given or []:
+                address = str(address).rstrip("/")
+                reached = address and (url == address or url.startswith(address + "/"))
+                if reached and isinstance(adapter, HttpAdapter):
+                    rest = url[len(address) :].split("#", 1)[0]
+                    return service_prefix(adapter.family, service.name) + (rest or "/")
         path = urllib.parse.urlsplit(url).path
         inside = demo_route_path(path)
         if inside is None:
