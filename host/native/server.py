@@ -19,7 +19,7 @@ from .logs import follow_access_setting, setup_logging
 from .profile import build_native_host
 from .samplers import choose_sampler
 from .streaming_server import run_together, streaming_servers
-from .tls import ensure_certificate
+from .tls import certificate_fingerprint, ensure_certificate
 
 __all__ = ["DEFAULT_BASE_PORT", "ServeOptions", "open_state", "serve"]
 
@@ -55,6 +55,7 @@ def serve(options: ServeOptions) -> None:
     tighten(data_dir)
     log_path = setup_logging(data_dir)
     cert, key = ensure_certificate(data_dir)
+    log.info("Certificate fingerprint (SHA-256): %s", certificate_fingerprint(cert))
     features = frozenset({"simulate-streams"} if options.simulate_streams else set())
     ctx = build_native_host(
         open_state(data_dir),
