@@ -153,7 +153,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "session_refresh_ttl_s",
         86_400,
-        "How long a sign-in lasts without \"Remember me\".",
+        'How long a sign-in lasts without "Remember me".',
         _seconds(1, 31_536_000),
         "Sign-in lasts",
         _SIGN_IN,
@@ -161,7 +161,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "session_remember_ttl_s",
         2_592_000,
-        "How long a sign-in with \"Remember me\" lasts.",
+        'How long a sign-in with "Remember me" lasts.',
         _seconds(1, 31_536_000),
         "Remembered sign-in lasts",
         _SIGN_IN,

@@ -24,7 +24,7 @@ from .memory import return_freed_memory
 from .profile import build_native_host
 from .samplers import choose_sampler
 from .streaming_server import ListeningServer, run_together, server_config, streaming_servers
-from .tls import ensure_certificate
+from .tls import certificate_fingerprint, ensure_certificate
 
 __all__ = ["DEFAULT_BASE_PORT", "ServeOptions", "open_state", "serve"]
 
@@ -59,6 +59,7 @@ def serve(options: ServeOptions) -> None:
     tighten(data_dir)
     log_path = setup_logging(data_dir)
     cert, key = ensure_certificate(data_dir)
+    log.info("Certificate fingerprint (SHA-256): %s", certificate_fingerprint(cert))
     db = open_state(data_dir)
     if options.base_port is None:
         options = replace(options, base_port=SettingsStore(db).get("port"))

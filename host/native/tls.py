@@ -8,7 +8,7 @@ import os
 import socket
 from pathlib import Path
 
-__all__ = ["ensure_certificate"]
+__all__ = ["certificate_fingerprint", "ensure_certificate"]
 
 CERT_NAME, KEY_NAME = "cert.pem", "key.pem"
 
@@ -22,6 +22,16 @@ def _write_private(path: Path, data: bytes) -> None:
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temp, path)
+
+
+def certificate_fingerprint(cert_path: Path) -> str:
+    """SHA-256 of the certificate, as browsers show it (AB:CD:...): what a person checks
+    against the browser's warning before trusting this host's own certificate."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+
+    cert = x509.load_pem_x509_certificate(cert_path.read_bytes())
+    return cert.fingerprint(hashes.SHA256()).hex(":").upper()
 
 
 def ensure_certificate(data_dir: Path) -> tuple[Path, Path]:

@@ -67,6 +67,28 @@ def test_first_run_creates_the_account_and_signs_in(
         assert admin.get("/api/config").status_code == 200
 
 
+def test_first_run_explains_the_certificate_warning_with_what_to_check(
+    open_page: OpenPage, fresh_host: HostProcess
+) -> None:
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+
+    cert = x509.load_pem_x509_certificate((fresh_host.data_dir / "cert.pem").read_bytes())
+    fingerprint = cert.fingerprint(hashes.SHA256()).hex(":").upper()
+    log = (fresh_host.data_dir / "helio.log").read_text()
+    assert f"Certificate fingerprint (SHA-256): {fingerprint}" in log  # what the page points to
+    for look in LOOKS:
+        page = open_page("", look=look, signed_in=False, host=fresh_host)
+        explained = page.locator("#certificate-warning")
+        explained.get_by_text("About the browser's certificate warning").click()
+        expect(explained).to_contain_text("Certificate fingerprint (SHA-256)")
+        expect(explained).to_contain_text("helio.log")
+        shot(page, "setup-certificate")
+        check_axe(page)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        page.context.close()
+
+
 def _lan_address() -> str:
     """This machine's address on its network (not loopback); no packet is sent."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:

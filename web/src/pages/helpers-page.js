@@ -103,7 +103,7 @@ export class HelioHelpersPage extends Actions(LitElement) {
       <helio-error .error=${error}></helio-error>
       ${status
         ? html`<ul>${status.tools.map((t) => this.renderTool(t))}</ul>
-            ${status.installed ? nothing : html`<p class="detail">Install one with your distribution's package manager; the host finds programs on the tool_path setting's folders and Vulkan layers in the layer folders.</p>`}`
+            ${status.installed ? nothing : html`<p class="detail">Install one with your distribution's package manager; the host looks for programs in the Helper program folders and for Vulkan add-ons in the Vulkan add-on folders (Settings, Games and tools).</p>`}`
         : error ? nothing : html`<helio-loading label="Looking…"></helio-loading>`}
     </section>`;
   }

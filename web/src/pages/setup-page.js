@@ -1,6 +1,6 @@
 // First run: create the administrator account. The host accepts this only from the host
 // PC itself; from anywhere else the page explains why and what to do.
-import { LitElement, html } from "lit";
+import { LitElement, css, html } from "lit";
 import "@shoelace-style/shoelace/dist/components/button/button.js";
 import "@shoelace-style/shoelace/dist/components/input/input.js";
 import "../components/error.js";
@@ -19,7 +19,14 @@ export class HelioSetupPage extends LitElement {
     busy: { state: true },
   };
 
-  static styles = [pageStyles, gateStyles];
+  static styles = [
+    pageStyles,
+    gateStyles,
+    css`
+      details.certificate { margin-top: var(--sl-spacing-large); padding-top: var(--sl-spacing-medium); border-top: 1px solid var(--helio-border); }
+      details.certificate summary { cursor: pointer; font-weight: 600; margin-bottom: var(--sl-spacing-x-small); }
+    `,
+  ];
 
   async submit(event) {
     event.preventDefault();
@@ -52,6 +59,22 @@ export class HelioSetupPage extends LitElement {
       <div class="brand">${icon("sun")}<span>Helio</span></div>
       ${this.status?.setup_allowed ? this.renderForm() : this.renderRefused()}
     </section>`;
+  }
+
+  /** Why the browser warned before showing this page, and what to check. */
+  renderCertificate() {
+    return html`<details class="certificate" id="certificate-warning">
+      <summary>About the browser's certificate warning</summary>
+      <p>Helio made its own certificate the first time it started, so your browser does not know it yet and warned you
+        before opening this page. The connection is still encrypted. To be sure it is your PC that answers:</p>
+      <ol>
+        <li>the address bar shows this PC's address (here <code>${location.host}</code>), and</li>
+        <li>the certificate's SHA-256 fingerprint (click the warning sign in the address bar, then the certificate) is the
+          one the host wrote in its log on this PC: the line <code>Certificate fingerprint (SHA-256): …</code> in
+          <code>helio.log</code> in its data folder.</li>
+      </ol>
+      <p>If both match, continue. If not, close this page: something else answered.</p>
+    </details>`;
   }
 
   renderRefused() {
@@ -88,7 +111,8 @@ export class HelioSetupPage extends LitElement {
           ${fieldHelp("", error, "confirmNewPassword")}
         </sl-input>
         <sl-button type="submit" variant="primary" ?loading=${this.busy}>Create account and sign in</sl-button>
-      </form>`;
+      </form>
+      ${this.renderCertificate()}`;
   }
 }
 customElements.define("helio-setup-page", HelioSetupPage);
