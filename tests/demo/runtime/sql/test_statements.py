@@ -126,6 +126,12 @@ def test_seed_keeps_settings_that_change_what_the_seed_means() -> None:
     assert transpile_statement("GRANT ALL ON TABLE t TO app").statements
 
 
+def test_copy_from_is_refused_not_read_from_the_process() -> None:
+    for seed in (True, False):
+        with pytest.raises(SqlError, match=r"^COPY \.\.\. FROM is not read by this demo"):
+            transpile_statement("COPY public.t (id, name) FROM stdin", seed=seed)
+
+
 def test_pg_dump_forms_of_tables_and_bytea() -> None:
     only = transpile_statement("ALTER TABLE ONLY t ADD CONSTRAINT t_pk PRIMARY KEY (id)")
     assert only.statements == ["ALTER TABLE t ADD CONSTRAINT t_pk PRIMARY KEY (id)"]
