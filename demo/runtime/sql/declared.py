@@ -155,7 +155,14 @@ def output_types(
                     out.update(_uuid_columns(table, table_types))
                     out.update(_types_of(table, declared))
             continue
-        if isinstance(column, exp.CurrentDatabase | exp.CurrentUser | exp.CurrentSchema):
+        if isinstance(
+            column,
+            exp.CurrentDatabase
+            | exp.CurrentCatalog
+            | exp.CurrentUser
+            | exp.SessionUser
+            | exp.CurrentSchema,
+        ):
             out[name] = _NAME
             continue
         if isinstance(column, exp.Cast):

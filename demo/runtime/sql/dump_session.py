@@ -6,8 +6,9 @@ and gives every object an owner and privileges (`ALTER TABLE ... OWNER TO ...`,
 `GRANT`, `REVOKE`). The demo database has one user and no server settings, so these
 change nothing a visitor could see; DuckDB rejects most of them, which would stop
 the build. `skipped_reason` says why such a statement is skipped, or None for every
-other statement. A `search_path` set to anything but the default schema is not
-skipped: it changes where the seed's tables go, so it must run (or fail) as written.
+other statement. A setting that changes how the seed is read (`search_path` naming
+another schema, `standard_conforming_strings = off`, another `client_encoding`) is
+not skipped: it must run (or fail) as written.
 """
 
 from __future__ import annotations
@@ -27,9 +28,15 @@ _SET_CONFIG = re.compile(
 )
 _OWNER = re.compile(r"^ALTER\s+.+\s+OWNER\s+TO\s+\S+\s*;?\s*$", re.I | re.S)
 _PRIVILEGES = re.compile(r"^(GRANT|REVOKE)\s", re.I)
-# Schemas the demo's one schema stands for: pg_dump empties search_path and qualifies
-# every name with `public.`.
-_DEFAULT_PATHS = {"", "public", "pg_catalog", "pg_catalog, public", "public, pg_catalog"}
+# Settings that change how the seed's own text is read are skipped only at the value
+# the demo reads it with; another value runs as written (and fails with DuckDB's error)
+# instead of being read wrongly. search_path: pg_dump empties it and qualifies every
+# name with `public.`, the demo's one schema.
+_READ_AS = {
+    "search_path": {"", "public", "pg_catalog", "pg_catalog, public", "public, pg_catalog"},
+    "standard_conforming_strings": {"on", "true"},
+    "client_encoding": {"utf8", "utf-8", "unicode"},
+}
 
 
 def skipped_reason(statement: str) -> str | None:
@@ -39,7 +46,7 @@ def skipped_reason(statement: str) -> str | None:
         match = pattern.match(head)
         if match:
             name, value = match.group(1).lower(), match.group(2).strip().strip("'\"")
-            if name == "search_path" and value.replace('"', "").lower() not in _DEFAULT_PATHS:
+            if name in _READ_AS and value.replace('"', "").lower() not in _READ_AS[name]:
                 return None
             return "a session setting (the demo has no server settings)"
     if _OWNER.match(head):

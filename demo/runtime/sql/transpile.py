@@ -261,6 +261,13 @@ def transpile_statement(
         except ForeignKeyError as exc:
             raise SqlError(str(exc), statement) from exc
         return Transpiled(statement, [], "other", foreign_keys=keys)
+    if isinstance(tree, exp.Copy) and tree.args.get("kind"):
+        # COPY ... FROM stdin is a pg_dump data block for psql to send; DuckDB would read
+        # the process's own stdin (or a file) instead.
+        raise SqlError(
+            "COPY ... FROM is not read by this demo (a pg_dump data block: dump with --inserts)",
+            statement,
+        )
     if isinstance(tree, exp.Alter) and tree.args.get("only"):
         # ONLY: not the inheriting tables, which DuckDB has none of (pg_dump writes it).
         tree.set("only", None)

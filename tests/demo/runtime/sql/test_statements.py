@@ -115,12 +115,21 @@ def test_seed_skips_what_a_one_user_demo_has_no_use_for(statement: str) -> None:
     assert skipped.warnings and skipped.warnings[0].startswith("skipped, ")
 
 
-def test_seed_keeps_what_changes_where_tables_go() -> None:
+def test_seed_keeps_settings_that_change_what_the_seed_means() -> None:
     # A search_path naming another schema decides where the seed's tables are created.
     kept = transpile_statement("SET search_path = inventory", seed=True)
     assert kept.statements and not kept.warnings
+    # So do settings that change how the seed's text reads (backslash escapes, encoding).
+    for setting in ("SET standard_conforming_strings = off", "SET client_encoding = 'LATIN1'"):
+        assert transpile_statement(setting, seed=True).statements
     # Outside a seed nothing is skipped: a visitor's SET runs (or fails) as written.
     assert transpile_statement("GRANT ALL ON TABLE t TO app").statements
+
+
+def test_copy_from_is_refused_not_read_from_the_process() -> None:
+    for seed in (True, False):
+        with pytest.raises(SqlError, match=r"^COPY \.\.\. FROM is not read by this demo"):
+            transpile_statement("COPY public.t (id, name) FROM stdin", seed=seed)
 
 
 def test_pg_dump_forms_of_tables_and_bytea() -> None:
