@@ -20,6 +20,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+# The loopback server lives in demo.serve (the pytest plugin serves sites with it too);
+# importing it needs no uvicorn, which it loads when a server starts (native only).
+from demo.serve import ServerThread as Server
+from demo.serve import free_port
+
 if TYPE_CHECKING:
     from demo.build.site import SiteBuild
 
@@ -68,9 +73,3 @@ class Sites:
     shop: SiteBuild
     other: SiteBuild
     app: SiteBuild
-
-
-if not IN_PYODIDE:  # uvicorn is native only
-    # The loopback server lives in demo.serve: the pytest plugin serves sites with it too.
-    from demo.serve import ServerThread as Server
-    from demo.serve import free_port
