@@ -38,6 +38,7 @@ from .declared import declared_columns, output_types, registry_statements
 from .foreign_keys import ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
+from .pg_input import invalid_number_literal, invalid_string_escape
 from .pg_json import json_columns, json_output_types, postgres_json
 from .savepoints import savepoint_command
 from .statements import SqlError, strip_leading_comments
@@ -163,6 +164,26 @@ def _core_only(tree: Any) -> None:
         node.replace(exp.cast(timestamp, exp.DataType.build("date")))
 
 
+# CREATE TABLE properties DuckDB would drop, leaving a table that answers differently
+# (rows no partition accepts, a parent that does not see its children's rows).
+_REFUSED_TABLE_PROPERTIES = {
+    "PartitionedByProperty": "partitioned tables are not supported by this demo",
+    "PartitionedOfProperty": "partitioned tables are not supported by this demo",
+    "InheritsProperty": "table inheritance is not supported by this demo",
+}
+
+
+def _refused_table_property(tree: Any) -> str | None:
+    from sqlglot import exp
+
+    properties = tree.args.get("properties") if isinstance(tree, exp.Create) else None
+    for prop in properties.expressions if properties else []:
+        refused = _REFUSED_TABLE_PROPERTIES.get(type(prop).__name__)
+        if refused:
+            return refused
+    return None
+
+
 def _unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str]:
     """Column name -> type, leaving out names that differ in type between tables."""
     types: dict[str, str] = {}
@@ -214,13 +235,16 @@ def transpile_statement(
     control = _transaction(statement)
     if control is not None:
         return control
+    bad_escape = invalid_string_escape(statement)
+    if bad_escape is not None:
+        raise SqlError(bad_escape, statement)
     try:
         trees = [t for t in sqlglot.parse(statement, read=PostgresForDuck) if t is not None]
     except SqlglotError as exc:
         raise SqlError(f"could not parse as Postgres SQL: {exc}", statement) from exc
     if len(trees) != 1:
         raise SqlError("expected exactly one statement", statement)
-    tree = trees[0]
+    tree = pg.values_lists(trees[0])
     if seed and isinstance(tree, (exp.Create, exp.Drop)) and tree.args.get("kind") == "DATABASE":
         return Transpiled(
             statement,
@@ -244,6 +268,9 @@ def transpile_statement(
         except ForeignKeyError as exc:
             raise SqlError(str(exc), statement) from exc
         return Transpiled(statement, [], "other", foreign_keys=keys)
+    refused = _refused_table_property(tree)
+    if refused is not None:
+        raise SqlError(refused, statement)
     after: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
@@ -266,7 +293,8 @@ def transpile_statement(
     pg_typenames.information_schema_columns(tree)
     pg_typenames.untyped_nulls(tree)
     unsupported = (
-        postgres_json(tree, json_types)
+        invalid_number_literal(tree, table_types)
+        or postgres_json(tree, json_types)
         or pg_text.text_functions(tree)
         or pg.postgres_functions(tree)
     )
