@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import decimal
 import functools
+import threading
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -55,6 +56,13 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+# A statement still running after this long is cancelled (DuckDB's interrupt) and the
+# request answered with Postgres' statement-timeout error: every request gets an answer,
+# even one DuckDB would evaluate forever (a recursive CTE Postgres stops by its LIMIT).
+STATEMENT_TIMEOUT_S = 10.0
+STATEMENT_TIMEOUT_MESSAGE = "canceling statement due to statement timeout"
+
+
 class NativeDuckConnection:
     """One in-memory database of the `duckdb` package."""
 
@@ -62,6 +70,7 @@ class NativeDuckConnection:
         import duckdb
 
         self._conn = duckdb.connect(":memory:")
+        self.statement_timeout = STATEMENT_TIMEOUT_S
         # Timestamps with time zone are read in UTC, as duckdb-wasm does.
         self._conn.execute("SET TimeZone = 'UTC'")
 
@@ -69,13 +78,20 @@ class NativeDuckConnection:
         # `repeated` is a hint for duckdb-wasm; the duckdb package caches plans itself.
         import duckdb
 
+        timer = threading.Timer(self.statement_timeout, self._conn.interrupt)
+        timer.daemon = True
+        timer.start()
         try:
             cursor = self._conn.execute(sql)
             if cursor.description is None:
                 return DuckResult([], [], [])
             rows = cursor.fetchall()
         except duckdb.Error as exc:
+            if not timer.is_alive() and isinstance(exc, duckdb.InterruptException):
+                raise Exception(STATEMENT_TIMEOUT_MESSAGE) from exc
             raise Exception(str(exc)) from exc
+        finally:
+            timer.cancel()
         columns = [d[0] for d in cursor.description]
         types = [str(d[1]) for d in cursor.description]
         return DuckResult(columns, types, [[_plain(v) for v in row] for row in rows])

@@ -20,14 +20,21 @@ def fraction_text(microseconds: int) -> str:
 
 
 def interval_text(value: dt.timedelta) -> str:
-    """`1 day 02:00:00`, `3 days`, `00:00:00.5` for an interval the duckdb package gives."""
-    days, seconds = value.days, value.seconds
-    parts = [f"{days} day{'s' if abs(days) != 1 else ''}"] if days else []
-    if seconds or value.microseconds or not parts:
-        hours, rest = divmod(seconds, 3600)
-        minutes, secs = divmod(rest, 60)
-        clock = f"{hours:02d}:{minutes:02d}:{secs:02d}"
-        clock += fraction_text(value.microseconds)
+    """`1 day 02:00:00`, `3 days`, `00:00:00.5`, `-00:00:14` for an interval the duckdb package gives.
+
+    A timedelta keeps its seconds non-negative (-14 s is `-1 day, 23:59:46`); the text
+    keeps days and time on the sign of the whole, as DuckDB writes it.
+    """
+    total = value // dt.timedelta(microseconds=1)
+    sign = "-" if total < 0 else ""
+    days, rest = divmod(abs(total), 86_400_000_000)
+    parts = [f"{sign}{days} day{'s' if days != 1 else ''}"] if days else []
+    if rest or not parts:
+        seconds, micros = divmod(rest, 1_000_000)
+        hours, seconds = divmod(seconds, 3600)
+        minutes, secs = divmod(seconds, 60)
+        clock = f"{sign if rest else ''}{hours:02d}:{minutes:02d}:{secs:02d}"
+        clock += fraction_text(micros)
         parts.append(clock)
     return " ".join(parts)
 

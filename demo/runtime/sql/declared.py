@@ -166,7 +166,7 @@ def output_types(
             out[name] = _NAME
             continue
         if isinstance(column, exp.Cast):
-            kind = column.to.this.name
+            kind = getattr(column.to.this, "name", "")  # a user-defined type is text
             if kind in _DECLARED:
                 out[name] = _DECLARED[kind]
             elif column.to.is_type("uuid"):

@@ -24,7 +24,7 @@ from .duckdump import dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
 from .pg_json_functions import register_json_functions, uses_json_functions
-from .pgtypes import DECLARED_CARRIERS, json_value, type_oid
+from .pgtypes import DECLARED_CARRIERS, JsonTooDeep, interval_text, json_value, type_oid
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
 from .statements import SqlError
@@ -154,21 +154,57 @@ class DuckEngine:
         if item.kind == "other":
             return {"rows": [], "fields": [], "affectedRows": 0}  # DDL: DuckDB's "Count" column
         columns = list(result.columns)
+        intervals = self._interval_texts(item, result, repeated)
         types = [
             "pg:" + item.declared[c]
             if c in item.declared and type_oid(t) in DECLARED_CARRIERS
             else t
             for c, t in zip(columns, result.types, strict=False)
         ]
-        rows = [
-            {c: json_value(v, t) for c, v, t in zip(columns, row, types, strict=False)}
-            for row in result.rows
-        ]
+        if intervals is not None:
+            result = intervals
+        try:
+            rows = [
+                {
+                    c: interval_text(v)
+                    if t == "INTERVAL" and isinstance(v, str)
+                    else json_value(v, t)
+                    for c, v, t in zip(columns, row, types, strict=False)
+                }
+                for row in result.rows
+            ]
+        except JsonTooDeep as exc:
+            raise SqlError(str(exc), item.source.strip()) from None
         fields = [
             {"name": c, "dataTypeID": type_oid(t)} for c, t in zip(columns, types, strict=False)
         ]
         affected = len(rows) if item.kind == "dml" else 0
         return {"rows": rows, "fields": fields, "affectedRows": affected}
+
+    def _interval_texts(self, item: Transpiled, result: Any, repeated: bool) -> Any:
+        """The read again with its interval columns as DuckDB's text, or None.
+
+        The duckdb package (and Arrow's reading on duckdb-wasm) turn an interval into a
+        count of days, losing Postgres' months (`83 years 3 mons`, not `29970 days`);
+        DuckDB's own text keeps months, days and microseconds apart, as Postgres does.
+        Only a plain read is run twice.
+        """
+        if "INTERVAL" not in result.types or not _plain_read(item):
+            return None
+        # By position: a repeated column name (`r1.*, r2.*`) must not matter.
+        names = [f"c{i}" for i in range(len(result.columns))]
+        columns = ", ".join(
+            f"CAST({n} AS VARCHAR)" if t == "INTERVAL" else n
+            for n, t in zip(names, result.types, strict=False)
+        )
+        statement = item.statements[item.result_index]
+        try:
+            return self._conn.execute(
+                f"SELECT {columns} FROM ({statement}) AS q({', '.join(names)})",
+                repeated=repeated,
+            )
+        except Exception:  # noqa: BLE001 - the first answer stands
+            return None
 
     def _step(self, item: Transpiled, savepoints: Savepoints, *, in_block: bool) -> dict[str, Any]:
         """Run one statement, keeping the savepoints of the user's block up to date."""

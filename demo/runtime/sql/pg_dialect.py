@@ -13,10 +13,13 @@ from sqlglot import exp
 from sqlglot.dialects.postgres import Postgres
 from sqlglot.parsers.postgres import PostgresParser
 
-__all__ = ["PG_NAME", "PostgresForDuck"]
+__all__ = ["PG_NAME", "WRITTEN_NAME", "PostgresForDuck"]
 
 # Expression.meta key: the name Postgres gives an output column of this expression.
 PG_NAME = "pg_name"
+# Expression.meta key: a function call's name as written (`char_length`, `var_pop`),
+# which Postgres names its column after, where sqlglot folds it into another function.
+WRITTEN_NAME = "pg_written_name"
 
 
 def _parse_date_part(self: Any) -> exp.Expr:
@@ -27,5 +30,7 @@ def _parse_date_part(self: Any) -> exp.Expr:
 
 
 class PostgresForDuck(Postgres):
+    ORIGINAL_NAME_META_KEY = WRITTEN_NAME
+
     class Parser(PostgresParser):
         FUNCTION_PARSERS = {**PostgresParser.FUNCTION_PARSERS, "DATE_PART": _parse_date_part}

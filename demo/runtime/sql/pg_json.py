@@ -511,9 +511,38 @@ def _from_functions(tree: Any) -> None:
         )
 
 
+def _invalid_json_literal(tree: Any) -> str | None:
+    """Postgres' error for a `'text'::json` literal it would refuse (DuckDB keeps the text)."""
+    from sqlglot import exp
+
+    for cast in tree.find_all(exp.Cast):
+        text = cast.this
+        if not (
+            isinstance(text, exp.Literal) and text.is_string or isinstance(text, exp.RawString)
+        ):
+            continue
+        if not (cast.to.is_type("json") or cast.to.is_type("jsonb")):
+            continue
+        try:
+            json.loads(text.this, parse_constant=_no_constant)
+        except ValueError:
+            return "invalid input syntax for type json"
+        except RecursionError:
+            return "stack depth limit exceeded"
+    return None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)  # NaN and Infinity are not JSON to Postgres
+
+
 def postgres_json(tree: Any, columns: dict[str, str]) -> str | None:
     """Rewrite the tree's JSON operators and functions; return a message for what cannot be."""
     from sqlglot import exp
+
+    invalid = _invalid_json_literal(tree)
+    if invalid is not None:
+        return invalid
 
     for node in list(tree.find_all(exp.Lambda)):
         fixed = _lambda_arrow(node)

@@ -26,6 +26,7 @@ from decimal import Decimal
 from typing import Any
 
 from .pg_transforms import parse_array_text
+from .pgtypes import JsonTooDeep, check_json_depth
 
 __all__ = [
     "FUNCTIONS",
@@ -45,6 +46,10 @@ class JsonError(ValueError):
 
 
 def _load(text: str) -> Any:
+    try:
+        check_json_depth(text)
+    except JsonTooDeep as exc:
+        raise JsonError(str(exc)) from None
     try:
         return json.loads(text, parse_float=Decimal)
     except ValueError:

@@ -314,4 +314,9 @@ def text_functions(tree: Any) -> str | None:
                 node.replace(_regexp_matches(node))
         except TextFunctionError as exc:
             return str(exc)
+    # concat() and concat_ws() print a boolean as Postgres' text form, t or f.
+    for call in list(tree.find_all(exp.Concat, exp.ConcatWs)):
+        for arg in call.expressions:
+            if isinstance(arg, exp.Boolean):
+                arg.replace(exp.Literal.string("t" if arg.this else "f"))
     return None

@@ -211,6 +211,8 @@ _TYPE_NAMES = {
 def _postgres_name(node: Any) -> str:
     from sqlglot import exp
 
+    from .pg_dialect import WRITTEN_NAME
+
     if isinstance(node, exp.Column):
         return node.name
     if node.meta.get("pg_name"):
@@ -219,13 +221,20 @@ def _postgres_name(node: Any) -> str:
         inner = _postgres_name(node.this)
         if inner != "?column?":
             return inner
-        kind = node.to.this.name
+        kind = getattr(node.to.this, "name", str(node.to.this))  # str: a user-defined type
         return _TYPE_NAMES.get(kind, kind.lower())
-    if isinstance(node, exp.Paren):
-        return _postgres_name(node.this)
-    if isinstance(node, exp.Subquery):
+    if isinstance(node, exp.Paren | exp.Window | exp.Filter):
+        return _postgres_name(node.this)  # a window or FILTER call: the function's name
+    written = node.meta.get(WRITTEN_NAME)
+    if isinstance(node, exp.Func) and isinstance(written, str) and written.isidentifier():
+        return written.lower()
+    if isinstance(node, exp.Subquery):  # a scalar subquery: its one column's name
         selects = node.this.selects if isinstance(node.this, exp.Query) else []
-        return selects[0].alias_or_name if len(selects) == 1 else "?column?"
+        if len(selects) != 1:
+            return "?column?"
+        return selects[0].alias or _postgres_name(selects[0])
+    if isinstance(node, exp.Bracket):  # `(...)[1]` is named after what it subscripts
+        return _postgres_name(node.this)
     if isinstance(node, exp.Anonymous):
         return str(node.this).lower()
     name = _FUNCTION_NAMES.get(type(node).__name__)
@@ -236,12 +245,53 @@ def _postgres_name(node: Any) -> str:
     return "?column?"
 
 
+def values_lists(tree: Any) -> Any:
+    """VALUES as Postgres reads it: a query of its own, columns named column1, column2...
+
+    DuckDB names them col0, col1, and a statement that is only VALUES would otherwise
+    run as a command with no rows. A VALUES list an INSERT reads is left alone.
+    """
+    from sqlglot import exp
+
+    # `(SELECT ...)` on its own is the query (else DuckDB's answer has no rows); with
+    # ORDER BY/LIMIT/OFFSET after the parentheses, a query over it.
+    while isinstance(tree, exp.Subquery) and not tree.alias:
+        extra = {k: v for k, v in tree.args.items() if v and k != "this"}
+        if not extra:
+            tree = tree.this
+            continue
+        if set(extra) <= {"order", "limit", "offset"}:
+            alias = exp.TableAlias(this=exp.to_identifier("q"))
+            outer = exp.select("*").from_(exp.Subquery(this=tree.this, alias=alias))
+            for key, value in extra.items():
+                outer.set(key, value)
+            tree = outer
+        break
+    if isinstance(tree, exp.Values):
+        tree = exp.select("*").from_(exp.Subquery(this=tree.copy()))
+        inner = tree.find(exp.Values)
+        tree.args["from_"].set("this", inner)
+    for values in list(tree.find_all(exp.Values)):
+        if isinstance(values.parent, exp.Insert) or not values.expressions:
+            continue
+        first = values.expressions[0]
+        width = len(first.expressions) if isinstance(first, exp.Tuple) else 1
+        alias = values.args.get("alias")
+        if alias is None:
+            alias = exp.TableAlias(this=exp.to_identifier("*VALUES*", quoted=True))
+            values.set("alias", alias)
+        if not alias.columns:
+            names = [exp.to_identifier(f"column{i}") for i in range(1, width + 1)]
+            alias.set("columns", names)
+    return tree
+
+
 def output_targets(tree: Any) -> list[Any]:
     """The expressions that name a statement's result columns: select list or RETURNING."""
     from sqlglot import exp
 
     query = tree
-    while isinstance(query, exp.SetOperation):
+    while isinstance(query, exp.SetOperation | exp.Subquery):  # `(SELECT 2) UNION ...`
         query = query.this
     if isinstance(tree, exp.Insert | exp.Update | exp.Delete):
         returning = tree.args.get("returning")

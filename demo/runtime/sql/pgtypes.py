@@ -178,6 +178,41 @@ def _jsonb_order(value: Any) -> Any:
     return value
 
 
+# Deeper JSON would exhaust Python's stack (json.loads recurses): natively a
+# RecursionError, in Pyodide a stack overflow that kills the worker.
+MAX_JSON_DEPTH = 200
+
+
+class JsonTooDeep(ValueError):
+    """JSON nested deeper than MAX_JSON_DEPTH; the message is Postgres' for a deep stack."""
+
+    def __init__(self) -> None:
+        super().__init__("stack depth limit exceeded")
+
+
+def check_json_depth(text: str) -> None:
+    """Raise JsonTooDeep before parsing JSON text nested deeper than MAX_JSON_DEPTH."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise JsonTooDeep
+        elif char in "]}":
+            depth -= 1
+
+
 def json_value(value: Any, type_name: str) -> Any:
     """A value from `DuckConnection` as JSON-ready data for a column of `type_name`."""
     if value is None:
@@ -198,6 +233,7 @@ def json_value(value: Any, type_name: str) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _MAX_SAFE:
         return str(value)
     if isinstance(value, str) and (base == "JSON" or type_name in ("pg:json", "pg:jsonb")):
+        check_json_depth(value)
         try:
             parsed = json.loads(value)
         except ValueError:
@@ -211,3 +247,41 @@ def json_value(value: Any, type_name: str) -> Any:
     if isinstance(value, bool | int | str):
         return value
     return str(value)
+
+
+_INTERVAL_PART = re.compile(r"(-?\d+) (year|month|day)s?")
+_INTERVAL_CLOCK = re.compile(r"(-?)(\d+):(\d\d):(\d\d)(\.\d+)?")
+
+
+def interval_text(duck_text: str) -> str:
+    """DuckDB's interval text (`-1 year -2 months 3 days 04:05:06.5`) in Postgres' style.
+
+    Both keep months, days and microseconds apart; Postgres writes `mon`, makes every
+    value but 1 plural (`-1 days`), and marks a positive part after a negative one `+`.
+    """
+    fields = {unit: int(n) for n, unit in _INTERVAL_PART.findall(duck_text)}
+    clock = _INTERVAL_CLOCK.search(duck_text)
+    parts: list[str] = []
+    before_negative = False
+    for unit, name in (("year", "year"), ("month", "mon"), ("day", "day")):
+        value = fields.get(unit, 0)
+        if value:
+            sign = "+" if before_negative and value > 0 else ""
+            parts.append(f"{sign}{value} {name}{'s' if value != 1 else ''}")
+            before_negative = value < 0
+    if clock is not None or not parts:
+        negative, hours, minutes, seconds, fraction = (
+            clock.groups() if clock else ("", "0", "00", "00", None)
+        )
+        if (
+            not parts
+            or int(hours)
+            or int(minutes)
+            or int(seconds)
+            or (fraction and fraction.strip(".0"))
+        ):
+            sign = "-" if negative else ("+" if before_negative else "")
+            parts.append(
+                f"{sign}{int(hours):02d}:{minutes}:{seconds}{(fraction or '').rstrip('0').rstrip('.')}"
+            )
+    return " ".join(parts)

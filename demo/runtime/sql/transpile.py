@@ -40,6 +40,7 @@ from .dump_session import skipped_reason
 from .foreign_keys import ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
+from .pg_input import invalid_number_literal, invalid_string_escape
 from .pg_json import json_columns, json_output_types, postgres_json
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
@@ -173,6 +174,26 @@ def _core_only(tree: Any) -> None:
         node.replace(exp.cast(timestamp, exp.DataType.build("date")))
 
 
+# CREATE TABLE properties DuckDB would drop, leaving a table that answers differently
+# (rows no partition accepts, a parent that does not see its children's rows).
+_REFUSED_TABLE_PROPERTIES = {
+    "PartitionedByProperty": "partitioned tables are not supported by this demo",
+    "PartitionedOfProperty": "partitioned tables are not supported by this demo",
+    "InheritsProperty": "table inheritance is not supported by this demo",
+}
+
+
+def _refused_table_property(tree: Any) -> str | None:
+    from sqlglot import exp
+
+    properties = tree.args.get("properties") if isinstance(tree, exp.Create) else None
+    for prop in properties.expressions if properties else []:
+        refused = _REFUSED_TABLE_PROPERTIES.get(type(prop).__name__)
+        if refused:
+            return refused
+    return None
+
+
 def _unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str]:
     """Column name -> type, leaving out names that differ in type between tables."""
     types: dict[str, str] = {}
@@ -231,13 +252,16 @@ def transpile_statement(
         return Transpiled(
             statement, [], "other", warnings=[f"skipped, {reason}: {_head(statement)}"]
         )
+    bad_escape = invalid_string_escape(statement)
+    if bad_escape is not None:
+        raise SqlError(bad_escape, statement)
     try:
         trees = [t for t in sqlglot.parse(statement, read=PostgresForDuck) if t is not None]
     except SqlglotError as exc:
         raise SqlError(f"could not parse as Postgres SQL: {exc}", statement) from exc
     if len(trees) != 1:
         raise SqlError("expected exactly one statement", statement)
-    tree = trees[0]
+    tree = pg.values_lists(trees[0])
     if seed and isinstance(tree, (exp.Create, exp.Drop)) and tree.args.get("kind") == "DATABASE":
         return Transpiled(
             statement,
@@ -271,6 +295,9 @@ def transpile_statement(
     if isinstance(tree, exp.Alter) and tree.args.get("only"):
         # ONLY: not the inheriting tables, which DuckDB has none of (pg_dump writes it).
         tree.set("only", None)
+    refused = _refused_table_property(tree)
+    if refused is not None:
+        raise SqlError(refused, statement)
     after: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
@@ -293,7 +320,8 @@ def transpile_statement(
     pg_typenames.information_schema_columns(tree)
     pg_typenames.untyped_nulls(tree)
     unsupported = (
-        postgres_json(tree, json_types)
+        invalid_number_literal(tree, table_types)
+        or postgres_json(tree, json_types)
         or pg_text.text_functions(tree)
         or pg.postgres_functions(tree)
     )

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .session_names import DEFAULT_NAMES, SessionNames
-from .statements import split_postgres
+from .statements import SqlError, split_postgres
 from .transpile import Transpiled, transpile_statement
 
 __all__ = ["MAX_ENTRIES", "MAX_TEXT", "Schema", "TranspileCache"]
@@ -64,6 +64,31 @@ class _Lru(Generic[K, V]):
         return len(self._items)
 
 
+def guarded_transpile(
+    statement: str, *schema: Any, names: SessionNames = DEFAULT_NAMES
+) -> Transpiled:
+    """`transpile_statement`, where a translation that breaks is a refusal, never a 500.
+
+    A statement nested deeper than Python's stack (sqlglot recurses over the tree) gets
+    Postgres' own message; any other failure inside sqlglot or our transforms means the
+    translation cannot be shown right, so the statement is refused with its cause.
+    """
+    types, declared, keys = schema
+    try:
+        return transpile_statement(
+            statement, table_types=types, declared=declared, primary_keys=keys, names=names
+        )
+    except SqlError:
+        raise
+    except RecursionError:
+        raise SqlError("stack depth limit exceeded", statement) from None
+    except Exception as exc:  # noqa: BLE001 - see the docstring
+        raise SqlError(
+            f"this demo cannot translate the statement ({type(exc).__name__}: {exc})"[:300],
+            statement,
+        ) from exc
+
+
 class TranspileCache:
     """Transpiles of one database's statements, valid until its schema may have changed.
 
@@ -99,9 +124,7 @@ class TranspileCache:
         if self._schema is None:
             self._schema = self._read_schema()
         types, declared, keys = self._schema
-        item = transpile_statement(
-            statement, table_types=types, declared=declared, primary_keys=keys, names=self._names
-        )
+        item = guarded_transpile(statement, types, declared, keys, names=self._names)
         if len(statement) <= MAX_TEXT:
             self._transpiled.put(statement, item)
         return item

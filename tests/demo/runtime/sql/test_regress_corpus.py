@@ -33,7 +33,7 @@ pytestmark = native_only
 
 KINDS = ("equal", "error", "deliberate", "silent", "crash")
 # The share of equal answers the adapter reaches today; a regression below it fails.
-EQUAL_FLOOR = 0.50
+EQUAL_FLOOR = 0.66  # 502/757 (66.3 %) measured; the goal is 0.80
 
 
 def listed(heading: str) -> dict[str, str]:
@@ -80,7 +80,7 @@ def test_regress_corpus_native(reference: dict[str, Any], capsys: Any) -> None:
     from demo.native.duck import open_native_duck
 
     ours = diff.run_regress(open_native_duck)
-    verdicts = diff.judge_regress(ours, reference)
+    verdicts = diff.judge_regress(ours, reference, diff.regress_sql())
     deliberate = listed("### Deliberate differences")
     still_open = listed("### Regression suite: open differences")
     per_file = tally(verdicts, deliberate)

@@ -1,0 +1,220 @@
+"""Postgres' input rules for literals written as text, checked before DuckDB reads them.
+
+DuckDB reads `'34.5'` into an integer column as 35 and `'10e400'::float8` as infinity;
+Postgres refuses both. Where the text is a literal of the statement (a cast, or a value
+an INSERT writes into a column of known type), its Postgres verdict is known before the
+statement runs, so the statement is refused with Postgres' message instead.
+
+Dates and times are read by DuckDB in ISO form only, and some other forms it reads
+differently (`'01/02/03'` is the year 1 to DuckDB, 2003-01-02 to Postgres): a date or
+time literal that does not start with an ISO date is refused, never guessed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+__all__ = ["invalid_number_literal", "invalid_string_escape"]
+
+# DuckDB type -> (Postgres name in messages, lowest, highest); None: no range (floats).
+_INTEGERS = {
+    "SMALLINT": ("smallint", -(2**15), 2**15 - 1),
+    "INTEGER": ("integer", -(2**31), 2**31 - 1),
+    "INT": ("integer", -(2**31), 2**31 - 1),
+    "BIGINT": ("bigint", -(2**63), 2**63 - 1),
+}
+_FLOATS = {"DOUBLE": "double precision", "FLOAT": "real", "REAL": "real"}
+# Postgres 16+ integer input: decimal, 0x/0o/0b prefixes, underscores between digits.
+_INTEGER_TEXT = re.compile(
+    r"\s*[+-]?(0[xX](_?[0-9a-fA-F])+|0[oO](_?[0-7])+|0[bB](_?[01])+|\d(_?\d)*)\s*"
+)
+_FLOAT_WORDS = re.compile(r"\s*[+-]?(inf|infinity|nan)\s*", re.I)
+_FLOAT_TEXT = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*")
+
+
+def _integer_message(text: str, duck_type: str) -> str | None:
+    name, low, high = _INTEGERS[duck_type]
+    if not _INTEGER_TEXT.fullmatch(text):
+        return f'invalid input syntax for type {name}: "{text}"'
+    clean = text.strip().replace("_", "")
+    value = int(clean, 0) if re.match(r"[+-]?0[xXoObB]", clean) else int(clean)
+    if not low <= value <= high:
+        return f'value "{text}" is out of range for type {name}'
+    return None
+
+
+def _float_message(text: str, duck_type: str) -> str | None:
+    name = _FLOATS[duck_type]
+    if _FLOAT_WORDS.fullmatch(text):
+        return None
+    if not _FLOAT_TEXT.fullmatch(text):
+        return f'invalid input syntax for type {name}: "{text}"'
+    value = abs(float(text))
+    if name == "real":  # what rounds to float4's infinity or zero
+        value = math.inf if value >= 3.4028235677973366e38 else value
+        value = 0.0 if value <= 7.006492321624085e-46 else value
+    # Denormals are accepted; only what reads as infinity or as zero from nonzero digits
+    # is out of range (float8in/float4in).
+    mantissa = re.split(r"[eE]", text.strip())[0]
+    if math.isinf(value) or (value == 0 and any(c in "123456789" for c in mantissa)):
+        return f'"{text}" is out of range for type {name}'
+    return None
+
+
+_TEMPORAL = {"DATE", "TIMESTAMP", "TIMESTAMPTZ", "DATETIME", "TIMESTAMP_S", "TIMESTAMP_MS"}
+# Year first, as both read it: 2021-01-02, 2021/1/2 (then any time and zone).
+_ISO_DATE = re.compile(r"\s*-?\d{4,}([-/])\d{1,2}\1\d{1,2}(?![\d/-])")
+_DATE_WORDS = re.compile(r"\s*[+-]?(infinity|epoch|now|today|tomorrow|yesterday)\s*", re.I)
+
+
+def _temporal_message(text: str) -> str | None:
+    if _ISO_DATE.match(text) or _DATE_WORDS.fullmatch(text):
+        return None
+    return f'this demo reads dates and times with the year first (YYYY-MM-DD ...) only: "{text}"'
+
+
+def _message(text: str, duck_type: str) -> str | None:
+    kind = duck_type.upper()
+    if kind in _TEMPORAL or kind.startswith("TIMESTAMP "):
+        return _temporal_message(text)
+    if kind in _INTEGERS:
+        return _integer_message(text, kind)
+    if kind in _FLOATS:
+        return _float_message(text, kind)
+    return None
+
+
+def _inserted_columns(tree: Any, table_types: dict[str, dict[str, str]]) -> list[str] | None:
+    """The DuckDB types of the columns an INSERT ... VALUES writes, in order."""
+    from sqlglot import exp
+
+    target = tree.this
+    names = None
+    if isinstance(target, exp.Schema):
+        names = [c.name.lower() for c in target.expressions]
+        target = target.this
+    if not isinstance(target, exp.Table):
+        return None
+    columns = table_types.get(target.name.lower())
+    if columns is None:
+        return None
+    names = names or list(columns)
+    return [columns.get(n, "") for n in names]
+
+
+def invalid_number_literal(tree: Any, table_types: dict[str, dict[str, str]]) -> str | None:
+    """Postgres' error for a number written as text it would refuse, or None."""
+    from sqlglot import exp
+
+    for cast in tree.find_all(exp.Cast):
+        text = cast.this
+        if isinstance(text, exp.Literal) and text.is_string:
+            message = _message(text.this, getattr(cast.to.this, "name", ""))
+            if message:
+                return message
+    values = tree.expression if isinstance(tree, exp.Insert) else None
+    if isinstance(values, exp.Values):
+        types = _inserted_columns(tree, table_types) or []
+        for row in values.expressions:
+            items = row.expressions if isinstance(row, exp.Tuple) else [row]
+            for item, duck_type in zip(items, types, strict=False):
+                if isinstance(item, exp.Literal) and item.is_string:
+                    message = _message(item.this, duck_type)
+                    if message:
+                        return message
+    return None
+
+
+_ESCAPE_STRING = re.compile(r"(?<![\w$'])[eE]'((?:[^'\\]|\\.|'')*)'", re.S)
+_UNICODE_STRING = re.compile(
+    r"(?<![\w$'])[uU]&'((?:[^']|'')*)'(\s*UESCAPE\s*'([^']*)')?", re.S | re.I
+)
+_HEX = "0123456789abcdefABCDEF"
+
+
+def _code_points(points: list[int]) -> str | None:
+    """Postgres' message for an escaped code point sequence it refuses, or None."""
+    i = 0
+    while i < len(points):
+        point = points[i]
+        if point > 0x10FFFF:
+            return "invalid Unicode escape value"
+        if 0xD800 <= point <= 0xDBFF:
+            if i + 1 >= len(points) or not 0xDC00 <= points[i + 1] <= 0xDFFF:
+                return "invalid Unicode surrogate pair"
+            i += 2
+            continue
+        if 0xDC00 <= point <= 0xDFFF:
+            return "invalid Unicode surrogate pair"
+        i += 1
+    return None
+
+
+def _e_string(body: str) -> str | None:
+    # Escaped code points, with None between runs that are not adjacent escapes.
+    runs: list[list[int]] = [[]]
+    i = 0
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body) and body[i + 1] in "uU":
+            width = 4 if body[i + 1] == "u" else 8
+            digits = body[i + 2 : i + 2 + width]
+            if len(digits) != width or any(c not in _HEX for c in digits):
+                return "invalid Unicode escape"
+            runs[-1].append(int(digits, 16))
+            i += 2 + width
+            continue
+        runs.append([])
+        i += 2 if body[i] == "\\" else 1
+    for run in runs:
+        message = _code_points(run)
+        if message:
+            return message
+    return None
+
+
+def _u_string(body: str, escape: str) -> str | None:
+    if len(escape) != 1 or escape in _HEX + "+'\" \t\n\r":
+        return "invalid Unicode escape character"
+    runs: list[list[int]] = [[]]
+    i = 0
+    while i < len(body):
+        if body[i] != escape:
+            runs.append([])
+            i += 1
+            continue
+        if body[i + 1 : i + 2] == escape:
+            runs.append([])
+            i += 2
+            continue
+        plus = body[i + 1 : i + 2] == "+"
+        width = 6 if plus else 4
+        digits = body[i + 1 + plus : i + 1 + plus + width]
+        if len(digits) != width or any(c not in _HEX for c in digits):
+            return "invalid Unicode escape"
+        runs[-1].append(int(digits, 16))
+        i += 1 + plus + width
+    for run in runs:
+        message = _code_points(run)
+        if message:
+            return message
+    return None
+
+
+def invalid_string_escape(statement: str) -> str | None:
+    """Postgres' error for a bad Unicode escape in an E'' or U&'' string, or None.
+
+    sqlglot reads these leniently (`E'\\u061'` becomes `u061`), so they are checked on
+    the statement's text.
+    """
+    for found in _ESCAPE_STRING.finditer(statement):
+        message = _e_string(found.group(1))
+        if message:
+            return message
+    for found in _UNICODE_STRING.finditer(statement):
+        escape = found.group(3) if found.group(2) else "\\"
+        message = _u_string(found.group(1).replace("''", "'"), escape)
+        if message:
+            return message
+    return None

@@ -1,0 +1,57 @@
+"""Statements the `postgres` adapter cannot answer right end in a clean refusal, never a 500.
+
+Each was a crash or a hang on PostgreSQL's regression statements (issue #24): the
+request must get a Postgres-style error (SqlError, a 400 through the service), and the
+database stays usable afterwards.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from demo.native.duck import open_native_duck
+from demo.runtime.sql import DuckEngine, SqlError
+from tests.demo.sites import native_only
+
+pytestmark = native_only
+
+
+def refusal(engine: DuckEngine, sql: str) -> str:
+    with pytest.raises(SqlError) as caught:
+        engine.execute(sql)
+    assert engine.execute("SELECT 1 AS one")[0][0]["rows"] == [{"one": 1}]
+    return caught.value.message
+
+
+def test_deeply_nested_json_is_refused_before_it_exhausts_the_stack() -> None:
+    engine = DuckEngine(open_native_duck())
+    assert refusal(engine, "SELECT repeat('[', 10000)::json") == "stack depth limit exceeded"
+    assert "stack depth limit exceeded" in refusal(
+        engine, "SELECT json_typeof(repeat('[', 10000)::json)"
+    )
+    nested = "[" * 50 + "]" * 50  # ordinary nesting still answers
+    rows = engine.execute(f"SELECT '{nested}'::json AS j")[0][0]["rows"]
+    assert rows[0]["j"] is not None
+
+
+def test_regclass_cast_is_a_clean_error() -> None:
+    assert "REGCLASS" in refusal(DuckEngine(open_native_duck()), "SELECT 'pg_class'::regclass")
+
+
+@pytest.mark.parametrize("literal", [r"U&'wrong: \db99'", r"U&'wrong: \+2FFFFF'"])
+def test_invalid_unicode_escape_is_a_clean_error(literal: str) -> None:
+    assert refusal(DuckEngine(open_native_duck()), f"SELECT {literal}")
+
+
+def test_a_statement_duckdb_would_run_forever_is_cancelled() -> None:
+    # Postgres stops this recursion at the LIMIT; DuckDB evaluates the CTE first.
+    conn = open_native_duck()
+    conn.statement_timeout = 0.5
+    engine = DuckEngine(conn)
+    engine.execute("CREATE TABLE d (id int); INSERT INTO d VALUES (1)")
+    endless = (
+        "WITH RECURSIVE q AS (SELECT * FROM d UNION ALL (WITH RECURSIVE x AS"
+        " (SELECT * FROM d UNION ALL (SELECT * FROM q UNION ALL SELECT * FROM x))"
+        " SELECT * FROM x)) SELECT * FROM q LIMIT 32"
+    )
+    assert refusal(engine, endless) == "canceling statement due to statement timeout"
