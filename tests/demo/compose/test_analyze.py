@@ -222,6 +222,32 @@ networks: {back: {}}
     ]
 
 
+def test_a_document_split_over_files_makes_a_mock_the_build_bundles(tmp_path: Path) -> None:
+    """External `$ref`s are bundled by the build (demo/build/openapi_load.py), so a
+    split document maps like a one-file one and its site answers from the other file."""
+    write_project(
+        tmp_path,
+        {
+            "compose.yaml": "services:\n  api:\n    build: ./api\n",
+            "api/openapi.yaml": "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n"
+            "  /pets:\n    get:\n      responses:\n        '200':\n"
+            "          $ref: responses.yaml#/Pets\n",
+            "api/responses.yaml": "Pets:\n  description: pets\n  content:\n"
+            "    application/json:\n      example: [{name: Rex}]\n",
+        },
+    )
+    api = services(analyze(folder=tmp_path, environ={}))["api"]
+    assert api["adapter"] == "mock-http"
+    assert api["config"] == {"openapi": "api/openapi.yaml"}
+    out = tmp_path / "site"
+    built = run_cli(
+        "build", "-f", str(tmp_path / "compose.yaml"), "--out", str(out), "--no-snapshot"
+    )
+    assert built.returncode == 0, built.stderr
+    document = json.loads((out / "services" / "api" / "openapi.json").read_text())
+    assert "x-helio-files" in json.dumps(document)
+
+
 def test_extends_multiple_files_and_profiles(tmp_path: Path) -> None:
     write_project(
         tmp_path,
