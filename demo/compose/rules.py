@@ -363,9 +363,15 @@ class _Rules:
     def starlette(self, context: Path) -> Mapping | None:
         """A Starlette app in the build context (None when its requirements.txt does
         not list starlette): asgi, or the reason it cannot run."""
-        required = _requirements(context / "requirements.txt")
+        required, unread = _requirements(context / "requirements.txt")
         if "starlette" not in required or "fastapi" in required:
             return None  # FastAPI: why_not_build names pydantic-core
+        if unread:
+            return self.result(
+                None,
+                f"a Starlette app whose requirements.txt has {unread[0]!r}: the analyzer "
+                "cannot tell what that installs (label helio.asgi.factory to run it)",
+            )
         extra = [r for r in required if r not in SHIPPED_PACKAGES and r not in _SERVERS]
         if extra:
             return self.result(
@@ -479,19 +485,24 @@ class _Rules:
         return stages.get(str(target).lower(), last) if target else last
 
 
-def _requirements(path: Path) -> list[str]:
-    """The normalized package names a requirements file lists ([] when there is none)."""
+def _requirements(path: Path) -> tuple[list[str], list[str]]:
+    """The normalized package names a requirements file lists, and the lines that are
+    not a plain requirement (`-r other.txt`, a URL, a path): ([], []) with no file."""
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return []
-    names = []
+        return [], []
+    names, unread = [], []
     for line in text.splitlines():
-        line = line.split("#", 1)[0].strip()
-        found = _REQUIREMENT.match(line) if line and not line.startswith("-") else None
-        if found:
+        line = line.split(" #", 1)[0].strip() if not line.startswith("#") else ""
+        found = _REQUIREMENT.match(line)
+        if not line:
+            continue
+        if found is None or line.startswith("-") or "://" in line or "@" in line:
+            unread.append(line)
+        else:
             names.append(re.sub(r"[-_.]+", "-", found.group()).lower())
-    return list(dict.fromkeys(names))
+    return list(dict.fromkeys(names)), unread
 
 
 def _starlette_apps(context: Path) -> list[tuple[str, str]]:

@@ -457,6 +457,13 @@ def test_a_starlette_app_requiring_an_unshipped_package_is_refused_naming_it(
     )
 
 
+def test_a_requirement_the_analyzer_cannot_read_is_refused(tmp_path: Path) -> None:
+    _starlette_project(tmp_path, "starlette\n-r base.txt\n")
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] is None
+    assert web["reason"].startswith("a Starlette app whose requirements.txt has '-r base.txt'")
+
+
 def test_fastapi_stays_refused_for_pydantic_core(tmp_path: Path) -> None:
     _starlette_project(tmp_path, "fastapi\nstarlette\n")
     web = services(analyze(folder=tmp_path, environ={}))["web"]
