@@ -32,7 +32,7 @@ from typing import Any
 from demo.browser.bridge import call_asgi
 from demo.native.assets import DirectoryAssets
 from demo.native.store import MemoryStore
-from demo.runtime.adapters import ADAPTERS, HttpAdapter
+from demo.runtime.adapters import ADAPTERS, MOCK_HTTP
 from demo.runtime.app import DemoApp, create_demo_app
 from demo.runtime.mock.router import MockService
 from demo.runtime.ports import DuckConnection
@@ -80,7 +80,9 @@ async def recorded_answers(app: DemoApp) -> list[dict[str, Any]]:
     budget = _BODY_BUDGET
     for service in app.manifest.services:
         adapter = ADAPTERS[service.adapter]
-        if not isinstance(adapter, HttpAdapter):
+        # Only mocks are free of state; an asgi app is not even importable here (a
+        # Compose app's modules are shipped to the worker, not on the build's path).
+        if adapter is not MOCK_HTTP:
             continue
         opened = await app.services.http(service.name, adapter.family)
         if not isinstance(opened, MockService):  # only mocks are free of state

@@ -222,9 +222,12 @@ def prepare_mock(
 def prepare_asgi(
     service: SourceService, base: Path, target: Path, at: str, report: Progress
 ) -> dict[str, Any]:
-    """asgi: no assets; the factory must be importable here, where the build runs."""
+    """asgi: a factory must be importable here, where the build runs; a plain `app`'s
+    modules are copied from `source` into the site (the runtime zip ships them)."""
     import importlib.util
 
+    if "app" in service.config:
+        return _prepare_plain_app(service, base, target, at)
     factory = service.config["factory"]
     module, sep, function = factory.partition(":")
     if not sep or not module or not function:
@@ -243,6 +246,29 @@ def prepare_asgi(
             f"{at}.packages", f"must list {module.split('.')[0]!r}, the package of the factory"
         )
     config: dict[str, Any] = {"factory": factory, "packages": packages}
+    if "address" in service.config:
+        config["address"] = service.config["address"]
+    return config
+
+
+def _prepare_plain_app(service: SourceService, base: Path, target: Path, at: str) -> dict[str, Any]:
+    if "factory" in service.config:
+        raise ManifestError(at, "give `factory` or `app`, not both")
+    app = service.config["app"]
+    module, sep, attribute = app.partition(":")
+    if not sep or not module or not attribute:
+        raise ManifestError(f"{at}.app", f"{app!r} must look like 'module:attribute'")
+    if "source" not in service.config:
+        raise ManifestError(f"{at}.source", "is required with `app` (the app's modules)")
+    folder = base / service.config["source"]
+    if not folder.is_dir():
+        raise ManifestError(f"{at}.source", f"folder not found: {service.config['source']}")
+    relative = Path(*module.split("."))
+    if not ((folder / relative).with_suffix(".py").is_file() or (folder / relative).is_dir()):
+        raise ManifestError(f"{at}.app", f"module {module} not in {service.config['source']}")
+    source = target / "source"
+    shutil.copytree(folder, source, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    config: dict[str, Any] = {"app": app, "source": source}
     if "address" in service.config:
         config["address"] = service.config["address"]
     return config

@@ -105,21 +105,36 @@ def _sources(folder: Path) -> list[Path]:
     )
 
 
-def demo_package_zip(checkout: Checkout, target: Path, packages: Sequence[str] = ()) -> None:
+def demo_package_zip(
+    checkout: Checkout,
+    target: Path,
+    packages: Sequence[str] = (),
+    sources: Sequence[Path] = (),
+) -> None:
     """Zip demo/{__init__,runtime,browser} sources, plus the top-level `packages` the
-    services need (asgi factories: `host`), with fixed dates (stable checksum)."""
+    services need (asgi factories: `host`) and the `.py` modules of each `sources`
+    folder (a plain asgi app's, at the zip's root), with fixed dates (stable checksum)."""
     package = checkout.root / "demo"
-    files = [package / "__init__.py"]
+    files = [(p, checkout.root) for p in [package / "__init__.py"]]
     for sub in _BROWSER_PACKAGES:
-        files += _sources(package / sub)
+        files += [(p, checkout.root) for p in _sources(package / sub)]
     for name in packages:
         folder = checkout.root / name
         if not (folder / "__init__.py").is_file():
             raise BuildInputError(f"package {name} is not a Python package of this checkout")
-        files += [p for p in _sources(folder) if p.suffix == ".py"]
+        files += [(p, checkout.root) for p in _sources(folder) if p.suffix == ".py"]
+    for folder in sources:
+        files += [(p, folder) for p in _sources(folder) if p.suffix == ".py"]
+    names: dict[str, Path] = {}
+    for path, root in files:
+        name = path.relative_to(root).as_posix()
+        if name in names and names[name] != path:
+            # Both would unpack to the same place in the worker's site-packages.
+            raise BuildInputError(f"{path} and {names[name]} would both ship as {name}")
+        names[name] = path
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(checkout.root).as_posix(), _ZIP_DATE)
+        for name, path in names.items():
+            info = zipfile.ZipInfo(name, _ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes())
 
@@ -134,7 +149,12 @@ def pyodide_info(checkout: Checkout) -> dict[str, str]:
 
 
 def copy_runtime_files(
-    checkout: Checkout, site: Path, *, duckdb: bool, packages: Sequence[str] = ()
+    checkout: Checkout,
+    site: Path,
+    *,
+    duckdb: bool,
+    packages: Sequence[str] = (),
+    sources: Sequence[Path] = (),
 ) -> RuntimeFiles:
     runtime = site / RUNTIME_DIR
     if runtime.exists():
@@ -151,7 +171,7 @@ def copy_runtime_files(
     micropip = next((w.name for w in wheels if w.name.lower().startswith("micropip-")), None)
     if micropip is None:
         raise BuildInputError("requirements-pyodide.lock must pin micropip")
-    demo_package_zip(checkout, runtime / "demo-python.zip", packages)
+    demo_package_zip(checkout, runtime / "demo-python.zip", packages, sources)
     if duckdb:
         (runtime / "duckdb").mkdir()
         wasm = checkout.need(

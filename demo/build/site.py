@@ -55,7 +55,7 @@ from demo.build.prepare import load_source_manifest, prepare_site_services
 from demo.build.runtime_files import Checkout, copy_runtime_files
 from demo.build.snapshot import SnapshotError, make_site_snapshot
 from demo.build.static_host import write_not_found_page, write_offline_list
-from demo.runtime.adapters import ADAPTERS, shipped_packages
+from demo.runtime.adapters import ADAPTERS, shipped_packages, shipped_sources
 from demo.runtime.manifest import SourceManifest
 
 __all__ = ["SiteBuild", "SiteBuildError", "build_site"]
@@ -182,7 +182,8 @@ def _build_into(
         + (", duckdb-wasm)" if duckdb else ")")
     )
     packages = shipped_packages(manifest["services"])
-    files = copy_runtime_files(checkout, out, duckdb=duckdb, packages=packages)
+    sources = [out / folder for folder in shipped_sources(manifest["services"])]
+    files = copy_runtime_files(checkout, out, duckdb=duckdb, packages=packages, sources=sources)
 
     if source.app is not None:
         pages = copy_app(manifest_path.parent / source.app, out)

@@ -6,7 +6,8 @@ nothing; `write_init` writes them into the demo folder and records what it wrote
 last init are replaced (the change is shown as a diff), files edited by hand are left
 alone unless `force`. Seeds the build reads as is (`.sql`) are referenced by a path
 relative to the demo folder; compressed ones (`.sql.gz`, `.sql.xz`) and SQLite
-database files are converted into `seeds/<service>/<name>.sql` there.
+database files are converted into `seeds/<service>/<name>.sql` there. A detected
+Starlette app's Python modules are copied into `asgi/<service>/`.
 """
 
 from __future__ import annotations
@@ -101,6 +102,14 @@ def plan_init(analysis: Analysis, out: Path) -> InitPlan:
                 files[target] = converted
                 seeds.append(target)
             config["seed"] = seeds
+        if "source" in config:
+            # The app's modules become part of the demo folder: the build ships them.
+            copied = f"asgi/{m.name}"
+            origin = folder / config["source"]
+            for path in sorted(origin.rglob("*.py")):
+                if "__pycache__" not in path.parts:
+                    files[f"{copied}/{path.relative_to(origin).as_posix()}"] = path.read_bytes()
+            config["source"] = copied
         for key in ("openapi", "fixtures"):
             if key in config:
                 config[key] = ref(config[key])

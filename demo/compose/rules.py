@@ -11,6 +11,8 @@ Decided per service, first match wins (labels always first)::
     label helio.mock.openapi/fixtures mock-http
     build context with openapi.yaml   mock-http
     label helio.asgi.factory          asgi
+    build context with a Starlette    asgi, stateless, the module's app (refused, naming
+      app and pure-Python requirements  the package, when a requirement is not shipped)
     a mounted .db/.sqlite file        sqlite, the file as seed
     build context with a built        the site's app (a frontend not built yet is
       dist/ or build/ index.html      left out, saying to build it)
@@ -22,7 +24,9 @@ same rules in Pyodide.
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -72,6 +76,12 @@ _RUNTIMES = (
     ("package.json", "builds a Node.js app: no Node.js runtime"),
 )
 _WSGI = ("flask", "django", "bottle", "pyramid")
+# The pure-Python packages the site ships (requirements-pyodide.lock, less micropip;
+# tests check the two agree): a detected Starlette app may require only these.
+SHIPPED_PACKAGES = ("starlette", "anyio", "idna", "typing-extensions", "sqlglot")
+# ASGI servers: the container runs one, in the browser the service worker is the server.
+_SERVERS = ("uvicorn", "gunicorn", "hypercorn", "daphne", "granian")
+_REQUIREMENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 @dataclass
@@ -212,6 +222,10 @@ class _Rules:
             return self.asgi()
         if forced == "sqlite" or "helio.db.seed" in self.labels or self.sqlite_files():
             return self.sqlite()
+        if forced is None and context is not None:
+            starlette = self.starlette(context)
+            if starlette is not None:
+                return starlette
         if context is not None:
             built = self.built_folder(context)
             if built is not None:
@@ -344,6 +358,49 @@ class _Rules:
             packages=packages,
         )
 
+    def starlette(self, context: Path) -> Mapping | None:
+        """A Starlette app in the build context (None when its requirements.txt does
+        not list starlette): asgi, or the reason it cannot run."""
+        required, unread = _requirements(context / "requirements.txt")
+        if "starlette" not in required or "fastapi" in required:
+            return None  # FastAPI: why_not_build names pydantic-core
+        if unread:
+            return self.result(
+                None,
+                f"a Starlette app whose requirements.txt has {unread[0]!r}: the analyzer "
+                "cannot tell what that installs (label helio.asgi.factory to run it)",
+            )
+        extra = [r for r in required if r not in SHIPPED_PACKAGES and r not in _SERVERS]
+        if extra:
+            return self.result(
+                None,
+                f"a Starlette app requiring {', '.join(extra)}: the kit ships only the "
+                f"pure-Python packages {', '.join(SHIPPED_PACKAGES)}",
+            )
+        apps = _starlette_apps(context)
+        if not apps:
+            return self.result(
+                None,
+                "requires starlette but no module assigns `NAME = Starlette(...)` "
+                "(label helio.asgi.factory to run it)",
+            )
+        # An app named `app` first: the name uvicorn's `module:app` convention runs.
+        apps.sort(key=lambda found: found[1] != "app")
+        (module, attribute), *others = apps
+        if others:
+            self.notes.append(f"also found {', '.join(f'{m}:{a}' for m, a in others)}: not run")
+        servers = [r for r in required if r in _SERVERS]
+        if servers:
+            self.notes.append(f"{', '.join(servers)} is not needed: the page's worker serves it")
+        self.notes.append("runs stateless: what it keeps in memory is lost on reload")
+        spec = f"{module}:{attribute}"
+        return self.result(
+            "asgi",
+            f"Starlette app {spec} in {self.rel(context)}",
+            app=spec,
+            source=self.rel(context),
+        )
+
     def is_frontend(self, context: Path) -> bool:
         try:
             package = json.loads((context / "package.json").read_text(encoding="utf-8"))
@@ -424,6 +481,52 @@ class _Rules:
             last = image
         target = options.get("target")
         return stages.get(str(target).lower(), last) if target else last
+
+
+def _requirements(path: Path) -> tuple[list[str], list[str]]:
+    """The normalized package names a requirements file lists, and the lines that are
+    not a plain requirement (`-r other.txt`, a URL, a path): ([], []) with no file."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return [], []
+    names, unread = [], []
+    for line in text.splitlines():
+        line = line.split(" #", 1)[0].strip() if not line.startswith("#") else ""
+        found = _REQUIREMENT.match(line)
+        if not line:
+            continue
+        if found is None or line.startswith("-") or "://" in line or "@" in line:
+            unread.append(line)
+        else:
+            names.append(re.sub(r"[-_.]+", "-", found.group()).lower())
+    return list(dict.fromkeys(names)), unread
+
+
+def _starlette_apps(context: Path) -> list[tuple[str, str]]:
+    """(module, name) of every module-level `name = Starlette(...)` in the context's
+    Python files, read (never imported), in path order."""
+    found = []
+    for path in sorted(context.rglob("*.py")):
+        parts = path.relative_to(context).with_suffix("").parts
+        if any(part.startswith(".") or not part.isidentifier() for part in parts):
+            continue
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
+        except SyntaxError:
+            continue
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        for node in tree.body:
+            if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+                continue
+            call = node.value.func
+            called = call.id if isinstance(call, ast.Name) else getattr(call, "attr", "")
+            if called != "Starlette":
+                continue
+            for target in node.targets:
+                if isinstance(target, ast.Name) and module:
+                    found.append((module, target.id))
+    return found
 
 
 def _check_openapi(rules: _Rules, document: Path) -> None:

@@ -63,6 +63,7 @@ __all__ = [
     "family_noun",
     "http_families",
     "shipped_packages",
+    "shipped_sources",
 ]
 
 # The URL family of every SQL adapter: /__demo/db/<service>/query and .../reset.
@@ -193,11 +194,14 @@ async def _open_mock(context: ServiceContext) -> HttpService:
 
 
 async def _open_asgi(context: ServiceContext) -> HttpService:
-    from .asgi_service import AsgiService, load_factory
+    from .asgi_service import AsgiService, load_factory, plain_app_factory
 
     # Importing the factory's module here puts it into the worker's memory snapshot;
     # the app itself is built on the first request (it reads the Store).
-    factory = load_factory(context.config["factory"])
+    if "app" in context.config:
+        factory = plain_app_factory(context.config["app"])
+    else:
+        factory = load_factory(context.config["factory"])
     return AsgiService(context.name, context.config, context.namespace, context.store, factory)
 
 
@@ -253,15 +257,22 @@ ASGI = HttpAdapter(
     label="A live ASGI application running in the browser",
     family="app",
     source_keys=(
-        ConfigKey("factory", required=True),  # "package.module:function" -> HostedApp
+        ConfigKey("factory"),  # "package.module:function" -> HostedApp
         ConfigKey("packages", "texts"),  # top-level Python packages the site must ship
+        # Or a plain ASGI app, "module:attribute", whose modules are in the folder
+        # `source` (relative to the manifest): run stateless, shipped with the site.
+        ConfigKey("app"),
+        ConfigKey("source"),
         _ADDRESS,
     ),
     built_keys=(
-        ConfigKey("factory", required=True),
+        ConfigKey("factory"),
         ConfigKey("packages", "texts"),
+        ConfigKey("app"),
+        ConfigKey("source"),  # site-relative folder, its modules unpacked beside `demo`
         _ADDRESS,
     ),
+    needs_one_of=("factory", "app"),
     prepare="demo.build.prepare:prepare_asgi",
     packages_key="packages",
     resettable=True,
@@ -314,6 +325,11 @@ def family_noun(family: str) -> str:
     if family == DB_FAMILY:
         return "database"
     return " or ".join(a.name for a in ADAPTERS.values() if a.family == family)
+
+
+def shipped_sources(services: list[dict[str, Any]]) -> list[str]:
+    """The site-relative folders of app modules a built manifest's services ship."""
+    return [s["config"]["source"] for s in services if "source" in s.get("config", {})]
 
 
 def shipped_packages(services: list[dict[str, Any]]) -> list[str]:

@@ -34,7 +34,14 @@ from starlette.types import Message, Receive, Scope, Send
 from .errors import DemoError, StorageFailed
 from .ports import Store
 
-__all__ = ["AsgiService", "HostedApp", "HostedContext", "load_factory", "state_key"]
+__all__ = [
+    "AsgiService",
+    "HostedApp",
+    "HostedContext",
+    "load_factory",
+    "plain_app_factory",
+    "state_key",
+]
 
 
 def state_key(namespace: str, service: str) -> str:
@@ -60,8 +67,8 @@ class HostedApp(Protocol):
         """Whether state changed since the last `image()`."""
         ...
 
-    def image(self) -> bytes:
-        """The whole state, to be stored; resets `dirty()`."""
+    def image(self) -> bytes | None:
+        """The whole state, to be stored (None: the app keeps none); resets `dirty()`."""
         ...
 
     def close(self) -> None: ...
@@ -86,6 +93,41 @@ def load_factory(spec: str) -> Factory:
     return factory
 
 
+class _Stateless:
+    """A plain ASGI app as a HostedApp: it keeps no state the demo could store, so a
+    reload restarts it as it was built (what it holds in memory is lost)."""
+
+    def __init__(self, app: Any) -> None:
+        self._app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._app(scope, receive, send)
+
+    def dirty(self) -> bool:
+        return False
+
+    def image(self) -> None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def plain_app_factory(spec: str) -> Factory:
+    """A factory for the ASGI app `"module:attribute"` (imported now, run stateless)."""
+    module_name, sep, attribute = spec.partition(":")
+    if not sep or not module_name or not attribute:
+        raise DemoError(f"app {spec!r} must look like 'module:attribute'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise DemoError(f"app {spec!r}: cannot import {module_name}: {exc}") from exc
+    app = getattr(module, attribute, None)
+    if not callable(app):
+        raise DemoError(f"app {spec!r}: {module_name} has no ASGI app {attribute}")
+    return lambda context: _Stateless(app)
+
+
 class AsgiService:
     """`HttpService` of the `asgi` adapter (see the module docstring)."""
 
@@ -108,9 +150,10 @@ class AsgiService:
         if self._app is None:
             stored = await self._store.get(self.key)
             self._app = self._factory(HostedContext(self.name, self.config, stored))
-            if stored is None:
+            seed = self._app.image() if stored is None else None
+            if seed is not None:
                 # The seed is state too: store it now, so every later start agrees on it.
-                await self._store.put(self.key, self._app.image())
+                await self._store.put(self.key, seed)
         return self._app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -126,9 +169,10 @@ class AsgiService:
         async with self._lock:
             app = await self._open()
             await app(inner, receive, hold)
-            if app.dirty():
+            image = app.image() if app.dirty() else None
+            if image is not None:
                 try:
-                    await self._store.put(self.key, app.image())
+                    await self._store.put(self.key, image)
                 except Exception as exc:
                     self._drop()
                     raise StorageFailed(

@@ -435,12 +435,81 @@ def test_a_python_app_without_a_factory_says_how_to_run_it(tmp_path: Path) -> No
         tmp_path,
         {
             "compose.yaml": "services:\n  api:\n    build: .\n",
-            "requirements.txt": "starlette\nuvicorn\n",
+            "requirements.txt": "requests\n",
             "main.py": "app = None\n",
         },
     )
     api = services(analyze(folder=tmp_path, environ={}))["api"]
     assert api["reason"] == "a Python app with no ASGI factory (label helio.asgi.factory to run it)"
+
+
+STARLETTE_APP = (REPO / "tests" / "demo" / "plain_starlette_app.py").read_text()
+
+
+def _starlette_project(root: Path, requirements: str, main: str = STARLETTE_APP) -> Path:
+    return write_project(
+        root,
+        {
+            "compose.yaml": "services:\n  web:\n    build: ./web\n    ports: ['8000:8000']\n",
+            "web/requirements.txt": requirements,
+            "web/Dockerfile": "FROM python:3.12\nCOPY . /app\n",
+            "web/app/__init__.py": "",
+            "web/app/main.py": main,
+            "web/app/helpers.py": "x = Starlette()\n",
+        },
+    )
+
+
+def test_a_starlette_app_with_pure_python_requirements_maps_to_asgi(tmp_path: Path) -> None:
+    _starlette_project(tmp_path, "starlette==0.37.2\nuvicorn[standard]>=0.20  # server\n")
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] == "asgi"
+    assert web["reason"] == "Starlette app app.main:app in web"
+    assert web["config"] == {"app": "app.main:app", "source": "web"}
+    assert web["addresses"] == ["http://web:8000", "http://localhost:8000"]
+    assert "also found app.helpers:x: not run" in web["notes"]
+    assert "uvicorn is not needed: the page's worker serves it" in web["notes"]
+
+
+def test_a_starlette_app_requiring_an_unshipped_package_is_refused_naming_it(
+    tmp_path: Path,
+) -> None:
+    _starlette_project(tmp_path, "starlette\nasyncpg==0.29\nuvicorn\n")
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] is None
+    assert web["reason"] == (
+        "a Starlette app requiring asyncpg: the kit ships only the pure-Python packages "
+        "starlette, anyio, idna, typing-extensions, sqlglot"
+    )
+
+
+def test_a_requirement_the_analyzer_cannot_read_is_refused(tmp_path: Path) -> None:
+    _starlette_project(tmp_path, "starlette\n-r base.txt\n")
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] is None
+    assert web["reason"].startswith("a Starlette app whose requirements.txt has '-r base.txt'")
+
+
+def test_fastapi_stays_refused_for_pydantic_core(tmp_path: Path) -> None:
+    _starlette_project(tmp_path, "fastapi\nstarlette\n")
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] is None and "pydantic-core" in web["reason"]
+
+
+def test_starlette_required_but_no_app_found(tmp_path: Path) -> None:
+    _starlette_project(tmp_path, "starlette\n", main="app = make_app()\n")
+    (tmp_path / "web" / "app" / "helpers.py").write_text("")
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] is None
+    assert web["reason"].startswith("requires starlette but no module assigns")
+
+
+def test_the_shipped_packages_are_the_pyodide_lock() -> None:
+    from demo.compose.rules import SHIPPED_PACKAGES
+
+    lock = (REPO / "requirements-pyodide.lock").read_text().splitlines()
+    pinned = [line.split("==")[0].replace("_", "-").lower() for line in lock if "==" in line]
+    assert sorted(SHIPPED_PACKAGES) == sorted(p for p in pinned if p != "micropip")
 
 
 def test_paths_of_a_service_extended_from_another_folder_are_its_files(tmp_path: Path) -> None:

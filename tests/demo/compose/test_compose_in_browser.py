@@ -206,3 +206,24 @@ def test_the_database_and_user_of_the_compose_file_are_what_postgres_reports(
         answer = query(page, "db", "SELECT current_database() AS db, current_user AS u")
         assert answer["status"] == 200, answer
         assert answer["body"]["result"][-1]["rows"] == [expected]
+
+
+def test_a_detected_starlette_app_answers_at_its_container_address(
+    browser: Any, tmp_path: Path
+) -> None:
+    # A made-up project (no public Compose project with a pure-Python Starlette app is
+    # kept here): its app is tests/demo/plain_starlette_app.py.
+    from .test_analyze import _starlette_project
+
+    project = _starlette_project(tmp_path / "project", "starlette\nuvicorn\n")
+    analysis = analyze([project / "compose.yaml"], environ={})
+    write_init(plan_init(analysis, tmp_path / "demo"))
+    build_site(tmp_path / "demo" / "manifest.json", tmp_path / "site")
+    for page in _open(browser, tmp_path / "site"):
+        for address in ("http://web:8000", "http://localhost:8000"):
+            answer = page.evaluate(
+                "async (url) => { const r = await fetch(url);"
+                " return {status: r.status, body: await r.json()}; }",
+                f"{address}/hello",
+            )
+            assert answer == {"status": 200, "body": {"hello": "world", "path": "/hello"}}

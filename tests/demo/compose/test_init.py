@@ -6,6 +6,7 @@ import gzip
 import json
 import shutil
 import sqlite3
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,75 @@ def test_left_out_entries_are_checked() -> None:
     )
     with pytest.raises(ValueError, match=r"leftOut\[0\]\.reason: is required"):
         parse_source_manifest({**base, "leftOut": [{"name": "a"}]})
+
+
+def test_a_detected_starlette_app_is_copied_and_shipped(tmp_path: Path) -> None:
+    from .test_analyze import _starlette_project
+
+    project = _starlette_project(tmp_path / "project", "starlette\nuvicorn\n")
+    site = tmp_path / "site"
+    out = tmp_path / "demo"
+    done = run_cli("init", "-f", str(project / "compose.yaml"), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["services"] == [
+        {
+            "name": "web",
+            "adapter": "asgi",
+            "config": {
+                "app": "app.main:app",
+                "source": "asgi/web",
+                "address": ["http://web:8000", "http://localhost:8000"],
+            },
+        }
+    ]
+    # The app's modules are the demo's own copy; the Dockerfile and requirements are not.
+    copied = sorted(p.relative_to(out).as_posix() for p in (out / "asgi").rglob("*"))
+    assert copied == [
+        "asgi/web",
+        "asgi/web/app",
+        "asgi/web/app/__init__.py",
+        "asgi/web/app/helpers.py",
+        "asgi/web/app/main.py",
+    ]
+    done = run_cli(
+        "build", "--manifest", str(out / "manifest.json"), "--out", str(site), "--no-snapshot"
+    )
+    assert done.returncode == 0, done.stderr
+    built = json.loads((site / "manifest.json").read_text())["services"][0]["config"]
+    assert built["app"] == "app.main:app" and built["source"] == "services/web/source"
+    with zipfile.ZipFile(site / "__demo-runtime" / "demo-python.zip") as zf:
+        shipped = zf.namelist()
+    # Unpacked beside `demo` in the worker's site-packages: `import app.main` works there.
+    assert {"app/__init__.py", "app/main.py", "demo/runtime/asgi_service.py"} <= set(shipped)
+
+
+def test_a_shipped_app_module_may_not_shadow_the_kit(tmp_path: Path) -> None:
+    from demo.build.runtime_files import BuildInputError, Checkout, demo_package_zip
+
+    app = write_project(tmp_path / "app", {"demo/__init__.py": "x = 1\n"})
+    with pytest.raises(BuildInputError, match=r"would both ship as demo/__init__\.py"):
+        demo_package_zip(Checkout.here(), tmp_path / "z.zip", sources=[app])
+
+
+@pytest.mark.parametrize(
+    ("config", "error"),
+    [
+        ({"app": "main:app"}, "services[0].config.source: is required with `app`"),
+        ({"app": "main:app", "source": "nowhere"}, "folder not found: nowhere"),
+        ({"app": "other:app", "source": "src"}, "module other not in src"),
+        ({"app": "main", "source": "src"}, "'main' must look like 'module:attribute'"),
+        ({"app": "main:app", "source": "src", "factory": "a:b"}, "`factory` or `app`, not both"),
+    ],
+)
+def test_a_plain_asgi_app_in_a_manifest_is_checked(
+    tmp_path: Path, config: dict[str, str], error: str
+) -> None:
+    from demo.build.prepare import ManifestError
+
+    write_project(tmp_path, {"src/main.py": "app = None\n"})
+    service = {"name": "web", "adapter": "asgi", "config": config}
+    (tmp_path / "manifest.json").write_text(json.dumps({"name": "d", "services": [service]}))
+    with pytest.raises(ManifestError) as caught:
+        prepare_site_services(tmp_path / "manifest.json", tmp_path / "site")
+    assert error in str(caught.value)

@@ -134,3 +134,27 @@ def test_a_bad_factory_is_named(factory: str, message: str) -> None:
     service = {**COUNTER, "config": {**COUNTER["config"], "factory": factory}}  # type: ignore[dict-item]
     reply = _app(MemoryStore(), services=[service]).get("/__demo/app/counter/count")
     assert reply.status == 500 and message in reply.json()["error"]
+
+
+PLAIN = {
+    "name": "web",
+    "adapter": "asgi",
+    "config": {"app": "tests.demo.plain_starlette_app:app", "address": "http://web:8000"},
+}
+
+
+def test_a_plain_asgi_app_runs_stateless() -> None:
+    store = MemoryStore()
+    client = _app(store, services=[PLAIN])
+    reply = client.get("/__demo/app/web/hello")
+    assert reply.status == 200
+    assert reply.json() == {"hello": "world", "path": "/hello"}
+    assert client.post("/__demo/app/web/hits").status == 200
+    assert store.data == {}  # nothing to store: the app keeps no image
+
+
+def test_a_plain_app_that_is_not_there_is_named() -> None:
+    service = {**PLAIN, "config": {"app": "tests.demo.plain_starlette_app:nope"}}
+    reply = _app(MemoryStore(), services=[service]).get("/__demo/app/web/hello")
+    assert reply.status == 500
+    assert "tests.demo.plain_starlette_app has no ASGI app nope" in reply.json()["error"]
