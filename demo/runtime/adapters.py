@@ -62,6 +62,7 @@ __all__ = [
     "StatefulService",
     "family_noun",
     "http_families",
+    "service_addresses",
     "shipped_packages",
     "shipped_sources",
 ]
@@ -222,6 +223,15 @@ def _open_postgres(context: ServiceContext) -> Engine:
 # name and port Compose gives the service): requests to them are rewritten to the
 # service (demo/build/addresses.py).
 _ADDRESS = ConfigKey("address", "texts")
+
+
+def service_addresses(config: Mapping[str, Any]) -> list[str]:
+    """A service's `address` config as a list: a source manifest may give one string, a
+    built one (and a Compose project) gives a list."""
+    given = config.get("address")
+    return [given] if isinstance(given, str) else [str(a) for a in given or []]
+
+
 # SQL files run in order at build time.
 _SEED = ConfigKey("seed", "texts")
 # mock-http switches (request validation and the credentials check are on by default;

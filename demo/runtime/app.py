@@ -38,7 +38,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Message, Receive, Scope, Send
 
-from .adapters import ADAPTERS, HttpAdapter
+from .adapters import ADAPTERS, HttpAdapter, service_addresses
 from .errors import DemoError, MethodNotAllowed, NotFound, error_body
 from .manifest import parse_built_manifest
 from .ports import AssetSource, OpenDuck, Store
@@ -147,10 +147,8 @@ class DemoApp:
         URL of the demo itself (the page's origin); None for anything else."""
         for service in self.manifest.services:
             adapter = ADAPTERS[service.adapter]
-            given = service.config.get("address")
-            # One address, or the list a Compose project gives (every name and port).
-            for address in [given] if isinstance(given, str) else given or []:
-                address = str(address).rstrip("/")
+            for address in service_addresses(service.config):
+                address = address.rstrip("/")
                 reached = address and (url == address or url.startswith(address + "/"))
                 if reached and isinstance(adapter, HttpAdapter):
                     rest = url[len(address) :].split("#", 1)[0]

@@ -187,4 +187,8 @@ def create_demo_host(context: Any) -> DemoHost:
     demo.runtime.asgi_service.HostedContext (name, config, stored image)."""
     if sys.platform == "emscripten":
         run_blocking_inline()
-    return DemoHost(context.image, context.config.get("address"), _site_origin())
+    # The host's port comes from its address (https://host:47990); a built manifest gives
+    # a service's addresses as a list.
+    given = context.config.get("address")
+    address = given if isinstance(given, str) or given is None else next(iter(given), None)
+    return DemoHost(context.image, address, _site_origin())

@@ -271,3 +271,13 @@ def test_covers_follow_the_native_upload_rules_and_outlive_a_restart(client: Hos
         assert dict(served.headers)["content-type"] == "image/png"
     finally:
         again.host.close()
+
+
+def test_a_built_manifests_list_of_addresses_gives_the_hosts_port() -> None:
+    """A built manifest lists a service's addresses (one per Compose name and port); the
+    flagship answered every request 500 ("unhashable type: 'list'") when it got one."""
+    from demo.runtime.asgi_service import HostedContext
+    from host.demo_profile.app import create_demo_host
+
+    host = create_demo_host(HostedContext("host", {"address": ["https://host:45001"]}, None))
+    assert host.ctx.https_port == 45001
