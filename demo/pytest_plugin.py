@@ -233,6 +233,7 @@ _HELPER_FETCH = """async ([url, method, body, header]) => {
 # The site's Content-Security-Policy (demo/build/headers.py) allows connections to the
 # page's origin and the service addresses only: the browser refuses a request to any other
 # address before the worker sees it. Those are unhandled requests too.
+_QUEUED_TASKS_RUN = "new Promise((ran) => setTimeout(() => setTimeout(ran)))"
 _REFUSED = """document.addEventListener("securitypolicyviolation", (event) => {
   if (/^https?:/.test(event.blockedURI)) window.__helioDemoRefused?.(event.blockedURI);
 });"""
@@ -315,6 +316,10 @@ class DemoPage:
         self._send("set", namespace=self.namespace, overrides=self._overrides)
 
     def _take(self) -> None:
+        if not self.page.is_closed():
+            # A CSP refusal is reported on a later task than the fetch it refused: let the
+            # page run what it has queued, so every report has reached `refused`.
+            self.page.evaluate(_QUEUED_TASKS_RUN)
         reply = self._send("take")
         self._calls += [RecordedCall(**c) for c in reply["calls"]]
         self._unhandled += [UnhandledRequest(**u) for u in reply["unhandled"]]

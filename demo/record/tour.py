@@ -125,6 +125,7 @@ TOUR: tuple[Step, ...] = (
     # Devices and pairing.
     S("GET", "/api/clients/list"),
     S("GET", "/api/clients/pending"),
+    S("GET", "/api/clients/pending/nobody"),
     S("POST", "/api/pin", {"pin": "1234"}),
     S("POST", "/api/otp", {"passphrase": "recorded"}),
     S("POST", "/api/clients/update", {"uuid": "nobody", "name": "x"}),

@@ -241,7 +241,7 @@ def test_a_setting_that_runs_code_asks_for_the_password(
     page.locator("sl-input[data-setting=tool_path] input").fill(str(tmp_path))
     prompt = page.locator("#confirm-password")
     expect(prompt).to_be_visible()
-    expect(prompt).to_contain_text("Helper program path")
+    expect(prompt).to_contain_text("Helper program folders")
     page.get_by_role("button", name="Save changes").click()  # not sent without it
     assert config(host)["tool_path"] == ""
     prompt.locator("input").fill(ADMIN[1])

@@ -25,7 +25,15 @@ from typing import Any
 
 from .pg_numeric import QUOTIENT_TAG, quotient_text
 
-__all__ = ["ARRAY_OIDS", "TYPE_OIDS", "json_value", "type_oid"]
+__all__ = [
+    "ARRAY_OIDS",
+    "TYPE_OIDS",
+    "JsonTooDeep",
+    "check_json_depth",
+    "interval_text",
+    "json_value",
+    "type_oid",
+]
 
 TYPE_OIDS: dict[str, int] = {
     "BOOLEAN": 16,
