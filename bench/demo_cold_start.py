@@ -73,7 +73,10 @@ def _measure(base: str, browser: Any, cold_runs: int, warm_runs: int) -> dict[st
     page.evaluate(TIME_QUERY, list(POSTGRES))
     page.evaluate(TIME_QUERY, list(SQLITE))
     page.wait_for_function(
-        """async () => (await (await caches.open("helio-demo-snapshot:/demo/")).keys()).length == 2""",
+        """async () => {
+             const name = (await caches.keys()).find((n) => n.startsWith("helio-demo-snapshot "));
+             return name !== undefined && (await (await caches.open(name)).keys()).length == 2;
+           }""",
         timeout=120_000,
     )
     cold_mock, cold_postgres, cold_sqlite = [], [], []

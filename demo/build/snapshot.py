@@ -60,11 +60,17 @@ _TAKE_JS = """async ([checksum, upload, timeoutMs]) => {
   await helioDemo.ready;
   const answer = await fetch("__demo/__build-snapshot");  // any /__demo/ path boots Python
   await answer.arrayBuffer();
-  const cache = await caches.open("helio-demo-snapshot:" + new URL(helioDemo.root).pathname);
+  // The build's browser profile holds this one demo: its snapshot cache is the one whose
+  // name starts so (the rest is the demo's namespace, serviceworker/storage.js).
+  const snapshotCache = async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith("helio-demo-snapshot "));
+    return name === undefined ? null : caches.open(name);
+  };
   const key = (part) => new URL(`__demo-snapshot/${checksum}/${part}`, helioDemo.root).href;
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const [memory, files] = await Promise.all([cache.match(key("memory")), cache.match(key("files"))]);
+    const cache = await snapshotCache();
+    const [memory, files] = cache === null ? [] : await Promise.all([cache.match(key("memory")), cache.match(key("files"))]);
     if (memory && files) {
       for (const [part, response] of [["memory", memory], ["files", files]]) {
         const sent = await fetch(upload + part, { method: "PUT", body: await response.arrayBuffer() });
