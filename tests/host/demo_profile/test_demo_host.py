@@ -280,4 +280,7 @@ def test_a_built_manifests_list_of_addresses_gives_the_hosts_port() -> None:
     from host.demo_profile.app import create_demo_host
 
     host = create_demo_host(HostedContext("host", {"address": ["https://host:45001"]}, None))
-    assert host.ctx.https_port == 45001
+    try:
+        assert host.ctx.https_port == 45001
+    finally:
+        host.close()
