@@ -8,7 +8,6 @@ import json
 import ssl
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,8 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.x509.oid import NameOID
+
+from tests.waiting import wait_for
 
 from .server import ROOT, HostProcess
 
@@ -131,14 +132,8 @@ class FakeControl:
     def finished(self) -> int:
         return self._count("done")
 
-    def wait_started(self, count: int, timeout: float = 20) -> None:
-        deadline = time.monotonic() + timeout
-        while self.started() < count:
-            assert time.monotonic() < deadline, f"the sampler never started sample {count}"
-            time.sleep(0.01)
+    def wait_started(self, count: int) -> None:
+        wait_for(lambda: self.started() >= count, f"the sampler to start sample {count}", 0.01)
 
-    def wait_finished(self, count: int, timeout: float = 20) -> None:
-        deadline = time.monotonic() + timeout
-        while self.finished() < count:
-            assert time.monotonic() < deadline, f"the sampler never finished sample {count}"
-            time.sleep(0.01)
+    def wait_finished(self, count: int) -> None:
+        wait_for(lambda: self.finished() >= count, f"the sampler to finish sample {count}", 0.01)

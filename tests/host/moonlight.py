@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import time
 import urllib.parse
 import uuid
 import xml.etree.ElementTree as ET
@@ -23,6 +22,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+from tests.waiting import wait_for
 
 from .devices import Device, device_client, plain_url
 from .server import HostProcess
@@ -148,13 +149,12 @@ class MoonlightPairing:
 
 
 def wait_pending(admin: httpx.Client, count: int = 1) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + 20
-    while True:
-        pending = admin.get("/api/clients/pending").json()["pending"]
-        if len(pending) >= count:
-            return pending
-        assert time.monotonic() < deadline, "the pairing request never showed up"
-        time.sleep(0.02)
+    return wait_for(
+        lambda: (
+            p if len(p := admin.get("/api/clients/pending").json()["pending"]) >= count else None
+        ),
+        f"{count} pairing request(s) to show up",
+    )
 
 
 def paired_names(admin: httpx.Client, shost: HostProcess) -> list[str]:

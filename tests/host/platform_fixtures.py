@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import sqlite3
 import stat
-import time
 from collections.abc import Sequence
 from pathlib import Path
+
+from tests.waiting import wait_for
 
 __all__ = [
     "PNG",
@@ -157,12 +158,12 @@ def tool_calls(folder: Path) -> list[str]:
     return log.read_text().splitlines() if log.exists() else []
 
 
-def wait_for_calls(folder: Path, count: int, timeout: float = 20) -> list[str]:
-    """The stand-in tools' calls once `count` were logged (they start detached), or at the timeout."""
-    deadline = time.monotonic() + timeout
-    while len(tool_calls(folder)) < count and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return tool_calls(folder)
+def wait_for_calls(folder: Path, count: int) -> list[str]:
+    """The stand-in tools' calls once `count` were logged (they start detached)."""
+    return wait_for(
+        lambda: calls if len(calls := tool_calls(folder)) >= count else None,
+        f"{count} call(s) of the stand-in tools",
+    )
 
 
 def _vdf(value: dict[str, object], depth: int = 0) -> str:

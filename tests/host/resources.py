@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +24,3 @@ def admin_in_process(tmp_path: Path, **settings: Any) -> tuple[HostContext, Any]
     secret, _ = ctx.tokens.create("admin", [Scope(r"/api/.*", ALL_METHODS)])
     client.headers["Authorization"] = f"Bearer {secret}"
     return ctx, client
-
-
-def wait_for(condition: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
-    """Poll until `condition()` is truthy (no timing is asserted, only the outcome)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"gave up waiting for {what}")

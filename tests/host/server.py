@@ -80,8 +80,7 @@ class HostProcess:
                 stderr=stderr,
                 env={**os.environ, **self.env},
             )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        while True:  # until it listens or exits: a loaded machine starts it late, not never
             if self.process.poll() is not None:
                 raise RuntimeError(f"host exited: {self.stderr_path.read_text()[-2000:]}")
             try:
@@ -94,7 +93,6 @@ class HostProcess:
                 return
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError("host did not start listening")
 
     def stop(self) -> int:
         assert self.process is not None

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.host.platform_fixtures import PNG
 from tests.host.server import HostProcess
+from tests.waiting import BROWSER_WAIT_MS, wait_for
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 from .dialogs import dialog_named
@@ -163,12 +163,7 @@ def test_reorder_by_keyboard_and_by_drag_and_drop(open_page: OpenPage, admin: ht
 
 def _wait_order(admin: httpx.Client, names: list[str]) -> None:
     """The host's order, once the page's reorder request has landed."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if [a["name"] for a in apps(admin)] == names:
-            return
-        time.sleep(0.1)
-    assert [a["name"] for a in apps(admin)] == names
+    wait_for(lambda: [a["name"] for a in apps(admin)] == names, f"the host's order {names}")
 
 
 def test_launch_and_close_show_the_state_and_errors(
@@ -203,7 +198,7 @@ def test_launch_and_close_show_the_state_and_errors(
     short = page.locator("li[data-uuid]").filter(has_text="Short")
     short.get_by_role("button", name="Launch").click()
     expect(short.locator(".badge.success")).to_have_text("Running")
-    expect(short.locator(".badge.success")).to_have_count(0, timeout=20_000)
+    expect(short.locator(".badge.success")).to_have_count(0, timeout=BROWSER_WAIT_MS)
 
 
 def _drop_file(page: Page, selector: str, name: str, data: bytes, mime: str) -> None:

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from tests.host.devices import make_device, provision, put_stream
 from tests.host.helpers import confirmed_settings
 from tests.host.server import HostProcess, running_host
+from tests.waiting import BROWSER_WAIT_MS
 
 from .conftest import ADMIN, OpenPage, each_look
 
@@ -56,12 +57,12 @@ def test_streams_appear_and_change_without_a_reload(
     with host.client(auth=ADMIN) as admin:
         put_stream(admin, device, "normal", "active")
         row = page.locator(f"#streams tr[data-device='{device}']")
-        expect(row).to_contain_text("Living-room TV", timeout=10_000)
+        expect(row).to_contain_text("Living-room TV", timeout=BROWSER_WAIT_MS)
         expect(row).to_contain_text("Video and input")
         expect(row).to_contain_text("Streaming")
         expect(page.locator("#active-streams")).to_have_text("1")
         put_stream(admin, device, "remote_monitor", "stopping")
-        expect(row).to_contain_text("Stopping", timeout=10_000)
+        expect(row).to_contain_text("Stopping", timeout=BROWSER_WAIT_MS)
         expect(row).to_contain_text("Remote monitor")
     assert still_same_document(page)
 
@@ -82,7 +83,7 @@ def test_an_available_update_is_announced(
         assert confirmed_settings(host, source, ADMIN).status_code == 200
         assert admin.post("/api/updates/check", json={}).json()["state"] == "available"
     notice = page.locator("#update-notice")
-    expect(notice).to_contain_text("Helio 9.9.9 is available", timeout=10_000)
+    expect(notice).to_contain_text("Helio 9.9.9 is available", timeout=BROWSER_WAIT_MS)
     notice.get_by_role("link", name="Open updates").click()
     assert page.url.endswith("/updates")
 
@@ -117,10 +118,10 @@ def test_a_crash_dump_notice_can_be_dismissed(
     notice = page.locator("#crash-notice")
     # The notice follows the host's crash-dump answer: a restarted host on a busy machine
     # can take longer than expect's 5 s default, so wait for the answer, not a short clock.
-    expect(notice).to_contain_text("The host crashed earlier", timeout=120_000)
+    expect(notice).to_contain_text("The host crashed earlier", timeout=BROWSER_WAIT_MS)
     expect(notice).to_contain_text("1 crash dump kept")
     notice.get_by_role("button", name="Dismiss").click()
-    expect(notice).to_have_count(0, timeout=60_000)
+    expect(notice).to_have_count(0, timeout=BROWSER_WAIT_MS)
     with crashed_host.client(auth=ADMIN) as admin:
         report = admin.get("/api/health/crashdump").json()
     assert report["notice"] is False and len(report["dumps"]) == 1

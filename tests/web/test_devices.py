@@ -18,6 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.host.devices import make_device, provision, put_stream
 from tests.host.moonlight import MoonlightPairing, PairingFailed
 from tests.host.server import HostProcess
+from tests.waiting import BROWSER_WAIT_MS
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 from .dialogs import dialog_named
@@ -66,7 +67,7 @@ def test_a_waiting_device_pairs_with_the_pin_typed_in_the_page(
         pairing.finish(first.result(timeout=30))
     expect(page.get_by_role("heading", name="No device is waiting")).to_be_visible()
     expect(page.locator("[data-outcome=paired]")).to_contain_text("Living room TV is paired")
-    expect(card(page, "Living room TV")).to_be_visible(timeout=10_000)
+    expect(card(page, "Living room TV")).to_be_visible(timeout=BROWSER_WAIT_MS)
     [paired] = clients(admin)
     assert paired["name"] == "Living room TV" and paired["cert_fingerprint"] == device.fingerprint
 
@@ -116,7 +117,7 @@ def test_the_one_time_pin_counts_down_and_a_short_passphrase_is_refused(
     countdown = page.locator("[data-countdown]")
     expect(countdown).to_contain_text(re.compile(r"Expires in 2 min 5\d s|Expires in 3 min 00 s"))
     first = countdown.inner_text()
-    expect(countdown).not_to_have_text(first, timeout=3000)  # it ticks
+    expect(countdown).not_to_have_text(first, timeout=BROWSER_WAIT_MS)  # it ticks
     expect(countdown).to_contain_text("for Tablet")
 
 

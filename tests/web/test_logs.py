@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.host.server import HostProcess, running_host
+from tests.waiting import BROWSER_WAIT_MS
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 from .dialogs import dialog_named
@@ -41,6 +42,13 @@ def log_view(page: Page) -> Locator:
     return page.get_by_role("log", name="Host log")
 
 
+def wait_for_tail_reads(page: Page, count: int) -> None:
+    """Until the page has read the log's tail `count` more times (its own polling)."""
+    for _ in range(count):
+        with page.expect_response(lambda r: "/api/logs/tail" in r.url, timeout=0):
+            pass
+
+
 def test_the_tail_follows_filters_and_pauses(open_page: OpenPage, host: HostProcess) -> None:
     page = open_page("logs")
     append(host, "INFO", "an ordinary line")
@@ -53,7 +61,7 @@ def test_the_tail_follows_filters_and_pauses(open_page: OpenPage, host: HostProc
     page.get_by_role("option", name="Everything").click()
     expect(log_view(page)).to_contain_text("an ordinary line")
     # The page's own polling is never in the host's log, nor any other request.
-    page.wait_for_timeout(2500)
+    wait_for_tail_reads(page, 2)
     expect(log_view(page)).not_to_contain_text("/api/logs/tail")
     expect(log_view(page)).not_to_contain_text("uvicorn.access")
 
@@ -66,7 +74,7 @@ def test_the_tail_follows_filters_and_pauses(open_page: OpenPage, host: HostProc
     page.get_by_role("button", name="Pause").click()
     expect(page.locator(".badge.warning")).to_have_text("Paused")
     append(host, "ERROR", "written while paused")
-    page.wait_for_timeout(2500)
+    page.wait_for_timeout(2500)  # a pause shows nothing new; load can only make this check weaker
     expect(log_view(page)).not_to_contain_text("written while paused")
     page.get_by_role("button", name="Resume").click()
     expect(log_view(page)).to_contain_text("written while paused")
@@ -117,7 +125,7 @@ def test_a_rotated_log_is_followed_from_its_start(open_page: OpenPage, host: Hos
     append(host, "WARNING", "before rotating")
     page = open_page("logs")
     expect(log_view(page)).to_contain_text("before rotating")
-    page.wait_for_timeout(1200)  # the page has read to the end at least once
+    wait_for_tail_reads(page, 1)  # the page has read to the end at least once
     log_file(host).rename(host.data_dir / "helio.log.1")
     append(host, "WARNING", "first line of the new file")
     expect(log_view(page)).to_contain_text("The log was rotated")
@@ -145,7 +153,7 @@ def test_restart_asks_then_waits_for_the_new_process(
         "button", name="Restart", exact=True
     ).click()
     expect(page.locator("[data-lifecycle]")).to_have_text(
-        "The host restarted and is answering again.", timeout=45_000
+        "The host restarted and is answering again.", timeout=BROWSER_WAIT_MS
     )
     assert admin.get("/api/metadata").json()["started_at"] != before
 
@@ -156,7 +164,7 @@ def test_quit_asks_then_says_the_host_stopped(open_page: OpenPage, tmp_path: Pat
         page.get_by_role("button", name="Quit").click()
         dialog_named(page, "Stop the host?").get_by_role("button", name="Stop the host").click()
         expect(page.locator("[data-lifecycle]")).to_contain_text(
-            "The host has stopped", timeout=30_000
+            "The host has stopped", timeout=BROWSER_WAIT_MS
         )
         assert own.process is not None
         assert own.process.wait(timeout=20) == 0

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.host.devices import FakeControl
 from tests.host.server import HostProcess, running_host
+from tests.waiting import BROWSER_WAIT_MS
 
 from .conftest import ADMIN, OpenPage, check_axe, each_look, shot
 
@@ -39,7 +40,9 @@ def test_without_a_gpu_it_shows_the_cpu_and_says_why_gpus_are_absent(
     expect(page.locator("#no-gpu")).to_contain_text("No GPU readings")
     expect(page.locator("#no-gpu")).to_contain_text("NVML")
     # CPU usage needs two samples; the page keeps asking until the host has one.
-    expect(page.locator("[data-metric=cpu_usage_percent]")).to_contain_text("%", timeout=15_000)
+    expect(page.locator("[data-metric=cpu_usage_percent]")).to_contain_text(
+        "%", timeout=BROWSER_WAIT_MS
+    )
     with host.client(auth=ADMIN) as admin:
         preview = admin.get("/api/hardware-metrics/preview").json()
     assert preview["sample"]["gpus"] == []  # the page said so because the host said so
@@ -55,7 +58,9 @@ def test_the_live_sample_is_what_a_client_receives(
     expect(gpu.locator("[data-metric=gpu_usage_percent]")).to_contain_text("42.5 %")
     expect(gpu.locator("[data-metric=gpu_temperature_c]")).to_contain_text("61 °C")
     expect(gpu.locator("[data-metric=gpu_power_w]")).to_contain_text("180.2 W")
-    expect(page.locator("[data-metric=cpu_usage_percent]")).to_contain_text("25 %", timeout=15_000)
+    expect(page.locator("[data-metric=cpu_usage_percent]")).to_contain_text(
+        "25 %", timeout=BROWSER_WAIT_MS
+    )
     shot(page, "metrics-gpu")
     check_axe(page)
 
@@ -64,7 +69,7 @@ def test_the_live_sample_is_what_a_client_receives(
     page.keyboard.press("Space")
     page.get_by_role("button", name="Save changes").click()
     expect(page.locator("#restart-notice")).to_be_visible()
-    expect(gpu.locator("[data-metric=gpu_usage_percent]")).to_have_count(0, timeout=15_000)
+    expect(gpu.locator("[data-metric=gpu_usage_percent]")).to_have_count(0, timeout=BROWSER_WAIT_MS)
     expect(gpu.locator("[data-metric=gpu_temperature_c]")).to_be_visible()
     with host.client(auth=ADMIN) as admin:
         assert admin.get("/api/config").json()["hardware_metrics_selection"] == [

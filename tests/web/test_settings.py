@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.host.server import HostProcess
+from tests.waiting import BROWSER_WAIT_MS
 
 from .conftest import ADMIN, DESKTOP_LIGHT, LOOKS, Look, OpenPage, check_axe, each_look, shot
 
@@ -207,7 +208,7 @@ def test_saving_changes_only_what_changed_and_offers_a_restart(
     notice.get_by_role("button", name="Restart now").click()
     page.locator("helio-confirm").get_by_role("button", name="Restart").click()
     expect(page.locator("sl-alert").filter(has_text="The host restarted")).to_have_count(
-        1, timeout=60_000
+        1, timeout=BROWSER_WAIT_MS
     )
     expect(notice).to_have_count(0)
     with host.client(auth=ADMIN) as admin:

@@ -18,6 +18,7 @@ from host.core.state import StateDB
 from host.native.server import STATE_NAME
 from tests.host.helpers import login
 from tests.host.server import HostProcess, running_host
+from tests.waiting import BROWSER_WAIT_MS
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 
@@ -192,7 +193,7 @@ def test_the_access_token_is_refreshed_before_it_expires(
     open_page: OpenPage, strict_host: HostProcess
 ) -> None:
     page = open_page("", signed_in=False, host=strict_host)
-    with page.expect_response("**/api/auth/refresh", timeout=15_000) as refreshed:
+    with page.expect_response("**/api/auth/refresh", timeout=BROWSER_WAIT_MS) as refreshed:
         sign_in_with_the_form(page)
     assert refreshed.value.status == 200
     # Still signed in, with the rotated tokens: a state change passes the CSRF check.

@@ -17,6 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.host.devices import make_device, provision, put_stream
 from tests.host.helpers import confirmed_settings
 from tests.host.server import HostProcess
+from tests.waiting import BROWSER_WAIT_MS
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 from .dialogs import dialog_named
@@ -95,7 +96,7 @@ def test_queued_install_cancels_and_a_bad_download_fails_with_its_reason(
 
     page.get_by_role("button", name="Install now").click()
     dialog_named(page, "Install now?").get_by_role("button", name="End streams and install").click()
-    expect(state_badge(page)).to_have_text("Failed", timeout=20_000)
+    expect(state_badge(page)).to_have_text("Failed", timeout=BROWSER_WAIT_MS)
     expect(page.locator("[data-result]")).to_contain_text("SHA-256 mismatch")
     assert admin.get("/api/debug/streams").json()["streams"] == []  # install now ended the stream
     shot(page, "updates-failed")

@@ -16,6 +16,7 @@ import pytest
 
 from tests.demo.serviceworker.conftest import browser
 from tests.demo.sites import REPO, Server
+from tests.waiting import BROWSER_WAIT_MS
 
 __all__ = ["PHONE", "Shots", "browser", "open_demo"]
 
@@ -49,7 +50,7 @@ def shots() -> Shots:
 @pytest.fixture(scope="package")
 def context(browser: Any, server: Server) -> Iterator[Any]:
     ctx = browser.new_context(viewport=DESKTOP, accept_downloads=True)
-    ctx.set_default_timeout(90_000)  # a shared, busy machine
+    ctx.set_default_timeout(BROWSER_WAIT_MS)  # a shared, busy machine
     # Boot Python once for the package (the first visit installs the wheels).
     page = ctx.new_page()
     page.goto(server.url + "/demos/shop/")

@@ -14,6 +14,7 @@ import pytest
 
 from tests.demo.serviceworker.pagejs import query
 from tests.demo.sites import REPO, Sites
+from tests.waiting import BROWSER_WAIT_MS
 
 from .conftest import DESKTOP, PHONE, Shots
 
@@ -115,7 +116,7 @@ def test_restarting_the_worker_keeps_the_data(page: Any, shots: Shots) -> None:
     assert before is not None, "the worker reported no status"
     controls.locator("#restart").click()
     result = controls.locator(".result")
-    result.wait_for(timeout=180_000)
+    result.wait_for(timeout=BROWSER_WAIT_MS)
     assert result.inner_text().startswith("Worker restarted: Python booted again in"), (
         result.inner_text()
     )

@@ -13,6 +13,7 @@ import pytest
 
 from tests.demo.serviceworker.pagejs import fetch
 from tests.demo.sites import Server
+from tests.waiting import BROWSER_WAIT_MS
 
 from .conftest import PHONE, Shots, open_demo
 
@@ -161,7 +162,7 @@ def test_without_a_service_worker_the_components_say_so(browser: Any, server: Se
         page.goto(server.url + "/demos/shop/")
         for tag in ("demo-query-panel[service=notes]", "demo-fixture-explorer"):
             notice = page.locator(f"{tag} .notice")
-            notice.first.wait_for(timeout=30_000)
+            notice.first.wait_for(timeout=BROWSER_WAIT_MS)
             # Blocked registration never settles: the components wait, and say what for.
             assert "service worker" in notice.first.inner_text(), tag
         # Nothing can be sent meanwhile.

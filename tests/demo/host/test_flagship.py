@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import base64
 import json
-import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
+from tests.waiting import BROWSER_WAIT_MS, wait_for
 from tests.web.dialogs import dialog_named
 
 from .conftest import BOOT_MS, PASSWORD, REPO, USERNAME, Flagship, shot, shot_looks
@@ -82,7 +82,7 @@ def sign_in(page: Any) -> None:
     page.locator(USERNAME_FIELD).fill(USERNAME)
     page.locator("helio-signin-page sl-input[name=password] input").fill(PASSWORD)
     page.locator("helio-signin-page sl-button[type=submit]").click()
-    page.locator("#who").wait_for(timeout=60_000)
+    page.locator("#who").wait_for(timeout=BROWSER_WAIT_MS)
 
 
 def test_the_console_signs_in_and_shows_the_dashboard(flagship: Flagship) -> None:
@@ -109,7 +109,9 @@ def nav(page: Any, title: str) -> None:
 def add_app_in_console(page: Any, name: str, command: str) -> None:
     """Through the console's Applications page, as a visitor would."""
     nav(page, "Applications")
-    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=60_000)  # the seed
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(
+        timeout=BROWSER_WAIT_MS
+    )  # the seed
     page.get_by_role("button", name="Add application").click()
     dialog = dialog_named(page, "Add an application")
     dialog.get_by_label("Name", exact=True).fill(name)
@@ -167,7 +169,9 @@ def test_a_visitors_changes_survive_reload_and_a_stopped_worker(flagship: Flagsh
     rows.first.wait_for()
     assert set(hashes) <= set(rows.evaluate_all("rows => rows.map((r) => r.dataset.hash)"))
     nav(page, "Applications")
-    page.locator("helio-apps-page li[data-uuid]").filter(has_text=name).wait_for(timeout=60_000)
+    page.locator("helio-apps-page li[data-uuid]").filter(has_text=name).wait_for(
+        timeout=BROWSER_WAIT_MS
+    )
     shot(page, "4b-app-after-stopped-worker")
     page.close()
 
@@ -188,33 +192,33 @@ def test_a_simulated_device_pairs_with_its_pin_typed_in_the_console(flagship: Fl
     sign_in(page)
     nav(page, "Devices & pairing")
     request = page.locator("helio-devices-page [data-request]").filter(has_text=device)
-    request.wait_for(timeout=60_000)
+    request.wait_for(timeout=BROWSER_WAIT_MS)
     request.get_by_label("PIN", exact=True).fill(shown)
     request.get_by_label("Name this device").fill("TV")
     shot(page, "5b-pin-typed")
     request.get_by_role("button", name="Pair").click()
     card = page.locator("helio-devices-page [data-client]").filter(has_text="TV")
-    card.first.wait_for(timeout=60_000)
+    card.first.wait_for(timeout=BROWSER_WAIT_MS)
     request.wait_for(state="detached")
     shot(page, "5c-paired")
 
     # The simulated device starts streaming: the dashboard lists it.
     nav(page, "Dashboard")
     stream = page.locator("helio-dashboard-page #streams tr[data-device]").filter(has_text="TV")
-    stream.wait_for(timeout=60_000)
+    stream.wait_for(timeout=BROWSER_WAIT_MS)
     hostname = page.locator("helio-dashboard-page #hostname").inner_text()
     assert hostname == "Helio demo (in your browser)"  # not Pyodide's "emscripten"
     shot(page, "5d-dashboard-stream")
 
     # The landing page shows the paired device's live hardware metrics.
     usage = landing.locator("#metric-list [data-metric=gpu_usage_percent] dd")
-    usage.wait_for(timeout=30_000)
+    usage.wait_for(timeout=BROWSER_WAIT_MS)
     first_note = landing.locator("#metric-note").inner_text()
     assert "Simulated GPU" in first_note
-    deadline = time.monotonic() + 20
-    while landing.locator("#metric-note").inner_text() == first_note:  # live: new samples
-        assert time.monotonic() < deadline, "the metrics did not refresh"
-        landing.wait_for_timeout(500)
+    wait_for(  # live: new samples
+        lambda: landing.locator("#metric-note").inner_text() != first_note,
+        "the landing page's metrics to refresh",
+    )
     shot(landing, "5e-paired-device-metrics")
     landing.close()
     page.close()
@@ -234,11 +238,11 @@ def test_the_landing_pages_own_steps_pair_in_one_tab(flagship: Flagship) -> None
     sign_in(page)
     nav(page, "Devices & pairing")
     request = page.locator("helio-devices-page [data-request]").filter(has_text=device)
-    request.wait_for(timeout=60_000)
+    request.wait_for(timeout=BROWSER_WAIT_MS)
     request.get_by_label("PIN", exact=True).fill(shown)
     request.get_by_role("button", name="Pair").click()
     outcome = page.locator("helio-devices-page [data-outcome=paired]")
-    outcome.wait_for(timeout=30_000)
+    outcome.wait_for(timeout=BROWSER_WAIT_MS)
     assert f"{device} is paired" in outcome.inner_text()
     page.locator("helio-devices-page [data-client]").filter(has_text=device).wait_for()
     shot_looks(page, "pairing-one-tab-paired")
@@ -262,19 +266,19 @@ def test_logs_show_the_demo_hosts_own_log_and_apps_raise_no_console_error(
     sign_in(page)
     nav(page, "Devices & pairing")
     request = page.locator("helio-devices-page [data-request]").filter(has_text=device)
-    request.wait_for(timeout=60_000)
+    request.wait_for(timeout=BROWSER_WAIT_MS)
     request.get_by_label("PIN", exact=True).fill(wrong)
     request.get_by_role("button", name="Pair").click()
-    page.locator("helio-devices-page [data-outcome=wrong_pin]").wait_for(timeout=30_000)
+    page.locator("helio-devices-page [data-outcome=wrong_pin]").wait_for(timeout=BROWSER_WAIT_MS)
     nav(page, "Logs & troubleshooting")
     log = page.get_by_role("log", name="Host log")
     log.filter(has_text=f"from {device}").filter(has_text="failed: wrong PIN").wait_for(
-        timeout=30_000
+        timeout=BROWSER_WAIT_MS
     )
     shot_looks(page, "logs-demo-host")
     seen = len(flagship.log)
     nav(page, "Applications")
-    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=30_000)
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=BROWSER_WAIT_MS)
     page.wait_for_timeout(1000)  # covers load after the list
     errors = [line for line in flagship.log[seen:] if line.startswith("error:")]
     assert errors == [], errors
@@ -286,14 +290,15 @@ def test_the_console_shows_the_simulated_hardware_metrics_live(flagship: Flagshi
     sign_in(page)
     page.locator("nav.side").get_by_role("link", name="Hardware metrics").click()
     raw = page.locator("helio-metrics-page #raw")
-    raw.wait_for(state="attached", timeout=60_000)  # the raw JSON sits in a closed <details>
-    page.locator("helio-metrics-page [data-metric]").first.wait_for(timeout=60_000)
+    raw.wait_for(
+        state="attached", timeout=BROWSER_WAIT_MS
+    )  # the raw JSON sits in a closed <details>
+    page.locator("helio-metrics-page [data-metric]").first.wait_for(timeout=BROWSER_WAIT_MS)
     first = raw.text_content()
     assert "Simulated GPU" in first
-    deadline = time.monotonic() + 20
-    while raw.text_content() == first:  # the page polls; the sampler moves with the clock
-        assert time.monotonic() < deadline, "the console's metrics did not refresh"
-        page.wait_for_timeout(500)
+    wait_for(  # the page polls; the sampler moves with the clock
+        lambda: raw.text_content() != first, "the console's metrics to refresh"
+    )
     shot(page, "5b-console-metrics")
     page.close()
 
@@ -305,7 +310,9 @@ def test_reset_restores_the_seed(flagship: Flagship) -> None:
     call(page, "PATCH", "/api/config", {"login_max_failures": 12}, tokens)
     page.locator("demo-controls #reset").click()
     page.locator("demo-controls #reset-confirm").click()
-    page.get_by_text("Reset to the seed data: host, history, metrics.").wait_for(timeout=60_000)
+    page.get_by_text("Reset to the seed data: host, history, metrics.").wait_for(
+        timeout=BROWSER_WAIT_MS
+    )
     shot(page, "6-reset")
     revoked = call(page, "GET", "/api/apps", None, tokens)
     assert revoked["status"] == 401  # the session was part of what reset forgot
@@ -392,7 +399,9 @@ def test_every_console_page_loads_in_the_flagship(flagship: Flagship) -> None:
     for title in ROUTES:
         nav(page, title)
         heading = title.split(" ")[0]  # "Devices & pairing" is headed "Devices and pairing"
-        page.locator("h1#page-title").filter(has_text=heading).first.wait_for(timeout=30_000)
+        page.locator("h1#page-title").filter(has_text=heading).first.wait_for(
+            timeout=BROWSER_WAIT_MS
+        )
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(1500)  # let the page's own requests answer
         alerts = page.locator("helio-error .message").all_inner_texts()
@@ -416,7 +425,7 @@ def test_native_only_actions_work_or_say_they_are_simulated(flagship: Flagship) 
 
     # The file picker browses the demo's simulated folders; a cover uploads and previews.
     nav(page, "Applications")
-    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=60_000)
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=BROWSER_WAIT_MS)
     page.get_by_role("button", name="Add application").click()
     dialog = dialog_named(page, "Add an application")
     dialog.get_by_label("Name", exact=True).fill("Hades")
@@ -430,7 +439,7 @@ def test_native_only_actions_work_or_say_they_are_simulated(flagship: Flagship) 
     dialog.locator("#cover-file").set_input_files(
         {"name": "hades.png", "mimeType": "image/png", "buffer": PNG}
     )
-    dialog.locator("img.thumb").wait_for(timeout=30_000)
+    dialog.locator("img.thumb").wait_for(timeout=BROWSER_WAIT_MS)
     assert dialog.locator("img.thumb").get_attribute("src").startswith("blob:")
     assert dialog.locator("helio-error .message").all_inner_texts() == []
     shot(page, "7b-cover-uploaded")
@@ -450,7 +459,7 @@ def test_native_only_actions_work_or_say_they_are_simulated(flagship: Flagship) 
     nav(page, "Updates")
     page.get_by_role("button", name="Check for updates").click()
     alert = page.locator("helio-updates-page helio-error .message")
-    alert.first.wait_for(timeout=30_000)
+    alert.first.wait_for(timeout=BROWSER_WAIT_MS)
     assert "not available in the browser demo" in alert.first.inner_text()
     shot(page, "7d-updates-simulated")
     assert errors == []
@@ -569,7 +578,7 @@ def test_an_uploaded_cover_survives_a_stopped_worker_and_reset_forgets_it(
     cover = (
         console.locator("helio-apps-page li[data-uuid]").filter(has_text="Covered").locator("img")
     )
-    cover.wait_for(timeout=60_000)
+    cover.wait_for(timeout=BROWSER_WAIT_MS)
     console.wait_for_function(
         "(img) => img.complete && img.naturalWidth > 0", arg=cover.element_handle()
     )

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.waiting import BROWSER_WAIT_MS
+
 from .conftest import BOOT_MS, Flagship, shot
 from .plain_host import PlainHost
 from .test_flagship import RUN_PANEL, USERNAME_FIELD, nav, sign_in
@@ -59,7 +61,7 @@ def test_deep_links_work_on_a_plain_static_host(flagship: Flagship, plain_host: 
         assert answer is not None and answer.status == 200 and answer.from_service_worker
         assert page.url == f"{plain_host.url}/host/{lands}"
         page.locator("#who").wait_for(timeout=BOOT_MS)
-    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=60_000)
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=BROWSER_WAIT_MS)
     shot(page, "10b-deep-link-through-the-worker")
 
     # A path that names nothing is still the host's "not found", not the console.
@@ -108,9 +110,9 @@ def offline_visit(context: Any, plain_host: PlainHost) -> None:
         console.reload()
         console.locator("#who").wait_for(timeout=BOOT_MS)
         nav(console, "Settings")
-        console.locator("helio-settings-form").wait_for(timeout=60_000)
+        console.locator("helio-settings-form").wait_for(timeout=BROWSER_WAIT_MS)
         console.goto(plain_host.url + "/host/console/tokens")  # a deep link, offline
-        console.locator("helio-tokens-page").wait_for(timeout=60_000)
+        console.locator("helio-tokens-page").wait_for(timeout=BROWSER_WAIT_MS)
         assert console.locator(USERNAME_FIELD).count() == 0
         shot(console, "11b-offline-console")
 

@@ -14,6 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from demo.serve import ServerThread, make_app
 from tests.demo.serviceworker.pagejs import query
 from tests.demo.sites import Sites
+from tests.waiting import BROWSER_WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -113,7 +114,7 @@ def test_the_landing_page_and_a_postgres_query_run_under_the_policy(host: tuple[
 def test_an_app_page_runs_its_own_inline_script_by_hash_only(host: tuple[Any, str]) -> None:
     page = _open(host, "/demos/app/pages/users.html")
     try:
-        page.wait_for_selector("#users li", timeout=120_000)
+        page.wait_for_selector("#users li", timeout=BROWSER_WAIT_MS)
         assert page.locator("#users li").all_text_contents() == ["Ada", "Grace"]
         assert page.evaluate("window.__violations") == []
         assert page.evaluate(INLINE) is False

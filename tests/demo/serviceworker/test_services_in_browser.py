@@ -12,6 +12,7 @@ import pytest
 
 from tests.demo.serviceworker.pagejs import fetch, query
 from tests.demo.sites import Server
+from tests.waiting import BROWSER_WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -145,7 +146,7 @@ def test_app_page_fetching_an_address_while_loading_gets_the_mock(demo: Any) -> 
         page.goto(demo.url("/demos/app/pages/users.html"))
         # A first visit boots Python fresh (these sites have no build-time snapshot): on a
         # loaded machine that takes longer than Playwright's default 30 s.
-        page.wait_for_selector("#users li", timeout=120_000)
+        page.wait_for_selector("#users li", timeout=BROWSER_WAIT_MS)
         assert page.locator("#users li").all_text_contents() == ["Ada", "Grace"]
     finally:
         page.close()

@@ -15,6 +15,7 @@ from demo.build.bundle import BUILD_FILE
 from tests.demo.serviceworker.conftest import Demo
 from tests.demo.serviceworker.pagejs import fetch, query
 from tests.demo.sites import SHOP, Sites
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -64,17 +65,19 @@ def test_data_survives_a_stopped_worker(page: Any, demo: Demo) -> None:
     )
 
 
-def _wait_for_snapshot(page: Any, timeout: float = 60) -> list[str]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        keys = page.evaluate("""async () => {
-            const cache = await caches.open("helio-demo-snapshot shop-test-v1 /demos/shop/");
-            return (await cache.keys()).map((r) => r.url);
-        }""")
-        if len(keys) == 2:
-            return keys
-        time.sleep(0.25)
-    raise AssertionError("no memory snapshot was kept")
+def _wait_for_snapshot(page: Any) -> list[str]:
+    """The two entries of the kept memory snapshot, once the worker has stored them."""
+    return wait_for(
+        lambda: _snapshot_keys(page) if len(_snapshot_keys(page)) == 2 else None,
+        "the worker to keep its memory snapshot",
+    )
+
+
+def _snapshot_keys(page: Any) -> list[str]:
+    return page.evaluate("""async () => {
+        const cache = await caches.open("helio-demo-snapshot shop-test-v1 /demos/shop/");
+        return (await cache.keys()).map((r) => r.url);
+    }""")
 
 
 def test_restarted_worker_restores_the_memory_snapshot(page: Any, demo: Demo, sites: Sites) -> None:
@@ -188,7 +191,7 @@ def test_a_kept_snapshot_that_cannot_be_restored_falls_back_to_a_fresh_boot(
     assert any("snapshot restore failed, booting from scratch" in line for line in woken), woken
     assert any("python ready (fresh)" in line for line in woken), woken
     # After that first answer it makes and keeps a new snapshot, which the next start restores.
-    _wait_until(lambda: len(_wait_for_snapshot(page)) == 2)
+    _wait_for_snapshot(page)
     page.wait_for_timeout(500)
     demo.stop_workers()
     mark = len(demo.log.lines)
@@ -233,15 +236,17 @@ def test_rebuilt_site_updates_the_worker_and_replaces_the_snapshot(
     keys_js = "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)"
     try:
         assert fetch(page, "__demo/mock/api/health")["text"] == "ok"
-        _wait_until(lambda: len(page.evaluate(keys_js, cache)) == 2)
+        wait_for(lambda: len(page.evaluate(keys_js, cache)) == 2, "the first snapshot")
         fixtures = source / "api" / "fixtures" / "users.json"
         fixtures.write_text(fixtures.read_text().replace('"body": "ok"', '"body": "rebuilt"'))
         second = build_site(source / "other.json", out)
         assert second.checksum != first.checksum
         page.reload()  # the navigation makes the browser fetch the changed worker script
         page.evaluate("helioDemo.ready")
-        _wait_until(lambda: fetch(page, "__demo/mock/api/health")["text"] == "rebuilt")
-        _wait_until(
+        wait_for(
+            lambda: fetch(page, "__demo/mock/api/health")["text"] == "rebuilt", "the rebuilt answer"
+        )
+        wait_for(
             lambda: (
                 sorted(page.evaluate(keys_js, cache))
                 == sorted(
@@ -251,15 +256,8 @@ def test_rebuilt_site_updates_the_worker_and_replaces_the_snapshot(
                         second.checksum,
                     )
                 )
-            )
+            ),
+            "the rebuilt site's snapshot to replace the old one",
         )
     finally:
         page.close()
-
-
-def _wait_until(check: Any, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        time.sleep(0.25)

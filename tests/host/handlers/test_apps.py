@@ -11,9 +11,9 @@ from typing import Any
 import httpx
 import pytest
 
+from ...waiting import wait_for
 from ..app_client import native_only
 from ..helpers import assert_error
-from ..resources import wait_for
 
 APP_SCRIPT = """
 import os, signal, sys, time

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from host.core.pairing import otp_auth
+from tests.waiting import wait_for
 
 from ..conftest import ADMIN
 from ..devices import make_device
@@ -93,10 +93,12 @@ def host_cert_signature(shost: HostProcess) -> bytes:
 
 
 def wait_until_gone(admin: httpx.Client, request_id: str) -> None:
-    deadline = time.monotonic() + 10
-    while any(r["id"] == request_id for r in admin.get("/api/clients/pending").json()["pending"]):
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    wait_for(
+        lambda: all(
+            r["id"] != request_id for r in admin.get("/api/clients/pending").json()["pending"]
+        ),
+        f"pairing request {request_id} to leave the pending list",
+    )
 
 
 def test_a_pin_without_id_is_not_handed_to_the_peer_that_asked_first(
@@ -272,12 +274,11 @@ def test_logs_and_the_support_zip_carry_no_pin_guessing_material(
     device.otpauth = otp_auth(otp, device.salt.hex(), "red panda")
     device.finish(device.get_server_cert(timeout=20))
     secrets = [device.salt.hex(), device.otpauth, "ab" * 16, "CD" * 32, "otpauth", "salt="]
-    deadline = time.monotonic() + 10
-    log = ""
-    while '"GET /pair HTTP/1.1" 200' not in log:  # the access log is written as requests end
-        assert time.monotonic() < deadline, "no /pair access line in the log"
-        time.sleep(0.05)
-        log = (shost.data_dir / "access.log").read_text()
+    access_log = shost.data_dir / "access.log"
+    log = wait_for(  # the access log is written as requests end
+        lambda: text if '"GET /pair HTTP/1.1" 200' in (text := access_log.read_text()) else None,
+        "the /pair line in the access log",
+    )
     assert not [s for s in secrets[:2] + secrets[4:] if s in log]
     answer = admin.get("/api/logs/export_crash")
     archive = zipfile.ZipFile(io.BytesIO(answer.content))

@@ -17,8 +17,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from ...waiting import wait_for
 from ..helpers import assert_error
-from ..resources import admin_in_process, wait_for
+from ..resources import admin_in_process
 
 BAIT = "PWNED-call-0800-SCAM"
 

@@ -9,7 +9,6 @@ end to end without a GPU and without timing assertions.
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -19,6 +18,7 @@ import httpx
 import pytest
 
 from host.core.settings import HARDWARE_METRIC_IDS
+from tests.waiting import wait_for
 
 from ..conftest import ADMIN
 from ..devices import (
@@ -298,10 +298,10 @@ def test_a_sample_over_two_seconds_times_out_then_busy_until_it_ends(
     assert fake.started() == before + 1
     # Its completion reaches the event loop a moment after the sampler logs it: until then
     # the host may still say busy, and nothing else.
-    deadline = time.monotonic() + 5
-    answer = get_metrics(shost, device)
-    while "are busy" in answer.text and time.monotonic() < deadline:
-        answer = get_metrics(shost, device)
+    answer = wait_for(
+        lambda: a if "are busy" not in (a := get_metrics(shost, device)).text else None,
+        "the host to finish with the stuck sample",
+    )
     assert answer.status_code == 200, answer.text
 
 

@@ -15,8 +15,9 @@ from host.native import probe
 from host.native.drm import LinuxDisplays
 from host.native.probe import Prober
 
+from ...waiting import wait_for
 from ..helpers import assert_error
-from ..resources import admin_in_process, wait_for
+from ..resources import admin_in_process
 
 GPU = ProbeResult([{"kind": "nvenc", "device": "test GPU"}])
 

@@ -23,9 +23,10 @@ import pytest
 
 from host.core.updates import newest_release, parse_index, parse_version
 
+from ...waiting import wait_for
 from ..conftest import ADMIN
 from ..helpers import assert_error, confirmed_settings
-from ..resources import admin_in_process, wait_for
+from ..resources import admin_in_process
 from ..server import HostProcess
 
 ARTIFACT = b"pretend this is helio-0.2.0-py3-none-any.whl"
@@ -481,7 +482,7 @@ def test_a_real_update_is_installed_with_pip_and_the_host_restarts(
                     return None
                 return meta if meta["started_at"] != pid_before["started_at"] else None
 
-            wait_for(restarted, "the host to restart after installing", timeout=120)
+            wait_for(restarted, "the host to restart after installing")
             state = admin.get("/api/updates").json()
             assert state["installed_version"] == "0.2.0" and state["result"] == {
                 "ok": True,

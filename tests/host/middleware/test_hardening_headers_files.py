@@ -5,10 +5,11 @@ from __future__ import annotations
 import base64
 import os
 import stat
-import time
 from pathlib import Path
 
 import httpx
+
+from tests.waiting import wait_for
 
 from ..conftest import ADMIN
 from ..server import HostProcess
@@ -51,10 +52,7 @@ def test_data_files_are_private_and_launched_apps_keep_the_users_umask(
             "/api/apps", json={"name": "Echo", "cmd": "echo hi", "output": str(output)}
         )
         admin.post("/api/apps/launch", json={"uuid": app.json()["app"]["uuid"]})
-        deadline = time.monotonic() + 20
-        while not output.exists():
-            assert time.monotonic() < deadline, "the app never wrote its output"
-            time.sleep(0.05)
+        wait_for(output.exists, "the app to write its output")
     fresh_host.stop()  # the log and the database's journal files are written by now
     modes = {
         str(path.relative_to(fresh_host.data_dir)): stat.S_IMODE(path.stat().st_mode)

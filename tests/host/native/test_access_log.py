@@ -3,12 +3,13 @@ never records the log page's polling; a sign-in lockout is logged."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+
+from tests import waiting
 
 from ..conftest import ADMIN
 from ..server import HostProcess, running_host
@@ -26,11 +27,9 @@ def read(path: Path) -> str:
 
 def wait_for(path: Path, text: str) -> str:
     """Access lines are written as requests end: wait for one, not for a time."""
-    deadline = time.monotonic() + 10
-    while text not in (content := read(path)):
-        assert time.monotonic() < deadline, f"{text!r} never reached {path.name}"
-        time.sleep(0.05)
-    return content
+    return waiting.wait_for(
+        lambda: content if text in (content := read(path)) else None, f"{text!r} in {path.name}"
+    )
 
 
 def test_the_access_log_is_off_by_default_and_its_own_file_when_on(lhost: HostProcess) -> None:

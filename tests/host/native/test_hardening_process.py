@@ -8,13 +8,13 @@ timing guess.
 from __future__ import annotations
 
 import os
-import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 import httpx
 
 from host.handlers.process_work import BUSY
+from tests.waiting import wait_for
 
 from ..conftest import ADMIN
 from ..helpers import assert_error, make_token
@@ -49,10 +49,8 @@ def test_close_requests_during_a_long_prep_get_409_and_sign_in_is_not_delayed(
 
     with ThreadPoolExecutor(CLOSES + 1) as pool:
         launching = pool.submit(launch)
-        deadline = time.monotonic() + 60
-        while not started.exists():  # the launch is in its prep command now
-            assert time.monotonic() < deadline and not launching.done(), "prep never started"
-            time.sleep(0.02)
+        wait_for(lambda: started.exists() or launching.done(), "the launch's prep command")
+        assert not launching.done(), "prep never started"  # the launch is in its prep now
         closing = [pool.submit(close, n) for n in range(CLOSES)]
         try:
             # The prep command still waits on its gate. One close may wait for a process

@@ -1,0 +1,39 @@
+"""Waiting in tests: on what the code does, never on how fast it does it.
+
+A deadline inside a test is a guess at the machine's speed, and a busy machine outlasts any
+guess. So the waits here have none: a wait ends when its condition holds, and a test that truly
+hangs is stopped by pytest-timeout (`timeout` in pyproject.toml), whose report shows the line
+that was waiting. After a minute a wait says on stderr what it is still waiting for, so a slow
+run can be told from a hung one.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_SAY_AFTER_S = 60.0
+
+
+def wait_for(condition: Callable[[], T], what: str, poll_s: float = 0.05) -> T:
+    """The first truthy value of `condition()`, polled every `poll_s` seconds."""
+    started = time.monotonic()
+    said = False
+    while True:
+        value = condition()
+        if value:
+            return value
+        if not said and time.monotonic() - started > _SAY_AFTER_S:
+            print(f"still waiting for {what}", file=sys.stderr)
+            said = True
+        time.sleep(poll_s)
+
+
+# Playwright waits need a bound (a failed expectation should say what it expected, not be
+# killed by pytest-timeout). This one is far beyond what load makes of a wait that normally
+# takes a second, and short of pytest-timeout; every browser wait in the suite uses it.
+BROWSER_WAIT_MS = 150_000
