@@ -17,6 +17,7 @@ import {
   themeStyles,
   unavailableNotice,
 } from "./shared.js";
+import { states } from "../web/src/element-kit.js";
 
 const PYTHON_STATES = {
   idle: "Python not started (it starts on the first request)",
@@ -30,14 +31,7 @@ export class DemoControls extends LitElement {
     service: { type: String }, // preselects this service for reset
     theme: { type: String, reflect: true },
     heading: { type: String },
-    _state: { state: true },
-    _notice: { state: true },
-    _manifest: { state: true },
-    _worker: { state: true },
-    _python: { state: true },
-    _target: { state: true },
-    _busy: { state: true },
-    _result: { state: true },
+    ...states("_state", "_notice", "_manifest", "_worker", "_python", "_target", "_busy", "_result"),
   };
 
   constructor() {

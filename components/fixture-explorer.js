@@ -30,6 +30,7 @@ import {
   themeStyles,
   unavailableNotice,
 } from "./shared.js";
+import { states } from "../web/src/element-kit.js";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // Responses made in a service worker carry no reason phrase: the common ones, for people.
@@ -44,13 +45,7 @@ export class DemoFixtureExplorer extends DemoServiceElement {
   static properties = {
     ...DemoServiceElement.properties,
     route: { type: String }, // "GET /pet/{petId}": the route selected first
-    _groups: { state: true },
-    _selected: { state: true },
-    _filter: { state: true },
-    _code: { state: true },
-    _example: { state: true },
-    _sending: { state: true },
-    _answer: { state: true },
+    ...states("_groups", "_selected", "_filter", "_code", "_example", "_sending", "_answer"),
   };
 
   constructor() {

@@ -17,6 +17,7 @@ import {
   unavailableNotice,
 } from "./shared.js";
 import { createSqlEditor, selectRange, setDoc } from "./sql-editor.js";
+import { states } from "../web/src/element-kit.js";
 
 const SHOWN_ROWS = 200; // more rows are exported, not drawn
 const CELL_CHARS = 60; // longer cells are cut, the full value a click away
@@ -26,12 +27,7 @@ export class DemoQueryPanel extends DemoServiceElement {
   static properties = {
     ...DemoServiceElement.properties,
     query: { type: String },
-    _adapter: { state: true },
-    _examples: { state: true },
-    _running: { state: true },
-    _outcome: { state: true },
-    _history: { state: true },
-    _expanded: { state: true },
+    ...states("_adapter", "_examples", "_running", "_outcome", "_history", "_expanded"),
   };
 
   constructor() {

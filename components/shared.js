@@ -7,6 +7,7 @@
 
 /* global __DEMO_ADAPTERS__ */
 import { LitElement, css, html } from "lit";
+import { states, visuallyHidden } from "../web/src/element-kit.js";
 
 /** Per adapter, stamped from the adapter registry (demo/runtime/adapters.py) by the build. */
 export const ADAPTERS = typeof __DEMO_ADAPTERS__ === "undefined" ? {} : __DEMO_ADAPTERS__;
@@ -84,8 +85,7 @@ export class DemoServiceElement extends LitElement {
     service: { type: String, reflect: true },
     theme: { type: String, reflect: true },
     heading: { type: String },
-    _state: { state: true },
-    _notice: { state: true },
+    ...states("_state", "_notice"),
   };
 
   constructor() {
@@ -360,11 +360,6 @@ export const themeStyles = css`
     color: var(--_error);
   }
   .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 `;

@@ -84,6 +84,8 @@ def test_outputs_modes_and_a_layout_with_a_refused_rate(
 
     main.get_by_label("Refresh (Hz)").fill("144")
     main.get_by_role("button", name="Save layout").click()
+    # The save's own toast, not the cleared error (already gone while the PUT is in flight).
+    expect(page.locator("sl-alert").filter(has_text="Layout of").first).to_be_attached()
     expect(main.locator("sl-input.invalid")).to_have_count(0)
     [layout] = admin.get("/api/clients/display-layout").json()["layouts"]
     assert (layout["device_id"], layout["resolution"], layout["refresh_hz"], layout["scaling"]) == (

@@ -7,6 +7,7 @@
 // "remember me". Either way the access token is refreshed silently a minute before it
 // expires, and a 401 triggers one refresh attempt before the shell is told to sign in.
 import { apiBase, authMode, basePath } from "./config.js";
+import { AUTH } from "./data/auth.js";
 
 export class ApiError extends Error {
   constructor(status, message, { body = null, retryAfter = null } = {}) {
@@ -36,7 +37,7 @@ function retryAfterOf(response) {
 // sign-in; natively this is "helio-auth /" (one console per origin).
 const STORE_KEY = `helio-auth ${apiBase}${basePath}`;
 const REFRESH_MARGIN_MS = 60_000;
-const NO_REFRESH = new Set(["/api/auth/login", "/api/auth/refresh", "/api/auth/logout"]);
+const NO_REFRESH = new Set([AUTH.login, AUTH.refresh, AUTH.logout]);
 
 export class ApiClient {
   /**
@@ -94,14 +95,14 @@ export class ApiClient {
   /** Load the CSRF token of the current session (or an anonymous one before sign-in). */
   async loadCsrf() {
     if (this.auth === "bearer" && this.tokens?.csrf) return this.tokens.csrf;
-    const body = await this.get("/api/csrf-token");
+    const body = await this.get(AUTH.csrf);
     this.csrfToken = body.csrf_token;
     return this.csrfToken;
   }
 
   async signIn(username, password, rememberMe) {
     if (this.auth === "cookie") await this.loadCsrf();
-    const body = await this.post("/api/auth/login", {
+    const body = await this.post(AUTH.login, {
       username,
       password,
       remember_me: Boolean(rememberMe),
@@ -112,7 +113,7 @@ export class ApiClient {
 
   async signOut() {
     try {
-      await this.post("/api/auth/logout", {});
+      await this.post(AUTH.logout, {});
     } finally {
       this.forget();
     }
@@ -125,9 +126,9 @@ export class ApiClient {
         const body =
           this.auth === "bearer"
             ? this.tokens?.refresh
-              ? await this.post("/api/auth/refresh", { refresh_token: this.tokens.refresh })
+              ? await this.post(AUTH.refresh, { refresh_token: this.tokens.refresh })
               : null
-            : await this.post("/api/auth/refresh");
+            : await this.post(AUTH.refresh);
         if (!body) return false;
         this.adopt(body, this.tokens?.remember ?? body.remember_me);
         return true;
@@ -213,7 +214,7 @@ export class ApiClient {
     headers.set("Accept", "application/json");
     if (method !== "GET" && method !== "HEAD" && this.csrfToken) headers.set("X-CSRF-Token", this.csrfToken);
     // Login and refresh authenticate by their body: an expired access token must not spoil them.
-    const bodyAuth = path.startsWith("/api/auth/login") || path.startsWith("/api/auth/refresh");
+    const bodyAuth = path.startsWith(AUTH.login) || path.startsWith(AUTH.refresh);
     if (this.auth === "bearer" && this.tokens?.access && !bodyAuth) {
       headers.set("Authorization", `Bearer ${this.tokens.access}`);
     }

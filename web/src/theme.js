@@ -2,6 +2,7 @@
 // console.css on top of Shoelace's light/dark themes), the styles every page shares,
 // and the light/dark/system choice (follows the OS unless the user picks one).
 import { css } from "lit";
+import { visuallyHidden } from "./element-kit.js";
 
 const STORE_KEY = "helio-theme";
 const dark = window.matchMedia("(prefers-color-scheme: dark)");
@@ -117,12 +118,7 @@ export const pageStyles = css`
     overflow-wrap: anywhere;
   }
   .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
   .icon {
     display: inline-flex;
@@ -270,5 +266,16 @@ export const pageStyles = css`
   sl-select::part(form-control-help-text),
   sl-textarea::part(form-control-help-text) {
     color: var(--helio-muted);
+  }
+`;
+
+/** An alert whose message is a sentence and a button: side by side, wrapping on a phone. */
+export const alertRowStyles = css`
+  sl-alert::part(message) {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--sl-spacing-small);
+    align-items: center;
+    justify-content: space-between;
   }
 `;

@@ -9,6 +9,8 @@ import { pageStyles } from "../theme.js";
 import { icon } from "../icons.js";
 import "./loading.js";
 import "./error.js";
+import { browse } from "../data/files.js";
+import { states } from "../element-kit.js";
 
 const IMAGE = /\.(png|jpe?g|webp|gif)$/i;
 const MODES = {
@@ -20,11 +22,7 @@ const MODES = {
 export class HelioFilePicker extends LitElement {
   static properties = {
     api: { attribute: false },
-    mode: { state: true },
-    listing: { state: true },
-    loading: { state: true },
-    error: { state: true },
-    typed: { state: true },
+    ...states("mode", "listing", "loading", "error", "typed"),
   };
 
   static styles = [
@@ -80,9 +78,7 @@ export class HelioFilePicker extends LitElement {
     this.loading = true;
     this.error = null;
     try {
-      const listing = await this.api.get("/api/browse", {
-        query: { path, type: MODES[this.mode].type },
-      });
+      const listing = await browse(this.api, { path, type: MODES[this.mode].type });
       if (request !== this._request) return;
       this.listing = listing;
       // The field follows the folder shown, unless the user has typed in it meanwhile.

@@ -18,26 +18,23 @@ import "./empty-state.js";
 import "./loading.js";
 import { toast } from "./toast.js";
 import { icon } from "../icons.js";
-import { pageStyles } from "../theme.js";
+import { alertRowStyles, pageStyles } from "../theme.js";
 import { describeValue, validateValue } from "./settings-schema.js";
 import { AUTO, LOCALES, t } from "../i18n.js";
+import { authStatus } from "../data/auth.js";
+import { restartHost } from "../data/host.js";
+import { loadSettings, saveSettings } from "../data/settings.js";
+import { inputs, states } from "../element-kit.js";
 
 export class HelioSettingsForm extends LitElement {
   static properties = {
     api: { attribute: false },
     /** Only these groups (x-group) / keys; all when empty. */
-    groups: { attribute: false },
-    keys: { attribute: false },
-    schema: { state: true },
-    values: { state: true },
-    draft: { state: true },
-    error: { state: true },
-    fieldErrors: { state: true },
-    saving: { state: true },
-    restartRequired: { state: true },
-    confirmPassword: { state: true },
-    restarting: { state: true },
-    search: { state: true },
+    ...inputs("groups", "keys"),
+    ...states(
+      "schema", "values", "draft", "error", "fieldErrors", "saving", "restartRequired", "confirmPassword",
+      "restarting", "search",
+    ),
   };
 
   static styles = [
@@ -115,14 +112,8 @@ export class HelioSettingsForm extends LitElement {
         border: 1px solid var(--helio-border); border-radius: var(--sl-border-radius-pill); color: var(--helio-text); text-decoration: none; }
       nav.sections a:hover { background: var(--helio-surface-2); }
       section.card { scroll-margin-top: 4.5rem; }
-      sl-alert::part(message) {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--sl-spacing-small);
-        align-items: center;
-        justify-content: space-between;
-      }
     `,
+    alertRowStyles,
   ];
 
   constructor() {
@@ -142,7 +133,7 @@ export class HelioSettingsForm extends LitElement {
   async load() {
     this.error = null;
     try {
-      const [openapi, config] = await Promise.all([this.api.get("/api/openapi.json"), this.api.get("/api/config")]);
+      const [openapi, config] = await loadSettings(this.api);
       this.schema = openapi.components.schemas.Settings.properties;
       this.values = config;
       this.draft = {};
@@ -205,7 +196,7 @@ export class HelioSettingsForm extends LitElement {
     try {
       const body = Object.fromEntries(changed.map((k) => [k, this.draft[k]]));
       const sent = confirming ? { ...body, current_password: this.confirmPassword } : body;
-      const answer = await this.api.patch("/api/config", sent);
+      const answer = await saveSettings(this.api, sent);
       this.confirmPassword = "";
       this.values = { ...this.values, ...body };
       this.draft = {};
@@ -243,7 +234,7 @@ export class HelioSettingsForm extends LitElement {
     if (!ok) return;
     this.restarting = true;
     try {
-      await this.api.post("/api/restart", {});
+      await restartHost(this.api);
       await waitForHost(this.api);
       this.restartRequired = false;
       toast(this, "success", "The host restarted with the new settings.");
@@ -531,7 +522,7 @@ export async function waitForHost(api, timeoutMs = 60_000) {
   await new Promise((r) => setTimeout(r, 1000));
   while (Date.now() < deadline) {
     try {
-      await api.get("/api/auth/status");
+      await authStatus(api);
       return;
     } catch {
       await new Promise((r) => setTimeout(r, 1000));

@@ -6,6 +6,7 @@ import "@shoelace-style/shoelace/dist/components/menu/menu.js";
 import "@shoelace-style/shoelace/dist/components/menu-item/menu-item.js";
 import { icon } from "../icons.js";
 import { effectiveTheme, setTheme, themeChoice } from "../theme.js";
+import { states, visuallyHidden } from "../element-kit.js";
 
 const CHOICES = [
   { value: "system", label: "Follow the system", icon: "sun-moon" },
@@ -14,15 +15,10 @@ const CHOICES = [
 ];
 
 export class HelioThemeToggle extends LitElement {
-  static properties = { choice: { state: true } };
+  static properties = states("choice");
   static styles = css`
     .visually-hidden {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
     .icon {
       display: inline-flex;

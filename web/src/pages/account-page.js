@@ -11,6 +11,9 @@ import { fieldHelp, isFieldError } from "../components/form.js";
 import { toast } from "../components/toast.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
+import { changePassword, passwordSchema } from "../data/auth.js";
+import { inputs, states } from "../element-kit.js";
+import { announceSignedIn } from "./page-kit.js";
 
 const FIELDS = ["currentPassword", "newUsername", "newPassword", "confirmNewPassword"];
 
@@ -37,15 +40,7 @@ export function policyRules(schema) {
 }
 
 export class HelioAccountPage extends LitElement {
-  static properties = {
-    api: { attribute: false },
-    status: { attribute: false },
-    schema: { state: true },
-    values: { state: true },
-    error: { state: true },
-    busy: { state: true },
-    done: { state: true },
-  };
+  static properties = { ...inputs("api", "status"), ...states("schema", "values", "error", "busy", "done") };
 
   static styles = [
     pageStyles,
@@ -80,8 +75,7 @@ export class HelioAccountPage extends LitElement {
 
   async loadPolicy() {
     try {
-      const openapi = await this.api.get("/api/openapi.json");
-      this.schema = openapi.paths["/api/password"].post.requestBody.content["application/json"].schema;
+      this.schema = await passwordSchema(this.api);
     } catch (error) {
       this.error = error;
     }
@@ -102,7 +96,7 @@ export class HelioAccountPage extends LitElement {
     this.done = false;
     this.busy = true;
     try {
-      await this.api.post("/api/password", {
+      await changePassword(this.api, {
         currentUsername: current,
         currentPassword,
         newUsername: username || current,
@@ -117,7 +111,7 @@ export class HelioAccountPage extends LitElement {
       toast(this, "success", "Password changed. Every other session was signed out.");
       // A new username shows in the bar once the shell reloads its status (a fresh page).
       if (username && username !== current) {
-        this.dispatchEvent(new CustomEvent("helio-signed-in", { bubbles: true, composed: true }));
+        announceSignedIn(this);
       }
     } catch (error) {
       this.error = error;

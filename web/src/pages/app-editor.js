@@ -14,6 +14,8 @@ import { icon } from "../icons.js";
 import "../components/error.js";
 import "../components/helio-file-picker.js";
 import { fieldOf } from "./page-kit.js";
+import { appCoverPath, coverPath, saveApp, uploadCover } from "../data/apps.js";
+import { states } from "../element-kit.js";
 
 const DEFAULTS = {
   name: "",
@@ -39,15 +41,7 @@ function coverKey(name) {
 export class HelioAppEditor extends LitElement {
   static properties = {
     api: { attribute: false },
-    draft: { state: true },
-    isNew: { state: true },
-    heading: { state: true },
-    saving: { state: true },
-    error: { state: true },
-    uploading: { state: true },
-    uploadError: { state: true },
-    preview: { state: true },
-    dragging: { state: true },
+    ...states("draft", "isNew", "heading", "saving", "error", "uploading", "uploadError", "preview", "dragging"),
   };
 
   static styles = [
@@ -104,7 +98,7 @@ export class HelioAppEditor extends LitElement {
     this.draft = structuredClone({ ...DEFAULTS, ...(app ?? {}) });
     this.error = null;
     this.uploadError = null;
-    this.showPreview(app ? `/api/apps/${encodeURIComponent(app.uuid)}/cover` : "");
+    this.showPreview(app ? appCoverPath(app.uuid) : "");
     this._resolve?.(null);
     const saved = new Promise((resolve) => (this._resolve = resolve));
     this.updateComplete.then(() => this.dialog.show());
@@ -154,7 +148,7 @@ export class HelioAppEditor extends LitElement {
     this.saving = true;
     this.error = null;
     try {
-      const answer = await this.api.post("/api/apps", this.body());
+      const answer = await saveApp(this.api, this.body());
       this._resolve?.(answer.app);
       this._resolve = null;
       this.dialog.hide();
@@ -174,7 +168,7 @@ export class HelioAppEditor extends LitElement {
     const path = await picker.pick({ mode, path: start || "" });
     if (path == null) return;
     this.set(name, mode === "file" && /\s/.test(path) ? `"${path}"` : path);
-    if (name === "image-path") this.showPreview(`/api/covers/${encodeURIComponent(path)}`);
+    if (name === "image-path") this.showPreview(coverPath(path));
   }
 
   async upload(file) {
@@ -187,9 +181,9 @@ export class HelioAppEditor extends LitElement {
     this.uploading = true;
     try {
       const key = coverKey(this.draft.name);
-      const answer = await this.api.upload("/api/covers/upload", file, { query: { key } });
+      const answer = await uploadCover(this.api, file, key);
       this.set("image-path", answer.key);
-      this.showPreview(`/api/covers/${encodeURIComponent(answer.key)}`);
+      this.showPreview(coverPath(answer.key));
     } catch (error) {
       this.uploadError = error;
     } finally {

@@ -12,18 +12,15 @@ import "../components/error.js";
 import { confirmAction } from "../components/confirm.js";
 import "./app-editor.js";
 import { Actions } from "./page-kit.js";
+import { appCoverPath, closeApp, deleteApp, launchApp, listApps, reorderApps } from "../data/apps.js";
+import { inputs, states } from "../element-kit.js";
 
 const POLL_MS = 5000;
 
 export class HelioAppsPage extends Actions(LitElement) {
   static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    apps: { state: true },
-    current: { state: true },
-    covers: { state: true },
-    dragged: { state: true },
-    announcement: { state: true },
+    ...inputs("api", "params"),
+    ...states("apps", "current", "covers", "dragged", "announcement"),
   };
 
   static styles = [
@@ -82,13 +79,13 @@ export class HelioAppsPage extends Actions(LitElement) {
   }
 
   async load() {
-    await this.act("load", async () => this.show(await this.api.get("/api/apps")));
+    await this.act("load", async () => this.show(await listApps(this.api)));
   }
 
   async pollRunning() {
     if (this.busy || this.apps === null) return;
     try {
-      this.current = (await this.api.get("/api/apps")).current_app || "";
+      this.current = (await listApps(this.api)).current_app || "";
       if (this.errors.poll) this.errors = { ...this.errors, poll: null };
     } catch (error) {
       this.errors = { ...this.errors, poll: error };
@@ -107,8 +104,7 @@ export class HelioAppsPage extends Actions(LitElement) {
       const key = `${app.uuid}:${app["image-path"]}`;
       if (key in this.covers || !app["image-path"]) continue;
       this.covers = { ...this.covers, [key]: "" };
-      const path = `/api/apps/${encodeURIComponent(app.uuid)}/cover`;
-      const blob = await this.api.blob(path).catch(() => null);
+      const blob = await this.api.blob(appCoverPath(app.uuid)).catch(() => null);
       if (blob) this.covers = { ...this.covers, [key]: URL.createObjectURL(blob) };
     }
   }
@@ -132,7 +128,7 @@ export class HelioAppsPage extends Actions(LitElement) {
       confirmLabel: "Delete",
     });
     if (!sure) return;
-    await this.act(`delete:${app.uuid}`, () => this.api.del(`/api/apps/${encodeURIComponent(app.uuid)}`), {
+    await this.act(`delete:${app.uuid}`, () => deleteApp(this.api, app.uuid), {
       area: "list",
       success: `${app.name} deleted`,
     });
@@ -140,7 +136,7 @@ export class HelioAppsPage extends Actions(LitElement) {
   }
 
   async launch(app) {
-    const done = await this.act(`launch:${app.uuid}`, () => this.api.post("/api/apps/launch", { uuid: app.uuid }), {
+    const done = await this.act(`launch:${app.uuid}`, () => launchApp(this.api, app.uuid), {
       area: "list",
       success: `${app.name} is running`,
     });
@@ -149,7 +145,7 @@ export class HelioAppsPage extends Actions(LitElement) {
   }
 
   async close(app) {
-    const done = await this.act(`close:${app.uuid}`, () => this.api.post("/api/apps/close", {}), {
+    const done = await this.act(`close:${app.uuid}`, () => closeApp(this.api), {
       area: "list",
       success: `${app.name} closed`,
     });
@@ -170,7 +166,7 @@ export class HelioAppsPage extends Actions(LitElement) {
     if (focus) this.updateComplete.then(() => this.shadowRoot.querySelector(`li[data-uuid="${app.uuid}"]`)?.focus());
     const answer = await this.act(
       "reorder",
-      () => this.api.post("/api/apps/reorder", { order: order.map((a) => a.uuid) }),
+      () => reorderApps(this.api, order.map((a) => a.uuid)),
       { area: "list" },
     );
     if (answer) this.show(answer);

@@ -10,8 +10,12 @@ import "../components/loading.js";
 import "../components/page-header.js";
 import { toast } from "../components/toast.js";
 import { icon } from "../icons.js";
-import { pageStyles } from "../theme.js";
-import { Poller } from "./poller.js";
+import { alertRowStyles, pageStyles } from "../theme.js";
+import { Polling } from "./poller.js";
+import { metadata, rtspSessions, sessionStatus } from "../data/host.js";
+import { crashState, dismissCrash } from "../data/logs.js";
+import { updateState } from "../data/updates.js";
+import { inputs, states } from "../element-kit.js";
 
 export const DASHBOARD_POLL_MS = 3000;
 
@@ -19,15 +23,8 @@ const KINDS = { normal: "Video and input", remote_monitor: "Remote monitor", inp
 const STATES = { pending: ["Starting", "warning"], active: ["Streaming", "success"], stopping: ["Stopping", "neutral"] };
 const UPDATE_NOTICE = new Set(["available", "queued", "downloading", "installing", "restarting", "failed"]);
 
-export class HelioDashboardPage extends LitElement {
-  static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    data: { state: true },
-    error: { state: true },
-    updatedAt: { state: true },
-    dismissing: { state: true },
-  };
+export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
+  static properties = { ...inputs("api", "params"), ...states("data", "error", "updatedAt", "dismissing") };
 
   static styles = [
     pageStyles,
@@ -39,13 +36,6 @@ export class HelioDashboardPage extends LitElement {
       }
       .notices:empty {
         display: none;
-      }
-      sl-alert::part(message) {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--sl-spacing-small);
-        align-items: center;
-        justify-content: space-between;
       }
       .card h2 {
         display: flex;
@@ -95,27 +85,17 @@ export class HelioDashboardPage extends LitElement {
         margin-bottom: var(--sl-spacing-small);
       }
     `,
+    alertRowStyles,
   ];
-
-  connectedCallback() {
-    super.connectedCallback();
-    this.poller = new Poller(() => this.load(), DASHBOARD_POLL_MS);
-    this.poller.start();
-  }
-
-  disconnectedCallback() {
-    super.disconnectedCallback();
-    this.poller.stop();
-  }
 
   async load() {
     try {
       const [meta, session, streams, updates, crash] = await Promise.all([
-        this.api.get("/api/metadata"),
-        this.api.get("/api/session/status"),
-        this.api.get("/api/rtsp/sessions"),
-        this.api.get("/api/updates"),
-        this.api.get("/api/health/crashdump"),
+        metadata(this.api),
+        sessionStatus(this.api),
+        rtspSessions(this.api),
+        updateState(this.api),
+        crashState(this.api),
       ]);
       this.data = { meta, session, streams: streams.sessions, updates, crash };
       this.error = null;
@@ -128,7 +108,7 @@ export class HelioDashboardPage extends LitElement {
   async dismissCrash() {
     this.dismissing = true;
     try {
-      await this.api.post("/api/health/crashdump/dismiss", {});
+      await dismissCrash(this.api);
       toast(this, "success", "Crash notice dismissed. The dumps stay in the support ZIP.");
       await this.load();
     } catch (error) {

@@ -8,6 +8,8 @@ import "@shoelace-style/shoelace/dist/components/checkbox/checkbox.js";
 import { pageStyles } from "../theme.js";
 import "../components/error.js";
 import { fieldOf } from "./page-kit.js";
+import { updateClient } from "../data/devices.js";
+import { states } from "../element-kit.js";
 
 /** The host's permission names (docs/api-clients.md), with the words the console uses. */
 export const PERMISSIONS = [
@@ -21,11 +23,7 @@ export const PERMISSIONS = [
 export class HelioDeviceEditor extends LitElement {
   static properties = {
     api: { attribute: false },
-    client: { state: true },
-    name: { state: true },
-    permissions: { state: true },
-    saving: { state: true },
-    error: { state: true },
+    ...states("client", "name", "permissions", "saving", "error"),
   };
 
   static styles = [
@@ -70,7 +68,7 @@ export class HelioDeviceEditor extends LitElement {
     this.saving = true;
     this.error = null;
     try {
-      const answer = await this.api.post("/api/clients/update", {
+      const answer = await updateClient(this.api, {
         uuid: this.client.uuid,
         name: this.name,
         permissions: PERMISSIONS.map(([key]) => key).filter((key) => this.permissions.includes(key)),

@@ -13,7 +13,18 @@ import "../components/error.js";
 import { confirmAction } from "../components/confirm.js";
 import { PERMISSIONS } from "./device-editor.js";
 import { toast } from "../components/toast.js";
-import { Actions, ago, formatRemaining, formatTime } from "./page-kit.js";
+import { Actions, ago, formatRemaining, formatTime, sectionStyles } from "./page-kit.js";
+import {
+  disconnectClient,
+  issueOtp,
+  listClients,
+  listPending,
+  pendingRequest,
+  sendPin,
+  unpairAll,
+  unpairClient,
+} from "../data/devices.js";
+import { inputs, states } from "../element-kit.js";
 
 const POLL_MS = 2000;
 const FOLLOW_MS = 1000;
@@ -36,21 +47,14 @@ const OUTCOMES = {
 
 export class HelioDevicesPage extends Actions(LitElement) {
   static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    clients: { state: true },
-    pending: { state: true },
-    otp: { state: true },
-    now: { state: true },
-    announcement: { state: true },
-    followed: { state: true },
+    ...inputs("api", "params"),
+    ...states("clients", "pending", "otp", "now", "announcement", "followed"),
   };
 
   static styles = [
     pageStyles,
+    sectionStyles,
     css`
-      section { margin-block: var(--sl-spacing-x-large); }
-      h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
       .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr)); }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); }
@@ -115,14 +119,14 @@ export class HelioDevicesPage extends Actions(LitElement) {
 
   async load() {
     await this.act("load", async () => {
-      this.clients = (await this.api.get("/api/clients/list")).clients;
+      this.clients = await listClients(this.api);
     });
   }
 
   async pollPending() {
     try {
       const before = this.pending.map((r) => r.id).join();
-      this.pending = (await this.api.get("/api/clients/pending")).pending;
+      this.pending = await listPending(this.api);
       this.errors = { ...this.errors, pending: null };
       const after = this.pending.map((r) => r.id).join();
       if (after !== before && this.pending.length) {
@@ -140,7 +144,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
     const name = form.querySelector("[name=name]").value.trim();
     const body = { pin, id: request.id };
     if (name) body.name = name;
-    const done = await this.act(`pin:${request.id}`, () => this.api.post("/api/pin", body), {
+    const done = await this.act(`pin:${request.id}`, () => sendPin(this.api, body), {
       area: `pin:${request.id}`,
     });
     if (!done) return;
@@ -160,8 +164,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
     const open = this.followed.filter((f) => !OUTCOMES[f.outcome]);
     if (!open.length) return;
     const answers = await Promise.all(
-      open.map((f) => this.api.get(`/api/clients/pending/${encodeURIComponent(f.id)}`).then(
-        (answer) => answer.request, () => null)),
+      open.map((f) => pendingRequest(this.api, f.id).catch(() => null)),
     );
     let settled = false;
     this.followed = this.followed.map((f) => {
@@ -207,7 +210,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
     const name = form.querySelector("[name=otp-name]").value.trim();
     const body = { passphrase };
     if (name) body.name = name;
-    const answer = await this.act("otp", () => this.api.post("/api/otp", body));
+    const answer = await this.act("otp", () => issueOtp(this.api, body));
     if (!answer) return;
     const expiresAt = Date.now() / 1000 + (answer.expires_in ?? answer.expires_at - Date.now() / 1000);
     this.otp = { pin: answer.otp, expiresAt, name, expired: false };
@@ -223,7 +226,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
   }
 
   async disconnect(client) {
-    await this.act(`disconnect:${client.uuid}`, () => this.api.post("/api/clients/disconnect", { uuid: client.uuid }), {
+    await this.act(`disconnect:${client.uuid}`, () => disconnectClient(this.api, client.uuid), {
       area: `client:${client.uuid}`,
       success: `${client.name}'s stream ended`,
     });
@@ -237,7 +240,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
       confirmLabel: "Unpair",
     });
     if (!sure) return;
-    await this.act(`unpair:${client.uuid}`, () => this.api.post("/api/clients/unpair", { uuid: client.uuid }), {
+    await this.act(`unpair:${client.uuid}`, () => unpairClient(this.api, client.uuid), {
       area: `client:${client.uuid}`,
       success: `${client.name} unpaired`,
     });
@@ -252,7 +255,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
       confirmLabel: "Unpair all",
     });
     if (!sure) return;
-    await this.act("unpair-all", () => this.api.post("/api/clients/unpair-all", {}), {
+    await this.act("unpair-all", () => unpairAll(this.api), {
       area: "clients",
       success: (answer) => `${answer.unpaired} device${answer.unpaired === 1 ? "" : "s"} unpaired`,
     });

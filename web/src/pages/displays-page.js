@@ -14,7 +14,17 @@ import "../components/page-header.js";
 import "../components/empty-state.js";
 import "../components/error.js";
 import { confirmAction } from "../components/confirm.js";
-import { Actions, fieldOf } from "./page-kit.js";
+import { Actions, fieldOf, sectionStyles } from "./page-kit.js";
+import {
+  deleteGolden,
+  endVirtualDisplay,
+  forgetDisplayDevices,
+  loadDisplays,
+  restoreGolden,
+  saveGolden,
+  saveLayout,
+} from "../data/displays.js";
+import { inputs, states } from "../element-kit.js";
 
 /** Which layout field a 400 from PUT /api/clients/display-layout is about. */
 function layoutField(error) {
@@ -25,21 +35,14 @@ const hz = (rate) => `${Number(rate).toFixed(rate % 1 ? 2 : 0)} Hz`;
 
 export class HelioDisplaysPage extends Actions(LitElement) {
   static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    devices: { state: true },
-    platform: { state: true },
-    layouts: { state: true },
-    drafts: { state: true },
-    golden: { state: true },
-    profiles: { state: true },
+    ...inputs("api", "params"),
+    ...states("devices", "platform", "layouts", "drafts", "golden", "profiles"),
   };
 
   static styles = [
     pageStyles,
+    sectionStyles,
     css`
-      section { margin-block: var(--sl-spacing-x-large); }
-      h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
       .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); align-items: start; }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); align-content: start; min-width: 0; }
@@ -80,16 +83,11 @@ export class HelioDisplaysPage extends Actions(LitElement) {
 
   async load() {
     await this.act("load", async () => {
-      const [devices, layouts, golden, colour] = await Promise.all([
-        this.api.get("/api/display-devices"),
-        this.api.get("/api/clients/display-layout"),
-        this.api.get("/api/display/golden_status"),
-        this.api.get("/api/clients/hdr-profiles"),
-      ]);
-      this.profiles = Object.fromEntries(colour.devices.map((d) => [d.device_id, d.profiles ?? []]));
-      this.devices = devices.devices;
-      this.platform = devices.platform;
-      this.layouts = Object.fromEntries(layouts.layouts.map((l) => [l.device_id, l]));
+      const { devices, platform, layouts, golden, profiles } = await loadDisplays(this.api);
+      this.profiles = profiles;
+      this.devices = devices;
+      this.platform = platform;
+      this.layouts = Object.fromEntries(layouts.map((l) => [l.device_id, l]));
       this.drafts = {};
       this.golden = golden;
     });
@@ -120,7 +118,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
       refresh_hz: refresh === "" ? null : Number(refresh),
       scaling: scaling === "" ? 100 : Number(scaling),
     };
-    const done = await this.act(`layout:${device.device_id}`, () => this.api.put("/api/clients/display-layout", body), {
+    const done = await this.act(`layout:${device.device_id}`, () => saveLayout(this.api, body), {
       success: `Layout of ${device.connector} saved`,
     });
     if (done) await this.load();
@@ -141,7 +139,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
     if (!sure) return;
     const done = await this.act(
       `terminate:${device.device_id}`,
-      () => this.api.post("/api/display/terminate_virtual", { device_id: device.device_id }),
+      () => endVirtualDisplay(this.api, device.device_id),
       { area: `device:${device.device_id}`, success: (a) => `Removed ${(a.terminated ?? [device.device_id]).join(", ")}` },
     );
     if (done) await this.load();
@@ -154,7 +152,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
       confirmLabel: "Forget layouts",
     });
     if (!sure) return;
-    const done = await this.act("reset", () => this.api.post("/api/reset-display-device-persistence", {}), {
+    const done = await this.act("reset", () => forgetDisplayDevices(this.api), {
       area: "load",
       success: (a) => `${a.cleared_layouts} stored layout${a.cleared_layouts === 1 ? "" : "s"} forgotten`,
     });
@@ -244,14 +242,14 @@ export class HelioDisplaysPage extends Actions(LitElement) {
           : html`<p>No snapshot yet. Export one when the displays are set up the way they should be, to put the layouts back later.</p>`}
         <div class="actions">
           <sl-button size="small" variant=${g.exists ? "default" : "primary"} ?loading=${this.isBusy("export")}
-            @click=${() => this.goldenAction("export", () => this.api.post("/api/display/export_golden", {}), "Snapshot saved",
+            @click=${() => this.goldenAction("export", () => saveGolden(this.api), "Snapshot saved",
               g.exists ? { heading: "Replace the snapshot?", message: "The present displays and layouts become the snapshot.", confirmLabel: "Replace", variant: "primary" } : null)}>
             ${icon("save")} ${g.exists ? "Replace snapshot" : "Export snapshot"}</sl-button>
           <sl-button size="small" ?disabled=${!g.exists} ?loading=${this.isBusy("restore")}
-            @click=${() => this.goldenAction("restore", () => this.api.post("/api/display/restore_golden", {}), "Snapshot restored")}>
+            @click=${() => this.goldenAction("restore", () => restoreGolden(this.api), "Snapshot restored")}>
             ${icon("history")} Restore</sl-button>
           <sl-button size="small" variant="danger" outline ?disabled=${!g.exists} ?loading=${this.isBusy("delete")}
-            @click=${() => this.goldenAction("delete", () => this.api.del("/api/display/golden"), "Snapshot deleted",
+            @click=${() => this.goldenAction("delete", () => deleteGolden(this.api), "Snapshot deleted",
               { heading: "Delete the snapshot?", message: "The stored layouts stay; only the snapshot goes.", confirmLabel: "Delete" })}>
             ${icon("trash-2")} Delete</sl-button>
         </div>

@@ -8,11 +8,13 @@ import "../components/loading.js";
 import "../components/page-header.js";
 import "../components/error.js";
 import { Actions } from "./page-kit.js";
+import { hdrLayer, helperStatus, registerHdrLayer } from "../data/helpers.js";
+import { inputs, states } from "../element-kit.js";
 
 const GROUPS = [
-  ["limiter", "/api/frame-limiter/status", "Frame limiters", "gauge", "Cap a game's frame rate to the stream's."],
-  ["overlay", "/api/overlay_limiter/status", "Overlay", "layers", "Shows frame rate and timings on top of a game."],
-  ["upscaler", "/api/upscaler/status", "Upscalers", "scaling", "Render small, stream sharp: FSR, NIS, sharpening, frame generation."],
+  ["limiter", "Frame limiters", "gauge", "Cap a game's frame rate to the stream's."],
+  ["overlay", "Overlay", "layers", "Shows frame rate and timings on top of a game."],
+  ["upscaler", "Upscalers", "scaling", "Render small, stream sharp: FSR, NIS, sharpening, frame generation."],
 ];
 const KINDS = {
   fps_limit: "frame limit",
@@ -23,12 +25,7 @@ const KINDS = {
 };
 
 export class HelioHelpersPage extends Actions(LitElement) {
-  static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    status: { state: true },
-    hdr: { state: true },
-  };
+  static properties = { ...inputs("api", "params"), ...states("status", "hdr") };
 
   static styles = [
     pageStyles,
@@ -60,23 +57,23 @@ export class HelioHelpersPage extends Actions(LitElement) {
 
   async load() {
     await Promise.all([
-      ...GROUPS.map(([key, path]) =>
+      ...GROUPS.map(([key]) =>
         this.act(`load:${key}`, async () => {
-          const status = await this.api.get(path); // awaited first: the loads run side by side
+          const status = await helperStatus(this.api, key); // awaited first: the loads run side by side
           this.status = { ...this.status, [key]: status };
         }),
       ),
       this.act("load:hdr", async () => {
-        this.hdr = await this.api.get("/api/health/vulkan-hdr-layer");
+        this.hdr = await hdrLayer(this.api);
       }),
     ]);
   }
 
   async register() {
-    const answer = await this.act("register", () => this.api.post("/api/health/vulkan-hdr-layer/register", {}), {
+    const answer = await this.act("register", () => registerHdrLayer(this.api), {
       success: (a) => (a.changed ? "HDR layer registered" : "The HDR layer was already registered"),
     });
-    if (answer) await this.act("load:hdr", async () => (this.hdr = await this.api.get("/api/health/vulkan-hdr-layer")));
+    if (answer) await this.act("load:hdr", async () => (this.hdr = await hdrLayer(this.api)));
   }
 
   renderTool(tool) {
@@ -93,7 +90,7 @@ export class HelioHelpersPage extends Actions(LitElement) {
     </li>`;
   }
 
-  renderGroup([key, , title, iconName, blurb]) {
+  renderGroup([key, title, iconName, blurb]) {
     const status = this.status[key];
     const error = this.errors[`load:${key}`];
     return html`<section class="card" aria-labelledby="h-${key}" data-group=${key}>

@@ -1,5 +1,7 @@
 // Restart and quit as the console sees them: ask, then watch /api/metadata until a new
 // host process answers (restart) or until none does (quit), reporting each phase.
+import { metadata, quitHost, restartHost } from "../data/host.js";
+
 const WAIT_MS = 60_000;
 const STEP_MS = 700;
 
@@ -13,13 +15,13 @@ export class HostLifecycle {
   }
 
   async startedAt() {
-    return (await this.api.get("/api/metadata")).started_at;
+    return (await metadata(this.api)).started_at;
   }
 
   /** Resolves once a new process answers; throws when none does within a minute. */
   async restart() {
     const before = await this.startedAt();
-    await this.api.post("/api/restart", {});
+    await restartHost(this.api);
     this.report({ phase: "restarting", message: "Restarting the host…" });
     const deadline = Date.now() + WAIT_MS;
     while (Date.now() < deadline) {
@@ -40,7 +42,7 @@ export class HostLifecycle {
   }
 
   async quit() {
-    await this.api.post("/api/quit", {});
+    await quitHost(this.api);
     this.report({ phase: "stopping", message: "Stopping the host…" });
     const deadline = Date.now() + WAIT_MS;
     while (Date.now() < deadline) {

@@ -13,6 +13,16 @@ import "../components/empty-state.js";
 import "../components/error.js";
 import { confirmAction } from "../components/confirm.js";
 import { Actions, ago, formatBytes } from "./page-kit.js";
+import { purgeAutosynced } from "../data/apps.js";
+import {
+  gameAction,
+  libraryCategories,
+  libraryGames,
+  libraryStatus,
+  openLibraryManager,
+  syncLibrary,
+} from "../data/integrations.js";
+import { inputs, states } from "../element-kit.js";
 
 const LIBRARIES = {
   storefront: { title: "Game store", icon: "store", setting: "steam_root", program: "steam" },
@@ -21,13 +31,8 @@ const LIBRARIES = {
 
 export class HelioIntegrationsPage extends Actions(LitElement) {
   static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    status: { state: true },
-    games: { state: true },
-    categories: { state: true },
-    category: { state: true },
-    search: { state: true },
+    ...inputs("api", "params"),
+    ...states("status", "games", "categories", "category", "search"),
   };
 
   static styles = [
@@ -73,17 +78,17 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
 
   async load(which) {
     await this.act(`load:${which}`, async () => {
-      const status = await this.api.get(`/api/${which}/status`);
+      const status = await libraryStatus(this.api, which);
       this.status = { ...this.status, [which]: status };
       if (!status.installed) return;
-      const listing = await this.api.get(`/api/${which}/games`);
+      const listing = await libraryGames(this.api, which);
       this.games = { ...this.games, [which]: listing };
-      if (which === "libmgr") this.categories = (await this.api.get("/api/libmgr/categories")).categories;
+      if (which === "libmgr") this.categories = await libraryCategories(this.api);
     });
   }
 
   async sync(which) {
-    const done = await this.act(`sync:${which}`, () => this.api.post(`/api/${which}/force_sync`, {}), {
+    const done = await this.act(`sync:${which}`, () => syncLibrary(this.api, which), {
       area: which,
       success: (r) => `Synced: ${r.imported} imported, ${r.updated} updated, ${r.removed} removed`,
     });
@@ -91,7 +96,7 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
   }
 
   async gameAction(which, action, game, body, success) {
-    const done = await this.act(`${action}:${which}:${game.id}`, () => this.api.post(`/api/${which}/${action}`, body), {
+    const done = await this.act(`${action}:${which}:${game.id}`, () => gameAction(this.api, which, action, body), {
       area: `game:${which}:${game.id}`,
       success,
     });
@@ -105,7 +110,7 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
       confirmLabel: "Remove imported apps",
     });
     if (!sure) return;
-    await this.act("purge", () => this.api.post("/api/apps/purge_autosync", {}), {
+    await this.act("purge", () => purgeAutosynced(this.api), {
       area: "purge",
       success: (r) => `${r.purged.length} imported app${r.purged.length === 1 ? "" : "s"} removed`,
     });
@@ -197,7 +202,7 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
                   ${icon("refresh-cw")} Sync to applications</sl-button>
                 ${which === "libmgr"
                   ? html`<sl-button ?loading=${this.isBusy("open:libmgr")} @click=${() =>
-                      this.act("open:libmgr", () => this.api.post("/api/libmgr/launch", { mode: "desktop" }), {
+                      this.act("open:libmgr", () => openLibraryManager(this.api), {
                         area: which, success: `${status.product ?? "Lutris"} is opening on the PC`,
                       })}>${icon("external-link")} Open ${status.product ?? "it"} on the PC</sl-button>`
                   : nothing}

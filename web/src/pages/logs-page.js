@@ -13,9 +13,11 @@ import { icon } from "../icons.js";
 import "../components/page-header.js";
 import "../components/error.js";
 import { confirmAction } from "../components/confirm.js";
-import { Actions, formatBytes, formatTime, saveBlob } from "./page-kit.js";
+import { Actions, formatBytes, formatTime, saveBlob, sectionStyles } from "./page-kit.js";
 import { HostLifecycle } from "./host-lifecycle.js";
 import { href } from "../router.js";
+import { crashState, dismissCrash, logFile, supportZip, supportZipManifest, tailLog } from "../data/logs.js";
+import { inputs, states } from "../element-kit.js";
 
 const POLL_MS = 1000;
 const CHUNK = 65536;
@@ -30,23 +32,14 @@ function stamp() {
 
 export class HelioLogsPage extends Actions(LitElement) {
   static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    lines: { state: true },
-    level: { state: true },
-    filter: { state: true },
-    paused: { state: true },
-    rotations: { state: true },
-    crash: { state: true },
-    manifest: { state: true },
-    lifecycle: { state: true },
+    ...inputs("api", "params"),
+    ...states("lines", "level", "filter", "paused", "rotations", "crash", "manifest", "lifecycle"),
   };
 
   static styles = [
     pageStyles,
+    sectionStyles,
     css`
-      section { margin-block: var(--sl-spacing-x-large); }
-      h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
       .bar { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); align-items: end; margin-bottom: var(--sl-spacing-small); }
       .bar sl-input { flex: 1 1 14rem; }
       .bar sl-select { width: 14rem; max-width: 100%; }
@@ -103,7 +96,7 @@ export class HelioLogsPage extends Actions(LitElement) {
     clearTimeout(this.timer);
     if (this.stopped || this.paused) return;
     try {
-      const chunk = await this.api.get("/api/logs/tail", { query: { offset: this.offset, max: CHUNK } });
+      const chunk = await tailLog(this.api, this.offset, CHUNK);
       this.errors = { ...this.errors, tail: null };
       this.appendChunk(chunk);
     } catch (error) {
@@ -168,12 +161,12 @@ export class HelioLogsPage extends Actions(LitElement) {
 
   async loadCrash() {
     await this.act("crash", async () => {
-      this.crash = await this.api.get("/api/health/crashdump");
+      this.crash = await crashState(this.api);
     });
   }
 
   async dismissCrash() {
-    await this.act("dismiss", () => this.api.post("/api/health/crashdump/dismiss", {}), {
+    await this.act("dismiss", () => dismissCrash(this.api), {
       area: "crash",
       success: "Crash notice dismissed",
     });
@@ -182,12 +175,12 @@ export class HelioLogsPage extends Actions(LitElement) {
 
   async loadManifest() {
     await this.act("manifest", async () => {
-      this.manifest = (await this.api.get("/api/logs/export_crash/manifest")).files;
+      this.manifest = await supportZipManifest(this.api);
     });
   }
 
-  async download(path, name, key) {
-    await this.act(key, async () => saveBlob(await this.api.blob(path), name), {
+  async download(read, name, key) {
+    await this.act(key, async () => saveBlob(await read(this.api), name), {
       area: "downloads",
       success: `${name} downloaded`,
     });
@@ -274,10 +267,10 @@ export class HelioLogsPage extends Actions(LitElement) {
       <h3>${icon("download")} Downloads</h3>
       <p>The log as text, or a support ZIP with the logs, settings without secrets, a system summary and crash dumps.</p>
       <div class="actions">
-        <sl-button ?loading=${this.isBusy("log")} @click=${() => this.download("/api/logs/export", `helio-log-${stamp()}.txt`, "log")}>
+        <sl-button ?loading=${this.isBusy("log")} @click=${() => this.download(logFile, `helio-log-${stamp()}.txt`, "log")}>
           ${icon("file-text")} Download log</sl-button>
         <sl-button variant="primary" ?loading=${this.isBusy("zip")}
-          @click=${() => this.download("/api/logs/export_crash", `helio-support-${stamp()}.zip`, "zip")}>
+          @click=${() => this.download(supportZip, `helio-support-${stamp()}.zip`, "zip")}>
           ${icon("file-archive")} Support ZIP</sl-button>
       </div>
       <helio-error .error=${this.errors.downloads}></helio-error>

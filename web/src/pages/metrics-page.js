@@ -8,7 +8,9 @@ import "../components/page-header.js";
 import "../components/settings-form.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
-import { Poller } from "./poller.js";
+import { Polling } from "./poller.js";
+import { metricsPreview } from "../data/metrics.js";
+import { inputs, states } from "../element-kit.js";
 
 // Units by suffix of the spec's identifiers (spec/hardware-metrics.md).
 const UNITS = [
@@ -35,13 +37,8 @@ export function metricValue(id, value) {
   return unit === "%" ? `${shown} %` : `${shown} ${unit}`.trim();
 }
 
-export class HelioMetricsPage extends LitElement {
-  static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    preview: { state: true },
-    error: { state: true },
-  };
+export class HelioMetricsPage extends Polling(LitElement, 1000) {
+  static properties = { ...inputs("api", "params"), ...states("preview", "error") };
 
   static styles = [
     pageStyles,
@@ -95,20 +92,9 @@ export class HelioMetricsPage extends LitElement {
     `,
   ];
 
-  connectedCallback() {
-    super.connectedCallback();
-    this.poller = new Poller(() => this.load(), 1000);
-    this.poller.start();
-  }
-
-  disconnectedCallback() {
-    super.disconnectedCallback();
-    this.poller.stop();
-  }
-
   async load() {
     try {
-      this.preview = await this.api.get("/api/hardware-metrics/preview");
+      this.preview = await metricsPreview(this.api);
       this.error = null;
       // Ask as often as the host takes fresh samples (never faster than once a second).
       this.poller.intervalMs = Math.max(1000, this.preview.sample?.interval_ms ?? 1000);

@@ -1,5 +1,7 @@
 // What the admin pages share beyond the framework: running an async action with its
-// progress and error, matching an API error to a form field, downloads and time words.
+// progress and error, matching an API error to a form field, sectioned pages' styles,
+// downloads and time words.
+import { css } from "lit";
 import { toast } from "../components/toast.js";
 import { formatDateTime } from "../i18n.js";
 
@@ -43,6 +45,17 @@ export const Actions = (Base) =>
       return this.busy === key;
     }
   };
+
+/** Pages made of titled sections (devices, displays, logs): the sections' spacing and headings. */
+export const sectionStyles = css`
+  section { margin-block: var(--sl-spacing-x-large); }
+  h2 { font-size: var(--sl-font-size-large); margin: 0 0 var(--sl-spacing-small); display: flex; gap: var(--sl-spacing-small); align-items: center; }
+`;
+
+/** Tell the shell the user has signed in (or changed name): it reloads its status. */
+export function announceSignedIn(element) {
+  element.dispatchEvent(new CustomEvent("helio-signed-in", { bubbles: true, composed: true }));
+}
 
 /** The form field an API error is about: the host's `field` when it is one of `names`. */
 export function fieldOf(error, names) {

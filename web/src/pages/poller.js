@@ -34,3 +34,18 @@ export class Poller {
     }
   }
 }
+
+/** A mixin: the page's `load()` runs through a Poller (`this.poller`) while it is connected. */
+export const Polling = (Base, intervalMs) =>
+  class extends Base {
+    connectedCallback() {
+      super.connectedCallback();
+      this.poller = new Poller(() => this.load(), intervalMs);
+      this.poller.start();
+    }
+
+    disconnectedCallback() {
+      super.disconnectedCallback();
+      this.poller.stop();
+    }
+  };

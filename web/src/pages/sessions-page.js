@@ -10,6 +10,8 @@ import { toast } from "../components/toast.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
 import { href } from "../router.js";
+import { endSession, listSessions } from "../data/auth.js";
+import { inputs, states } from "../element-kit.js";
 
 /** "Mozilla/5.0 (X11; Linux x86_64) ... Chrome/120..." -> "Chrome on Linux". */
 export function browserName(agent) {
@@ -37,12 +39,7 @@ export function browserName(agent) {
 const when = (seconds) => (seconds ? new Date(seconds * 1000).toLocaleString() : "—");
 
 export class HelioSessionsPage extends LitElement {
-  static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    sessions: { state: true },
-    error: { state: true },
-  };
+  static properties = { ...inputs("api", "params"), ...states("sessions", "error") };
 
   static styles = [pageStyles];
 
@@ -53,7 +50,7 @@ export class HelioSessionsPage extends LitElement {
 
   async load() {
     try {
-      this.sessions = (await this.api.get("/api/auth/sessions")).sessions;
+      this.sessions = await listSessions(this.api);
       this.error = null;
     } catch (error) {
       this.error = error;
@@ -70,7 +67,7 @@ export class HelioSessionsPage extends LitElement {
     });
     if (!ok) return;
     try {
-      await this.api.del(`/api/auth/sessions/${encodeURIComponent(session.id)}`);
+      await endSession(this.api, session.id);
       if (session.current) {
         this.api.forget();
         this.dispatchEvent(new CustomEvent("helio-auth-changed", { bubbles: true, composed: true }));

@@ -8,16 +8,14 @@ import { fieldHelp, isFieldError } from "../components/form.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
 import { gateStyles } from "./gate-styles.js";
+import { changePassword } from "../data/auth.js";
+import { inputs, states } from "../element-kit.js";
+import { announceSignedIn } from "./page-kit.js";
 
 const FIELDS = ["newUsername", "newPassword", "confirmNewPassword"];
 
 export class HelioSetupPage extends LitElement {
-  static properties = {
-    api: { attribute: false },
-    status: { attribute: false },
-    error: { state: true },
-    busy: { state: true },
-  };
+  static properties = { ...inputs("api", "status"), ...states("error", "busy") };
 
   static styles = [
     pageStyles,
@@ -40,9 +38,9 @@ export class HelioSetupPage extends LitElement {
     this.busy = true;
     try {
       await this.api.loadCsrf();
-      await this.api.post("/api/password", { newUsername: username, newPassword: password, confirmNewPassword: confirm });
+      await changePassword(this.api, { newUsername: username, newPassword: password, confirmNewPassword: confirm });
       await this.api.signIn(username, password, false);
-      this.dispatchEvent(new CustomEvent("helio-signed-in", { bubbles: true, composed: true }));
+      announceSignedIn(this);
     } catch (error) {
       this.error = error;
     } finally {
@@ -51,7 +49,7 @@ export class HelioSetupPage extends LitElement {
   }
 
   recheck() {
-    this.dispatchEvent(new CustomEvent("helio-signed-in", { bubbles: true, composed: true }));
+    announceSignedIn(this);
   }
 
   render() {

@@ -9,14 +9,14 @@ import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
 import { gateStyles } from "./gate-styles.js";
 import { t } from "../i18n.js";
+import { states } from "../element-kit.js";
+import { announceSignedIn } from "./page-kit.js";
 
 export class HelioSigninPage extends LitElement {
   static properties = {
     api: { attribute: false },
     reason: {},
-    error: { state: true },
-    busy: { state: true },
-    waitUntil: { state: true },
+    ...states("error", "busy", "waitUntil"),
   };
 
   static styles = [pageStyles, gateStyles];
@@ -31,7 +31,7 @@ export class HelioSigninPage extends LitElement {
     this.error = null;
     try {
       await this.api.signIn(username, password, remember);
-      this.dispatchEvent(new CustomEvent("helio-signed-in", { bubbles: true, composed: true }));
+      announceSignedIn(this);
     } catch (error) {
       this.error = error;
       if (error.status === 429 && error.retryAfter) this.holdFor(error.retryAfter);

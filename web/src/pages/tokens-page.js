@@ -17,8 +17,10 @@ import "../components/page-header.js";
 import { toast } from "../components/toast.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
+import { createToken, loadTokens, revokeToken } from "../data/tokens.js";
+import { inputs, states } from "../element-kit.js";
 
-/** "/api/apps/{id}/cover" -> "apps": routes are grouped by their first segment after /api. */
+/** A route's resource ("apps" for the apps' cover route): its first segment after the API prefix. */
 export function groupOf(route) {
   return route.split("/")[2]?.replace(/[{}]/g, "") || "other";
 }
@@ -49,17 +51,10 @@ export function resourceName(group) {
 
 export class HelioTokensPage extends LitElement {
   static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    catalogue: { state: true },
-    tokens: { state: true },
-    selected: { state: true },
-    search: { state: true },
-    error: { state: true },
-    createError: { state: true },
-    creating: { state: true },
-    secret: { state: true },
-    showRoutes: { state: true },
+    ...inputs("api", "params"),
+    ...states(
+      "catalogue", "tokens", "selected", "search", "error", "createError", "creating", "secret", "showRoutes",
+    ),
   };
 
   static styles = [
@@ -184,9 +179,7 @@ export class HelioTokensPage extends LitElement {
 
   async load() {
     try {
-      const [routes, tokens] = await Promise.all([this.api.get("/api/token/routes"), this.api.get("/api/tokens")]);
-      this.catalogue = routes.routes;
-      this.tokens = tokens.tokens;
+      [this.catalogue, this.tokens] = await loadTokens(this.api);
       this.error = null;
     } catch (error) {
       this.error = error;
@@ -220,7 +213,7 @@ export class HelioTokensPage extends LitElement {
     }
     this.creating = true;
     try {
-      const answer = await this.api.post("/api/token", { scopes });
+      const answer = await createToken(this.api, scopes);
       this.secret = { token: answer.token, scopes };
       this.selected = new Set();
       await this.load();
@@ -241,7 +234,7 @@ export class HelioTokensPage extends LitElement {
     });
     if (!ok) return;
     try {
-      await this.api.del(`/api/token/${encodeURIComponent(token.hash)}`);
+      await revokeToken(this.api, token.hash);
       toast(this, "success", "Token revoked.");
       await this.load();
     } catch (error) {

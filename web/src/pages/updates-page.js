@@ -9,6 +9,8 @@ import "../components/page-header.js";
 import "../components/error.js";
 import { confirmAction } from "../components/confirm.js";
 import { Actions } from "./page-kit.js";
+import { updateAction, updateState } from "../data/updates.js";
+import { inputs } from "../element-kit.js";
 
 const MOVING = ["checking", "queued", "downloading", "installing", "restarting"];
 const POLL_MS = 1000;
@@ -25,11 +27,7 @@ const STATES = {
 };
 
 export class HelioUpdatesPage extends Actions(LitElement) {
-  static properties = {
-    api: { attribute: false },
-    params: { attribute: false },
-    updateState: { state: true },
-  };
+  static properties = { ...inputs("api", "params"), updateState: { state: true } };
 
   static styles = [
     pageStyles,
@@ -66,7 +64,7 @@ export class HelioUpdatesPage extends Actions(LitElement) {
   }
 
   async load() {
-    const state = await this.act("load", () => this.api.get("/api/updates"));
+    const state = await this.act("load", () => updateState(this.api));
     if (state) this.show(state);
   }
 
@@ -78,8 +76,8 @@ export class HelioUpdatesPage extends Actions(LitElement) {
   }
 
   /** The new state shows in the card (a live region), so no toast repeats it. */
-  async run(key, path) {
-    const state = await this.act(key, () => this.api.post(path, {}), { area: "action" });
+  async run(action) {
+    const state = await this.act(action, () => updateAction(this.api, action), { area: "action" });
     if (state) this.show(state);
   }
 
@@ -89,7 +87,7 @@ export class HelioUpdatesPage extends Actions(LitElement) {
       message: "Every running stream ends, then the update installs and the host restarts.",
       confirmLabel: "End streams and install",
     });
-    if (sure) await this.run("install_now", "/api/updates/install_now");
+    if (sure) await this.run("install_now");
   }
 
   renderResult(result) {
@@ -123,18 +121,18 @@ export class HelioUpdatesPage extends Actions(LitElement) {
             ${this.renderResult(u.result)}
             <div class="actions">
               <sl-button ?loading=${this.isBusy("check") || u.state === "checking"} ?disabled=${!can("idle", "up_to_date", "available", "failed")}
-                @click=${() => this.run("check", "/api/updates/check")}>
+                @click=${() => this.run("check")}>
                 ${icon("refresh-cw")} Check for updates</sl-button>
               ${can("available", "failed") && u.available
                 ? html`<sl-button variant="primary" ?loading=${this.isBusy("install")}
-                      @click=${() => this.run("install", "/api/updates/install")}>
+                      @click=${() => this.run("install")}>
                       ${icon("download")} Install</sl-button>
                     <sl-button variant="warning" outline ?loading=${this.isBusy("install_now")} @click=${this.installNow}>
                       ${icon("zap")} Install now</sl-button>`
                 : nothing}
               ${can("queued", "downloading")
                 ? html`<sl-button variant="danger" outline ?loading=${this.isBusy("cancel")}
-                    @click=${() => this.run("cancel", "/api/updates/cancel")}>${icon("x")} Cancel</sl-button>`
+                    @click=${() => this.run("cancel")}>${icon("x")} Cancel</sl-button>`
                 : nothing}
             </div>
             <helio-error .error=${this.errors.action}></helio-error>

@@ -18,13 +18,13 @@ import { icon } from "../icons.js";
 import { GROUPS, ROUTES, Router, href } from "../router.js";
 import { pageStyles } from "../theme.js";
 import { shellStyles } from "./shell-styles.js";
+import { authStatus } from "../data/auth.js";
+import { consoleLocale } from "../data/host.js";
+import { states } from "../element-kit.js";
 
 export class HelioApp extends LitElement {
   static properties = {
-    status: { state: true },
-    bootError: { state: true },
-    route: { state: true },
-    signInReason: { state: true },
+    ...states("status", "bootError", "route", "signInReason"),
   };
 
   static styles = [pageStyles, shellStyles];
@@ -53,7 +53,7 @@ export class HelioApp extends LitElement {
   /** The host's locale setting (public), or the browser's language when it has none. */
   async loadLocale() {
     try {
-      chooseLocale((await this.api.get("/api/configLocale")).locale);
+      chooseLocale(await consoleLocale(this.api));
     } catch {
       chooseLocale(null); // no answer yet: the browser's language; the status error shows
     }
@@ -67,7 +67,7 @@ export class HelioApp extends LitElement {
 
   async loadStatus() {
     try {
-      const status = await this.api.get("/api/auth/status");
+      const status = await authStatus(this.api);
       if (status.authenticated && this.api.auth === "cookie") await this.api.loadCsrf();
       if (status.authenticated) this.signInReason = null;
       this.bootError = null;

@@ -1,5 +1,6 @@
 // The shell's layout: header bar, side nav (a drawer below 900 px), content column.
 import { css } from "lit";
+import { visuallyHidden } from "../element-kit.js";
 
 export const shellStyles = css`
   :host {
@@ -80,12 +81,7 @@ export const shellStyles = css`
   }
   @media (max-width: 600px) {
     header a.home .home-words {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
   }
   .menu {
@@ -186,12 +182,7 @@ export const shellStyles = css`
   @media (max-width: 480px) {
     /* The name stays the button's accessible name, only hidden from view. */
     .who {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
   }
   @media (min-width: 901px) {
