@@ -7,7 +7,7 @@ Layout
   builds the services once from a profile whose adapters satisfy the
   Protocols of `host.core.ports`.
 - `host.routing`: the route model (`Route`, `RouteTable`, `Access`);
-  `host.route_table`: the one table of the admin API; `host.app` wires it,
+  `host.routes`: the one table of the admin API; `host.app` wires it,
   the middleware and the lifespan into Starlette.
 - `host.middleware`: one concern per module (reach, auth, device identity).
 - `host.handlers`: the request handlers, grouped by resource.

@@ -29,7 +29,7 @@ from host.middleware.auth import AuthMiddleware
 from host.middleware.no_store import NoStore
 from host.middleware.reach import ReachMiddleware
 from host.middleware.security_headers import SecurityHeadersMiddleware
-from host.route_table import build_route_table
+from host.routes import build_route_table
 from host.validation import enforcing
 
 __all__ = ["WEB_ROOT", "create_app"]

@@ -1,4 +1,4 @@
-"""The route-table model: what one entry of `host.route_table` declares.
+"""The route-table model: what one entry of `host.routes` declares.
 
 An entry is data: path template, methods, handler, the policy the
 middleware enforces (`access`, `grantable`) and the schemas `host.validation`
@@ -98,15 +98,34 @@ def grant_path(template: str) -> str:
 Catalogue = dict[str, tuple[str, ...]]
 
 
+def _may_overlap(first: str, second: str) -> bool:
+    """Whether some request path could match both templates (conservative: a parameter
+    segment matches any segment, and a `:path` parameter any number of them)."""
+    if ":path}" in first or ":path}" in second:
+        return True
+    pieces = first.strip("/").split("/"), second.strip("/").split("/")
+    return len(pieces[0]) == len(pieces[1]) and all(
+        a == b or "{" in a or "{" in b for a, b in zip(*pieces, strict=True)
+    )
+
+
 class RouteTable:
     def __init__(self, routes: Iterable[Route]) -> None:
         self.routes: tuple[Route, ...] = tuple(routes)
-        seen: set[tuple[str, str]] = set()
-        for route in self.routes:
-            for method in route.methods:
-                if (route.path, method) in seen:
-                    raise ValueError(f"Duplicate route {method} {route.path}")
-                seen.add((route.path, method))
+        # No two entries serve one method on paths that can overlap, so which entry
+        # answers never depends on the order of the table.
+        for index, route in enumerate(self.routes):
+            for other in self.routes[:index]:
+                shared = [m for m in route.methods if m in other.methods]
+                if not shared:
+                    continue
+                if route.path == other.path:
+                    raise ValueError(f"Duplicate route {shared[0]} {route.path}")
+                if _may_overlap(route.path, other.path):
+                    raise ValueError(
+                        f"Ambiguous routes {shared[0]} {other.path} and {route.path}:"
+                        " one request path could match both"
+                    )
 
     def match(self, path: str) -> Sequence[Route]:
         """Every entry whose template matches `path` (one per set of methods)."""

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from host.core.schema import SchemaError
-from host.route_table import build_route_table
+from host.routes import build_route_table
 from host.routing import Route
 from host.validation import parse_query
 
