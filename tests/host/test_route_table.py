@@ -51,9 +51,16 @@ def test_pattern_scope_matches_whole_paths_only() -> None:
     ],
 )
 def test_resolve(method: str, path: str, name: str | None, exists: bool) -> None:
-    route, path_exists = TABLE.resolve(method, path)
-    assert (route.name if route else None) == name
-    assert path_exists is exists
+    found = TABLE.resolve(method, path)
+    assert (found.route.name if found.route else None) == name
+    assert found.path_exists is exists
+
+
+def test_resolve_gives_the_path_parameters_and_the_methods_served_there() -> None:
+    found = TABLE.resolve("DELETE", "/api/apps/some-uuid")
+    assert found.path_params == {"id": "some-uuid"}
+    assert found.allowed == ("DELETE",)
+    assert TABLE.resolve("GET", "/api/config").allowed == ("GET", "HEAD", "PATCH", "POST")
 
 
 def test_auth_and_token_routes_are_never_grantable() -> None:
