@@ -10,7 +10,7 @@ from .build import ANY_OBJ, INT, NONEMPTY, OBJECTS, STR, answer, array, delete, 
 
 __all__ = ["ROUTES"]
 
-_APP_LIST = answer("apps", apps=OBJECTS, current_app=STR)
+_APP_LIST = answer(("apps",), apps=OBJECTS, current_app=STR)
 _IMAGE = "image/*"
 
 ROUTES: tuple[Route, ...] = (

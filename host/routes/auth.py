@@ -6,7 +6,7 @@ from host.core.credentials import MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD
 from host.handlers import account, auth
 from host.routing import Route
 
-from .build import BOOL, INT, NONEMPTY, PUBLIC, SETUP, STR, delete, get, obj, post
+from .build import BOOL, INT, NONEMPTY, PUBLIC, SETUP, STR, delete, each, get, obj, post
 
 __all__ = ["ROUTES"]
 
@@ -14,23 +14,17 @@ _LOGIN = obj(("username", "password"), username=NONEMPTY, password=NONEMPTY, rem
 _SESSION_TOKENS = obj(
     ("status", "access_token", "refresh_token", "csrf_token"),
     status=BOOL,
-    access_token=STR,
-    refresh_token=STR,
-    csrf_token=STR,
-    token_type=STR,
-    expires_in=INT,
-    refresh_expires_in=INT,
+    **each(STR, "access_token", "refresh_token", "csrf_token", "token_type"),
+    **each(INT, "expires_in", "refresh_expires_in"),
     session_id=STR,
     remember_me=BOOL,
 )
 # The account policy, published here for the console's password page to show before submit.
 _PASSWORD = obj(
     ("newPassword", "confirmNewPassword"),
-    currentUsername=STR,
-    currentPassword=STR,
+    **each(STR, "currentUsername", "currentPassword", "confirmNewPassword"),
     newUsername={"type": "string", "maxLength": MAX_USERNAME},
     newPassword={"type": "string", "minLength": MIN_PASSWORD, "maxLength": MAX_PASSWORD},
-    confirmNewPassword=STR,
 )
 
 ROUTES: tuple[Route, ...] = (

@@ -25,6 +25,7 @@ __all__ = [
     "answer",
     "array",
     "delete",
+    "each",
     "get",
     "nullable",
     "obj",
@@ -65,9 +66,14 @@ def nullable(kind: str) -> dict[str, Any]:
     return {"type": [kind, "null"]}
 
 
-def answer(*required: str, **properties: Any) -> dict[str, Any]:
+def answer(required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]:
     """A success body: `status` (true) and these fields, `required` ones always present."""
     return obj(("status", *required), status=BOOL, **properties)
+
+
+def each(schema: dict[str, Any], *names: str) -> dict[str, dict[str, Any]]:
+    """The same schema for each of these fields: `obj(**each(STR, "a", "b"), c=INT)`."""
+    return dict.fromkeys(names, schema)
 
 
 def get(path: str, endpoint: Endpoint, name: str, summary: str, **options: Any) -> Route:

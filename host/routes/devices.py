@@ -34,7 +34,7 @@ ROUTES: tuple[Route, ...] = (
         devices.list_clients,
         "clients-list",
         "Paired devices, their permissions and streams",
-        response_schema=answer("clients", clients=OBJECTS),
+        response_schema=answer(("clients",), clients=OBJECTS),
     ),
     post(
         "/api/clients/update",

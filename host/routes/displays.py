@@ -7,6 +7,7 @@ from host.handlers import displays
 from host.routing import Route
 
 from .build import (
+    ANY_OBJ,
     BOOL,
     NONEMPTY,
     NUMBER,
@@ -36,18 +37,16 @@ _LAYOUT = obj(
     refresh_hz=nullable("number"),
     scaling={"type": "integer", "minimum": 50, "maximum": 400},
 )
-_HDR = answer("devices", devices=OBJECTS, profile_dirs=array(STR))
-_GOLDEN = answer(
-    "exists", exists=BOOL, golden={"type": "object"}, matches=BOOL, differences=array(STR)
-)
 _EDID = answer(
-    "device_id",
-    "refresh_rates",
+    ("device_id", "refresh_rates"),
     device_id=STR,
     edid=BOOL,
     refresh_rates=array(NUMBER),
     range=nullable("object"),
 )
+
+_HDR = answer(("devices",), devices=OBJECTS, profile_dirs=array(STR))
+_GOLDEN = answer(("exists",), exists=BOOL, golden=ANY_OBJ, matches=BOOL, differences=array(STR))
 
 ROUTES: tuple[Route, ...] = (
     get(
@@ -55,7 +54,7 @@ ROUTES: tuple[Route, ...] = (
         displays.display_devices,
         "display-devices",
         "The PC's display outputs with EDID modes and refresh rates",
-        response_schema=answer("platform", "devices", platform=STR, devices=OBJECTS),
+        response_schema=answer(("platform", "devices"), platform=STR, devices=OBJECTS),
     ),
     get(
         "/api/clients/display-layout",
@@ -63,7 +62,7 @@ ROUTES: tuple[Route, ...] = (
         "display-layout-read",
         "Stored display layouts (output, resolution, refresh, scaling)",
         query_schema=obj(device_id=STR),
-        response_schema=answer("layouts", layouts=OBJECTS),
+        response_schema=answer(("layouts",), layouts=OBJECTS),
     ),
     put(
         "/api/clients/display-layout",
@@ -105,7 +104,7 @@ ROUTES: tuple[Route, ...] = (
         displays.delete_golden,
         "display-golden-delete",
         "Delete the golden snapshot",
-        response_schema=answer("deleted", deleted=BOOL),
+        response_schema=answer(("deleted",), deleted=BOOL),
     ),
     post(
         "/api/display/terminate_virtual",

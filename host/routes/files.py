@@ -10,7 +10,7 @@ from .build import STR, answer, array, get, obj
 __all__ = ["ROUTES"]
 
 _ENTRY = obj(("name", "path", "type"), name=STR, path=STR, type={"enum": ["directory", "file"]})
-_BROWSE = answer("path", "parent", "entries", path=STR, parent=STR, entries=array(_ENTRY))
+_BROWSE = answer(("path", "parent", "entries"), path=STR, parent=STR, entries=array(_ENTRY))
 _TYPE = {
     "type": "string",
     "description": "any, file or executable list those files; another kind "

@@ -6,40 +6,43 @@ from __future__ import annotations
 from host.handlers import library
 from host.routing import Route
 
-from .build import BOOL, INT, NONEMPTY, OBJECTS, STR, answer, array, get, nullable, obj, post
+from .build import (
+    ANY_OBJ,
+    BOOL,
+    INT,
+    NONEMPTY,
+    OBJECTS,
+    STR,
+    answer,
+    array,
+    each,
+    get,
+    nullable,
+    obj,
+    post,
+)
 
 __all__ = ["ROUTES"]
 
 _EMPTY = obj()
-_STATUS = answer(
-    "installed",
-    "game_count",
-    integration=STR,
-    product=STR,
-    installed=BOOL,
-    path=nullable("string"),
-    reason=nullable("string"),
-    client=nullable("string"),
-    game_count=nullable("integer"),
-    installed_count=nullable("integer"),
-    last_sync=nullable("object"),
-)
-_GAMES = answer("games", product=STR, games=OBJECTS, problems=array(STR))
-_SYNC = answer(
-    "imported",
-    "updated",
-    "removed",
-    imported=INT,
-    updated=INT,
-    removed=INT,
-    icons=INT,
-    covers=INT,
-    apps=array(STR),
-    last_sync={"type": "object"},
-)
 _GAME_ID = {"type": ["string", "integer"]}
 _LIBMGR_ID = obj(("libmgr_id",), libmgr_id=_GAME_ID)
 _COVER = obj(("libmgr_id", "cover_key"), libmgr_id=_GAME_ID, cover_key=NONEMPTY)
+_STATUS = answer(
+    ("installed", "game_count"),
+    **each(STR, "integration", "product"),
+    installed=BOOL,
+    **each(nullable("string"), "path", "reason", "client"),
+    **each(nullable("integer"), "game_count", "installed_count"),
+    last_sync=nullable("object"),
+)
+_GAMES = answer(("games",), product=STR, games=OBJECTS, problems=array(STR))
+_SYNC = answer(
+    ("imported", "updated", "removed"),
+    **each(INT, "imported", "updated", "removed", "icons", "covers"),
+    apps=array(STR),
+    last_sync=ANY_OBJ,
+)
 
 ROUTES: tuple[Route, ...] = (
     get(
@@ -90,7 +93,7 @@ ROUTES: tuple[Route, ...] = (
         library.libmgr_categories,
         "libmgr-categories",
         "Categories of the library manager with their game counts",
-        response_schema=answer("categories", product=STR, categories=OBJECTS),
+        response_schema=answer(("categories",), product=STR, categories=OBJECTS),
     ),
     post(
         "/api/libmgr/install",

@@ -10,9 +10,9 @@ from .build import ANY_OBJ, BOOL, INT, OBJECTS, STR, answer, array, get, obj, po
 __all__ = ["ROUTES"]
 
 _TEXT = "text/plain"
-_TAIL = answer("text", "offset", "size", "reset", text=STR, offset=INT, size=INT, reset=BOOL)
-_MANIFEST = answer("files", files=array(obj(name=STR, size=INT)))
-_CRASH = answer("notice", "dumps", notice=BOOL, dumps=OBJECTS)
+_TAIL = answer(("text", "offset", "size", "reset"), text=STR, offset=INT, size=INT, reset=BOOL)
+_MANIFEST = answer(("files",), files=array(obj(name=STR, size=INT)))
+_CRASH = answer(("notice", "dumps"), notice=BOOL, dumps=OBJECTS)
 
 ROUTES: tuple[Route, ...] = (
     get(

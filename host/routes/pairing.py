@@ -8,7 +8,7 @@ from __future__ import annotations
 from host.handlers import pairing_admin
 from host.routing import Route
 
-from .build import INT, LABEL, NUMBER, STR, answer, array, get, obj, post
+from .build import INT, LABEL, NUMBER, STR, answer, array, each, get, obj, post
 
 __all__ = ["ROUTES"]
 
@@ -24,15 +24,10 @@ _OUTCOMES = [
 ]
 _PENDING = obj(
     ("id", "device_name", "address", "phase"),
-    id=STR,
-    device_name=STR,
-    address=STR,
-    phase=STR,
+    **each(STR, "id", "device_name", "address", "phase"),
     outcome={"enum": _OUTCOMES},
-    failure=STR,
-    name=STR,
-    created_at=NUMBER,
-    expires_at=NUMBER,
+    **each(STR, "failure", "name"),
+    **each(NUMBER, "created_at", "expires_at"),
 )
 _PIN = obj(
     ("pin",),
@@ -40,7 +35,7 @@ _PIN = obj(
     name=LABEL,
     id=LABEL,
 )
-_OTP = answer("otp", "expires_at", otp=STR, expires_at=NUMBER, expires_in=INT)
+_OTP = answer(("otp", "expires_at"), otp=STR, expires_at=NUMBER, expires_in=INT)
 
 ROUTES: tuple[Route, ...] = (
     get(
@@ -48,14 +43,14 @@ ROUTES: tuple[Route, ...] = (
         pairing_admin.pending_clients,
         "clients-pending",
         "Pairing requests waiting for a PIN, oldest first",
-        response_schema=answer("pending", pending=array(_PENDING)),
+        response_schema=answer(("pending",), pending=array(_PENDING)),
     ),
     get(
         "/api/clients/pending/{id}",
         pairing_admin.pairing_request,
         "clients-pending-one",
         "One pairing request by id, waiting or finished, with its outcome (paired, wrong_pin, gave_up, expired, ...)",
-        response_schema=answer("request", request=_PENDING),
+        response_schema=answer(("request",), request=_PENDING),
     ),
     post(
         "/api/pin",

@@ -6,16 +6,14 @@ from __future__ import annotations
 from host.handlers import platform_tools
 from host.routing import Endpoint, Route
 
-from .build import BOOL, OBJECTS, STR, answer, array, get, nullable, obj, post
+from .build import BOOL, OBJECTS, STR, answer, array, each, get, nullable, obj, post
 
 __all__ = ["ROUTES"]
 
-_TOOLS = answer("installed", "tools", platform=STR, installed=BOOL, tools=OBJECTS)
+_TOOLS = answer(("installed", "tools"), platform=STR, installed=BOOL, tools=OBJECTS)
 _LAYER = answer(
-    "installed",
-    "registered",
-    installed=BOOL,
-    registered=BOOL,
+    ("installed", "registered"),
+    **each(BOOL, "installed", "registered"),
     layer=nullable("object"),
     layer_dirs=array(STR),
 )

@@ -5,46 +5,33 @@ from __future__ import annotations
 from host.handlers import status
 from host.routing import Route
 
-from .build import ANY_OBJ, BOOL, INT, NUMBER, OBJECTS, STR, answer, get, nullable, obj
+from .build import ANY_OBJ, BOOL, INT, NUMBER, OBJECTS, STR, answer, each, get, nullable, obj
 
 __all__ = ["ROUTES"]
 
+_CODEC = obj(
+    ("state",), state={"enum": ["checking", "ready", "failed"]}, encoders=OBJECTS, error=STR
+)
 _METADATA = answer(
-    "version",
-    "codec",
+    ("version", "codec"),
     version=STR,
     hostname=STR,
     started_at=NUMBER,
     pid=INT,
-    codec=obj(
-        ("state",),
-        state={"enum": ["checking", "ready", "failed"]},
-        encoders=OBJECTS,
-        error=STR,
-    ),
-    capture=STR,
-    encoder=STR,
-    displays=OBJECTS,
-    audio=OBJECTS,
+    codec=_CODEC,
+    **each(STR, "capture", "encoder"),
+    **each(OBJECTS, "displays", "audio"),
     virtual_display=ANY_OBJ,
 )
 _SESSION = answer(
-    "activeSessions",
-    "appRunning",
-    "appName",
-    "paused",
-    "running",
+    ("activeSessions", "appRunning", "appName", "paused", "running"),
     activeSessions=INT,
     appRunning=BOOL,
-    appName=STR,
-    appUuid=STR,
-    paused=BOOL,
-    running=BOOL,
+    **each(STR, "appName", "appUuid"),
+    **each(BOOL, "paused", "running"),
 )
 _METRICS = answer(
-    "enabled",
-    "sample",
-    "error",
+    ("enabled", "sample", "error"),
     enabled=BOOL,
     sample=nullable("object"),
     error=nullable("string"),
@@ -71,7 +58,7 @@ ROUTES: tuple[Route, ...] = (
         status.rtsp_sessions,
         "rtsp-sessions",
         "Streaming sessions from the stream registry",
-        response_schema=answer("sessions", sessions=OBJECTS),
+        response_schema=answer(("sessions",), sessions=OBJECTS),
     ),
     get(
         "/api/hardware-metrics/preview",

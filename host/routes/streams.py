@@ -19,7 +19,7 @@ ROUTES: tuple[Route, ...] = (
         debug_streams.list_streams,
         "debug-streams",
         "Simulated streams of the stream registry",
-        response_schema=answer("streams", streams=array(_STREAM)),
+        response_schema=answer(("streams",), streams=array(_STREAM)),
     ),
     post(
         "/api/debug/streams",

@@ -21,9 +21,7 @@ _PHASES = [
     "failed",
 ]
 _UPDATE_STATE = answer(
-    "state",
-    "progress",
-    "now",
+    ("state", "progress", "now"),
     state={"enum": _PHASES},
     progress=INT,
     now=BOOL,
