@@ -47,7 +47,7 @@ ANY_OBJ: dict[str, Any] = {"type": "object"}
 
 
 def obj(required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]:
-    """An object with these properties, the `required` ones named first."""
+    """An object with these properties; `required` names those that must be present."""
     schema: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         schema["required"] = list(required)
