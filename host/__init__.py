@@ -7,8 +7,10 @@ Layout
   builds the services once from a profile whose adapters satisfy the
   Protocols of `host.core.ports`.
 - `host.routing`: the route model (`Route`, `RouteTable`, `Access`);
-  `host.route_table`: the one table of the admin API; `host.app` wires it,
-  the middleware and the lifespan into Starlette.
+  `host.routes`: the one table of the admin API, one module per resource;
+  `host.dispatch`: the router that calls the entry the auth middleware
+  matched; `host.app` wires them, the middleware and the lifespan into
+  Starlette.
 - `host.middleware`: one concern per module (reach, auth, device identity).
 - `host.handlers`: the request handlers, grouped by resource.
 - `host.native`: the native profile (`host.native.profile`), uvicorn + TLS,

@@ -7,7 +7,8 @@ test client both run.
 
 Middleware order, outermost first: errors (500 as JSON) -> security headers ->
 no-store (API answers) ->
-reach -> auth -> router. The built console (`host.console`) is served below `/`
+reach -> auth (matches the request against the route table, once) -> router
+(dispatches the matched entry). The built console (`host.console`) is served below `/`
 behind the same reach check.
 """
 
@@ -20,17 +21,17 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Mount
-from starlette.routing import Route as StarletteRoute
 
 from host.console import ConsoleFiles
 from host.core.context import HostContext
+from host.dispatch import TableRouter
 from host.error_handlers import exception_handlers
 from host.middleware.auth import AuthMiddleware
 from host.middleware.no_store import NoStore
 from host.middleware.reach import ReachMiddleware
 from host.middleware.security_headers import SecurityHeadersMiddleware
-from host.route_table import build_route_table
-from host.validation import enforcing
+from host.routes import build_route_table
+from host.routing import API_PREFIX
 
 __all__ = ["WEB_ROOT", "create_app"]
 
@@ -44,24 +45,19 @@ def create_app(ctx: HostContext) -> Starlette:
             yield
 
     table = build_route_table(ctx.features)
-    routes: list[StarletteRoute | Mount] = [
-        StarletteRoute(
-            r.path, enforcing(r), methods=list(r.methods), name=f"{r.name}:{'/'.join(r.methods)}"
-        )
-        for r in table.routes
-    ]
-    routes.append(Mount("/", ConsoleFiles(WEB_ROOT), name="console"))
     app = Starlette(
-        routes=routes,
         middleware=[
             Middleware(SecurityHeadersMiddleware),
-            Middleware(NoStore, prefix="/api/", keep_own=True),
+            Middleware(NoStore, prefix=API_PREFIX, keep_own=True),
             Middleware(ReachMiddleware, ctx=ctx),
             Middleware(AuthMiddleware, ctx=ctx, table=table),
         ],
-        lifespan=lifespan,
         exception_handlers=exception_handlers(),
     )
+    # The API is dispatched from the entry the auth middleware matched (`host.dispatch`);
+    # Starlette's routing keeps the console and the lifespan.
+    console = Mount("/", ConsoleFiles(WEB_ROOT), name="console")
+    app.router = TableRouter(table, [console], lifespan=lifespan)
     app.state.ctx = ctx
     app.state.route_table = table
     return app

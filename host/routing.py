@@ -1,4 +1,4 @@
-"""The route-table model: what one entry of `host.route_table` declares.
+"""The route-table model: what one entry of `host.routes` declares.
 
 An entry is data: path template, methods, handler, the policy the
 middleware enforces (`access`, `grantable`) and the schemas `host.validation`
@@ -11,11 +11,12 @@ all derived from the same list.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from starlette.convertors import Convertor
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import compile_path
@@ -23,11 +24,27 @@ from starlette.routing import compile_path
 from host.core.schema import check_schema
 from host.core.tokens import PATTERN_PARAM
 
-__all__ = ["Access", "Catalogue", "Route", "RouteTable", "grant_path", "scope_path"]
+__all__ = [
+    "API_PREFIX",
+    "ROUTE_KEY",
+    "Access",
+    "Catalogue",
+    "Resolution",
+    "Route",
+    "RouteTable",
+    "grant_path",
+    "scope_path",
+]
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# Requests below this prefix are the admin API: matched against the table, by the auth
+# middleware, once; the rest is the console.
+API_PREFIX = "/api/"
+# Where the auth middleware leaves the matched entry in the ASGI scope for the router
+# (`host.dispatch`), so a request is matched once.
+ROUTE_KEY = "helio.route"
 
 
 class Access(Enum):
@@ -58,11 +75,14 @@ class Route:
     # Restarts or stops the host: tests call it only on a host of their own.
     disruptive: bool = False
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    convertors: dict[str, Convertor[Any]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.access is not Access.ADMIN and self.grantable:
             object.__setattr__(self, "grantable", False)
-        object.__setattr__(self, "regex", compile_path(self.path)[0])
+        regex, _, convertors = compile_path(self.path)
+        object.__setattr__(self, "regex", regex)
+        object.__setattr__(self, "convertors", convertors)
         for kind in ("request_schema", "query_schema", "response_schema"):
             schema = getattr(self, kind)
             if schema is not None:
@@ -98,35 +118,69 @@ def grant_path(template: str) -> str:
 Catalogue = dict[str, tuple[str, ...]]
 
 
+@dataclass(frozen=True)
+class Resolution:
+    """What the one match of a request against the table found."""
+
+    route: Route | None  # the entry serving this method on this path; None: none does
+    path_params: dict[str, Any]  # the entry's path parameters, converted
+    # Every method some entry serves on this path (HEAD with GET): a 405's `Allow`.
+    allowed: tuple[str, ...]
+
+    @property
+    def path_exists(self) -> bool:
+        return bool(self.allowed)
+
+
+def _may_overlap(first: str, second: str) -> bool:
+    """Whether some request path could match both templates (conservative: a parameter
+    segment matches any segment, and a `:path` parameter any number of them)."""
+    if ":path}" in first or ":path}" in second:
+        return True
+    pieces = first.strip("/").split("/"), second.strip("/").split("/")
+    return len(pieces[0]) == len(pieces[1]) and all(
+        a == b or "{" in a or "{" in b for a, b in zip(*pieces, strict=True)
+    )
+
+
 class RouteTable:
     def __init__(self, routes: Iterable[Route]) -> None:
         self.routes: tuple[Route, ...] = tuple(routes)
-        seen: set[tuple[str, str]] = set()
-        for route in self.routes:
-            for method in route.methods:
-                if (route.path, method) in seen:
-                    raise ValueError(f"Duplicate route {method} {route.path}")
-                seen.add((route.path, method))
+        # No two entries serve one method on paths that can overlap, so which entry
+        # answers never depends on the order of the table.
+        for index, route in enumerate(self.routes):
+            for other in self.routes[:index]:
+                shared = [m for m in route.methods if m in other.methods]
+                if not shared:
+                    continue
+                if route.path == other.path:
+                    raise ValueError(f"Duplicate route {shared[0]} {route.path}")
+                if _may_overlap(route.path, other.path):
+                    raise ValueError(
+                        f"Ambiguous routes {shared[0]} {other.path} and {route.path}:"
+                        " one request path could match both"
+                    )
 
-    def match(self, path: str) -> Sequence[Route]:
-        """Every entry whose template matches `path` (one per set of methods)."""
-        return [route for route in self.routes if route.regex.match(path)]
-
-    def resolve(self, method: str, path: str) -> tuple[Route | None, bool]:
-        """(entry for method+path, whether the path exists with other methods)."""
-        candidates = self.match(path)
+    def resolve(self, method: str, path: str) -> Resolution:
+        """The one match of a request (`path` as routed: the ASGI scope's `path`)."""
         wanted = "GET" if method == "HEAD" else method
-        for route in candidates:
-            if wanted in route.methods:
-                return route, True
-        return None, bool(candidates)
-
-    def allowed_methods(self, path: str) -> list[str]:
-        """The `Allow` header of a 405 on `path`: every method some entry serves there."""
-        methods = {m for route in self.match(path) for m in route.methods}
+        found: Route | None = None
+        params: dict[str, Any] = {}
+        methods: set[str] = set()
+        for route in self.routes:
+            matched = route.regex.match(path)
+            if matched is None:
+                continue
+            methods.update(route.methods)
+            if found is None and wanted in route.methods:
+                found = route
+                params = {
+                    name: route.convertors[name].convert(value)
+                    for name, value in matched.groupdict().items()
+                }
         if "GET" in methods:
             methods.add("HEAD")  # served by every GET route
-        return sorted(methods)
+        return Resolution(found, params, tuple(sorted(methods)))
 
     def catalogue_entries(self) -> list[dict[str, Any]]:
         """What `/api/token/routes` lists: grantable scope paths, their methods, their route."""

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from host.route_table import build_route_table
+from host.routes import build_route_table
 from host.routing import RouteTable
 
 from .scrub import Scrubber

@@ -1,1 +1,1 @@
-"""Request handlers, one module per resource group; wired by `host.route_table`."""
+"""Request handlers, one module per resource group; wired by `host.routes`."""

@@ -10,7 +10,9 @@ For each `/api/...` request, one concern per module, in order:
 3. policy (`host.middleware.policy`): the route entry's access, token scope,
    401 before 404/405;
 4. CSRF (`host.middleware.csrf`) for cookie-borne credentials.
-The principal is left in the scope (`request.state.principal`) for the handlers.
+The request is matched against the route table once, here; the principal and the
+matched entry are left in the scope (`request.state.principal`, `ROUTE_KEY` and
+`path_params`) for the router (`host.dispatch`) and the handlers.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from host.core.errors import ApiError, Unauthorized
 from host.core.principal import Principal
 from host.core.reach import peer_address
 from host.responses import error_response
-from host.routing import STATE_CHANGING, Access, RouteTable
+from host.routing import API_PREFIX, ROUTE_KEY, STATE_CHANGING, Access, Resolution, RouteTable
 
 from .authentication import authenticate
 from .csrf import check_anonymous_csrf, check_session_csrf
@@ -40,25 +42,28 @@ class AuthMiddleware:
         self.table = table
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+        if scope["type"] != "http" or not scope["path"].startswith(API_PREFIX):
             await self.app(scope, receive, send)
             return
         request = Request(scope)
+        # The path the router routes: `request.url.path` re-parses a URL, which drops TAB,
+        # CR and LF and cuts at a decoded "?" or "#", so it can name another route.
+        found = self.table.resolve(request.method, scope["path"])
         try:
-            scope.setdefault("state", {})["principal"] = await self.authorize(request)
+            scope.setdefault("state", {})["principal"] = await self.authorize(request, found)
         except ApiError as refused:
             await error_response(refused)(scope, receive, send)
             return
+        # Authorized means an entry matched: unknown paths and methods were refused above.
+        scope[ROUTE_KEY] = found.route
+        scope["path_params"] = {**scope.get("path_params", {}), **found.path_params}
         await self.app(scope, receive, send)
 
-    async def authorize(self, request: Request) -> Principal | None:
-        # The path the router routes: `request.url.path` re-parses a URL, which drops TAB,
-        # CR and LF and cuts at a decoded "?" or "#", so it can name another route.
-        method, path = request.method, request.scope["path"]
+    async def authorize(self, request: Request, found: Resolution) -> Principal | None:
+        method, path, route = request.method, request.scope["path"], found.route
         changes_state = method in STATE_CHANGING
         if changes_state:
             check_origin(self.ctx, request)
-        route, path_exists = self.table.resolve(method, path)
         try:
             principal = await authenticate(self.ctx, request)
         except Unauthorized:
@@ -71,7 +76,7 @@ class AuthMiddleware:
             if changes_state and principal is None:
                 check_anonymous_csrf(request)
             return principal
-        require_access(self.table, route, path_exists, principal, method, path)
+        require_access(found, principal, method, path)
         assert principal is not None
         if changes_state and principal.method == "session":
             check_session_csrf(request, principal)

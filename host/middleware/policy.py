@@ -16,7 +16,7 @@ from host.core.context import HostContext
 from host.core.errors import Forbidden, MethodNotAllowed, NotFound, Unauthorized
 from host.core.principal import Principal
 from host.core.reach import is_loopback
-from host.routing import Access, Route, RouteTable
+from host.routing import Access, Resolution, Route
 
 __all__ = ["effective_access", "require_access"]
 
@@ -31,15 +31,9 @@ def effective_access(ctx: HostContext, route: Route | None, peer: str) -> Access
     return access
 
 
-def require_access(
-    table: RouteTable,
-    route: Route | None,
-    path_exists: bool,
-    principal: Principal | None,
-    method: str,
-    path: str,
-) -> None:
-    """Raise unless `principal` may call a non-public route (`route` None: no entry matched)."""
+def require_access(found: Resolution, principal: Principal | None, method: str, path: str) -> None:
+    """Raise unless `principal` may call a non-public route (`found.route` None: no entry matched)."""
+    route = found.route
     if principal is None:
         raise Unauthorized("Authentication required")
     if principal.token is not None:
@@ -51,7 +45,7 @@ def require_access(
         if not granted:
             raise Unauthorized(f"This token does not grant {method} {path}")
     elif route is None:
-        if path_exists:
-            allow = ", ".join(table.allowed_methods(path))
+        if found.path_exists:
+            allow = ", ".join(found.allowed)
             raise MethodNotAllowed(f"{method} is not allowed on {path}", {"Allow": allow})
         raise NotFound(f"No API route {path}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from host.route_table import RESOURCE_ROUTES
+from host.routes import RESOURCE_ROUTES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = sorted(DOCS.glob("api-*.md"))
@@ -30,7 +30,7 @@ def test_the_readme_points_at_every_page() -> None:
 
 def test_openapi_shows_query_parameters_media_types_and_disruptive_routes() -> None:
     from host.handlers.openapi import openapi_document
-    from host.route_table import build_route_table
+    from host.routes import build_route_table
 
     paths = openapi_document(build_route_table(), "0")["paths"]
     tail = paths["/api/logs/tail"]["get"]

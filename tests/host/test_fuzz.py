@@ -18,7 +18,7 @@ from urllib.parse import quote
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from host.route_table import build_route_table
+from host.routes import build_route_table
 from host.routing import Route
 
 from .resources import admin_in_process

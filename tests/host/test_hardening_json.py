@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from host.body import MAX_JSON_DEPTH
-from host.route_table import build_route_table
+from host.routes import build_route_table
 
 from .conftest import ADMIN
 from .helpers import assert_error

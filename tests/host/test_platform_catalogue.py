@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from host.route_table import PLATFORM_ROUTES
+from host.routes import PLATFORM_ROUTES
 from host.routing import scope_path
 
 SPEC = {

@@ -1,6 +1,6 @@
 """Every route of the table x every way to be refused, against the real HTTPS host.
 
-The cases are generated from `host.route_table`, so a new route is covered the
+The cases are generated from `host.routes`, so a new route is covered the
 moment it is added to the table.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from host.route_table import build_route_table
+from host.routes import build_route_table
 from host.routing import STATE_CHANGING, Access, Route, grant_path
 
 from .conftest import ADMIN

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from host.handlers.openapi import openapi_document
-from host.route_table import build_route_table
+from host.routes import build_route_table
 from host.routing import Access, Route, RouteTable, scope_path
 
 TABLE = build_route_table()
@@ -51,9 +51,16 @@ def test_pattern_scope_matches_whole_paths_only() -> None:
     ],
 )
 def test_resolve(method: str, path: str, name: str | None, exists: bool) -> None:
-    route, path_exists = TABLE.resolve(method, path)
-    assert (route.name if route else None) == name
-    assert path_exists is exists
+    found = TABLE.resolve(method, path)
+    assert (found.route.name if found.route else None) == name
+    assert found.path_exists is exists
+
+
+def test_resolve_gives_the_path_parameters_and_the_methods_served_there() -> None:
+    found = TABLE.resolve("DELETE", "/api/apps/some-uuid")
+    assert found.path_params == {"id": "some-uuid"}
+    assert found.allowed == ("DELETE",)
+    assert TABLE.resolve("GET", "/api/config").allowed == ("GET", "HEAD", "PATCH", "POST")
 
 
 def test_auth_and_token_routes_are_never_grantable() -> None:
@@ -84,3 +91,30 @@ def test_openapi_document_lists_every_route_and_method() -> None:
     assert "requestBody" in document["paths"]["/api/token"]["post"]
     ids = [op["operationId"] for item in document["paths"].values() for op in item.values()]
     assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("/api/apps/{id}", "/api/apps/launch"), ("/api/a/{x}/b", "/api/a/c/{y}")],
+)
+def test_entries_that_could_match_one_request_are_refused(first: str, second: str) -> None:
+    """So which entry answers never depends on the order the resources are put together."""
+    with pytest.raises(ValueError, match="Ambiguous routes POST"):
+        RouteTable(
+            [Route(first, ("POST",), _noop, "a", "a"), Route(second, ("POST",), _noop, "b", "b")]
+        )
+    RouteTable(
+        [Route(first, ("DELETE",), _noop, "a", "a"), Route(second, ("POST",), _noop, "b", "b")]
+    )
+    RouteTable(
+        [Route(first, ("POST",), _noop, "a", "a"), Route(second + "/x", ("POST",), _noop, "b", "b")]
+    )
+
+
+def test_the_table_does_not_depend_on_the_order_of_its_resources() -> None:
+    table = build_route_table(frozenset({"simulate-streams"}))
+    reversed_table = RouteTable(reversed(table.routes))
+    for route in table.routes:
+        path = route.path.replace("{", "").replace("}", "")  # a parameter named as a literal
+        for method in route.methods:
+            assert reversed_table.resolve(method, path) == table.resolve(method, path)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from host.core.schema import SchemaError
-from host.route_table import build_route_table
+from host.routes import build_route_table
 from host.routing import Route
 from host.validation import parse_query
 
@@ -161,4 +161,4 @@ def test_405_lists_the_methods_the_table_serves_on_that_path(app_host: InProcess
     answer = client.put("/api/apps/some-uuid")
     assert_error(answer, 405)
     assert answer.headers["allow"] == "DELETE"
-    assert TABLE.allowed_methods("/api/config") == ["GET", "HEAD", "PATCH", "POST"]
+    assert TABLE.resolve("DELETE", "/api/config").allowed == ("GET", "HEAD", "PATCH", "POST")

@@ -17,7 +17,7 @@ from demo.record.scrub import Scrubber
 from demo.record.tour import NOT_RECORDED
 from demo.runtime import create_demo_app
 from demo.runtime.mock.fixtures import parse_fixtures
-from host.route_table import build_route_table
+from host.routes import build_route_table
 from tests.demo.runtime.asgi import Client
 from tests.demo.sites import REPO, native_only
 from tests.host.server import HostProcess

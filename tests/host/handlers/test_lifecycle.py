@@ -7,7 +7,7 @@ from pathlib import Path
 
 import httpx
 
-from host.route_table import build_route_table
+from host.routes import build_route_table
 
 from ..conftest import ADMIN
 from ..helpers import assert_error, login, make_token
