@@ -215,3 +215,32 @@ def test_a_plain_asgi_app_in_a_manifest_is_checked(
     with pytest.raises(ManifestError) as caught:
         prepare_site_services(tmp_path / "manifest.json", tmp_path / "site")
     assert error in str(caught.value)
+
+
+def test_a_pg_dump_seed_the_engine_cannot_run_is_refused_naming_its_statement(
+    tmp_path: Path,
+) -> None:
+    # pagila's seed, a pg_dump 15 file mounted into /docker-entrypoint-initdb.d: the
+    # build names the Compose service, the project's own file and the statement (not
+    # the manifest generated behind the scenes), exits 2 and writes no site.
+    from .pglite import pglite_rows
+
+    compose = SAMPLES / "pagila" / "helio.compose.yaml"
+    out = tmp_path / "site"
+    done = run_cli("build", "-f", str(compose), "--out", str(out), "--no-snapshot")
+    assert done.returncode == 2, done.stdout
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "\n" not in errors[0]
+    prefix = "error: helio.compose.yaml:5: services.pagila: pagila-schema.sql: "
+    assert errors[0].startswith(prefix), errors[0]
+    assert "manifest" not in errors[0]
+    assert not out.exists()
+    refused = errors[0].rsplit("(in: ", 1)[1].removesuffix(")")
+    seed = (SAMPLES / "pagila" / "pagila-schema.sql").read_text(encoding="utf-8")
+    # pg_dump's comment lines hold semicolons too ("-- Name: x; Type: DOMAIN; ...").
+    pieces = "\n".join(x for x in seed.splitlines() if not x.startswith("--")).split(";")
+    statements = [" ".join(p.split()) for p in pieces]
+    assert refused in statements  # one statement of the seed, named whole
+    # Postgres itself runs the seed up to and including that statement.
+    upto = ";".join(pieces[: statements.index(refused) + 1]) + ";"
+    assert pglite_rows(upto, "SELECT 1 AS ran") == [{"ran": 1}]
