@@ -89,6 +89,31 @@ def test_programs_with_no_browser_runtime_say_what_they_build() -> None:
     assert fastapi["reason"].startswith("a FastAPI app: FastAPI needs pydantic-core")
 
 
+def test_mounted_sqlite_files_of_a_real_project(tmp_path: Path) -> None:
+    # grafana-sqlite-datasource mounts two SQLite files into its grafana service: which
+    # one a demo shows is not guessed; a label in an extra -f file names it.
+    name = "grafana-sqlite-datasource"
+    compose = yaml.safe_load(sample_file(name).read_text())
+    mounted = [
+        v.split(":")[0].removeprefix("./")
+        for v in compose["services"]["grafana"]["volumes"]
+        if v.split(":")[0].endswith(".db")
+    ]
+    assert len(mounted) == 2
+    report = services(analyze([sample_file(name)], environ={}))
+    assert report["grafana"]["status"] == "left-out"
+    assert report["grafana"]["reason"] == (
+        f"mounts 2 SQLite database files ({', '.join(mounted)}): a demo database is one "
+        "file (label helio.db.seed=FILE names it)"
+    )
+    overlay = tmp_path / "helio.compose.yaml"
+    overlay.write_text(f"services:\n  grafana:\n    labels: {{helio.db.seed: {mounted[0]}}}\n")
+    # -f paths are read against the first file's folder, as Compose reads them.
+    labelled = services(analyze([sample_file(name), overlay], environ={}))["grafana"]
+    assert labelled["adapter"] == "sqlite"
+    assert labelled["config"] == {"seed": [mounted[0]]}
+
+
 def test_an_nginx_document_root_mount_is_the_sites_app() -> None:
     report = services(analyze([sample_file("wasmedge-mysql-nginx")], environ={}))
     assert report["frontend"]["adapter"] == "app"
