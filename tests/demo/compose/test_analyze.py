@@ -14,7 +14,7 @@ import yaml
 from demo.compose.analysis import analyze
 from demo.compose.source import ComposeError
 
-from .projects import REPO, SAMPLE_NAMES, sample_file, write_project
+from .projects import REPO, SAMPLE_NAMES, SAMPLES, sample_file, write_project
 
 
 def services(analysis) -> dict[str, dict]:
@@ -89,7 +89,7 @@ def test_programs_with_no_browser_runtime_say_what_they_build() -> None:
     assert fastapi["reason"].startswith("a FastAPI app: FastAPI needs pydantic-core")
 
 
-def test_mounted_sqlite_files_of_a_real_project(tmp_path: Path) -> None:
+def test_mounted_sqlite_files_of_a_real_project() -> None:
     # grafana-sqlite-datasource mounts two SQLite files into its grafana service: which
     # one a demo shows is not guessed; a label in an extra -f file names it.
     name = "grafana-sqlite-datasource"
@@ -106,9 +106,7 @@ def test_mounted_sqlite_files_of_a_real_project(tmp_path: Path) -> None:
         f"mounts 2 SQLite database files ({', '.join(mounted)}): a demo database is one "
         "file (label helio.db.seed=FILE names it)"
     )
-    overlay = tmp_path / "helio.compose.yaml"
-    overlay.write_text(f"services:\n  grafana:\n    labels: {{helio.db.seed: {mounted[0]}}}\n")
-    # -f paths are read against the first file's folder, as Compose reads them.
+    overlay = SAMPLES / name / "helio.compose.yaml"  # label helio.db.seed: the first
     labelled = services(analyze([sample_file(name), overlay], environ={}))["grafana"]
     assert labelled["adapter"] == "sqlite"
     assert labelled["config"] == {"seed": [mounted[0]]}

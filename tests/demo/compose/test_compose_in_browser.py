@@ -2,8 +2,8 @@
 
 For each sample: the generated site loads, every database service answers a query,
 and the landing page names every service that was left out with the analyzer's
-reason. Three samples get a small overlay Compose file (a second `-f`, written here, as
-a user would) so that more of them runs: react-rust-postgres mounts its own migration
+reason. Three samples get a small overlay Compose file (a second `-f`, written here or
+kept as the sample's helio.compose.yaml, as a user would) so that more of them runs: react-rust-postgres mounts its own migration
 into the Postgres image's /docker-entrypoint-initdb.d, wasmedge-mysql-nginx
 answers its backend's routes from its own db/orders.json, so its unchanged frontend
 (which calls http://localhost:8080/orders) renders the orders, and
@@ -46,12 +46,6 @@ services:
     labels:
       helio.mock.fixtures: helio-fixtures.json
 """,
-    "grafana-sqlite-datasource": """
-services:
-  grafana:
-    labels:
-      helio.db.seed: grafana_config/data.db
-""",
 }
 
 
@@ -70,6 +64,7 @@ def _build(name: str, work: Path, out: Path) -> dict[str, Any]:
     files = [project / sample_file(name).name]
     if name in OVERLAYS:
         (project / "helio.compose.yaml").write_text(OVERLAYS[name])
+    if (project / "helio.compose.yaml").is_file():  # an overlay, or one the sample keeps
         files.append(project / "helio.compose.yaml")
     if name == "wasmedge-mysql-nginx":
         _orders_fixtures(project)

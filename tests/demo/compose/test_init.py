@@ -272,3 +272,25 @@ def test_a_pg_dump_seed_the_engine_cannot_run_is_refused_naming_its_statement(
         # Postgres itself runs the seed up to and including that statement.
         upto = ";".join(pieces[: at + 1]) + ";"
         assert pglite_rows(upto, "SELECT 1 AS ran") == [{"ran": 1}]
+
+
+def test_pg_dump_session_lines_of_a_modern_dump_are_skipped(tmp_path: Path) -> None:
+    # The head of neon's pg_dump 15 files (SET lines, set_config, SET
+    # default_table_access_method) before a table: the seed loads.
+    seed = (SAMPLES / "neon-sample-dbs" / "titanic.sql").read_text(encoding="utf-8")
+    head = seed[: seed.index("CREATE TABLE")]
+    assert "SET default_table_access_method = heap;" in head
+    folder = write_project(
+        tmp_path / "p",
+        {
+            "compose.yaml": "services:\n  db:\n    image: postgres:16\n    volumes:\n"
+            '      - "./s.sql:/docker-entrypoint-initdb.d/s.sql"\n',
+            "s.sql": head + "CREATE TABLE t (x integer);\nINSERT INTO t VALUES (1);\n",
+        },
+    )
+    assert (
+        run_cli("init", "-f", str(folder / "compose.yaml"), "-o", str(tmp_path / "d")).returncode
+        == 0
+    )
+    built = prepare_site_services(tmp_path / "d" / "manifest.json", tmp_path / "site")
+    assert [s["name"] for s in built["services"]] == ["db"]
