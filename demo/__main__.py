@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,7 @@ def _build_compose(args: argparse.Namespace) -> int:
     import tempfile
 
     from demo.compose.analysis import render_text
-    from demo.compose.generate import plan_init, write_init
+    from demo.compose.generate import build_error, plan_init, write_init
     from demo.compose.source import ComposeError
 
     analysis = _load_compose(args)
@@ -99,10 +100,20 @@ def _build_compose(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         write_init(plan)
-        return _build_manifest(args, Path(folder) / "manifest.json")
+        return _build_manifest(
+            args,
+            Path(folder) / "manifest.json",
+            explain=lambda where, problem: str(build_error(analysis, plan, where, problem)),
+        )
 
 
-def _build_manifest(args: argparse.Namespace, manifest: Path) -> int:
+def _build_manifest(
+    args: argparse.Namespace,
+    manifest: Path,
+    explain: Callable[[str, str], str] | None = None,
+) -> int:
+    """Build `manifest`; `explain` words a manifest error for a manifest the user did not
+    write (one generated from a Compose project)."""
     from demo.build.addresses import AddressError
     from demo.build.runtime_files import BuildInputError
     from demo.build.site import SiteBuildError, build_site
@@ -123,7 +134,10 @@ def _build_manifest(args: argparse.Namespace, manifest: Path) -> int:
             studio=args.studio,
         )
     except ManifestError as exc:
-        print(f"error: bad manifest {manifest}: {exc}", file=sys.stderr)
+        if explain is not None:
+            print(f"error: {explain(exc.where, exc.problem)}", file=sys.stderr)
+        else:
+            print(f"error: bad manifest {manifest}: {exc}", file=sys.stderr)
         return 2
     except (AddressError, SiteBuildError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -18,6 +18,7 @@ import hashlib
 import json
 import lzma
 import os
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import Any
 from .analysis import Analysis
 from .source import ComposeError
 
-__all__ = ["InitPlan", "InitResult", "RECORD", "plan_init", "write_init"]
+__all__ = ["InitPlan", "InitResult", "RECORD", "build_error", "plan_init", "write_init"]
 
 MANIFEST = "manifest.json"
 RECORD = ".helio-init.json"
@@ -127,6 +128,38 @@ def plan_init(analysis: Analysis, out: Path) -> InitPlan:
         manifest["leftOut"] = left_out
     files[MANIFEST] = (json.dumps(manifest, indent=2) + "\n").encode()
     return InitPlan(out, files, manifest)
+
+
+_WHERE = re.compile(r"services\[(\d+)\]\.config\b")
+_PATH_KEYS = ("seed", "openapi", "fixtures", "source")
+# DuckDB's caret under the statement's first line: the statement itself follows "(in:".
+_CARET = re.compile(r"\s*\n\s*LINE \d+:[^\n]*\n\s*\^+")
+
+
+def build_error(analysis: Analysis, plan: InitPlan, where: str, problem: str) -> ComposeError:
+    """A build error about the generated manifest (`services[0].config.seed: ../x.sql:
+    ...`), said of what the user wrote: the Compose service and the project's own file
+    (`compose.yaml:3: services.db: db/x.sql: ...`). The manifest was never theirs."""
+    found = _WHERE.match(where)
+    services = plan.manifest["services"]
+    if found is None or int(found.group(1)) >= len(services):
+        return ComposeError(analysis.project.files[0], 0, "", problem)
+    service = services[int(found.group(1))]
+    mapping = next(m for m in analysis.mappings if m.name == service["name"])
+    # Each path the manifest holds, in the generated order, and the project's own name.
+    written: list[tuple[str, str]] = []
+    for key in _PATH_KEYS:
+        ours, theirs = service["config"].get(key), mapping.config.get(key)
+        if isinstance(ours, list) and isinstance(theirs, list):
+            written += zip(ours, theirs, strict=False)
+        elif isinstance(ours, str) and isinstance(theirs, str):
+            written.append((ours, theirs))
+    for ours, theirs in sorted(written, key=lambda pair: -len(pair[0])):
+        if problem.startswith(f"{ours}:"):
+            problem = theirs + problem[len(ours) :]
+            break
+    problem = _CARET.sub("", problem)
+    return ComposeError(mapping.file, mapping.line, f"services.{mapping.name}", problem)
 
 
 def _digest(data: bytes) -> str:

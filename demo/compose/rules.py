@@ -288,10 +288,20 @@ class _Rules:
     def sqlite(self) -> Mapping:
         seeds = []
         if "helio.db.seed" in self.labels:
+            # The label names the seed: the mounted files are not added to it.
             for written in _list(self.labels["helio.db.seed"]):
                 seeds.append(self.rel(self.path(written, ("labels", "helio.db.seed"))))
-        for mount in self.sqlite_files():
-            seeds.append(self.rel(self.path(mount.source, mount.key)))
+        else:
+            for mount in self.sqlite_files():
+                seeds.append(self.rel(self.path(mount.source, mount.key)))
+            if len(seeds) > 1:
+                # Several databases for one program: which one a demo shows is the
+                # user's choice, not a guess.
+                return self.result(
+                    None,
+                    f"mounts {len(seeds)} SQLite database files ({', '.join(seeds)}): a demo "
+                    "database is one file (label helio.db.seed=FILE names it)",
+                )
         databases = [s for s in seeds if s.endswith(_SQLITE_SUFFIXES)]
         if len(databases) > 1 or (databases and len(seeds) > 1):
             raise self.service.error(

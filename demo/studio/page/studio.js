@@ -6,7 +6,8 @@ const SKIPPED = new Set(["node_modules", ".git", "__pycache__", ".venv"]);
 const MAX_FILE = 2 * 1024 * 1024; // larger files are not read: the analyzer needs none
 
 const $ = (id) => document.getElementById(id);
-let dropped = { name: "project", files: {} }; // relative path -> Uint8Array
+// The loaded folder: relative path -> Uint8Array, and which of its files is the Compose file.
+let dropped = { name: "project", files: {}, compose: null };
 
 async function boot() {
   const base = new URL("./", location.href).href;
@@ -80,8 +81,11 @@ async function run() {
   const text = $("compose").value;
   let compose = [];
   if (text.trim()) {
-    files["compose.yaml"] = new TextEncoder().encode(text);
-    compose = ["compose.yaml"];
+    // The text goes back under the folder's own file name (docker-compose.yml...), which
+    // the report names, as the CLI's does.
+    const name = dropped.compose || "compose.yaml";
+    files[name] = new TextEncoder().encode(text);
+    compose = [name];
   }
   show(await analyze({ name: dropped.name, files, compose }));
 }
@@ -105,9 +109,9 @@ async function readEntry(entry, prefix, out) {
 }
 
 function loaded(name, files) {
-  dropped = { name, files };
-  $("loaded").textContent = `${Object.keys(files).length} file(s) of ${name} loaded`;
   const compose = ["compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"].find((n) => files[n]);
+  dropped = { name, files, compose: compose || null };
+  $("loaded").textContent = `${Object.keys(files).length} file(s) of ${name} loaded`;
   if (compose && !$("compose").value.trim()) $("compose").value = new TextDecoder().decode(files[compose]);
 }
 

@@ -1,7 +1,7 @@
 """The real Compose projects under tests/fixtures/compose and small made-up ones.
 
-The real ones are samples of github.com/docker/awesome-compose (CC0-1.0) and
-pthom/northwind_psql (Ms-PL), see
+The real ones are samples of github.com/docker/awesome-compose (CC0-1.0),
+pthom/northwind_psql (Ms-PL) and devrimgunduz/pagila's seed (MIT), see
 tests/fixtures/compose/SOURCE.md. `write_project` lays out a made-up project from a
 {relative path: text} mapping, for rules no sample exercises.
 """
@@ -14,7 +14,10 @@ from demo.compose.project import DEFAULT_FILES
 
 REPO = Path(__file__).resolve().parents[3]
 SAMPLES = REPO / "tests" / "fixtures" / "compose"
-SAMPLE_NAMES = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
+# Samples with their own Compose file; a seed kept without one (pagila) has its own tests.
+SAMPLE_NAMES = sorted(
+    p.name for p in SAMPLES.iterdir() if any((p / n).is_file() for n in DEFAULT_FILES)
+)
 
 
 def sample_file(name: str) -> Path:

@@ -14,7 +14,7 @@ import yaml
 from demo.compose.analysis import analyze
 from demo.compose.source import ComposeError
 
-from .projects import REPO, SAMPLE_NAMES, sample_file, write_project
+from .projects import REPO, SAMPLE_NAMES, SAMPLES, sample_file, write_project
 
 
 def services(analysis) -> dict[str, dict]:
@@ -87,6 +87,29 @@ def test_programs_with_no_browser_runtime_say_what_they_build() -> None:
         assert services(analyze([sample_file(project)], environ={}))[service]["reason"] == reason
     fastapi = services(analyze([sample_file("fastapi")], environ={}))["api"]
     assert fastapi["reason"].startswith("a FastAPI app: FastAPI needs pydantic-core")
+
+
+def test_mounted_sqlite_files_of_a_real_project() -> None:
+    # grafana-sqlite-datasource mounts two SQLite files into its grafana service: which
+    # one a demo shows is not guessed; a label in an extra -f file names it.
+    name = "grafana-sqlite-datasource"
+    compose = yaml.safe_load(sample_file(name).read_text())
+    mounted = [
+        v.split(":")[0].removeprefix("./")
+        for v in compose["services"]["grafana"]["volumes"]
+        if v.split(":")[0].endswith(".db")
+    ]
+    assert len(mounted) == 2
+    report = services(analyze([sample_file(name)], environ={}))
+    assert report["grafana"]["status"] == "left-out"
+    assert report["grafana"]["reason"] == (
+        f"mounts 2 SQLite database files ({', '.join(mounted)}): a demo database is one "
+        "file (label helio.db.seed=FILE names it)"
+    )
+    overlay = SAMPLES / name / "helio.compose.yaml"  # label helio.db.seed: the first
+    labelled = services(analyze([sample_file(name), overlay], environ={}))["grafana"]
+    assert labelled["adapter"] == "sqlite"
+    assert labelled["config"] == {"seed": [mounted[0]]}
 
 
 def test_an_nginx_document_root_mount_is_the_sites_app() -> None:

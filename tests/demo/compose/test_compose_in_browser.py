@@ -2,11 +2,12 @@
 
 For each sample: the generated site loads, every database service answers a query,
 and the landing page names every service that was left out with the analyzer's
-reason. Two samples get a small overlay Compose file (a second `-f`, written here, as
-a user would) so that more of them runs: react-rust-postgres mounts its own migration
-into the Postgres image's /docker-entrypoint-initdb.d, and wasmedge-mysql-nginx
+reason. Three samples get a small overlay Compose file (a second `-f`, written here or
+kept as the sample's helio.compose.yaml, as a user would) so that more of them runs: react-rust-postgres mounts its own migration
+into the Postgres image's /docker-entrypoint-initdb.d, wasmedge-mysql-nginx
 answers its backend's routes from its own db/orders.json, so its unchanged frontend
-(which calls http://localhost:8080/orders) renders the orders.
+(which calls http://localhost:8080/orders) renders the orders, and
+grafana-sqlite-datasource names which of its two mounted SQLite files is the demo's.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ def _build(name: str, work: Path, out: Path) -> dict[str, Any]:
     files = [project / sample_file(name).name]
     if name in OVERLAYS:
         (project / "helio.compose.yaml").write_text(OVERLAYS[name])
+    if (project / "helio.compose.yaml").is_file():  # an overlay, or one the sample keeps
         files.append(project / "helio.compose.yaml")
     if name == "wasmedge-mysql-nginx":
         _orders_fixtures(project)
@@ -117,6 +119,14 @@ def _open(browser: Any, site: Path) -> Iterator[Any]:
             context.close()
 
 
+def _rows(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """The last result's rows: PGlite's shape has them, sql.js's has columns and values."""
+    last = answer["body"]["result"][-1]
+    if "rows" in last:
+        return list(last["rows"])
+    return [dict(zip(last["columns"], values, strict=True)) for values in last["values"]]
+
+
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
 def test_sample_demo_runs_what_maps_and_names_what_does_not(
     browser: Any, built: Built, name: str
@@ -128,7 +138,7 @@ def test_sample_demo_runs_what_maps_and_names_what_does_not(
             if service["adapter"] in ("postgres", "sqlite"):
                 answer = query(page, service["name"], "SELECT 1 AS one")
                 assert answer["status"] == 200, answer
-                assert answer["body"]["result"][-1]["rows"] == [{"one": 1}]
+                assert _rows(answer) == [{"one": 1}]
         left_out = [s for s in services if s["status"] == "left-out"]
         listing = (site / "index.html").read_text()
         if any(s["adapter"] == "app" for s in services):
@@ -168,6 +178,34 @@ def test_an_unchanged_frontend_calls_its_api_at_its_container_address(
             "#order-table tbody tr", "rows => rows.map(r => r.cells[6].innerText)"
         )
         assert addresses == [o["shipping_address"] for o in orders]
+
+
+def test_a_mounted_sqlite_file_answers_as_sqlite_does(browser: Any, built: Built) -> None:
+    # grafana-sqlite-datasource's own data.db; the expected rows are SQLite's (Python's
+    # sqlite3 module) reading that same file.
+    import sqlite3
+
+    site, report = built["grafana-sqlite-datasource"]
+    grafana = next(s for s in report["services"] if s["name"] == "grafana")
+    assert grafana["adapter"] == "sqlite"
+    database = SAMPLES / "grafana-sqlite-datasource" / "grafana_config" / "data.db"
+    queries = [
+        "SELECT name, sql FROM sqlite_master ORDER BY name",
+        "SELECT count(*) AS n, min(time) AS first, max(time) AS last, round(sum(value), 6) AS total"
+        " FROM sine_wave",
+        "SELECT time, value FROM sine_wave ORDER BY time LIMIT 5",
+    ]
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    connection.row_factory = sqlite3.Row
+    try:
+        expected = [[dict(r) for r in connection.execute(sql)] for sql in queries]
+    finally:
+        connection.close()
+    for page in _open(browser, site):
+        for sql, rows in zip(queries, expected, strict=True):
+            answer = query(page, "grafana", sql)
+            assert answer["status"] == 200, answer
+            assert _rows(answer) == rows
 
 
 def test_a_pg_dump_seed_mounted_into_initdb_answers_as_postgres_does(

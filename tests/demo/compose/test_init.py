@@ -215,3 +215,82 @@ def test_a_plain_asgi_app_in_a_manifest_is_checked(
     with pytest.raises(ManifestError) as caught:
         prepare_site_services(tmp_path / "manifest.json", tmp_path / "site")
     assert error in str(caught.value)
+
+
+# Real pg_dump files (pg_dump 15) the in-browser Postgres engine cannot run, each
+# mounted into /docker-entrypoint-initdb.d: (Compose file, profile, seed, what the
+# refused statement is). pagila's schema stops at its first domain; neon's dumps, as
+# pg_dump writes by default, at a sequence (`AS integer`) or at their COPY data block.
+REFUSED_SEEDS = {
+    "domain": ("pagila/helio.compose.yaml", None, "pagila-schema.sql", "CREATE DOMAIN"),
+    "sequence": (
+        "neon-sample-dbs/helio.compose.yaml",
+        "happiness",
+        "happiness_index.sql",
+        "CREATE SEQUENCE",
+    ),
+    "copy": ("neon-sample-dbs/helio.compose.yaml", "titanic", "titanic.sql", "COPY"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_SEEDS))
+def test_a_pg_dump_seed_the_engine_cannot_run_is_refused_naming_its_statement(
+    tmp_path: Path, case: str
+) -> None:
+    # The build names the Compose service, the project's own seed file and the
+    # statement (not the manifest generated behind the scenes), exits 2, writes no site.
+    from .pglite import pglite_rows
+
+    compose, profile, seed_name, kind = REFUSED_SEEDS[case]
+    profiles = ["--profile", profile] if profile else []
+    out = tmp_path / "site"
+    done = run_cli(
+        "build", "-f", str(SAMPLES / compose), *profiles, "--out", str(out), "--no-snapshot"
+    )
+    assert done.returncode == 2, done.stdout
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1, done.stderr
+    report = json.loads(
+        run_cli("analyze", "-f", str(SAMPLES / compose), *profiles, "--json").stdout
+    )
+    (service,) = [s for s in report["services"] if s["status"] == "browser"]
+    prefix = (
+        f"error: {service['file']}:{service['line']}: services.{service['name']}: {seed_name}: "
+    )
+    assert errors[0].startswith(prefix), errors[0]
+    assert "manifest" not in errors[0]
+    assert not out.exists()
+    refused = errors[0].rsplit("(in: ", 1)[1].removesuffix(")").removesuffix("...")
+    assert refused.startswith(kind)
+    seed = (SAMPLES / compose).parent.joinpath(seed_name).read_text(encoding="utf-8")
+    # pg_dump's comment lines hold semicolons too ("-- Name: x; Type: DOMAIN; ...").
+    pieces = "\n".join(x for x in seed.splitlines() if not x.startswith("--")).split(";")
+    statements = [" ".join(p.split()) for p in pieces]
+    # One statement of the seed, named from its start.
+    (at,) = [i for i, statement in enumerate(statements) if statement.startswith(refused)]
+    if kind != "COPY":  # (a COPY needs its data rows, which follow it)
+        # Postgres itself runs the seed up to and including that statement.
+        upto = ";".join(pieces[: at + 1]) + ";"
+        assert pglite_rows(upto, "SELECT 1 AS ran") == [{"ran": 1}]
+
+
+def test_pg_dump_session_lines_of_a_modern_dump_are_skipped(tmp_path: Path) -> None:
+    # The head of neon's pg_dump 15 files (SET lines, set_config, SET
+    # default_table_access_method) before a table: the seed loads.
+    seed = (SAMPLES / "neon-sample-dbs" / "titanic.sql").read_text(encoding="utf-8")
+    head = seed[: seed.index("CREATE TABLE")]
+    assert "SET default_table_access_method = heap;" in head
+    folder = write_project(
+        tmp_path / "p",
+        {
+            "compose.yaml": "services:\n  db:\n    image: postgres:16\n    volumes:\n"
+            '      - "./s.sql:/docker-entrypoint-initdb.d/s.sql"\n',
+            "s.sql": head + "CREATE TABLE t (x integer);\nINSERT INTO t VALUES (1);\n",
+        },
+    )
+    assert (
+        run_cli("init", "-f", str(folder / "compose.yaml"), "-o", str(tmp_path / "d")).returncode
+        == 0
+    )
+    built = prepare_site_services(tmp_path / "d" / "manifest.json", tmp_path / "site")
+    assert [s["name"] for s in built["services"]] == ["db"]

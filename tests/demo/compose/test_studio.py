@@ -118,3 +118,43 @@ def test_a_chosen_project_folder_is_reported_on_the_page(studio: Any) -> None:
     )
     cli = json.loads(run_cli("analyze", "-f", str(sample_file(name)), "--json").stdout)
     assert json.loads(studio.text_content("#json") or "") == cli
+
+
+def _drop_folder(page: Any, folder: Path) -> None:
+    """Drop `folder` on the drop zone as a file manager does: a native drag of its path
+    (Chromium's DevTools drag input), so the page reads it with webkitGetAsEntry."""
+    box = page.locator("#drop").bounding_box()
+    assert box is not None
+    at = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    data = {"items": [], "files": [str(folder)], "dragOperationsMask": 1}
+    cdp = page.context.new_cdp_session(page)
+    try:
+        for kind in ("dragEnter", "dragOver", "drop"):
+            cdp.send("Input.dispatchDragEvent", {"type": kind, **at, "data": data})
+    finally:
+        cdp.detach()
+
+
+# compose.yaml with its .env, and a project whose file is docker-compose.yml.
+@pytest.mark.parametrize("name", ["postgresql-pgadmin", "northwind-psql"])
+def test_a_dropped_project_folder_is_reported_as_the_cli_does(
+    browser: Any, tmp_path: Path, name: str
+) -> None:
+    site = build_studio(tmp_path / "studio")
+    with Server(site) as server:
+        page = browser.new_page()
+        try:
+            page.goto(server.url + "/")
+            assert page.evaluate("studio.ready") is True
+            _drop_folder(page, SAMPLES / name)
+            page.wait_for_function(
+                f"document.getElementById('loaded').textContent.endsWith('of {name} loaded')"
+            )
+            page.click("#run")
+            page.wait_for_function(
+                f"document.getElementById('summary').textContent.startsWith('{name}:')"
+            )
+            cli = json.loads(run_cli("analyze", "-f", str(sample_file(name)), "--json").stdout)
+            assert json.loads(page.text_content("#json") or "") == cli
+        finally:
+            page.close()
