@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.core.apps import app_schema
-from host.core.credentials import MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD
+from host.core.apps.store import app_schema
+from host.core.auth.credentials import MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD
 from host.core.settings import settings_change_schema
 from host.handlers import (
     account,
@@ -239,7 +239,7 @@ _CLIENT_UPDATE = _obj(
         "x-expected": "a non-empty string",
         "maxLength": 128,
     },
-    # A list, or comma-separated text; host.core.clients names an unknown one.
+    # A list, or comma-separated text; host.core.devices.clients names an unknown one.
     permissions={
         "type": ["array", "string"],
         "items": _STR,
@@ -940,7 +940,7 @@ PLATFORM_ROUTES: tuple[Route, ...] = (
             range={"type": ["object", "null"]},
         ),
     ),
-    # Game store (Steam on Linux) and game-library manager (Lutris on Linux), behind host.core.library.
+    # Game store (Steam on Linux) and game-library manager (Lutris on Linux), behind host.core.library.interface.
     Route(
         "/api/storefront/status",
         ("GET",),

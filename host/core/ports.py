@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .displays import DisplaySource
-from .library import GameLibrary, LibraryManager
-from .samplers import Sampler
+from host.core.displays.outputs import DisplaySource
+from host.core.library.interface import GameLibrary, LibraryManager
+from host.core.metrics.samplers import Sampler
 
 if TYPE_CHECKING:
-    from .apps import App
-    from .context import HostContext
+    from host.core.apps.store import App
+    from host.core.context import HostContext
 
 __all__ = [
     "AppLauncher",
@@ -46,7 +46,7 @@ __all__ = [
 
 
 class PasswordHasher(Protocol):
-    """Slow, salted password records (`host.core.passwords.StandardHasher` natively)."""
+    """Slow, salted password records (`host.core.auth.passwords.StandardHasher` natively)."""
 
     def hash(self, password: str) -> str: ...
 

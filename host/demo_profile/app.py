@@ -30,10 +30,10 @@ from urllib.parse import urlsplit
 from starlette.types import Receive, Scope, Send
 
 from host.app import create_app
+from host.core.auth.passwords import hash_pbkdf2, verify_password
 from host.core.context import HostContext, build_host
-from host.core.hwmetrics import Reading
-from host.core.metrics_cache import MetricsService
-from host.core.passwords import hash_pbkdf2, verify_password
+from host.core.metrics.cache import MetricsService
+from host.core.metrics.rules import Reading
 from host.core.ports import HostAdapters
 
 from .devices import DEVICE_PREFIX, create_device_app

@@ -18,17 +18,17 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from host.core.apps import App
+from host.core.apps.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
+from host.core.apps.store import App
 from host.core.context import HostContext
-from host.core.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
-from host.core.displays import DisplayDevice
+from host.core.displays.outputs import DisplayDevice
 from host.core.errors import BadRequest, NotFound
-from host.core.hwmetrics import GpuReading, Reading
-from host.core.library import GameLibrary, LibraryManager
-from host.core.lutris import LutrisLibrary
-from host.core.metadata import ProbeResult
+from host.core.library.interface import GameLibrary, LibraryManager
+from host.core.library.lutris import LutrisLibrary
+from host.core.library.steam import SteamLibrary
+from host.core.metrics.rules import GpuReading, Reading
 from host.core.ports import PlatformAdapters
-from host.core.steam import SteamLibrary
+from host.core.system.metadata import ProbeResult
 
 __all__ = [
     "SIMULATED",

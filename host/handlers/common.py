@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
+from host.core.auth.principal import Principal
 from host.core.context import HostContext
 from host.core.errors import Unauthorized
 from host.core.ports import HostAdapters
-from host.core.principal import Principal
 
 __all__ = ["adapters", "context", "principal", "require_principal"]
 

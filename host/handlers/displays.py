@@ -7,10 +7,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.display_state import DisplayLayouts, GoldenSnapshots, validate_layout
-from host.core.displays import DisplayDevice, find_device
+from host.core.displays.icc import display_profiles
+from host.core.displays.layouts import DisplayLayouts, GoldenSnapshots, validate_layout
+from host.core.displays.outputs import DisplayDevice, find_device
 from host.core.errors import BadRequest
-from host.core.icc import display_profiles
 from host.core.ports import PlatformAdapters
 from host.responses import ok
 from host.validation import checked_query

@@ -16,8 +16,8 @@ from starlette.responses import JSONResponse
 
 from host.body import read_json_object
 from host.core.errors import BadRequest, NotFound
-from host.core.library import GameLibrary, LibraryManager, find_game
-from host.core.library_sync import SyncRecords, sync_games
+from host.core.library.interface import GameLibrary, LibraryManager, find_game
+from host.core.library.sync import SyncRecords, sync_games
 from host.responses import ok
 
 from .common import adapters, context

@@ -18,10 +18,10 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from host.core.auth.principal import Principal
+from host.core.auth.reach import peer_address
 from host.core.context import HostContext
 from host.core.errors import ApiError, Unauthorized
-from host.core.principal import Principal
-from host.core.reach import peer_address
 from host.responses import error_response
 from host.routing import STATE_CHANGING, Access, RouteTable
 

@@ -1,6 +1,6 @@
 """Cover images and library icons in the data folder.
 
-Uploads pass `host.core.covers.checked_cover` and are stored as
+Uploads pass `host.core.apps.covers.checked_cover` and are stored as
 `covers/<key>.<ext>`. Icons are
 `icons/<app uuid>.png`, written by a library-manager sync.
 """
@@ -12,8 +12,8 @@ import re
 import stat
 from pathlib import Path
 
-from host.core.covers import COVER_MEDIA_TYPES as _TYPES
-from host.core.covers import MAX_COVER_BYTES, checked_cover, clean_key, image_type
+from host.core.apps.covers import COVER_MEDIA_TYPES as _TYPES
+from host.core.apps.covers import MAX_COVER_BYTES, checked_cover, clean_key, image_type
 from host.core.errors import NotFound
 
 __all__ = ["CoverStore"]

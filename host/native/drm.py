@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from host.core.displays import DisplayDevice, assign_device_ids
-from host.core.edid import EdidError, parse_edid
+from host.core.displays.edid import EdidError, parse_edid
+from host.core.displays.outputs import DisplayDevice, assign_device_ids
 from host.core.errors import BadRequest
 
 __all__ = ["VIRTUAL_DRIVERS", "LinuxDisplays"]

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Sequence
 
 from host.core.errors import BadRequest
-from host.core.library import Starter
+from host.core.library.interface import Starter
 
 __all__ = ["Starter", "starter", "which_in"]
 

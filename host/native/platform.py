@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from host.core.displays import DisplayDevice, DisplaySource
+from host.core.displays.outputs import DisplayDevice, DisplaySource
 from host.core.errors import BadRequest
-from host.core.library import GameLibrary, LibraryManager
-from host.core.lutris import LutrisLibrary
+from host.core.library.interface import GameLibrary, LibraryManager
+from host.core.library.lutris import LutrisLibrary
+from host.core.library.steam import SteamLibrary
 from host.core.ports import PlatformAdapters
-from host.core.steam import SteamLibrary
 
 from .launch import starter, which_in
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from host.core.auth.passwords import StandardHasher
 from host.core.context import HostContext, build_host
-from host.core.passwords import StandardHasher
+from host.core.metrics.samplers import Sampler
 from host.core.ports import BackgroundWork, HostAdapters, PasswordHasher
-from host.core.samplers import Sampler
 from host.core.state import StateDB
 
 from . import browse, probe

@@ -1,4 +1,4 @@
-"""Fetching, verifying and installing updates (the rules are `host.core.updates`).
+"""Fetching, verifying and installing updates (the rules are `host.core.system.updates`).
 
 The source (setting `update_source`) is an https URL of a `releases.json`
 index (plain http only to this machine: the index carries the SHA-256 that
@@ -28,7 +28,7 @@ from urllib.parse import urljoin, urlsplit
 
 from host.core.context import HostContext
 from host.core.errors import BadRequest
-from host.core.updates import (
+from host.core.system.updates import (
     Release,
     insecure_url_problem,
     newest_release,

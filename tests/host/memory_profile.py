@@ -14,16 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from host.core.apps import App
+from host.core.apps.store import App
 from host.core.context import HostContext
-from host.core.displays import DisplayDevice
+from host.core.displays.outputs import DisplayDevice
 from host.core.errors import BadRequest, NotFound
-from host.core.hwmetrics import Reading
-from host.core.library import GameLibrary, LibraryManager
-from host.core.lutris import LutrisLibrary
-from host.core.metadata import ProbeResult
+from host.core.library.interface import GameLibrary, LibraryManager
+from host.core.library.lutris import LutrisLibrary
+from host.core.library.steam import SteamLibrary
+from host.core.metrics.rules import Reading
 from host.core.ports import HostAdapters, PlatformAdapters
-from host.core.steam import SteamLibrary
+from host.core.system.metadata import ProbeResult
 from host.demo_profile.simulated import MemoryCovers, NoCrashes
 
 __all__ = ["MemoryProfile"]

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from host.core.auth.tokens import Scope
 from host.core.context import HostContext
-from host.core.tokens import Scope
 
 from .helpers import in_process
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from host.core.updates import newest_release, parse_index, parse_version
+from host.core.system.updates import newest_release, parse_index, parse_version
 
 from ..conftest import ADMIN
 from ..helpers import assert_error, confirmed_settings

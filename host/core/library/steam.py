@@ -18,9 +18,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import BadRequest
-from .library import Game, LibraryStatus, Starter, find_root
-from .vdf import VdfError, get_key, parse_vdf
+from host.core.errors import BadRequest
+from host.core.library.interface import Game, LibraryStatus, Starter, find_root
+from host.core.library.vdf import VdfError, get_key, parse_vdf
 
 __all__ = ["DEFAULT_STEAM_ROOTS", "SteamLibrary"]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .displays import DisplayDevice, find_device, parse_resolution
-from .errors import BadRequest
-from .state import StateDB, dump_stored, load_stored
+from host.core.displays.outputs import DisplayDevice, find_device, parse_resolution
+from host.core.errors import BadRequest
+from host.core.state import StateDB, dump_stored, load_stored
 
 __all__ = ["GOLDEN_KEY", "DisplayLayouts", "GoldenSnapshots", "output_state", "validate_layout"]
 

@@ -12,7 +12,7 @@ import uuid
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from .state import StateDB
+from host.core.state import StateDB
 
 __all__ = ["APP_VERSION", "GFE_VERSION", "ServerInfo", "host_uniqueid", "xml_answer"]
 

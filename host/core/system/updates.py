@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from .errors import BadRequest
-from .reach import is_loopback
+from host.core.auth.reach import is_loopback
+from host.core.errors import BadRequest
 
 __all__ = [
     "Release",

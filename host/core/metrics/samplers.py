@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from .hwmetrics import GpuReading, Reading
+from host.core.metrics.rules import GpuReading, Reading
 
 __all__ = ["FAKE_SAMPLER_ENV", "CpuUsage", "FakeSampler", "Sampler"]
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from .library import Game
-from .state import StateDB
+from host.core.library.interface import Game
+from host.core.state import StateDB
 
 __all__ = ["AppSink", "SyncRecords", "SyncReport", "app_uuid", "icon_file", "sync_games"]
 
@@ -37,7 +37,7 @@ class _App(Protocol):
 
 
 class AppSink(Protocol):
-    """What the sync needs from the app store (host.core.apps.AppStore has it)."""
+    """What the sync needs from the app store (host.core.apps.store.AppStore has it)."""
 
     def list(self) -> Sequence[_App]: ...
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import BadRequest
+from host.core.errors import BadRequest
 
 __all__ = [
     "COVER_MEDIA_TYPES",

@@ -9,12 +9,12 @@ import time
 import unicodedata
 from typing import TYPE_CHECKING
 
-from .errors import BadRequest
-from .passwords import StandardHasher
-from .state import StateDB
+from host.core.auth.passwords import StandardHasher
+from host.core.errors import BadRequest
+from host.core.state import StateDB
 
 if TYPE_CHECKING:
-    from .ports import PasswordHasher
+    from host.core.ports import PasswordHasher
 
 __all__ = ["Credentials", "normalise_username", "validate_new_credentials"]
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from .errors import BadRequest
+from host.core.errors import BadRequest
 
 __all__ = [
     "Game",

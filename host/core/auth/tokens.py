@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadRequest, NotFound
-from .state import StateDB, dump_stored, load_stored
+from host.core.errors import BadRequest, NotFound
+from host.core.state import StateDB, dump_stored, load_stored
 
 __all__ = ["MAX_SCOPES", "PATTERN_PARAM", "Scope", "TokenStore", "hash_secret", "parse_scopes"]
 

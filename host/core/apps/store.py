@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadRequest, NotFound
-from .schema import SchemaError, validate
-from .state import StateDB, dump_stored, load_stored
+from host.core.errors import BadRequest, NotFound
+from host.core.schema import SchemaError, validate
+from host.core.state import StateDB, dump_stored, load_stored
 
 __all__ = ["APP_FIELDS", "App", "AppField", "AppStore", "app_schema", "validate_app"]
 

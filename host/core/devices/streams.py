@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from .errors import BadRequest, NotFound
+from host.core.errors import BadRequest, NotFound
 
 __all__ = ["Stream", "StreamKind", "StreamRegistry", "StreamState"]
 

@@ -2,8 +2,8 @@
 
 What a reading may contain, who may ask for one, and the exact error of each
 refusal. Taking samples and sharing them between devices lives in
-`host.core.metrics_cache`; the samplers themselves live behind the `Sampler`
-interface (`host.core.samplers`, `host.native.samplers`).
+`host.core.metrics.cache`; the samplers themselves live behind the `Sampler`
+interface (`host.core.metrics.samplers`, `host.native.samplers`).
 
     ApiError
     ├── Forbidden (403)   An authenticated viewer is required | Hardware metrics are disabled
@@ -18,10 +18,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .clients import Client
-from .errors import ApiError, Forbidden
-from .settings import HARDWARE_METRIC_IDS
-from .streams import Stream
+from host.core.devices.clients import Client
+from host.core.devices.streams import Stream
+from host.core.errors import ApiError, Forbidden
+from host.core.settings import HARDWARE_METRIC_IDS
 
 __all__ = [
     "BUSY",
@@ -56,7 +56,7 @@ SELECTION_CHANGED = "Hardware metric selection changed"
 
 CPU_METRIC_IDS = tuple(m for m in HARDWARE_METRIC_IDS if m.startswith("cpu_"))
 GPU_METRIC_IDS = tuple(m for m in HARDWARE_METRIC_IDS if m.startswith("gpu_"))
-# "View streams" or "Launch applications" (host.core.clients.PERMISSIONS).
+# "View streams" or "Launch applications" (host.core.devices.clients.PERMISSIONS).
 VIEWER_PERMISSIONS = ("view", "launch")
 _INT32 = (-(2**31), 2**31 - 1)
 

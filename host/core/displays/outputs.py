@@ -2,7 +2,7 @@
 
 A platform adapter (`DisplaySource`) lists the PC's outputs and performs the
 few actions the OS allows it; everything the host itself keeps about displays
-(layouts, the golden snapshot) lives in `host.core.display_state`. Device ids
+(layouts, the golden snapshot) lives in `host.core.displays.layouts`. Device ids
 are stable across restarts: the connector name, plus the monitor's EDID
 identity when one is readable (`DP-1-DEL40F5`).
 """
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from .edid import Edid, Mode
-from .errors import BadRequest
+from host.core.displays.edid import Edid, Mode
+from host.core.errors import BadRequest
 
 __all__ = ["DisplayDevice", "DisplaySource", "assign_device_ids", "find_device", "parse_resolution"]
 

@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .errors import ApiError, BadRequest, NotFound, TooManyRequests
-from .ratelimit import LoginLimiter
+from host.core.auth.ratelimit import LoginLimiter
+from host.core.errors import ApiError, BadRequest, NotFound, TooManyRequests
 
 __all__ = [
     "OTP_TTL_S",
@@ -150,7 +150,7 @@ class PendingPairing:
     outcome: PairingOutcome = PairingOutcome.WAITING
     # Called once the PIN is entered (the flagship's simulated device answers from here).
     on_pin: Callable[[PendingPairing], None] | None = field(default=None, repr=False)
-    # Protocol secrets of the later phases and the phases done (host.core.pairing_protocol).
+    # Protocol secrets of the later phases and the phases done (host.core.pairing.protocol).
     secrets: dict[str, bytes] = field(default_factory=dict)
     steps_done: list[str] = field(default_factory=list)
     _waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = field(

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import NotFound, Unauthorized
-from .state import StateDB
-from .tokens import hash_secret
+from host.core.auth.tokens import hash_secret
+from host.core.errors import NotFound, Unauthorized
+from host.core.state import StateDB
 
 __all__ = ["LAST_SEEN_GRANULARITY_S", "IssuedTokens", "SessionRecord", "SessionStore", "csrf_for"]
 

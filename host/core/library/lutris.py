@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import BadRequest
-from .library import Game, LibraryStatus, Starter, find_root
+from host.core.errors import BadRequest
+from host.core.library.interface import Game, LibraryStatus, Starter, find_root
 
 __all__ = ["DEFAULT_LUTRIS_ROOTS", "LutrisLibrary"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .sessions import SessionRecord, csrf_for
-from .tokens import TokenRecord
+from host.core.auth.sessions import SessionRecord, csrf_for
+from host.core.auth.tokens import TokenRecord
 
 __all__ = ["Principal"]
 

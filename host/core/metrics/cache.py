@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .hwmetrics import (
+from host.core.metrics.rules import (
     BUSY,
     SELECTION_CHANGED,
     TIMED_OUT,
@@ -29,7 +29,7 @@ from .hwmetrics import (
     Reading,
     sample_body,
 )
-from .samplers import Sampler
+from host.core.metrics.samplers import Sampler
 
 __all__ = ["MAX_WAITERS", "SAMPLE_TIMEOUT_S", "CachedSample", "MetricsService"]
 

@@ -29,7 +29,7 @@ import hmac
 import secrets
 from typing import Protocol
 
-from .pairing import PendingPairing
+from host.core.pairing.broker import PendingPairing
 
 __all__ = [
     "PairingCrypto",
