@@ -19,6 +19,7 @@ from host.core.state import StateDB
 from . import browse, probe
 from .covers import CoverStore
 from .crash import CrashDumps
+from .diagnostics import LogDiagnostics
 from .platform import adapters as platform_adapters
 from .probe import Prober
 from .runner import AppRunner
@@ -45,6 +46,7 @@ class NativeProfile:
             system=probe,
             updater=Updater(host, self.data_dir),
             crash=crash,
+            diagnostics=LogDiagnostics(host, crash),
             covers=CoverStore(self.data_dir),
             browse=browse.browse,
             platform=platform_adapters,

@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from host.core.metrics.rules import GpuReading, Reading
-from host.core.metrics.samplers import FAKE_SAMPLER_ENV, CpuUsage, FakeSampler, Sampler
+from host.core.metrics.samplers import CpuUsage, Sampler
+
+from .fake_sampler import FAKE_SAMPLER_ENV, FakeSampler
 
 __all__ = ["HostSampler", "NvmlGpus", "PsutilCpu", "choose_sampler"]
 

@@ -1,22 +1,19 @@
-"""ICC colour profiles: which files in the profile folders are display profiles.
+"""ICC colour profiles: whether a profile's bytes are a display profile, and its name.
 
 Facts from the ICC specification (v2 and v4 share them): a 128-byte header
 with the signature `acsp` at offset 36, the device class at 12 (`mntr` for a
 display), the data colour space at 16; then a tag table whose `desc` tag is
 the profile's name, stored as `desc` (v2, ASCII) or `mluc` (v4, UTF-16BE).
+The profile folders are read by `host.native.icc`.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any
 
-__all__ = ["IccProfile", "display_profiles", "parse_icc"]
-
-_SUFFIXES = (".icc", ".icm")
-_MAX_PROFILE = 16 * 1024 * 1024
+__all__ = ["IccProfile", "parse_icc"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +38,7 @@ def parse_icc(data: bytes, path: str = "") -> IccProfile | None:
         return None
     colour_space = data[16:20].decode("latin-1").strip()
     version = f"{data[8]}.{data[9] >> 4}"
-    name = _description(data) or os.path.splitext(os.path.basename(path))[0]
+    name = _description(data) or PurePath(path).stem
     return IccProfile(name, path, colour_space, version)
 
 
@@ -67,27 +64,3 @@ def _description(data: bytes) -> str:
                 .strip("\0 ")
             )
     return ""
-
-
-def display_profiles(folders: Iterable[str]) -> list[IccProfile]:
-    """Every display profile in the folders (not recursive), by name; unreadable files skipped."""
-    found: dict[str, IccProfile] = {}
-    for folder in folders:
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            continue
-        for name in names:
-            path = os.path.join(folder, name)
-            if not name.lower().endswith(_SUFFIXES) or not os.path.isfile(path):
-                continue
-            try:
-                if os.path.getsize(path) > _MAX_PROFILE:
-                    continue
-                with open(path, "rb") as handle:
-                    profile = parse_icc(handle.read(), path)
-            except OSError:
-                continue
-            if profile is not None:
-                found.setdefault(path, profile)
-    return sorted(found.values(), key=lambda p: (p.name.lower(), p.path))

@@ -5,17 +5,15 @@
                            (Lutris on Linux; Playnite on Windows later)
 
 Routes talk only to these protocols; adapters are chosen per platform in
-`host.native.platform`. Adapters never pretend: a library that is not on
+`host.native.platform` (`host.native.library_folder` finds their folders). Adapters never pretend: a library that is not on
 this PC reports `installed: false` with the reason, and an action it cannot
 perform raises BadRequest saying why.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
 from host.core.errors import BadRequest
@@ -27,7 +25,6 @@ __all__ = [
     "LibraryStatus",
     "Starter",
     "find_game",
-    "find_root",
 ]
 
 # Starts a program detached from the host, argv[0] looked up on the tool search path;
@@ -122,11 +119,3 @@ def find_game(games: Sequence[Game], game_id: Any, label: str) -> Game:
         if game.id == wanted:
             return game
     raise BadRequest(f"No game with {label} {wanted} in the library")
-
-
-def find_root(
-    configured: str, candidates: Sequence[str], looks_right: Callable[[Path], bool]
-) -> Path | None:
-    """The configured folder, else the first default candidate, that `looks_right`."""
-    options = [configured] if configured else [os.path.expanduser(c) for c in candidates]
-    return next((Path(o) for o in options if looks_right(Path(o))), None)

@@ -5,28 +5,24 @@ so a second sync updates the same apps instead of adding copies, and a
 client's bookmark of the app survives. Imported apps carry `autosync: true`
 (so `/api/apps/purge_autosync` removes them), `source` and `source-id`.
 Apps of this integration whose game is no longer installed are removed.
-Icons (PNG only) are copied to `<icons_dir>/<uuid>.png`, where
-`/api/apps/{uuid}/icon` serves them from.
+Icons (PNG only) are copied into the profile's icon store (`IconStore`, the
+covers port), where `/api/apps/{uuid}/icon` serves them from.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
-import shutil
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 from host.core.library.interface import Game
 from host.core.state import StateDB
 
-__all__ = ["AppSink", "SyncRecords", "SyncReport", "app_uuid", "icon_file", "sync_games"]
+__all__ = ["AppSink", "IconStore", "SyncRecords", "SyncReport", "app_uuid", "sync_games"]
 
 _NAMESPACE = uuid.UUID("5d0f1c1e-6a43-4c3e-9a55-3b1f0c6f7e21")
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 class _App(Protocol):
@@ -50,8 +46,14 @@ def app_uuid(integration: str, game_id: str) -> str:
     return str(uuid.uuid5(_NAMESPACE, f"{integration}:{game_id}")).upper()
 
 
-def icon_file(icons_dir: Path, app: str) -> Path:
-    return icons_dir / f"{app}.png"
+class IconStore(Protocol):
+    """Where imported icons go (the profile's `CoverStore` has it)."""
+
+    def import_icon(self, app_uuid: str, source: str) -> bool:
+        """Copy the library's PNG file `source` as the app's icon; False if it is not one."""
+        ...
+
+    def drop_icon(self, app_uuid: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def sync_games(
     integration: str,
     games: Sequence[Game],
     command: Callable[[Game], str],
-    icons_dir: Path,
+    icon_store: IconStore,
 ) -> SyncReport:
     installed = [g for g in games if g.installed]
     wanted = {app_uuid(integration, g.id): g for g in installed}
@@ -100,7 +102,7 @@ def sync_games(
         apps.save(fields)
         (updated if app_id in existing else imported).append(app_id)
         covers += bool(game.cover)
-        icons += _copy_icon(game.icon, icon_file(icons_dir, app_id))
+        icons += bool(game.icon) and icon_store.import_icon(app_id, game.icon)
     for app in existing.values():
         if (
             app.get("source") == integration
@@ -109,23 +111,9 @@ def sync_games(
         ):
             apps.delete(app.uuid)
             removed.append(app.uuid)
-            with contextlib.suppress(OSError):
-                os.remove(icon_file(icons_dir, app.uuid))
+            with contextlib.suppress(OSError):  # the app is gone; a stale icon is harmless
+                icon_store.drop_icon(app.uuid)
     return SyncReport(imported, updated, removed, icons, covers)
-
-
-def _copy_icon(source: str, target: Path) -> bool:
-    if not source:
-        return False
-    try:
-        with open(source, "rb") as handle:
-            if handle.read(8) != PNG_SIGNATURE:
-                return False  # /api/apps/{uuid}/icon serves PNG only
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
-    except OSError:
-        return False
-    return True
 
 
 class SyncRecords:

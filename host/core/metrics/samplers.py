@@ -1,27 +1,19 @@
-"""The sampler interface, the CPU-usage delta rule, and the samplers that need no OS.
+"""The sampler interface and the CPU-usage delta rule.
 
 A `Sampler` takes one reading when asked (blocking; the cache runs it in a
-worker thread). Native samplers (psutil, NVML) live in `host.native.samplers`;
-the browser build has none (`None` → 503 unavailable). `FakeSampler` is the
-deterministic sampler of the tests and benchmarks: it is chosen only when the
-host is started with `HELIO_FAKE_SAMPLER=<control.json>` (see docs/streaming.md).
+worker thread). Native samplers (psutil, NVML, and the file-scripted
+`FakeSampler` of the tests and benchmarks) live in `host.native`; the browser
+demo simulates one.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import threading
-import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
-from host.core.metrics.rules import GpuReading, Reading
+from host.core.metrics.rules import Reading
 
-__all__ = ["FAKE_SAMPLER_ENV", "CpuUsage", "FakeSampler", "Sampler"]
-
-FAKE_SAMPLER_ENV = "HELIO_FAKE_SAMPLER"
+__all__ = ["CpuUsage", "Sampler"]
 
 
 class Sampler(Protocol):
@@ -50,57 +42,3 @@ class CpuUsage:
         if d_total <= 0 or d_busy < 0:
             return None  # no time passed, or counters went backwards: no usable delta
         return max(0.0, min(100.0, 100.0 * d_busy / d_total))
-
-
-class FakeSampler:
-    """Readings scripted by a JSON control file, re-read on every sample.
-
-    Control file keys (all optional):
-    - `cpu_times`: list of `[busy, total]` cumulative CPU times; sample N uses
-      entry N (the last one repeats), through the real `CpuUsage` rule.
-    - `gpus`: list of `{"id", "name", "metrics"}` returned as is.
-    - `hold_file`: while that file exists the sample blocks (at most 60 s), so
-      a test can hold a sample open deterministically.
-    - `fail`: true makes the sample raise (the host answers 503 unavailable).
-    Every sample appends `start N` and `done N` lines to `<control>.log`, which
-    is how tests count samples.
-    """
-
-    def __init__(self, control: Path, sleep: Callable[[float], None] = time.sleep) -> None:
-        self.control = control
-        self.log = control.with_name(control.name + ".log")
-        self._sleep = sleep
-        self._count = 0
-        self._cpu = CpuUsage()
-        self._lock = threading.Lock()
-
-    def _record(self, line: str) -> None:
-        with self._lock, self.log.open("a", encoding="utf-8") as handle:
-            handle.write(line + "\n")
-
-    def sample(self, selection: frozenset[str]) -> Reading:
-        with self._lock:
-            self._count += 1
-            number = self._count
-        self._record(f"start {number}")
-        script: dict[str, Any] = json.loads(self.control.read_text(encoding="utf-8") or "{}")
-        hold = script.get("hold_file")
-        deadline = time.monotonic() + 60
-        while hold and os.path.exists(hold) and time.monotonic() < deadline:
-            self._sleep(0.01)
-        if script.get("fail"):
-            self._record(f"done {number}")
-            raise RuntimeError("fake sampler told to fail")
-        cpu: dict[str, float] = {}
-        times = script.get("cpu_times") or []
-        if times:
-            busy, total = times[min(number, len(times)) - 1]
-            usage = self._cpu.update(float(busy), float(total))
-            if usage is not None:
-                cpu["cpu_usage_percent"] = usage
-        gpus = tuple(
-            GpuReading(g["id"], g.get("name", ""), dict(g.get("metrics", {})))
-            for g in script.get("gpus", [])
-        )
-        self._record(f"done {number}")
-        return Reading(cpu, gpus)

@@ -147,7 +147,7 @@ def test_vdf_errors_say_what_is_wrong(text: str, message: str) -> None:
 
 
 def test_steam_reads_old_format_library_folders(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from host.core.library.steam import SteamLibrary
+    from host.native.steam import SteamLibrary
 
     other = tmp_path / "games"
     (other / "steamapps").mkdir(parents=True)

@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from host.core.errors import BadRequest
-from host.core.library.interface import Game, LibraryStatus, Starter, find_root
+from host.core.library.interface import Game, Starter
+
+from .library_folder import LibraryFolder
 
 __all__ = ["DEFAULT_LUTRIS_ROOTS", "LutrisLibrary"]
 
@@ -28,9 +30,11 @@ DEFAULT_LUTRIS_ROOTS = ("~/.local/share/lutris", "~/.var/app/net.lutris.Lutris/d
 _DETAILS = ("runner", "platform", "playtime", "lastplayed", "year", "slug")
 
 
-class LutrisLibrary:
+class LutrisLibrary(LibraryFolder):
     integration = "libmgr"
     product = "Lutris"
+    client = "lutris"
+    missing = "No Lutris database (pga.db) in {where}"
 
     def __init__(
         self,
@@ -39,32 +43,13 @@ class LutrisLibrary:
         which: Callable[[str], str | None],
         candidates: Sequence[str] = DEFAULT_LUTRIS_ROOTS,
     ) -> None:
-        self._configured = root
-        self._candidates = candidates
-        self._start = start
-        self._which = which
+        super().__init__(root, start, which, candidates)
 
-    def root(self) -> Path | None:
-        return find_root(
-            self._configured, self._candidates, lambda folder: (folder / "pga.db").is_file()
-        )
-
-    def status(self) -> LibraryStatus:
-        root = self.root()
-        client = self._which("lutris") or ""
-        if root is None:
-            where = self._configured or ", ".join(self._candidates)
-            return LibraryStatus(False, "", f"No Lutris database (pga.db) in {where}", client)
-        return LibraryStatus(True, str(root), "", client)
-
-    def _require_root(self) -> Path:
-        root = self.root()
-        if root is None:
-            raise BadRequest(f"Lutris is not installed here: {self.status().reason}")
-        return root
+    def looks_right(self, folder: Path) -> bool:
+        return (folder / "pga.db").is_file()
 
     def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        database = self._require_root() / "pga.db"
+        database = self.require_root() / "pga.db"
         try:
             connection = sqlite3.connect(f"{database.as_uri()}?mode=ro", uri=True, timeout=5)
         except sqlite3.Error as error:
@@ -78,7 +63,7 @@ class LutrisLibrary:
             connection.close()
 
     def games(self) -> list[Game]:
-        root = self._require_root()
+        root = self.require_root()
         links = self._query(
             "SELECT gc.game_id, c.name FROM games_categories gc JOIN categories c ON c.id = gc.category_id ORDER BY c.name"
         )
@@ -166,7 +151,7 @@ class LutrisLibrary:
         slug = game.details.get("slug")
         if not slug:
             raise BadRequest(f"{game.name} has no Lutris slug to name its cover after")
-        folder = self._require_root() / "coverart"
+        folder = self.require_root() / "coverart"
         target = folder / f"{slug}.jpg"  # the name Lutris looks for, whatever the image format
         temporary = folder / f".{slug}.helio-tmp"
         try:
@@ -176,7 +161,3 @@ class LutrisLibrary:
         except OSError as error:
             raise BadRequest(f"Cannot write the cover {target}: {error.strerror}") from None
         return str(target)
-
-    def _run(self, command: list[str]) -> list[str]:
-        self._start(command)
-        return command

@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from host.core.errors import BadRequest
-from host.core.library.interface import Game, LibraryStatus, Starter, find_root
+from host.core.library.interface import Game, Starter
 from host.core.library.vdf import VdfError, get_key, parse_vdf
+
+from .library_folder import LibraryFolder
 
 __all__ = ["DEFAULT_STEAM_ROOTS", "SteamLibrary"]
 
@@ -35,9 +37,11 @@ _TOOL_APPIDS = frozenset({"228980", "1070560", "1391110", "1628350", "1826330", 
 _TOOL_PREFIXES = ("proton", "steam linux runtime", "steamworks common")
 
 
-class SteamLibrary:
+class SteamLibrary(LibraryFolder):
     integration = "storefront"
     product = "Steam"
+    client = "steam"
+    missing = "No Steam folder with steamapps/ at {where}"
 
     def __init__(
         self,
@@ -46,24 +50,11 @@ class SteamLibrary:
         which: Callable[[str], str | None],
         candidates: Sequence[str] = DEFAULT_STEAM_ROOTS,
     ) -> None:
-        self._configured = root
-        self._candidates = candidates
-        self._start = start
-        self._which = which
+        super().__init__(root, start, which, candidates)
         self.problems: list[str] = []  # manifests that could not be read in the last scan
 
-    def root(self) -> Path | None:
-        return find_root(
-            self._configured, self._candidates, lambda folder: (folder / "steamapps").is_dir()
-        )
-
-    def status(self) -> LibraryStatus:
-        root = self.root()
-        client = self._which("steam") or ""
-        if root is None:
-            where = self._configured or ", ".join(self._candidates)
-            return LibraryStatus(False, "", f"No Steam folder with steamapps/ at {where}", client)
-        return LibraryStatus(True, str(root), "", client)
+    def looks_right(self, folder: Path) -> bool:
+        return (folder / "steamapps").is_dir()
 
     def library_folders(self, root: Path) -> list[Path]:
         folders = [root]
@@ -93,9 +84,7 @@ class SteamLibrary:
         return folders
 
     def games(self) -> list[Game]:
-        root = self.root()
-        if root is None:
-            raise BadRequest(f"Steam is not installed here: {self.status().reason}")
+        root = self.require_root()
         self.problems = []
         found: dict[str, Game] = {}
         for folder in self.library_folders(root):
@@ -164,6 +153,4 @@ class SteamLibrary:
     def launch(self, game: Game) -> list[str]:
         if not game.installed:
             raise BadRequest(f"{game.name} is not installed in Steam; install it in Steam first")
-        command = ["steam", f"steam://rungameid/{game.id}"]
-        self._start(command)
-        return command
+        return self._run(["steam", f"steam://rungameid/{game.id}"])
