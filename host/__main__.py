@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "creds":
         from host.core.auth.credentials import Credentials, validate_new_credentials
         from host.core.auth.sessions import SessionStore
-        from host.core.errors import BadRequest
+        from http_errors import BadRequest
 
         password = _read_password(args.password)
         try:
@@ -118,8 +118,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _pair(args: argparse.Namespace, data_dir: Path) -> int:
     from host.core.devices.clients import DEFAULT_PERMISSIONS, ClientStore, parse_permissions
-    from host.core.errors import BadRequest
     from host.native.pairing_crypto import load_client_certificate
+    from http_errors import BadRequest
 
     try:
         pem, fingerprint = load_client_certificate(args.cert.read_bytes())

@@ -22,7 +22,6 @@ from host.core.apps.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
 from host.core.apps.store import App
 from host.core.context import HostContext
 from host.core.displays.outputs import DisplayDevice
-from host.core.errors import BadRequest, NotFound
 from host.core.library.interface import GameLibrary, LibraryManager
 from host.core.metrics.rules import GpuReading, Reading
 from host.core.ports import PlatformAdapters
@@ -31,6 +30,7 @@ from host.native.lutris import LutrisLibrary
 from host.native.platform import tool_search_path
 from host.native.steam import SteamLibrary
 from host.native.tools import Toolbox
+from http_errors import BadRequest, NotFound
 
 __all__ = [
     "SIMULATED",

@@ -10,9 +10,9 @@ from host.body import read_json_object, required_str
 from host.cookies import REFRESH_COOKIE, SESSION_COOKIE, clear_cookie
 from host.core.auth.credentials import validate_new_credentials
 from host.core.auth.reach import peer_address
-from host.core.errors import BadRequest, TooManyRequests
 from host.responses import ok
 from host.signin import SignInBlocked, check_sign_in
+from http_errors import BadRequest, TooManyRequests
 
 from .common import context
 

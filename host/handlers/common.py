@@ -6,8 +6,8 @@ from starlette.requests import Request
 
 from host.core.auth.principal import Principal
 from host.core.context import HostContext
-from host.core.errors import Unauthorized
 from host.core.ports import HostAdapters, PlatformAdapters
+from http_errors import Unauthorized
 
 __all__ = ["adapters", "context", "platform", "principal", "require_principal"]
 

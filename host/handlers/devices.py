@@ -11,8 +11,8 @@ from starlette.responses import JSONResponse
 
 from host.body import read_json_object
 from host.core.devices.clients import parse_permissions
-from host.core.errors import BadRequest
 from host.responses import ok
+from http_errors import BadRequest
 
 from .common import context
 

@@ -9,9 +9,9 @@ from starlette.responses import JSONResponse
 from host.body import read_json_object
 from host.core.displays.layouts import DisplayLayouts, GoldenSnapshots, validate_layout
 from host.core.displays.outputs import DisplayDevice, find_device
-from host.core.errors import BadRequest
 from host.responses import ok
 from host.validation import checked_query
+from http_errors import BadRequest
 
 from .common import context, platform
 

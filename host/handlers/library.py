@@ -15,10 +15,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.errors import BadRequest, NotFound
 from host.core.library.interface import GameLibrary, LibraryManager, find_game
 from host.core.library.sync import SyncRecords, sync_games
 from host.responses import ok
+from http_errors import BadRequest, NotFound
 
 from .common import adapters, context, platform
 

@@ -16,7 +16,6 @@ from starlette.responses import Response
 
 from host.core.auth.reach import peer_address
 from host.core.devices.clients import DEFAULT_PERMISSIONS
-from host.core.errors import TooManyRequests
 from host.core.pairing.broker import (
     PIN_WAIT_S,
     InvalidTransition,
@@ -33,6 +32,7 @@ from host.core.pairing.protocol import (
     check_client_pairing_secret,
 )
 from host.core.pairing.serverinfo import xml_answer
+from http_errors import TooManyRequests
 
 from .common import context
 from .streaming import device

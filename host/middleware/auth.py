@@ -21,9 +21,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from host.core.auth.principal import Principal
 from host.core.auth.reach import peer_address
 from host.core.context import HostContext
-from host.core.errors import ApiError, Unauthorized
 from host.responses import error_response
 from host.routing import STATE_CHANGING, Access, RouteTable
+from http_errors import ApiError, Unauthorized
 
 from .authentication import authenticate
 from .csrf import check_anonymous_csrf, check_session_csrf

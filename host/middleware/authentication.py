@@ -18,8 +18,8 @@ from host.cookies import SESSION_COOKIE
 from host.core.auth.principal import Principal
 from host.core.auth.reach import peer_address
 from host.core.context import HostContext
-from host.core.errors import Unauthorized
 from host.signin import TOO_MANY_FAILURES, SignInBlocked, check_sign_in, refuse_if_blocked
+from http_errors import Unauthorized
 
 __all__ = ["authenticate", "basic", "bearer", "session_cookie"]
 

@@ -15,7 +15,7 @@ from starlette.requests import Request
 
 from host.cookies import ANON_CSRF_COOKIE
 from host.core.auth.principal import Principal
-from host.core.errors import Forbidden
+from http_errors import Forbidden
 
 __all__ = ["check_anonymous_csrf", "check_session_csrf"]
 

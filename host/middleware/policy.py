@@ -15,8 +15,8 @@ from __future__ import annotations
 from host.core.auth.principal import Principal
 from host.core.auth.reach import is_loopback
 from host.core.context import HostContext
-from host.core.errors import Forbidden, MethodNotAllowed, NotFound, Unauthorized
 from host.routing import Access, Route, RouteTable
+from http_errors import Forbidden, MethodNotAllowed, NotFound, Unauthorized
 
 __all__ = ["effective_access", "require_access"]
 

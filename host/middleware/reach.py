@@ -6,8 +6,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from host.core.auth.reach import peer_address, reach_allows
 from host.core.context import HostContext
-from host.core.errors import Forbidden
 from host.responses import error_response
+from http_errors import Forbidden
 
 __all__ = ["ReachMiddleware"]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from host.core.apps.covers import COVER_MEDIA_TYPES as _TYPES
 from host.core.apps.covers import MAX_COVER_BYTES, checked_cover, clean_key, image_type
-from host.core.errors import NotFound
+from http_errors import NotFound
 
 __all__ = ["PNG_SIGNATURE", "CoverStore"]
 

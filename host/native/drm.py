@@ -22,7 +22,7 @@ from typing import Any
 
 from host.core.displays.edid import EdidError, parse_edid
 from host.core.displays.outputs import DisplayDevice, assign_device_ids
-from host.core.errors import BadRequest
+from http_errors import BadRequest
 
 __all__ = ["VIRTUAL_DRIVERS", "LinuxDisplays"]
 

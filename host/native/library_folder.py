@@ -11,8 +11,8 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from host.core.errors import BadRequest
 from host.core.library.interface import LibraryStatus, Starter
+from http_errors import BadRequest
 
 __all__ = ["LibraryFolder"]
 

@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from host.core.errors import BadRequest
 from host.core.library.interface import Game, Starter
+from http_errors import BadRequest
 
 from .library_folder import LibraryFolder
 

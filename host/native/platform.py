@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from host.core.displays.outputs import DisplayDevice, DisplaySource
-from host.core.errors import BadRequest
 from host.core.library.interface import GameLibrary, LibraryManager
 from host.core.ports import PlatformAdapters
 from host.native.lutris import LutrisLibrary
 from host.native.steam import SteamLibrary
+from http_errors import BadRequest
 
 from .icc import display_profiles
 from .launch import starter, which_in

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from host.core.apps.store import App
-from host.core.errors import BadRequest
+from http_errors import BadRequest
 
 from .file_modes import child_umask
 

@@ -18,9 +18,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from host.core.errors import BadRequest
 from host.core.library.interface import Game, Starter
 from host.core.library.vdf import VdfError, get_key, parse_vdf
+from http_errors import BadRequest
 
 from .library_folder import LibraryFolder
 

@@ -27,7 +27,6 @@ from typing import IO, Any
 from urllib.parse import urljoin, urlsplit
 
 from host.core.context import HostContext
-from host.core.errors import BadRequest
 from host.core.system.updates import (
     Release,
     insecure_url_problem,
@@ -35,6 +34,7 @@ from host.core.system.updates import (
     parse_index,
     parse_version,
 )
+from http_errors import BadRequest
 
 __all__ = ["INDEX_NAME", "Updater", "pip_install"]
 

@@ -17,7 +17,6 @@ from typing import Any
 from host.core.apps.store import App
 from host.core.context import HostContext
 from host.core.displays.outputs import DisplayDevice
-from host.core.errors import BadRequest, NotFound
 from host.core.library.interface import GameLibrary, LibraryManager
 from host.core.metrics.rules import Reading
 from host.core.ports import HostAdapters, PlatformAdapters
@@ -28,6 +27,7 @@ from host.native.lutris import LutrisLibrary
 from host.native.platform import tool_search_path
 from host.native.steam import SteamLibrary
 from host.native.tools import Toolbox
+from http_errors import BadRequest, NotFound
 
 __all__ = ["MemoryProfile"]
 

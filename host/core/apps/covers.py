@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from host.core.errors import BadRequest
+from http_errors import BadRequest
 
 __all__ = [
     "COVER_MEDIA_TYPES",

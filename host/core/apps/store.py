@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.core.errors import BadRequest, NotFound
 from host.core.schema import SchemaError, validate
 from host.core.state import StateDB, dump_stored, load_stored
+from http_errors import BadRequest, NotFound
 
 __all__ = ["APP_FIELDS", "App", "AppField", "AppStore", "app_schema", "validate_app"]
 

@@ -10,8 +10,8 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from host.core.auth.passwords import StandardHasher
-from host.core.errors import BadRequest
 from host.core.state import StateDB
+from http_errors import BadRequest
 
 if TYPE_CHECKING:
     from host.core.ports import PasswordHasher

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from host.core.auth.tokens import hash_secret
-from host.core.errors import NotFound, Unauthorized
 from host.core.state import StateDB
+from http_errors import NotFound, Unauthorized
 
 __all__ = ["LAST_SEEN_GRANULARITY_S", "IssuedTokens", "SessionRecord", "SessionStore", "csrf_for"]
 

@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.core.errors import BadRequest, NotFound
 from host.core.state import StateDB, dump_stored, load_stored
+from http_errors import BadRequest, NotFound
 
 __all__ = ["MAX_SCOPES", "PATTERN_PARAM", "Scope", "TokenStore", "hash_secret", "parse_scopes"]
 

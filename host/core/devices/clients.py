@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from host.core.errors import BadRequest, NotFound
 from host.core.state import StateDB, dump_stored, load_stored
+from http_errors import BadRequest, NotFound
 
 __all__ = ["DEFAULT_PERMISSIONS", "PERMISSIONS", "Client", "ClientStore", "parse_permissions"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from host.core.errors import BadRequest, NotFound
+from http_errors import BadRequest, NotFound
 
 __all__ = ["Stream", "StreamKind", "StreamRegistry", "StreamState"]
 

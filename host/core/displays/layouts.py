@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from host.core.displays.outputs import DisplayDevice, find_device, parse_resolution
-from host.core.errors import BadRequest
 from host.core.state import StateDB, dump_stored, load_stored
+from http_errors import BadRequest
 
 __all__ = ["GOLDEN_KEY", "DisplayLayouts", "GoldenSnapshots", "output_state", "validate_layout"]
 

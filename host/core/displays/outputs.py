@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from host.core.displays.edid import Edid, Mode
-from host.core.errors import BadRequest
+from http_errors import BadRequest
 
 __all__ = ["DisplayDevice", "DisplaySource", "assign_device_ids", "find_device", "parse_resolution"]
 

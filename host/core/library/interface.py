@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from host.core.errors import BadRequest
+from http_errors import BadRequest
 
 __all__ = [
     "Game",

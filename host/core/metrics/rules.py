@@ -20,8 +20,8 @@ from typing import Any
 
 from host.core.devices.clients import Client
 from host.core.devices.streams import Stream
-from host.core.errors import ApiError, Forbidden
 from host.core.settings import HARDWARE_METRIC_IDS
+from http_errors import ApiError, Forbidden
 
 __all__ = [
     "BUSY",

@@ -44,7 +44,7 @@ from enum import StrEnum
 from typing import Any
 
 from host.core.auth.ratelimit import LoginLimiter
-from host.core.errors import ApiError, BadRequest, NotFound, TooManyRequests
+from http_errors import ApiError, BadRequest, NotFound, TooManyRequests
 
 __all__ = [
     "OTP_TTL_S",

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from host.core.auth.reach import is_loopback
-from host.core.errors import BadRequest
+from http_errors import BadRequest
 
 __all__ = [
     "Release",

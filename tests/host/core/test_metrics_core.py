@@ -11,7 +11,6 @@ import pytest
 
 from host.core.devices.clients import Client
 from host.core.devices.streams import Stream, StreamKind, StreamState
-from host.core.errors import ApiError
 from host.core.metrics.cache import MetricsService
 from host.core.metrics.rules import (
     BUSY,
@@ -28,6 +27,7 @@ from host.core.metrics.rules import (
     sample_body,
 )
 from host.core.metrics.samplers import CpuUsage
+from http_errors import ApiError
 
 
 def client(*permissions: str) -> Client:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from host.core.errors import ApiError
 from host.core.pairing.broker import (
     MAX_OPEN_PER_ADDRESS,
     OTP_MAX_FAILURES,
@@ -31,6 +30,7 @@ from host.core.pairing.protocol import (
 )
 from host.native.pairing_crypto import CryptographyPairing
 from host.native.tls import ensure_certificate
+from http_errors import ApiError
 
 from ..devices import make_device
 
