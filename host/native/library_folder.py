@@ -22,6 +22,7 @@ class LibraryFolder:
 
     product: str  # "Steam", "Lutris"
     client: str  # the client program looked up on the tool search path
+    default_roots: Sequence[str]  # where the library lives when no root is configured
     # Why no folder was found; `{where}` is the configured folder or the candidates.
     missing: str
 
@@ -30,12 +31,13 @@ class LibraryFolder:
         root: str,
         start: Starter,
         which: Callable[[str], str | None],
-        candidates: Sequence[str],
+        candidates: Sequence[str] | None = None,
     ) -> None:
         self._configured = root
-        self._candidates = candidates
+        self._candidates = self.default_roots if candidates is None else candidates
         self._start = start
         self._which = which
+        self.problems: list[str] = []  # files that could not be read in the last scan
 
     def looks_right(self, folder: Path) -> bool:
         raise NotImplementedError

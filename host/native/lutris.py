@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from host.core.library.interface import Game, Starter
+from host.core.library.interface import Game
 from http_errors import BadRequest
 
 from .library_folder import LibraryFolder
@@ -34,16 +33,8 @@ class LutrisLibrary(LibraryFolder):
     integration = "libmgr"
     product = "Lutris"
     client = "lutris"
+    default_roots = DEFAULT_LUTRIS_ROOTS
     missing = "No Lutris database (pga.db) in {where}"
-
-    def __init__(
-        self,
-        root: str,
-        start: Starter,
-        which: Callable[[str], str | None],
-        candidates: Sequence[str] = DEFAULT_LUTRIS_ROOTS,
-    ) -> None:
-        super().__init__(root, start, which, candidates)
 
     def looks_right(self, folder: Path) -> bool:
         return (folder / "pga.db").is_file()

@@ -14,11 +14,10 @@ not games and are left out. Games start through the client with
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from host.core.library.interface import Game, Starter
+from host.core.library.interface import Game
 from host.core.library.vdf import VdfError, get_key, parse_vdf
 from http_errors import BadRequest
 
@@ -41,17 +40,8 @@ class SteamLibrary(LibraryFolder):
     integration = "storefront"
     product = "Steam"
     client = "steam"
+    default_roots = DEFAULT_STEAM_ROOTS
     missing = "No Steam folder with steamapps/ at {where}"
-
-    def __init__(
-        self,
-        root: str,
-        start: Starter,
-        which: Callable[[str], str | None],
-        candidates: Sequence[str] = DEFAULT_STEAM_ROOTS,
-    ) -> None:
-        super().__init__(root, start, which, candidates)
-        self.problems: list[str] = []  # manifests that could not be read in the last scan
 
     def looks_right(self, folder: Path) -> bool:
         return (folder / "steamapps").is_dir()

@@ -20,7 +20,7 @@ cable must not invent modes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 __all__ = ["Edid", "EdidError", "Mode", "parse_edid"]
@@ -86,13 +86,7 @@ class Mode:
     interlaced: bool = False
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "width": self.width,
-            "height": self.height,
-            "refresh_hz": self.refresh_hz,
-            "preferred": self.preferred,
-            "interlaced": self.interlaced,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ The profile folders are read by `host.native.icc`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import PurePath
 from typing import Any
 
@@ -24,12 +24,7 @@ class IccProfile:
     version: str
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "path": self.path,
-            "colour_space": self.colour_space,
-            "version": self.version,
-        }
+        return asdict(self)
 
 
 def parse_icc(data: bytes, path: str = "") -> IccProfile | None:

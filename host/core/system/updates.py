@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -70,12 +70,7 @@ class Release:
     notes: str = ""
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "version": self.version,
-            "artifact": self.artifact,
-            "sha256": self.sha256,
-            "notes": self.notes,
-        }
+        return asdict(self)
 
 
 def parse_index(document: Any) -> list[Release]:
