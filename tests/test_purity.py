@@ -44,6 +44,8 @@ print(len(names))
         ("host.core", NATIVE + ["starlette", "anyio", "httpx", "sqlglot"]),
         # The demo runtime may use starlette and sqlglot (both load in Pyodide).
         ("demo.runtime", NATIVE),
+        # The error tree every demo site ships: standard library only.
+        ("http_errors", NATIVE + ["starlette", "anyio", "httpx", "sqlglot", "host", "demo"]),
     ],
 )
 def test_pure_packages_import_with_native_packages_blocked(
@@ -219,3 +221,24 @@ def test_no_import_loops_among_host_modules() -> None:
 
 def test_the_loop_check_finds_a_loop() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_site_runtime_imports_nothing_from_the_host() -> None:
+    """demo/runtime and demo/browser ship to every site; the host ships only with host sites."""
+    wrong = []
+    for folder in (ROOT / "demo" / "runtime", ROOT / "demo" / "browser"):
+        for path in sorted(folder.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                    if isinstance(node, ast.ImportFrom) and not node.level
+                    else []
+                )
+                wrong += [
+                    f"{path.relative_to(ROOT)} imports {n}"
+                    for n in names
+                    if n.split(".")[0] == "host"
+                ]
+    assert wrong == []
