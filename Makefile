@@ -92,8 +92,8 @@ test: setup chromium $(TEST_WHEEL_STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: setup
-	$(BIN)/ruff check host demo tests bench
-	$(BIN)/ruff format --check host demo tests bench
+	$(BIN)/ruff check host demo http_errors tests bench
+	$(BIN)/ruff format --check host demo http_errors tests bench
 	$(BIN)/python -m mypy
 
 bench: setup chromium

@@ -62,7 +62,7 @@ def _load(url: str, cafile: Path, seconds: float, headers: dict[str, str]) -> di
 
 
 def run(work: Path, quick: bool = False) -> Result:
-    from host.core.credentials import Credentials
+    from host.core.auth.credentials import Credentials
     from host.native.server import open_state
 
     seconds, rounds = (0.5, 1) if quick else (3.0, 3)

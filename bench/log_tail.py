@@ -44,7 +44,7 @@ def _time(client: Any, params: dict[str, int], runs: int) -> float:
 def run(work: Path, quick: bool = False) -> Result:
     import httpx
 
-    from host.core.credentials import Credentials
+    from host.core.auth.credentials import Credentials
     from host.native.server import open_state
 
     runs = 3 if quick else 40

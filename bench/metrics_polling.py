@@ -72,9 +72,9 @@ def _make_device(folder: Path, index: int) -> tuple[Path, Path, str, str]:
 
 def _prepare(data: Path, devices: int, interval_ms: int) -> list[tuple[Path, Path, str]]:
     """Credentials, settings and paired devices written straight into a new data folder."""
-    from host.core.clients import ClientStore
+    from host.core.auth.credentials import Credentials
     from host.core.context import SettingsStore
-    from host.core.credentials import Credentials
+    from host.core.devices.clients import ClientStore
     from host.native.server import open_state
 
     db = open_state(data)

@@ -96,9 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         serve(ServeOptions(data_dir, args.port, args.bind, args.simulate_streams))
         return 0
     if args.command == "creds":
-        from host.core.credentials import Credentials, validate_new_credentials
-        from host.core.errors import BadRequest
-        from host.core.sessions import SessionStore
+        from host.core.auth.credentials import Credentials, validate_new_credentials
+        from host.core.auth.sessions import SessionStore
+        from http_errors import BadRequest
 
         password = _read_password(args.password)
         try:
@@ -117,9 +117,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _pair(args: argparse.Namespace, data_dir: Path) -> int:
-    from host.core.clients import DEFAULT_PERMISSIONS, ClientStore, parse_permissions
-    from host.core.errors import BadRequest
+    from host.core.devices.clients import DEFAULT_PERMISSIONS, ClientStore, parse_permissions
     from host.native.pairing_crypto import load_client_certificate
+    from http_errors import BadRequest
 
     try:
         pem, fingerprint = load_client_certificate(args.cert.read_bytes())

@@ -17,8 +17,8 @@ from typing import Any
 
 from starlette.requests import Request
 
-from host.core.errors import BadRequest, PayloadTooLarge, UnsupportedMedia
 from host.core.text import without_unencodable
+from http_errors import BadRequest, PayloadTooLarge, UnsupportedMediaType
 
 __all__ = ["MAX_JSON_BODY", "MAX_JSON_DEPTH", "parse_json", "read_json_object", "required_str"]
 
@@ -99,7 +99,7 @@ async def _parse(request: Request) -> dict[str, Any] | None:
         return None
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media_type != "application/json":
-        raise UnsupportedMedia("Content-Type must be application/json")
+        raise UnsupportedMediaType("Content-Type must be application/json")
     value = parse_json(body)
     if not isinstance(value, dict):
         raise BadRequest("The body must be a JSON object")

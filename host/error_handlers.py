@@ -1,6 +1,6 @@
 """The exception handlers of every app the host serves (admin API and streaming ports).
 
-Each turns an exception into the one error shape of `host.core.errors`
+Each turns an exception into the one error shape of `http_errors`
 (`{"status": false, "error": message}`):
 - `ApiError` (raised by handlers and middleware): its status, message, headers;
 - Starlette's `HTTPException` (its router's 404/405): its status and detail,
@@ -17,8 +17,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from host.core.errors import ApiError, error_body
-from host.responses import error_response
+from host.responses import admin_error_body, error_response
+from http_errors import ApiError
 
 __all__ = ["exception_handlers"]
 
@@ -34,7 +34,9 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     logging.getLogger("helio.http").exception(
         "Unhandled error on %s %s", request.method, request.url.path
     )
-    return JSONResponse(error_body("Internal server error; see the host log"), status_code=500)
+    return JSONResponse(
+        admin_error_body("Internal server error; see the host log"), status_code=500
+    )
 
 
 def exception_handlers(
@@ -47,6 +49,8 @@ def exception_handlers(
         message = str(exc.detail)
         if exc.status_code == 404 and not_found is not None:
             message = not_found(request)
-        return JSONResponse(error_body(message), status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse(
+            admin_error_body(message), status_code=exc.status_code, headers=exc.headers
+        )
 
     return {ApiError: _api_error, HTTPException: http_error, Exception: _server_error}

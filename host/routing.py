@@ -21,8 +21,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import compile_path
 
+from host.core.auth.tokens import PATTERN_PARAM
 from host.core.schema import check_schema
-from host.core.tokens import PATTERN_PARAM
 
 __all__ = [
     "API_PREFIX",

@@ -15,8 +15,8 @@ import logging
 
 from starlette.concurrency import run_in_threadpool
 
+from host.core.auth.ratelimit import BLOCKED, WAIT
 from host.core.context import HostContext
-from host.core.ratelimit import BLOCKED, WAIT
 
 __all__ = ["TOO_MANY_FAILURES", "SignInBlocked", "check_sign_in", "refuse_if_blocked"]
 

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from host.core.context import HostContext
-from host.core.pairing_protocol import PairingCrypto
+from host.core.pairing.protocol import PairingCrypto
 from host.error_handlers import exception_handlers
 from host.handlers import pair, streaming
 from host.middleware.device import DeviceMiddleware

@@ -20,9 +20,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from host.body import read_json_object
-from host.core.errors import BadRequest
 from host.core.schema import SchemaError, validate
 from host.routing import Endpoint, Route
+from http_errors import BadRequest
 
 __all__ = ["checked_query", "enforcing", "parse_query"]
 

@@ -9,7 +9,7 @@
 // - page <-> worker: the messages besides fetches (`BUILD_QUERY`, `STATUS_QUERY`, `RESTART_PYTHON`,
 //   and from a test `TEST_SESSION`).
 // - the error body of an answer the worker makes itself (`errorResponse`): the shape of
-//   demo.runtime.errors.error_body.
+//   http_errors.error_body.
 //
 // tests/demo/serviceworker/test_contract.py fails when a typedef here and its Python
 // declaration drift apart (members, and parameter names in snake_case).

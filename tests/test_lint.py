@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ["host", "demo", "tests", "bench"]
+PACKAGES = ["host", "demo", "http_errors", "tests", "bench"]
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ tests send every request through `call_asgi` too (tests/demo/runtime/asgi.py).
 
 from __future__ import annotations
 
+import json
 import sys
 import traceback
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
-from demo.runtime.errors import error_body
+from http_errors import error_body
 
 __all__ = ["Reply", "call_asgi", "error_reply"]
 
@@ -35,9 +36,9 @@ class Reply:
 
 
 def error_reply(status: int, message: str) -> Reply:
-    """A JSON error answer in the one error shape (`demo.runtime.errors.error_body`)."""
+    """A JSON error answer in the one error shape (`http_errors.error_body`)."""
     headers = [("content-type", "application/json"), ("cache-control", "no-store")]
-    return Reply(status, headers, error_body(message))
+    return Reply(status, headers, json.dumps(error_body(message), ensure_ascii=False).encode())
 
 
 def _scope(method: str, path: str, query: str, headers: Iterable[tuple[str, str]]) -> Message:

@@ -29,6 +29,8 @@ RUNTIME_DIR = "__demo-runtime"
 _PYODIDE_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
 # The demo package as it runs in the browser: the pure runtime and the browser adapters.
 _BROWSER_PACKAGES = ("runtime", "browser")
+# Top-level packages the runtime imports: the error tree it shares with the host.
+_SHARED_PACKAGES = ("http_errors",)
 # Wheel files keep their dates out of the zip so identical sources give identical bytes.
 _ZIP_DATE = (2020, 2, 2, 0, 0, 0)
 
@@ -111,14 +113,15 @@ def demo_package_zip(
     packages: Sequence[str] = (),
     sources: Sequence[Path] = (),
 ) -> None:
-    """Zip demo/{__init__,runtime,browser} sources, plus the top-level `packages` the
+    """Zip demo/{__init__,runtime,browser} and the shared top-level packages (http_errors)
+    sources, plus the top-level `packages` the
     services need (asgi factories: `host`) and the `.py` modules of each `sources`
     folder (a plain asgi app's, at the zip's root), with fixed dates (stable checksum)."""
     package = checkout.root / "demo"
     files = [(p, checkout.root) for p in [package / "__init__.py"]]
     for sub in _BROWSER_PACKAGES:
         files += [(p, checkout.root) for p in _sources(package / sub)]
-    for name in packages:
+    for name in (*_SHARED_PACKAGES, *packages):
         folder = checkout.root / name
         if not (folder / "__init__.py").is_file():
             raise BuildInputError(f"package {name} is not a Python package of this checkout")

@@ -100,7 +100,7 @@ class HttpService(Protocol):
     """A service answering any request below `/__demo/<family>/<service>`.
 
     It is called as an ASGI app whose `scope["path"]` is the route below the service
-    (`/pet/1`) and whose `root_path` is `/__demo/<family>/<service>`. A `DemoError` it
+    (`/pet/1`) and whose `root_path` is `/__demo/<family>/<service>`. An `ApiError` it
     raises before answering becomes the JSON error answer.
     """
 

@@ -16,7 +16,7 @@ Every OPTIONS request to an existing route and service is answered as a CORS pre
 unknown service is 404 as for any method): a page cannot send `Access-Control-Request-Method` itself
 (browsers drop it from fetch), so its absence proves nothing. Only a mock route that
 defines OPTIONS itself answers a plain OPTIONS (one without that header). Errors are
-JSON `{"error": ...}` built by `errors.error_body`.
+JSON `{"error": ...}` built by `http_errors.error_body`.
 
 Mounting: pass the request's full URL path as `scope["path"]` (e.g.
 `/demos/shop/__demo/mock/api/pet/1` for a demo served under `/demos/shop/`). The app
@@ -38,8 +38,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Message, Receive, Scope, Send
 
+from http_errors import ApiError, MethodNotAllowed, NotFound
+
 from .adapters import ADAPTERS, HttpAdapter, service_addresses
-from .errors import DemoError, MethodNotAllowed, NotFound, error_body
 from .manifest import parse_built_manifest
 from .ports import AssetSource, OpenDuck, Store
 from .query import check_query_request, query_document
@@ -61,9 +62,9 @@ def _json(data: Any, status: int = 200) -> Response:
     return Response(body, status, media_type="application/json")
 
 
-def _error(error: DemoError) -> Response:
-    body = error_body(error.message, **error.fields)
-    return Response(body, error.status, headers=error.headers, media_type="application/json")
+def _error(error: ApiError) -> Response:
+    body = json.dumps(error.body(), ensure_ascii=False).encode()
+    return Response(body, error.status_code, headers=error.headers, media_type="application/json")
 
 
 def _with_cors(send: Send) -> Send:
@@ -234,7 +235,7 @@ class DemoApp:
             return None
         try:
             service = await self.services.http(str(match.service), match.route.family)
-        except DemoError:
+        except ApiError:
             return []
         return service.allowed_methods(match.rest)
 
@@ -282,14 +283,14 @@ class DemoApp:
 
         try:
             response = await self._answer(match, request, send_tracked)
-        except DemoError as exc:
+        except ApiError as exc:
             if started:
                 raise
             response = _error(exc)
         except Exception as exc:  # the worker has no log a user sees: say it in the answer
             if started:
                 raise
-            response = _error(DemoError(f"internal error: {type(exc).__name__}: {exc}"))
+            response = _error(ApiError(f"internal error: {type(exc).__name__}: {exc}"))
         if response is not None:
             await response(inner, receive, send_with_cors)
 

@@ -31,7 +31,8 @@ from typing import Any, Protocol
 
 from starlette.types import Message, Receive, Scope, Send
 
-from .errors import DemoError, StorageFailed
+from http_errors import ApiError, StorageFailed
+
 from .ports import Store
 
 __all__ = [
@@ -79,17 +80,17 @@ class Factory(Protocol):
 
 
 def load_factory(spec: str) -> Factory:
-    """Import `"module:function"`; a DemoError names what is missing."""
+    """Import `"module:function"`; an ApiError names what is missing."""
     module_name, sep, function = spec.partition(":")
     if not sep or not module_name or not function:
-        raise DemoError(f"factory {spec!r} must look like 'package.module:function'")
+        raise ApiError(f"factory {spec!r} must look like 'package.module:function'")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise DemoError(f"factory {spec!r}: cannot import {module_name}: {exc}") from exc
+        raise ApiError(f"factory {spec!r}: cannot import {module_name}: {exc}") from exc
     factory = getattr(module, function, None)
     if not callable(factory):
-        raise DemoError(f"factory {spec!r}: {module_name} has no function {function}")
+        raise ApiError(f"factory {spec!r}: {module_name} has no function {function}")
     return factory
 
 
@@ -117,14 +118,14 @@ def plain_app_factory(spec: str) -> Factory:
     """A factory for the ASGI app `"module:attribute"` (imported now, run stateless)."""
     module_name, sep, attribute = spec.partition(":")
     if not sep or not module_name or not attribute:
-        raise DemoError(f"app {spec!r} must look like 'module:attribute'")
+        raise ApiError(f"app {spec!r} must look like 'module:attribute'")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise DemoError(f"app {spec!r}: cannot import {module_name}: {exc}") from exc
+        raise ApiError(f"app {spec!r}: cannot import {module_name}: {exc}") from exc
     app = getattr(module, attribute, None)
     if not callable(app):
-        raise DemoError(f"app {spec!r}: {module_name} has no ASGI app {attribute}")
+        raise ApiError(f"app {spec!r}: {module_name} has no ASGI app {attribute}")
     return lambda context: _Stateless(app)
 
 
@@ -158,7 +159,7 @@ class AsgiService:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
-            raise DemoError(f"{self.name}: only HTTP requests reach this service")
+            raise ApiError(f"{self.name}: only HTTP requests reach this service")
         # The app sees its own URL space: the route below /__demo/app/<service>.
         inner = {**scope, "root_path": ""}
         held: list[Message] = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import BadRequest, PayloadTooLarge, UnsupportedMediaType
+from http_errors import BadRequest, PayloadTooLarge, UnsupportedMediaType
 
 __all__ = ["MAX_QUERY_BYTES", "check_query_request", "query_document"]
 
@@ -22,7 +22,7 @@ MAX_QUERY_BYTES = 1024 * 1024
 
 
 def check_query_request(content_type: str | None, body: bytes) -> str:
-    """Return the request's SQL text, or raise the DemoError that explains what is wrong."""
+    """Return the request's SQL text, or raise the ApiError that explains what is wrong."""
     media = (content_type or "").split(";", 1)[0].strip().lower()
     if media != "application/json":
         raise UnsupportedMediaType(

@@ -23,6 +23,8 @@ import asyncio
 import logging
 from typing import Any
 
+from http_errors import BadRequest, NotFound, StorageFailed
+
 from .adapters import (
     ADAPTERS,
     DB_FAMILY,
@@ -35,7 +37,6 @@ from .adapters import (
     StatefulService,
     family_noun,
 )
-from .errors import BadRequest, NotFound, StorageFailed
 from .manifest import BuiltManifest, BuiltService
 from .ports import AssetSource, OpenDuck, Store
 from .sql.statements import SqlError

@@ -17,22 +17,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from host import __version__
-
-from .apps import AppStore
-from .clients import ClientStore
-from .credentials import Credentials
-from .lifecycle import Lifecycle
-from .metadata import PROBE_SETTINGS, CodecProbe, MetadataCache
-from .metrics_cache import MetricsService
-from .pairing import PairingBroker
-from .ports import HostAdapters, PasswordHasher, Profile
-from .ratelimit import LoginLimiter
-from .sessions import Lifetimes, SessionStore
-from .settings import defaults, merge_settings, usable_saved
-from .state import StateDB
-from .streams import StreamRegistry
-from .tokens import TokenStore
-from .updates import UpdateState
+from host.core.apps.store import AppStore
+from host.core.auth.credentials import Credentials
+from host.core.auth.ratelimit import LoginLimiter
+from host.core.auth.sessions import Lifetimes, SessionStore
+from host.core.auth.tokens import TokenStore
+from host.core.devices.clients import ClientStore
+from host.core.devices.streams import StreamRegistry
+from host.core.metrics.cache import MetricsService
+from host.core.pairing.broker import PairingBroker
+from host.core.ports import HostAdapters, PasswordHasher, Profile
+from host.core.settings import defaults, merge_settings, usable_saved
+from host.core.state import StateDB
+from host.core.system.lifecycle import Lifecycle
+from host.core.system.metadata import PROBE_SETTINGS, CodecProbe, MetadataCache
+from host.core.system.updates import UpdateState
 
 __all__ = ["HostContext", "SettingsStore", "build_host"]
 

@@ -19,13 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .displays import DisplaySource
-from .library import GameLibrary, LibraryManager
-from .samplers import Sampler
+from host.core.displays.icc import IccProfile
+from host.core.displays.outputs import DisplaySource
+from host.core.library.interface import GameLibrary, LibraryManager
+from host.core.metrics.samplers import Sampler
 
 if TYPE_CHECKING:
-    from .apps import App
-    from .context import HostContext
+    from host.core.apps.store import App
+    from host.core.context import HostContext
 
 __all__ = [
     "AppLauncher",
@@ -34,10 +35,12 @@ __all__ = [
     "CodecProber",
     "CoverStore",
     "CrashReports",
+    "Diagnostics",
     "HostAdapters",
     "PasswordHasher",
     "PlatformAdapters",
     "PlatformChooser",
+    "PlatformTools",
     "Profile",
     "RunningApp",
     "SystemProbe",
@@ -46,7 +49,7 @@ __all__ = [
 
 
 class PasswordHasher(Protocol):
-    """Slow, salted password records (`host.core.passwords.StandardHasher` natively)."""
+    """Slow, salted password records (`host.core.auth.passwords.StandardHasher` natively)."""
 
     def hash(self, password: str) -> str: ...
 
@@ -106,11 +109,26 @@ class CrashReports(Protocol):
     def dismiss(self) -> int: ...
 
 
+class Diagnostics(Protocol):
+    """The host's log and the support ZIP (`/api/logs*`, `/api/logs/export_crash*`)."""
+
+    def read_log(self, limit: int) -> bytes:
+        """The log's last `limit` bytes (b"" when there is no log)."""
+        ...
+
+    def tail_log(self, offset: int, maximum: int | None) -> dict[str, Any]:
+        """The log from `offset` (-1: the end) as `/api/logs/tail` answers it."""
+        ...
+
+    def support_manifest(self) -> list[dict[str, Any]]:
+        """Each file the support ZIP holds: name and size."""
+        ...
+
+    def support_zip(self) -> bytes: ...
+
+
 class CoverStore(Protocol):
     """Uploaded covers and library icons; NotFound/BadRequest explain a refusal."""
-
-    @property
-    def icons(self) -> Path: ...
 
     def save(self, key: str, data: bytes) -> tuple[str, Path]: ...
 
@@ -120,6 +138,10 @@ class CoverStore(Protocol):
 
     def icon(self, app_uuid: str) -> bytes: ...
 
+    def import_icon(self, app_uuid: str, source: str) -> bool:
+        """Copy a library's PNG icon file as the app's icon; False when it is not one."""
+        ...
+
     def drop_icon(self, app_uuid: str) -> None: ...
 
 
@@ -127,15 +149,32 @@ class CoverStore(Protocol):
 Browse = Callable[[str | None, str | None], dict[str, Any]]
 
 
+class PlatformTools(Protocol):
+    """The frame-limiting, overlay, upscaling and HDR helpers on this PC, as reports."""
+
+    def frame_limiters(self) -> dict[str, Any]: ...
+
+    def overlay_limiter(self) -> dict[str, Any]: ...
+
+    def upscalers(self) -> dict[str, Any]: ...
+
+    def hdr_layer(self) -> dict[str, Any]: ...
+
+    def register_hdr_layer(self) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class PlatformAdapters:
-    """This PC's displays and game libraries, chosen from the current settings."""
+    """This PC's displays, game libraries and helper tools, chosen from the current settings."""
 
     displays: DisplaySource
     storefront: GameLibrary
     libmgr: LibraryManager
     icc_dirs: list[str]
     tool_path: str
+    # The display profiles in `icc_dirs` (read when called: folders change).
+    icc_profiles: Callable[[], list[IccProfile]]
+    tools: PlatformTools
 
 
 # Called at the moment of use, so a changed root setting takes effect at once.
@@ -160,6 +199,7 @@ class HostAdapters:
     system: SystemProbe
     updater: UpdateService
     crash: CrashReports
+    diagnostics: Diagnostics
     covers: CoverStore
     browse: Browse
     platform: PlatformChooser

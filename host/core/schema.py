@@ -69,7 +69,9 @@ def _search_path(value: str) -> str | None:
 def _update_source(value: str) -> str | None:
     if value == "" or _is_absolute(value):
         return None
-    from .updates import insecure_url_problem  # the one rule, shared with the updater
+    from host.core.system.updates import (
+        insecure_url_problem,  # the one rule, shared with the updater
+    )
 
     if urlsplit(value).scheme in ("http", "https"):
         return insecure_url_problem(value)

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadRequest
-from .schema import SchemaError, check_schema, describe, validate
+from host.core.schema import SchemaError, check_schema, describe, validate
+from http_errors import BadRequest
 
 __all__ = [
     "HARDWARE_METRIC_IDS",

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .text import without_unencodable
+from host.core.text import without_unencodable
 
 __all__ = ["MIGRATIONS", "StateDB", "dump_stored", "load_stored"]
 

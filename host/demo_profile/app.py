@@ -30,11 +30,12 @@ from urllib.parse import urlsplit
 from starlette.types import Receive, Scope, Send
 
 from host.app import create_app
+from host.core.auth.passwords import hash_pbkdf2, verify_password
 from host.core.context import HostContext, build_host
-from host.core.hwmetrics import Reading
-from host.core.metrics_cache import MetricsService
-from host.core.passwords import hash_pbkdf2, verify_password
+from host.core.metrics.cache import MetricsService
+from host.core.metrics.rules import Reading
 from host.core.ports import HostAdapters
+from host.native.diagnostics import LogDiagnostics
 
 from .devices import DEVICE_PREFIX, create_device_app
 from .seed import seed
@@ -85,13 +86,15 @@ class DemoProfile:
         host.metrics = MetricsService(
             None, host.settings.current, host.clock, host.monotonic, run_blocking=_inline
         )
+        crash = NoCrashes()
         return HostAdapters(
             data_dir=Path("/demo"),
             launcher=SimulatedLauncher(host.clock),
             prober=SimulatedProber(host),
             system=SimulatedSystem(),
             updater=SimulatedUpdates(),
-            crash=NoCrashes(),
+            crash=crash,
+            diagnostics=LogDiagnostics(host, crash),  # the worker's log file in Pyodide's FS
             covers=StoredCovers(host.db),
             browse=browse_fixture,
             platform=simulated_platform,

@@ -32,10 +32,10 @@ from starlette.routing import Route
 
 from host.body import read_json_object
 from host.core.context import HostContext
-from host.core.errors import ApiError, BadRequest, NotFound
-from host.core.pairing import PairingOutcome, PendingPairing
+from host.core.pairing.broker import PairingOutcome, PendingPairing
 from host.handlers import streaming
 from host.responses import error_response
+from http_errors import ApiError, BadRequest, NotFound
 
 from .simulated import SIMULATED
 

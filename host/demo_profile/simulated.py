@@ -18,17 +18,19 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from host.core.apps import App
+from host.core.apps.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
+from host.core.apps.store import App
 from host.core.context import HostContext
-from host.core.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
-from host.core.displays import DisplayDevice
-from host.core.errors import BadRequest, NotFound
-from host.core.hwmetrics import GpuReading, Reading
-from host.core.library import GameLibrary, LibraryManager
-from host.core.lutris import LutrisLibrary
-from host.core.metadata import ProbeResult
+from host.core.displays.outputs import DisplayDevice
+from host.core.library.interface import GameLibrary, LibraryManager
+from host.core.metrics.rules import GpuReading, Reading
 from host.core.ports import PlatformAdapters
-from host.core.steam import SteamLibrary
+from host.core.system.metadata import ProbeResult
+from host.native.lutris import LutrisLibrary
+from host.native.platform import tool_search_path
+from host.native.steam import SteamLibrary
+from host.native.tools import Toolbox
+from http_errors import BadRequest, NotFound
 
 __all__ = [
     "SIMULATED",
@@ -143,7 +145,6 @@ class MemoryCovers:
     its state image (state.StoredCovers)."""
 
     images: dict[str, tuple[bytes, str]] = field(default_factory=dict)
-    icons: Path = Path("/demo/icons")
 
     def save(self, key: str, data: bytes) -> tuple[str, Path]:
         clean, kind = checked_cover(key, data)  # the native store's rule
@@ -161,6 +162,9 @@ class MemoryCovers:
 
     def icon(self, app_uuid: str) -> bytes:
         raise NotFound(f"No icon for app {app_uuid}")
+
+    def import_icon(self, app_uuid: str, source: str) -> bool:
+        return False  # no library has files in a browser tab
 
     def drop_icon(self, app_uuid: str) -> None:
         return None
@@ -212,10 +216,11 @@ def _start_nothing(command: Any) -> int:
 
 
 def simulated_platform(settings: Mapping[str, Any]) -> PlatformAdapters:
-    """The real library adapters over roots that do not exist: "not installed"."""
+    """The real library and tool adapters over folders that do not exist: "not installed"."""
     storefront: GameLibrary = SteamLibrary("/demo/steam", _start_nothing, _nothing_installed, ())
     libmgr: LibraryManager = LutrisLibrary("/demo/lutris", _start_nothing, _nothing_installed, ())
-    return PlatformAdapters(SimulatedDisplays(), storefront, libmgr, [], "")
+    tools = Toolbox(settings, tool_search_path(settings))
+    return PlatformAdapters(SimulatedDisplays(), storefront, libmgr, [], "", list, tools)
 
 
 class SimulatedSampler:

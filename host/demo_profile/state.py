@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.core.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
-from host.core.errors import NotFound
+from host.core.apps.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
 from host.core.state import StateDB
+from http_errors import NotFound
 
 from .simulated import MemoryCovers
 

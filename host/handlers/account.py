@@ -8,11 +8,11 @@ from starlette.responses import JSONResponse
 
 from host.body import read_json_object, required_str
 from host.cookies import REFRESH_COOKIE, SESSION_COOKIE, clear_cookie
-from host.core.credentials import validate_new_credentials
-from host.core.errors import BadRequest, TooManyRequests
-from host.core.reach import peer_address
+from host.core.auth.credentials import validate_new_credentials
+from host.core.auth.reach import peer_address
 from host.responses import ok
 from host.signin import SignInBlocked, check_sign_in
+from http_errors import BadRequest, TooManyRequests
 
 from .common import context
 

@@ -8,8 +8,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.errors import BadRequest
 from host.responses import ok
+from http_errors import BadRequest
 
 from .common import adapters, context
 from .process_work import run_process_work

@@ -9,11 +9,11 @@ from starlette.responses import JSONResponse
 
 from host.body import read_json_object
 from host.cookies import ANON_CSRF_COOKIE, REFRESH_COOKIE, SESSION_COOKIE, clear_cookie, set_cookie
-from host.core.errors import TooManyRequests, Unauthorized
-from host.core.reach import is_loopback, peer_address
-from host.core.sessions import IssuedTokens
+from host.core.auth.reach import is_loopback, peer_address
+from host.core.auth.sessions import IssuedTokens
 from host.responses import ok
 from host.signin import SignInBlocked, check_sign_in
+from http_errors import TooManyRequests, Unauthorized
 
 from .common import context, principal, require_principal
 

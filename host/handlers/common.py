@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
+from host.core.auth.principal import Principal
 from host.core.context import HostContext
-from host.core.errors import Unauthorized
-from host.core.ports import HostAdapters
-from host.core.principal import Principal
+from host.core.ports import HostAdapters, PlatformAdapters
+from http_errors import Unauthorized
 
-__all__ = ["adapters", "context", "principal", "require_principal"]
+__all__ = ["adapters", "context", "platform", "principal", "require_principal"]
 
 
 def context(request: Request) -> HostContext:
@@ -21,6 +21,12 @@ def context(request: Request) -> HostContext:
 def adapters(request: Request) -> HostAdapters:
     """The profile's half of the services: launcher, covers, updater, crash dumps, ..."""
     return context(request).adapters
+
+
+def platform(request: Request) -> PlatformAdapters:
+    """This PC's displays, libraries and tools, chosen from the settings at this moment."""
+    ctx = context(request)
+    return ctx.adapters.platform(ctx.settings.current())
 
 
 def principal(request: Request) -> Principal | None:

@@ -8,11 +8,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.errors import BadRequest, Forbidden, TooManyRequests
-from host.core.reach import peer_address
+from host.core.auth.reach import peer_address
 from host.core.settings import RUNS_CODE, defaults, unused_keys, validate_settings
 from host.responses import ok
 from host.signin import SignInBlocked, check_sign_in
+from http_errors import BadRequest, Forbidden, TooManyRequests
 
 from .common import context, principal
 

@@ -10,9 +10,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from host.body import read_json_object
-from host.core.covers import MAX_COVER_BYTES
-from host.core.errors import BadRequest, NotFound
+from host.core.apps.covers import MAX_COVER_BYTES
 from host.responses import ok
+from http_errors import BadRequest, NotFound
 
 from .common import adapters, context
 

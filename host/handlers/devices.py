@@ -10,9 +10,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.clients import parse_permissions
-from host.core.errors import BadRequest
+from host.core.devices.clients import parse_permissions
 from host.responses import ok
+from http_errors import BadRequest
 
 from .common import context
 

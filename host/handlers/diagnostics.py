@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from host.core.ports import CrashReports
-from host.native import support
-from host.native.logread import read_last, tail
 from host.responses import ok
 from host.validation import checked_query
 
-from .common import adapters, context
+from .common import adapters
 
 __all__ = [
     "crashdump",
@@ -35,12 +31,12 @@ def _stamp() -> str:
 
 
 async def logs(request: Request) -> Response:
-    text = await run_in_threadpool(read_last, context(request).log_path, LOG_LIMIT)
+    text = await run_in_threadpool(adapters(request).diagnostics.read_log, LOG_LIMIT)
     return Response(text, media_type="text/plain; charset=utf-8")
 
 
 async def export_logs(request: Request) -> Response:
-    text = await run_in_threadpool(read_last, context(request).log_path, LOG_LIMIT)
+    text = await run_in_threadpool(adapters(request).diagnostics.read_log, LOG_LIMIT)
     disposition = f'attachment; filename="helio-log-{_stamp()}.txt"'
     return Response(
         text, media_type="text/plain; charset=utf-8", headers={"Content-Disposition": disposition}
@@ -50,17 +46,12 @@ async def export_logs(request: Request) -> Response:
 async def logs_tail(request: Request) -> JSONResponse:
     query = checked_query(request)
     offset, maximum = query.get("offset", -1), query.get("max")
-    chunk = await run_in_threadpool(tail, context(request).log_path, offset, maximum)
-    return ok(**chunk.as_json())
-
-
-def _support_args(request: Request) -> tuple[str | None, dict[str, Any], str, CrashReports]:
-    ctx = context(request)
-    return (ctx.log_path, ctx.settings.current(), ctx.version, adapters(request).crash)
+    chunk = await run_in_threadpool(adapters(request).diagnostics.tail_log, offset, maximum)
+    return ok(**chunk)
 
 
 async def export_crash(request: Request) -> Response:
-    data = await run_in_threadpool(support.build_zip, *_support_args(request))
+    data = await run_in_threadpool(adapters(request).diagnostics.support_zip)
     disposition = f'attachment; filename="helio-support-{_stamp()}.zip"'
     return Response(
         data, media_type="application/zip", headers={"Content-Disposition": disposition}
@@ -68,7 +59,7 @@ async def export_crash(request: Request) -> Response:
 
 
 async def export_crash_manifest(request: Request) -> JSONResponse:
-    files = await run_in_threadpool(support.manifest, *_support_args(request))
+    files = await run_in_threadpool(adapters(request).diagnostics.support_manifest)
     return ok(files=files)
 
 

@@ -7,15 +7,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.display_state import DisplayLayouts, GoldenSnapshots, validate_layout
-from host.core.displays import DisplayDevice, find_device
-from host.core.errors import BadRequest
-from host.core.icc import display_profiles
-from host.core.ports import PlatformAdapters
+from host.core.displays.layouts import DisplayLayouts, GoldenSnapshots, validate_layout
+from host.core.displays.outputs import DisplayDevice, find_device
 from host.responses import ok
 from host.validation import checked_query
+from http_errors import BadRequest
 
-from .common import context
+from .common import context, platform
 
 __all__ = [
     "delete_golden",
@@ -30,11 +28,6 @@ __all__ = [
     "terminate_virtual",
     "write_layout",
 ]
-
-
-def platform(request: Request) -> PlatformAdapters:
-    ctx = context(request)
-    return ctx.adapters.platform(ctx.settings.current())
 
 
 def _layouts(request: Request) -> DisplayLayouts:
@@ -81,7 +74,7 @@ async def write_layout(request: Request) -> JSONResponse:
 async def hdr_profiles(request: Request) -> JSONResponse:
     adapter = platform(request)
     devices = await run_in_threadpool(adapter.displays.devices)
-    profiles = [p.as_json() for p in await run_in_threadpool(display_profiles, adapter.icc_dirs)]
+    profiles = [p.as_json() for p in await run_in_threadpool(adapter.icc_profiles)]
     answer = []
     for device in devices:
         edid = device.edid

@@ -15,12 +15,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.errors import BadRequest, NotFound
-from host.core.library import GameLibrary, LibraryManager, find_game
-from host.core.library_sync import SyncRecords, sync_games
+from host.core.library.interface import GameLibrary, LibraryManager, find_game
+from host.core.library.sync import SyncRecords, sync_games
 from host.responses import ok
+from http_errors import BadRequest, NotFound
 
-from .common import adapters, context
+from .common import adapters, context, platform
 
 __all__ = [
     "libmgr_categories",
@@ -39,11 +39,11 @@ __all__ = [
 
 
 def _storefront(request: Request) -> GameLibrary:
-    return adapters(request).platform(context(request).settings.current()).storefront
+    return platform(request).storefront
 
 
 def _libmgr(request: Request) -> LibraryManager:
-    return adapters(request).platform(context(request).settings.current()).libmgr
+    return platform(request).libmgr
 
 
 def _records(request: Request) -> SyncRecords:
@@ -87,7 +87,7 @@ async def _force_sync(request: Request, library: GameLibrary) -> dict[str, Any]:
         library.integration,
         games,
         library.app_command,
-        services.covers.icons,
+        services.covers,
     )
     summary = _records(request).record(library.integration, report)
     return {**report.as_json(), "last_sync": summary}

@@ -2,8 +2,8 @@
 
 Every answer is `<root status_code="200">` with `<paired>1|0</paired>`;
 Moonlight stops at the first `paired` 0 and then calls `/unpair`. The phase
-maths is `host.core.pairing_protocol`; the request lifecycle is
-`host.core.pairing`. See docs/streaming.md for the administrator's side.
+maths is `host.core.pairing.protocol`; the request lifecycle is
+`host.core.pairing.broker`. See docs/streaming.md for the administrator's side.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ import logging
 from starlette.requests import Request
 from starlette.responses import Response
 
-from host.core.clients import DEFAULT_PERMISSIONS
-from host.core.errors import TooManyRequests
-from host.core.pairing import (
+from host.core.auth.reach import peer_address
+from host.core.devices.clients import DEFAULT_PERMISSIONS
+from host.core.pairing.broker import (
     PIN_WAIT_S,
     InvalidTransition,
     PairingOutcome,
     PairingPhase,
     PendingPairing,
 )
-from host.core.pairing_protocol import (
+from host.core.pairing.protocol import (
     PairingCrypto,
     PairingRefused,
     PinMismatch,
@@ -31,8 +31,8 @@ from host.core.pairing_protocol import (
     answer_server_challenge_response,
     check_client_pairing_secret,
 )
-from host.core.reach import peer_address
-from host.core.serverinfo import xml_answer
+from host.core.pairing.serverinfo import xml_answer
+from http_errors import TooManyRequests
 
 from .common import context
 from .streaming import device
@@ -133,7 +133,7 @@ def _finish(request: Request, crypto: PairingCrypto, pending: PendingPairing) ->
     client = ctx.clients.add(
         pending.name or pending.device_name, pem.decode(), fingerprint, DEFAULT_PERMISSIONS
     )
-    pending.succeed()  # logs the outcome (host.core.pairing)
+    pending.succeed()  # logs the outcome (host.core.pairing.broker)
     log.info("Paired device %s (%s)", client.uuid, client.name)
     return _xml(paired=1)
 

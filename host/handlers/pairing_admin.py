@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.pairing import validate_pin
+from host.core.pairing.broker import validate_pin
 from host.responses import ok
 
 from .common import context

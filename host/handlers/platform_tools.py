@@ -10,12 +10,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.errors import BadRequest
-from host.native.platform import tool_search_path
-from host.native.tools import Toolbox
+from host.core.ports import PlatformTools
 from host.responses import ok
+from http_errors import BadRequest
 
-from .common import adapters, context
+from .common import adapters, context, platform
 
 __all__ = [
     "frame_limiter_status",
@@ -29,9 +28,8 @@ __all__ = [
 HDR_FILTER_KEY = "hdr_filter.live"
 
 
-def _toolbox(request: Request) -> Toolbox:
-    settings = context(request).settings.current()
-    return Toolbox(settings, tool_search_path(settings))
+def _toolbox(request: Request) -> PlatformTools:
+    return platform(request).tools
 
 
 async def frame_limiter_status(request: Request) -> JSONResponse:

@@ -15,7 +15,7 @@ from typing import TypeVar
 import anyio
 import anyio.to_thread
 
-from host.core.errors import ApiError
+from http_errors import ApiError
 
 __all__ = ["BUSY", "PROCESS_THREADS", "ProcessBusy", "run_process_work"]
 

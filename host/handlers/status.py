@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.core.context import HostContext
-from host.core.hwmetrics import MetricsUnavailable
+from host.core.metrics.rules import MetricsUnavailable
 from host.responses import ok
 
 from .common import adapters, context

@@ -7,10 +7,10 @@ import uuid
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from host.core.clients import Client
-from host.core.hwmetrics import check_eligibility, discovery_version
-from host.core.serverinfo import ServerInfo, host_uniqueid
-from host.core.streams import StreamState
+from host.core.devices.clients import Client
+from host.core.devices.streams import StreamState
+from host.core.metrics.rules import check_eligibility, discovery_version
+from host.core.pairing.serverinfo import ServerInfo, host_uniqueid
 
 from .common import context
 

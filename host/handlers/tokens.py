@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
-from host.core.tokens import parse_scopes
+from host.core.auth.tokens import parse_scopes
 from host.responses import ok
 from host.routing import RouteTable
 

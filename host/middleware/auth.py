@@ -20,12 +20,12 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from host.core.auth.principal import Principal
+from host.core.auth.reach import peer_address
 from host.core.context import HostContext
-from host.core.errors import ApiError, Unauthorized
-from host.core.principal import Principal
-from host.core.reach import peer_address
 from host.responses import error_response
 from host.routing import API_PREFIX, ROUTE_KEY, STATE_CHANGING, Access, Resolution, RouteTable
+from http_errors import ApiError, Unauthorized
 
 from .authentication import authenticate
 from .csrf import check_anonymous_csrf, check_session_csrf

@@ -15,11 +15,11 @@ import binascii
 from starlette.requests import Request
 
 from host.cookies import SESSION_COOKIE
+from host.core.auth.principal import Principal
+from host.core.auth.reach import peer_address
 from host.core.context import HostContext
-from host.core.errors import Unauthorized
-from host.core.principal import Principal
-from host.core.reach import peer_address
 from host.signin import TOO_MANY_FAILURES, SignInBlocked, check_sign_in, refuse_if_blocked
+from http_errors import Unauthorized
 
 __all__ = ["authenticate", "basic", "bearer", "session_cookie"]
 

@@ -14,8 +14,8 @@ import hmac
 from starlette.requests import Request
 
 from host.cookies import ANON_CSRF_COOKIE
-from host.core.errors import Forbidden
-from host.core.principal import Principal
+from host.core.auth.principal import Principal
+from http_errors import Forbidden
 
 __all__ = ["check_anonymous_csrf", "check_session_csrf"]
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from host.core.clients import Client, ClientStore
+from host.core.devices.clients import Client, ClientStore
 
 __all__ = ["DeviceMiddleware", "client_certificate_fingerprint"]
 

@@ -21,7 +21,7 @@ from functools import cache
 from starlette.requests import Request
 
 from host.core.context import HostContext
-from host.core.errors import Forbidden
+from http_errors import Forbidden
 
 __all__ = ["allowed_origins", "check_origin"]
 

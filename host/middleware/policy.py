@@ -12,11 +12,11 @@
 
 from __future__ import annotations
 
+from host.core.auth.principal import Principal
+from host.core.auth.reach import is_loopback
 from host.core.context import HostContext
-from host.core.errors import Forbidden, MethodNotAllowed, NotFound, Unauthorized
-from host.core.principal import Principal
-from host.core.reach import is_loopback
 from host.routing import Access, Resolution, Route
+from http_errors import Forbidden, MethodNotAllowed, NotFound, Unauthorized
 
 __all__ = ["effective_access", "require_access"]
 

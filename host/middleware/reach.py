@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from host.core.auth.reach import peer_address, reach_allows
 from host.core.context import HostContext
-from host.core.errors import Forbidden
-from host.core.reach import peer_address, reach_allows
 from host.responses import error_response
+from http_errors import Forbidden
 
 __all__ = ["ReachMiddleware"]
 

@@ -14,7 +14,7 @@ import string
 import sys
 from typing import Any
 
-from host.core.errors import BadRequest
+from http_errors import BadRequest
 
 __all__ = ["EXECUTABLE_SUFFIXES", "browse", "drives", "lists_files"]
 

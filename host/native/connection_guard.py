@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from host.core.ratelimit import client_key
+from host.core.auth.ratelimit import client_key
 
 from .throttled_log import CountedEvents
 

@@ -1,6 +1,6 @@
 """Cover images and library icons in the data folder.
 
-Uploads pass `host.core.covers.checked_cover` and are stored as
+Uploads pass `host.core.apps.covers.checked_cover` and are stored as
 `covers/<key>.<ext>`. Icons are
 `icons/<app uuid>.png`, written by a library-manager sync.
 """
@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import stat
 from pathlib import Path
 
-from host.core.covers import COVER_MEDIA_TYPES as _TYPES
-from host.core.covers import MAX_COVER_BYTES, checked_cover, clean_key, image_type
-from host.core.errors import NotFound
+from host.core.apps.covers import COVER_MEDIA_TYPES as _TYPES
+from host.core.apps.covers import MAX_COVER_BYTES, checked_cover, clean_key, image_type
+from http_errors import NotFound
 
-__all__ = ["CoverStore"]
+__all__ = ["PNG_SIGNATURE", "CoverStore"]
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _read_regular_file(path: str, limit: int) -> bytes:
@@ -77,6 +80,19 @@ class CoverStore:
         if not path.is_file():
             raise NotFound(f"No icon for app {app_uuid}: none was saved by a library sync")
         return path.read_bytes()
+
+    def import_icon(self, app_uuid: str, source: str) -> bool:
+        if not re.fullmatch(r"[A-Za-z0-9-]{1,64}", app_uuid):
+            return False
+        try:
+            with open(source, "rb") as handle:
+                if handle.read(8) != PNG_SIGNATURE:
+                    return False  # /api/apps/{uuid}/icon serves PNG only
+            self.icons.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, self.icons / f"{app_uuid}.png")
+        except OSError:
+            return False
+        return True
 
     def drop_icon(self, app_uuid: str) -> None:
         if re.fullmatch(r"[A-Za-z0-9-]{1,64}", app_uuid):

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from host.core.displays import DisplayDevice, assign_device_ids
-from host.core.edid import EdidError, parse_edid
-from host.core.errors import BadRequest
+from host.core.displays.edid import EdidError, parse_edid
+from host.core.displays.outputs import DisplayDevice, assign_device_ids
+from http_errors import BadRequest
 
 __all__ = ["VIRTUAL_DRIVERS", "LinuxDisplays"]
 

@@ -15,8 +15,8 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 
-from host.core.errors import BadRequest
-from host.core.library import Starter
+from host.core.library.interface import Starter
+from http_errors import BadRequest
 
 __all__ = ["Starter", "starter", "which_in"]
 

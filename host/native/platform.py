@@ -15,14 +15,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from host.core.displays import DisplayDevice, DisplaySource
-from host.core.errors import BadRequest
-from host.core.library import GameLibrary, LibraryManager
-from host.core.lutris import LutrisLibrary
+from host.core.displays.outputs import DisplayDevice, DisplaySource
+from host.core.library.interface import GameLibrary, LibraryManager
 from host.core.ports import PlatformAdapters
-from host.core.steam import SteamLibrary
+from host.native.lutris import LutrisLibrary
+from host.native.steam import SteamLibrary
+from http_errors import BadRequest
 
+from .icc import display_profiles
 from .launch import starter, which_in
+from .tools import Toolbox
 
 __all__ = ["adapters", "default_icc_dirs", "tool_search_path"]
 
@@ -81,10 +83,13 @@ def adapters(settings: Mapping[str, Any]) -> PlatformAdapters:
     # Steam, Playnite) slot in here without any route changing.
     storefront: GameLibrary = SteamLibrary(settings["steam_root"], start, which)
     libmgr: LibraryManager = LutrisLibrary(settings["lutris_root"], start, which)
+    icc_dirs = list(settings.get("icc_profile_dirs") or default_icc_dirs())
     return PlatformAdapters(
         displays=displays,
         storefront=storefront,
         libmgr=libmgr,
-        icc_dirs=list(settings.get("icc_profile_dirs") or default_icc_dirs()),
+        icc_dirs=icc_dirs,
         tool_path=search,
+        icc_profiles=lambda: display_profiles(icc_dirs),
+        tools=Toolbox(settings, search),
     )

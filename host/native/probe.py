@@ -1,7 +1,7 @@
 """Looking at this PC: video encoders, audio endpoints, virtual displays.
 
 Each probe reads the OS directly and returns plain data; nothing here is
-cached (that is `host.core.metadata`). Displays are the platform's display
+cached (that is `host.core.system.metadata`). Displays are the platform's display
 source (`host.native.drm`, under the `drm_root` setting). On Linux audio comes from ALSA (`/proc/asound`) and PulseAudio (`pactl`),
 encoders from NVML (NVENC), `/dev/dri/renderD*` (VA-API) and software
 encoders on PATH.
@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from host.core.metadata import CodecProbe, ProbeResult
+from host.core.system.metadata import CodecProbe, ProbeResult
 
 __all__ = [
     "Prober",

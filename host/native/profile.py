@@ -10,15 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from host.core.auth.passwords import StandardHasher
 from host.core.context import HostContext, build_host
-from host.core.passwords import StandardHasher
+from host.core.metrics.samplers import Sampler
 from host.core.ports import BackgroundWork, HostAdapters, PasswordHasher
-from host.core.samplers import Sampler
 from host.core.state import StateDB
 
 from . import browse, probe
 from .covers import CoverStore
 from .crash import CrashDumps
+from .diagnostics import LogDiagnostics
 from .platform import adapters as platform_adapters
 from .probe import Prober
 from .runner import AppRunner
@@ -45,6 +46,7 @@ class NativeProfile:
             system=probe,
             updater=Updater(host, self.data_dir),
             crash=crash,
+            diagnostics=LogDiagnostics(host, crash),
             covers=CoverStore(self.data_dir),
             browse=browse.browse,
             platform=platform_adapters,

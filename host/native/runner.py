@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from host.core.apps import App
-from host.core.errors import BadRequest
+from host.core.apps.store import App
+from http_errors import BadRequest
 
 from .file_modes import child_umask
 

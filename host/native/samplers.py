@@ -16,8 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from host.core.hwmetrics import GpuReading, Reading
-from host.core.samplers import FAKE_SAMPLER_ENV, CpuUsage, FakeSampler, Sampler
+from host.core.metrics.rules import GpuReading, Reading
+from host.core.metrics.samplers import CpuUsage, Sampler
+
+from .fake_sampler import FAKE_SAMPLER_ENV, FakeSampler
 
 __all__ = ["HostSampler", "NvmlGpus", "PsutilCpu", "choose_sampler"]
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from host.core.clients import ClientStore
+from host.core.devices.clients import ClientStore
 
 from .http_limits import BoundedH11Protocol
 

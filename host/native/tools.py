@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from host.core.errors import BadRequest
+from http_errors import BadRequest
 
 __all__ = ["HDR_LAYER_NAMES", "LayerManifest", "Toolbox"]
 

@@ -1,4 +1,4 @@
-"""Fetching, verifying and installing updates (the rules are `host.core.updates`).
+"""Fetching, verifying and installing updates (the rules are `host.core.system.updates`).
 
 The source (setting `update_source`) is an https URL of a `releases.json`
 index (plain http only to this machine: the index carries the SHA-256 that
@@ -27,14 +27,14 @@ from typing import IO, Any
 from urllib.parse import urljoin, urlsplit
 
 from host.core.context import HostContext
-from host.core.errors import BadRequest
-from host.core.updates import (
+from host.core.system.updates import (
     Release,
     insecure_url_problem,
     newest_release,
     parse_index,
     parse_version,
 )
+from http_errors import BadRequest
 
 __all__ = ["INDEX_NAME", "Updater", "pip_install"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from host.core.apps import app_schema
+from host.core.apps.store import app_schema
 from host.handlers import apps, covers
 from host.routing import Route
 

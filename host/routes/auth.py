@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from host.core.credentials import MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD
+from host.core.auth.credentials import MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD
 from host.handlers import account, auth
 from host.routing import Route
 

@@ -20,7 +20,7 @@ _CLIENT_UPDATE = obj(
         "x-expected": "a non-empty string",
         "maxLength": 128,
     },
-    # A list, or comma-separated text; host.core.clients names an unknown one.
+    # A list, or comma-separated text; host.core.devices.clients names an unknown one.
     permissions={
         "type": ["array", "string"],
         "items": STR,

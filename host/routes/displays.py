@@ -1,5 +1,5 @@
 """The PC's displays: outputs and EDID modes, per-device layouts, HDR profiles, the golden
-snapshot, virtual displays (platform code behind `host.core.displays`)."""
+snapshot, virtual displays (platform code behind `host.core.displays.outputs`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The game store (Steam on Linux) and the game-library manager (Lutris on Linux), behind
-`host.core.library`: their games, syncing them into apps, installs and launches."""
+`host.core.library.interface`: their games, syncing them into apps, installs and launches."""
 
 from __future__ import annotations
 

@@ -30,8 +30,8 @@ from starlette.applications import Starlette
 from starlette.types import Receive, Scope, Send
 
 from host.app import create_app
+from host.core.auth.credentials import validate_new_credentials
 from host.core.context import HostContext, build_host
-from host.core.credentials import validate_new_credentials
 from host.core.state import StateDB
 from tests.demo.sites import IN_PYODIDE
 

@@ -14,17 +14,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from host.core.apps import App
+from host.core.apps.store import App
 from host.core.context import HostContext
-from host.core.displays import DisplayDevice
-from host.core.errors import BadRequest, NotFound
-from host.core.hwmetrics import Reading
-from host.core.library import GameLibrary, LibraryManager
-from host.core.lutris import LutrisLibrary
-from host.core.metadata import ProbeResult
+from host.core.displays.outputs import DisplayDevice
+from host.core.library.interface import GameLibrary, LibraryManager
+from host.core.metrics.rules import Reading
 from host.core.ports import HostAdapters, PlatformAdapters
-from host.core.steam import SteamLibrary
+from host.core.system.metadata import ProbeResult
 from host.demo_profile.simulated import MemoryCovers, NoCrashes
+from host.native.diagnostics import LogDiagnostics
+from host.native.lutris import LutrisLibrary
+from host.native.platform import tool_search_path
+from host.native.steam import SteamLibrary
+from host.native.tools import Toolbox
+from http_errors import BadRequest, NotFound
 
 __all__ = ["MemoryProfile"]
 
@@ -169,17 +172,20 @@ class MemoryProfile:
         libmgr: LibraryManager = LutrisLibrary(
             "/memory/lutris", _refuse_to_start, _nothing_installed, ()
         )
-        return PlatformAdapters(NoDisplays(), storefront, libmgr, [], "")
+        tools = Toolbox(settings, tool_search_path(settings))
+        return PlatformAdapters(NoDisplays(), storefront, libmgr, [], "", list, tools)
 
     def adapters(self, host: HostContext) -> HostAdapters:
         self.prober = InstantProber(host)
+        crash = NoCrashes()
         return HostAdapters(
             data_dir=Path("/memory"),
             launcher=SimulatedLauncher(),
             prober=self.prober,
             system=FixedSystem(),
             updater=NoUpdates(),
-            crash=NoCrashes(),
+            crash=crash,
+            diagnostics=LogDiagnostics(host, crash),
             covers=MemoryCovers(),
             browse=browse_fixture,
             platform=self._platform,

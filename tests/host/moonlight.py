@@ -158,7 +158,7 @@ def wait_pending(admin: httpx.Client, count: int = 1) -> list[dict[str, Any]]:
 
 
 def paired_names(admin: httpx.Client, shost: HostProcess) -> list[str]:
-    from host.core.clients import ClientStore
+    from host.core.devices.clients import ClientStore
     from host.core.state import StateDB
 
     db = StateDB(str(shost.data_dir / "state.db"))

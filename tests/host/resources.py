@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from host.core.auth.tokens import Scope
 from host.core.context import HostContext
-from host.core.tokens import Scope
 
 from .helpers import in_process
 

@@ -12,7 +12,7 @@ Matching (decided here, tested in tests/demo/runtime/mock/):
    rank a fixture beats the OpenAPI document (fixtures win over examples).
 3. A route that matches the path but not the method gives 405 with `Allow`;
    HEAD falls back to GET without a body. No route at all gives 404. Errors are
-   raised as `DemoError`s, which the app answers in the one JSON error shape.
+   raised as `ApiError`s, which the app answers in the one JSON error shape.
 
 Before answering from the document, like Prism: an operation whose `security` the
 request does not meet gets 401 (security.py; off with `config.security: false`),
@@ -56,7 +56,7 @@ from urllib.parse import parse_qs, quote, unquote
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
-from ..errors import (
+from http_errors import (
     BadRequest,
     MethodNotAllowed,
     NotAcceptable,
@@ -64,6 +64,7 @@ from ..errors import (
     Unauthorized,
     UnprocessableContent,
 )
+
 from .callbacks import CallbackRequest, callback_requests
 from .examples import NoExample, choose_example, sample_schema
 from .fixtures import Fixture

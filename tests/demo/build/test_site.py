@@ -85,6 +85,7 @@ def test_demo_package_zip_holds_runtime_and_browser_only(sites: Sites) -> None:
     with zipfile.ZipFile(sites.shop.out / "__demo-runtime" / "demo-python.zip") as zf:
         names = zf.namelist()
     assert "demo/runtime/app.py" in names and "demo/browser/worker_entry.py" in names
+    assert "http_errors/__init__.py" in names  # the error tree the runtime imports
     assert not any(
         n.startswith(("demo/native/", "demo/build/")) or n.endswith(".pyc") for n in names
     )

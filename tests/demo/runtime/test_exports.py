@@ -11,7 +11,7 @@ MODULES = [
     "demo.runtime",
     "demo.runtime.adapters",
     "demo.runtime.app",
-    "demo.runtime.errors",
+    "http_errors",
     "demo.runtime.manifest",
     "demo.runtime.ports",
     "demo.runtime.query",

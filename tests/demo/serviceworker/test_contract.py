@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import json
 import re
 import typing
 from typing import Any
@@ -20,7 +19,7 @@ from demo.browser import contract
 from demo.build.addresses import Address
 from demo.build.bundle import BuildInfo, ClientInfo
 from demo.pytest_plugin import Call, Override
-from demo.runtime.errors import error_body
+from http_errors import error_body
 from tests.demo.sites import REPO
 
 from .node import module_url, run_module
@@ -132,4 +131,4 @@ def test_worker_error_body_has_the_python_shape() -> None:
     import {{ errorBody }} from "{module_url("serviceworker/contract.js")}";
     console.log(errorBody(input));
     """
-    assert run_module(script, message) == json.loads(error_body(message))
+    assert run_module(script, message) == error_body(message)

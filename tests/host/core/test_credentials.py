@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from host.core import credentials as credentials_module
-from host.core.credentials import VERIFIED_FOR_S, Credentials
-from host.core.passwords import StandardHasher
+from host.core.auth import credentials as credentials_module
+from host.core.auth.credentials import VERIFIED_FOR_S, Credentials
+from host.core.auth.passwords import StandardHasher
 from host.core.state import StateDB
 
 

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from host.core.clients import Client
-from host.core.errors import ApiError
-from host.core.hwmetrics import (
+from host.core.devices.clients import Client
+from host.core.devices.streams import Stream, StreamKind, StreamState
+from host.core.metrics.cache import MetricsService
+from host.core.metrics.rules import (
     BUSY,
     DISABLED,
     NO_ACTIVE_VIDEO,
@@ -25,9 +26,8 @@ from host.core.hwmetrics import (
     discovery_version,
     sample_body,
 )
-from host.core.metrics_cache import MetricsService
-from host.core.samplers import CpuUsage
-from host.core.streams import Stream, StreamKind, StreamState
+from host.core.metrics.samplers import CpuUsage
+from http_errors import ApiError
 
 
 def client(*permissions: str) -> Client:

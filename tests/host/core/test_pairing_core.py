@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from host.core.errors import ApiError
-from host.core.pairing import (
+from host.core.pairing.broker import (
     MAX_OPEN_PER_ADDRESS,
     OTP_MAX_FAILURES,
     OTP_TTL_S,
@@ -22,7 +21,7 @@ from host.core.pairing import (
     otp_auth,
     validate_pin,
 )
-from host.core.pairing_protocol import (
+from host.core.pairing.protocol import (
     PairingRefused,
     aes_key,
     answer_client_challenge,
@@ -31,6 +30,7 @@ from host.core.pairing_protocol import (
 )
 from host.native.pairing_crypto import CryptographyPairing
 from host.native.tls import ensure_certificate
+from http_errors import ApiError
 
 from ..devices import make_device
 
@@ -323,7 +323,7 @@ def test_phases_out_of_order_are_refused(crypto: CryptographyPairing) -> None:
 
 
 def test_open_requests_are_bounded() -> None:
-    from host.core.pairing import MAX_OPEN_REQUESTS
+    from host.core.pairing.broker import MAX_OPEN_REQUESTS
 
     pairing, _ = broker()
     for index in range(MAX_OPEN_REQUESTS):

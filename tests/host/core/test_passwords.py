@@ -9,8 +9,8 @@ import hashlib
 
 import pytest
 
-from host.core import passwords
-from host.core.passwords import hash_pbkdf2, verify_password
+from host.core.auth import passwords
+from host.core.auth.passwords import hash_pbkdf2, verify_password
 from host.demo_profile import DEMO_PBKDF2_ITERATIONS
 
 from ..app_client import native_only

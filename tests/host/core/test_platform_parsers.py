@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from host.core.displays import DisplayDevice, assign_device_ids
-from host.core.edid import EdidError, parse_edid
-from host.core.icc import parse_icc
-from host.core.vdf import VdfError, get_key, parse_vdf
+from host.core.displays.edid import EdidError, parse_edid
+from host.core.displays.icc import parse_icc
+from host.core.displays.outputs import DisplayDevice, assign_device_ids
+from host.core.library.vdf import VdfError, get_key, parse_vdf
 
 from ..platform_fixtures import edid_block
 
@@ -147,7 +147,7 @@ def test_vdf_errors_say_what_is_wrong(text: str, message: str) -> None:
 
 
 def test_steam_reads_old_format_library_folders(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from host.core.steam import SteamLibrary
+    from host.native.steam import SteamLibrary
 
     other = tmp_path / "games"
     (other / "steamapps").mkdir(parents=True)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from host.core.sessions import Lifetimes, SessionStore
+from host.core.auth.sessions import Lifetimes, SessionStore
 from host.core.state import StateDB
 
 LIFETIMES = Lifetimes(access_s=7200, refresh_s=86400, remember_s=2592000)

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from host.core.errors import BadRequest
 from host.core.schema import SchemaError, validate
 from host.core.settings import SETTINGS, settings_change_schema, settings_schema, validate_settings
+from http_errors import BadRequest
 
 from ..helpers import in_process
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from host.core.covers import MAX_COVER_BYTES
+from host.core.apps.covers import MAX_COVER_BYTES
 
 from ..helpers import assert_error
 from ..server import HostProcess

@@ -117,7 +117,7 @@ def test_unpair_all(paired: Any) -> None:
 def test_over_https_with_the_hosts_own_database(fresh_host: HostProcess) -> None:
     db = StateDB(str(fresh_host.data_dir / STATE_NAME))
     try:
-        from host.core.clients import ClientStore
+        from host.core.devices.clients import ClientStore
 
         device = ClientStore(db).add("Deck", "-----BEGIN CERTIFICATE-----", "cc" * 32).uuid
     finally:

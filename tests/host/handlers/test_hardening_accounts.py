@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from host.core.credentials import MIN_PASSWORD
+from host.core.auth.credentials import MIN_PASSWORD
 
 from ..app_client import native_only
 from ..conftest import ADMIN

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from host.core.pairing import OTP_MAX_FAILURES, otp_auth
+from host.core.pairing.broker import OTP_MAX_FAILURES, otp_auth
 
 from ..app_client import native_only
 from ..conftest import ADMIN

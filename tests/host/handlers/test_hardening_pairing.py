@@ -17,7 +17,7 @@ import httpx
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from host.core.pairing import otp_auth
+from host.core.pairing.broker import otp_auth
 from tests.waiting import wait_for
 
 from ..conftest import ADMIN
@@ -205,7 +205,7 @@ def test_phases_from_another_address_do_not_reach_the_devices_request(
 def test_one_address_cannot_hold_every_pairing_slot(
     shost: HostProcess, admin: httpx.Client, tmp_path: Path
 ) -> None:
-    from host.core.pairing import MAX_OPEN_PER_ADDRESS
+    from host.core.pairing.broker import MAX_OPEN_PER_ADDRESS
 
     cert = make_device(tmp_path, "flood").pem.hex()
     transport = httpx.HTTPTransport(local_address=ATTACKER_ADDRESS)

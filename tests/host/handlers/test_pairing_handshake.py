@@ -11,7 +11,7 @@ import httpx
 import pytest
 from cryptography.hazmat.primitives import serialization
 
-from host.core.pairing import otp_auth
+from host.core.pairing.broker import otp_auth
 
 from ..conftest import ADMIN
 from ..devices import device_client, make_device, plain_client

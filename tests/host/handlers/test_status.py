@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from host.core.displays import DisplayDevice
-from host.core.metadata import ProbeResult
+from host.core.displays.outputs import DisplayDevice
+from host.core.system.metadata import ProbeResult
 from host.native import probe
 from host.native.drm import LinuxDisplays
 from host.native.probe import Prober

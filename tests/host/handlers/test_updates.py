@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from host.core.updates import newest_release, parse_index, parse_version
+from host.core.system.updates import newest_release, parse_index, parse_version
 
 from ...waiting import wait_for
 from ..conftest import ADMIN

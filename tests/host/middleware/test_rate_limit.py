@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.core.ratelimit import LoginLimiter
+from host.core.auth.ratelimit import LoginLimiter
 
 from ..app_client import InProcessHost
 from ..conftest import ADMIN

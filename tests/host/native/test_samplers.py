@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from host.core.samplers import FakeSampler
+from host.native.fake_sampler import FakeSampler
 from host.native.samplers import HostSampler, NvmlGpus, PsutilCpu, choose_sampler
 
 CpuTimes = namedtuple("CpuTimes", "user system idle iowait")

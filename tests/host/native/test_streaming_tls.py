@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from host.core.clients import ClientStore
+from host.core.devices.clients import ClientStore
 from host.core.state import StateDB
 
 from ..conftest import ADMIN

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from demo.runtime.errors import DemoError, error_body
 from demo.runtime.mock.router import VIOLATIONS_HEADER, MockService
 from demo.runtime.mock.validator import schema_errors
+from http_errors import ApiError
 
 from ..asgi import Client
 
@@ -104,8 +104,8 @@ def call_with(
     raw = b"" if body is None else body if isinstance(body, bytes) else json.dumps(body).encode()
     try:
         answer = service.respond(method, path, headers, query=query, body=raw, raw_path=raw_path)
-    except DemoError as exc:
-        return exc.status, json.loads(error_body(exc.message, **exc.fields)), exc.headers
+    except ApiError as exc:
+        return exc.status_code, exc.body(), exc.headers
     return answer.status, json.loads(answer.body) if answer.body else None, answer.headers
 
 
@@ -285,6 +285,6 @@ def test_form_values_that_cannot_be_read_for_sure_are_not_refused() -> None:
     for body in (b"metadata[a]=b&n=1", b"metadata=%7B%7D&n=1"):
         answer = service.respond("POST", "/charges", form, query="created[gte]=1", body=body)
         assert answer.status == 200, body
-    with pytest.raises(DemoError) as caught:
+    with pytest.raises(ApiError) as caught:
         service.respond("POST", "/charges", form, query="created=1", body=b"n=x")
     assert caught.value.fields["violations"] == ["body/n: must be integer, got string"]

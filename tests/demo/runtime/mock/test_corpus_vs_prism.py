@@ -25,10 +25,10 @@ from urllib.parse import parse_qs, unquote, urlencode
 import pytest
 
 from demo.build.openapi_load import load_openapi
-from demo.runtime.errors import DemoError, error_body
 from demo.runtime.mock.openapi import Operation, operations, resolve
 from demo.runtime.mock.request_check import operation_parameters
 from demo.runtime.mock.router import SOURCE_HEADER, MockService
+from http_errors import ApiError
 
 from .corpus_docs import CORPUS, NAMES, load
 from .corpus_requests import Request, base_request
@@ -126,9 +126,9 @@ def ours(service: MockService, request: Request) -> Answer:
             body=request.body,
             raw_path=raw_path,
         )
-    except DemoError as exc:
-        body = error_body(exc.message, **exc.fields)
-        return Answer(exc.status, {"content-type": "application/json", **exc.headers}, body)
+    except ApiError as exc:
+        body = json.dumps(exc.body(), ensure_ascii=False).encode()
+        return Answer(exc.status_code, {"content-type": "application/json", **exc.headers}, body)
     return Answer(answer.status, answer.headers, answer.body)
 
 

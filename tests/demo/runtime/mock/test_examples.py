@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from demo.runtime.errors import DemoError, error_body
 from demo.runtime.mock.examples import sample_schema
 from demo.runtime.mock.router import MockService, parse_prefer
+from http_errors import ApiError
 
 from ..asgi import Client
 from ..conftest import Demo
@@ -99,8 +99,8 @@ def doc_only(mini: Demo) -> Callable[..., Any]:
             answer = service.respond(
                 method, path, {k.replace("_", "-").lower(): v for k, v in headers.items()}
             )
-        except DemoError as exc:
-            return exc.status, json.loads(error_body(exc.message, **exc.fields)), exc.headers
+        except ApiError as exc:
+            return exc.status_code, exc.body(), exc.headers
         return answer.status, json.loads(answer.body) if answer.body else None, answer.headers
 
     return respond

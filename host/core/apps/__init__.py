@@ -1,0 +1,1 @@
+"""The host's app list and cover images."""

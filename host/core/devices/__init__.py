@@ -1,0 +1,1 @@
+"""Paired streaming clients and their streaming sessions."""

@@ -1,0 +1,1 @@
+"""Display outputs, their saved layouts, EDID and ICC profiles."""

@@ -1,0 +1,1 @@
+"""Moonlight pairing: pending requests, the handshake, and the XML answers clients parse."""
