@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from demo.runtime.errors import error_body
+from demo.runtime.single_request import receive_once
 
 __all__ = ["Reply", "call_asgi", "error_reply"]
 
@@ -71,17 +72,9 @@ async def call_asgi(
 ) -> Reply:
     """Run `app` for one request; never raises (errors become a JSON 500)."""
     scope = _scope(method, path, query, headers)
-    received = False
     reply = Reply(500)
     chunks: list[bytes] = []
     started = False
-
-    async def receive() -> Message:
-        nonlocal received
-        if received:
-            return {"type": "http.disconnect"}
-        received = True
-        return {"type": "http.request", "body": body, "more_body": False}
 
     async def send(message: Message) -> None:
         nonlocal started
@@ -95,7 +88,7 @@ async def call_asgi(
             chunks.append(bytes(message.get("body", b"")))
 
     try:
-        await app(scope, receive, send)
+        await app(scope, receive_once(body), send)
     except Exception as exc:  # the page must get an answer, whatever went wrong
         traceback.print_exc(file=sys.stderr)
         return error_reply(500, f"{type(exc).__name__}: {exc} ({scope['method']} {scope['path']})")
