@@ -12,8 +12,8 @@ One `http` route exists per URL family of an HTTP adapter in the registry
 `DemoRoute` carries its handler (handlers.py). The app (`app.py`) matches a request
 once with `match_route` and dispatches to `match.route.handler`, answers 405 with
 `Allow` from `DemoRoute.allow` and preflights with `preflight_methods`. The build
-stamps the table's prefixes for the page (`url_prefixes`, demo/build/bundle.py) and
-its address table (demo/build/addresses.py) targets `service_prefix`. Pure: no
+stamps the table for the page's components (`page_templates`, demo/build/bundle.py)
+and its address table (demo/build/addresses.py) targets `service_prefix`. Pure: no
 starlette, nothing but the registry and the handlers.
 """
 
@@ -37,6 +37,7 @@ __all__ = [
     "db_query_path",
     "demo_route_path",
     "match_route",
+    "page_templates",
     "preflight_methods",
     "route_table",
     "service_prefix",
@@ -119,6 +120,22 @@ def db_query_path(service: str) -> str:
     """The path of a database service's query route: `/__demo/db/<service>/query`."""
     route = next(r for r in route_table() if r.name == "db-query")
     return route.template.format(service=service)
+
+
+def page_templates() -> dict[str, str]:
+    """The table as a page's components reach it: each route's path relative to the demo
+    root (`{service}` and `{route}` to fill), by name; an `http` route as `http/<family>`.
+
+    The build stamps it into the components bundle (components/routes.js reads it), so
+    no component spells a `/__demo` path itself.
+
+    >>> page_templates()["db-query"]
+    '__demo/db/{service}/query'
+    """
+    return {
+        route.name if route.name != "http" else f"http/{route.family}": route.template[1:]
+        for route in route_table()
+    }
 
 
 def demo_route_path(path: str) -> str | None:
