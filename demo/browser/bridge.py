@@ -11,21 +11,22 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import unquote
 
 from demo.runtime.errors import error_body
 from demo.runtime.single_request import receive_once
 
-__all__ = ["Reply", "call_asgi", "error_reply"]
+__all__ = ["Reply", "call_asgi", "error_reply", "run_at_once"]
 
 Message = MutableMapping[str, Any]
 ASGIApp = Callable[
     [Message, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
     Awaitable[None],
 ]
+T = TypeVar("T")
 
 
 @dataclass
@@ -98,3 +99,16 @@ async def call_asgi(
         )
     reply.body = b"".join(chunks)
     return reply
+
+
+def run_at_once(coro: Coroutine[Any, Any, T], refusal: str) -> T:
+    """Run a coroutine that never suspends (all it awaits answers at once), without an
+    event loop: inside Pyodide a synchronous caller cannot wait on the browser's loop.
+    A coroutine that does suspend is closed and `RuntimeError(refusal)` raised."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+    coro.close()
+    raise RuntimeError(refusal)

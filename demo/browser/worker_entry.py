@@ -26,7 +26,7 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
-from demo.browser.bridge import call_asgi
+from demo.browser.bridge import call_asgi, run_at_once
 from demo.browser.contract import HandlerReply, JsBytes, PythonHandler, WorkerApi, missing_members
 
 __all__ = [
@@ -146,22 +146,12 @@ class _Bytes:
         return self._data
 
 
-def _run_now(coro: Coroutine[Any, Any, Any]) -> Any:
-    """Run a coroutine that never really waits (file reads, free locks), without an event loop."""
-    try:
-        coro.send(None)
-    except StopIteration as done:
-        return done.value
-    coro.close()
-    raise RuntimeError("the warm-up had to wait for something")
-
-
 def _open_http_services(app: Any, folder: str) -> None:
     # HTTP services (mock-http: its OpenAPI document and fixtures) are opened on first
     # use; opening them here puts them into the snapshot instead of the first request.
     _late.js = _FolderAssets(folder)
     try:
-        _run_now(app.services.open_http_services())
+        run_at_once(app.services.open_http_services(), "the warm-up had to wait for something")
     except Exception as exc:  # only an optimisation: the first request opens them instead
         print(f"[helio-demo] warm-up skipped: {type(exc).__name__}: {exc}", file=sys.stderr)
     finally:
