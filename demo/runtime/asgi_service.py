@@ -5,7 +5,7 @@ flagship demo, the Helio host's demo profile). Its manifest entry names the fact
 as `"module:function"`; the function gets a `HostedContext` and returns a
 `HostedApp`: the ASGI app plus its state as one image.
 
-The persistence policy is the database adapters' (services.DatabaseService):
+The persistence policy is the database adapters' (persisted.Persisted, which both use):
 
 - the app is built on the service's first request: from the image stored under
   `<storageNamespace>/<service>/state` when there is one, else from its seed (the

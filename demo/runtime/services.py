@@ -1,4 +1,4 @@
-"""The demo's services, built lazily on first use, and the persistence policy of databases.
+"""The demo's services, built lazily on first use, and how databases open and persist.
 
 - An HTTP service (mock-http) is opened by its adapter's `open_service` on its first
   request (or by `open_http_services`, which the worker runs before its snapshot).
@@ -15,6 +15,8 @@
 
 One `asyncio.Lock` per service serializes its queries: requests interleave at
 `await` points (Store calls) and a batch must not see another one's transaction.
+The lock, the save-or-drop and the reset are `persisted.Persisted`'s, shared with
+the `asgi` services.
 """
 
 from __future__ import annotations
