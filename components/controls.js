@@ -5,6 +5,7 @@
 
 import { LitElement, css, html, nothing } from "lit";
 import { RESTART_PYTHON, STATUS_QUERY } from "../serviceworker/contract.js";
+import { routePath } from "./routes.js";
 import {
   ADAPTERS,
   DemoUnavailable,
@@ -81,7 +82,7 @@ export class DemoControls extends LitElement {
     return (this._manifest?.services ?? []).filter((s) => ADAPTERS[s.adapter]?.family === "db").map((s) => s.name);
   }
 
-  // What POST __demo/reset reaches: the databases and the HTTP services that keep state (asgi).
+  // What the `reset` route (POST __demo/reset) reaches: the databases and the HTTP services that keep state (asgi).
   _resettable() {
     return (this._manifest?.services ?? []).filter((s) => ADAPTERS[s.adapter]?.family === "db" || ADAPTERS[s.adapter]?.resettable);
   }
@@ -101,7 +102,7 @@ export class DemoControls extends LitElement {
     this._result = null;
     try {
       await demoClient().ready;
-      const path = name ? `__demo/db/${encodeURIComponent(name)}/reset` : "__demo/reset";
+      const path = name ? routePath("db-reset", { service: name }) : routePath("reset");
       const response = await fetch(demoURL(path), { method: "POST" });
       const body = await response.json().catch(() => ({}));
       if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
@@ -128,7 +129,7 @@ export class DemoControls extends LitElement {
       await dropped;
       const ready = this._nextStatus((s) => s.python === "ready" || s.python === "failed");
       // Any request reaching Python boots it again: the manifest is the cheapest.
-      await fetch(demoURL("__demo/manifest"));
+      await fetch(demoURL(routePath("manifest")));
       const status = await ready;
       if (status.python === "failed") throw new Error(status.error);
       this._result = { ok: true, text: `Worker restarted: Python booted again in ${formatMs(status.bootMs)}${status.how === "fresh" ? "" : " from the memory snapshot"}; data is read back from IndexedDB.` };

@@ -17,6 +17,7 @@ import {
   responseCodes,
   routeGroups,
 } from "./openapi.js";
+import { routePath } from "./routes.js";
 import {
   ADAPTERS,
   DemoServiceElement,
@@ -61,7 +62,7 @@ export class DemoFixtureExplorer extends DemoServiceElement {
       throw new DemoUnavailable(`Service “${this.service}” (${service.adapter}) has no OpenAPI document or fixtures to explore.`);
     }
     this._adapter = { name: service.adapter, ...(ADAPTERS[service.adapter] ?? {}) };
-    this._prefix = `__demo/${this._adapter.family}/${encodeURIComponent(this.service)}/`;
+    this._prefix = routePath(`http/${this._adapter.family}`, { service: this.service });
     const [document, fixtures] = await Promise.all([readJSON(service.config.openapi), readJSON(service.config.fixtures)]);
     this._document = document ?? {};
     this._groups = routeGroups(document, fixtures);

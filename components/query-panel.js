@@ -1,8 +1,9 @@
 // <demo-query-panel service="notes">: an SQL editor and result tables for one
-// database service (POST __demo/db/<service>/query). API in docs/demo-components.md.
+// database service (its `db-query` route, components/routes.js). API in docs/demo-components.md.
 
 import { css, html, nothing } from "lit";
 import { blobSummary, columnText, queryLabel, statementRange, toCSV, toJSON, toTables } from "./results.js";
+import { routePath } from "./routes.js";
 import {
   ADAPTERS,
   DemoServiceElement,
@@ -85,7 +86,7 @@ export class DemoQueryPanel extends DemoServiceElement {
     const started = performance.now();
     let detail;
     try {
-      const response = await fetch(demoURL(`__demo/db/${encodeURIComponent(this.service)}/query`), {
+      const response = await fetch(demoURL(routePath("db-query", { service: this.service })), {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ sql }),
@@ -277,7 +278,7 @@ export class DemoQueryPanel extends DemoServiceElement {
   render() {
     const adapter = this._adapter;
     return html`
-      ${serviceHeader(this.heading || this.service || "Query panel", adapter, adapter?.label ?? adapter?.name, `POST __demo/db/${this.service}/query`)}
+      ${serviceHeader(this.heading || this.service || "Query panel", adapter, adapter?.label ?? adapter?.name, `POST ${routePath("db-query", { service: this.service })}`)}
       ${this._state === "unavailable" ? unavailableNotice(this._notice) : this._editorPart()}
     `;
   }

@@ -20,6 +20,7 @@ import {
   unpackFiles,
   writeSnapshot,
 } from "./snapshot.js";
+import { compileEngine, startedEngine } from "./engine-start.js";
 import { idbGet, idbPut, idbDeletePrefix } from "./idb.js";
 import { servedOnce } from "./served-once.js";
 import { fromCompiled, precompile } from "./wasm.js";
@@ -29,8 +30,7 @@ const SKIPPED = /\/micropip[-/]|\/__pycache__$/;
 
 // `checked`: the promise of `checkSiteBuild(build, root)`, which the worker also awaits
 // before sending a recorded answer.
-// `openDuck`/`precompileDuck`: duckdb-wasm's start and compile (worker.js), null without it.
-export async function bootPython({ build, root, checked, openDuck, precompileDuck, waitUntil }) {
+export async function bootPython({ build, root, checked, waitUntil }) {
   const started = performance.now();
   const marks = [`worker-start ${-Math.round(started)}`];
   const mark = (label) => marks.push(`${label} ${Math.round(performance.now() - started)}`);
@@ -38,12 +38,6 @@ export async function bootPython({ build, root, checked, openDuck, precompileDuc
   const prefetched = new Map(build.prefetch.map((path) => [path, fetchAsset(root, path)]));
   prefetched.forEach((p) => p.catch(() => {}));
   const runtime = new URL(build.runtimeDir, root);
-  // duckdb-wasm compiles on the browser's threads (duck-loader.js). On a first visit that
-  // starts now, overlapping the download and restore of Python. A restart (code cached by
-  // the browser) leaves it until Python has answered, unless a postgres query woke the
-  // worker (worker.js starts duckdb-wasm at once then): compiling it beside the restore
-  // of Python slowed a first sqlite answer after a stop.
-  const compileDuck = () => precompileDuck?.();
   // The worker's own copy first; on a first visit, the one the build made.
   const snapshotRead = readSnapshot(root, build.checksum)
     .catch((err) => {
@@ -52,7 +46,7 @@ export async function bootPython({ build, root, checked, openDuck, precompileDuc
     })
     .then(async (kept) => {
       if (kept) return { ...kept, how: "snapshot" };
-      compileDuck();
+      compileEngine(); // a first visit: duckdb-wasm compiles beside Python (engine-start.js)
       const made = await readSiteSnapshot(root, build.checksum).catch((err) => {
         console.warn("[helio-demo] cannot use the site's snapshot:", err);
         return null;
@@ -141,18 +135,15 @@ export async function bootPython({ build, root, checked, openDuck, precompileDuc
     idbGet,
     idbPut,
     idbDeletePrefix,
-    openDuck: () => (openDuck ? openDuck() : Promise.reject(new Error("this site has no duckdb-wasm"))),
+    duckFactory: startedEngine,
   };
   /** @type {import("./contract.js").WorkerEntry} */
   const entry = pyodide.pyimport("demo.browser.worker_entry");
   const handler = entry.attach(api);
   mark("app");
   console.info(`[helio-demo] python ready (${how}) in ${Math.round(performance.now() - started)} ms [${marks.join(", ")}]`);
-  // On a restart duckdb-wasm starts compiling once Python has answered: compiling it as
-  // soon as Python was ready slowed that first answer (a first sqlite answer after a stop
-  // spent 250-1080 ms in Python, most of it while the compile ran). A postgres query
-  // compiles it at once anyway (duck-loader.js).
-  return { handler, how, answered: compileDuck };
+  // A restart compiles duckdb-wasm once Python has answered (engine-start.js says why).
+  return { handler, how, answered: compileEngine };
 }
 
 // Imports the runtime and builds the app (worker_entry.prepare): no JavaScript
@@ -170,7 +161,7 @@ async function prepareApp(pyodide, root, build, manifest) {
   pyodide.runPython(
     "import importlib; importlib.invalidate_caches()\n" +
       "import demo.browser.worker_entry as _helio_entry\n" +
-      `_helio_entry.prepare(_helio_manifest, ${build.duckdb ? "True" : "False"}, "${warm}")\n` +
+      `_helio_entry.prepare(_helio_manifest, "${warm}")\n` +
       "del _helio_entry, _helio_manifest",
   );
 }

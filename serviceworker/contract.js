@@ -21,11 +21,11 @@
  * @property {(key: string) => Promise<Uint8Array | undefined>} idbGet
  * @property {(key: string, value: Uint8Array) => Promise<void>} idbPut resolves once the transaction is durable
  * @property {(prefix: string) => Promise<void>} idbDeletePrefix
- * @property {() => Promise<DuckFactory>} openDuck starts duckdb-wasm (first postgres query)
+ * @property {() => DuckFactory | null} duckFactory duckdb-wasm once started (engine-start.js starts it before a postgres query), else null
  */
 
 /**
- * duckdb-wasm as `openDuck` hands it over (serviceworker/duck.js).
+ * duckdb-wasm as `duckFactory` hands it over (serviceworker/duck.js).
  * @typedef {Object} DuckFactory
  * @property {() => DuckDatabase} open a fresh, empty in-memory database
  */
@@ -48,7 +48,7 @@
 /**
  * The module demo.browser.worker_entry, as boot.js calls it.
  * @typedef {Object} WorkerEntry
- * @property {(manifestText: string, hasDuck: boolean, warmFolder: string | null) => void} prepare builds the app before the memory snapshot; holds no JavaScript object
+ * @property {(manifestText: string, warmFolder: string | null) => void} prepare builds the app before the memory snapshot; holds no JavaScript object
  * @property {(api: WorkerApi) => PythonHandler} attach hands over the worker's functions after every start
  */
 
@@ -77,7 +77,7 @@
  * @property {boolean} duckdb whether duckdb-wasm ships with the site
  * @property {Address[]} addresses the rewrite table
  * @property {string[]} prefetch site files fetched while Python boots
- * @property {string[]} duckQueries query paths of the services on duckdb-wasm: one starts it beside Python
+ * @property {string[]} duckQueries query paths of the services on duckdb-wasm: the requests that start it (engine-start.js)
  * @property {string} storageNamespace the built manifest's
  * @property {boolean} namespaceNamed whether the source manifest named it (copies at other paths share it)
  */

@@ -14,6 +14,7 @@ import { addressTarget } from "./addresses.js";
 import { loadAnswers, recordedAnswer } from "./answers.js";
 import { bootPython, checkSiteBuild } from "./boot.js";
 import { demoPath } from "./demo-path.js";
+import { configureEngine, readyFor, requestArrived } from "./engine-start.js";
 import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, TEST_SESSION, errorResponse } from "./contract.js";
 import { forwardedHeaders } from "./origin.js";
 import { siteFiles } from "./site-files.js";
@@ -29,22 +30,16 @@ configureStorage(BUILD, ROOT); // before anything opens a cache or the database
 const SITE = siteFiles(ROOT, BUILD.checksum); // pages, offline copies, deep links
 self.fetch = SITE.ownFetch(); // Pyodide and the boot read the kept copy when offline
 
-// duckdb-wasm, for sites with a postgres service (duck-loader.js, bound to the site's copy):
-// `openDuck` starts it (once) and resolves with its factory; `precompileDuck` starts compiling it.
-let openDuck = null;
-let precompileDuck = null;
 let booting = null; // Promise of the Python handler; reset on failure so the next request retries.
 let checked = null; // Promise of the site build check (boot.js checkSiteBuild); reset on failure.
 let answers = null; // Promise of the recorded mock answers (answers.js), read once per start.
 // What pages are told about this worker's Python (contract.js, STATUS_QUERY).
 const status = { python: "idle", how: null, bootMs: null, error: null, workerStartedAt: Date.now() };
 
-export function startWorker({ openDuckDB = null, precompileDuckDB = null } = {}) {
-  if (BUILD.duckdb && openDuckDB && precompileDuckDB) {
-    const duckURL = new URL("duckdb/", new URL(BUILD.runtimeDir, ROOT));
-    openDuck = () => openDuckDB(duckURL);
-    precompileDuck = () => precompileDuckDB(duckURL);
-  }
+// `duckLoader`: duck-loader.js's functions, for sites with a postgres service; when
+// duckdb-wasm starts is engine-start.js's decision.
+export function startWorker(duckLoader = {}) {
+  configureEngine(BUILD, ROOT, duckLoader);
   self.addEventListener("install", (event) => {
     event.waitUntil(self.skipWaiting());
   });
@@ -117,7 +112,7 @@ async function answer(event, path, query) {
 async function pythonAnswer(event, path, query) {
   const request = event.request;
   try {
-    if (status.python !== "ready" && BUILD.duckQueries.includes(path)) startDuckEarly();
+    requestArrived(path, status.python === "ready");
     const starting = pythonHandler(event);
     starting.catch(() => {}); // awaited below unless a recorded answer is sent
     if (status.python !== "ready") {
@@ -125,6 +120,14 @@ async function pythonAnswer(event, path, query) {
       if (early) return early;
     }
     const { handler: python, answered } = await starting;
+    const engine = readyFor(path);
+    if (engine) {
+      try {
+        await engine;
+      } catch (err) {
+        return errorResponse(500, `could not start duckdb-wasm: ${errorText(err)}`);
+      }
+    }
     const body = new Uint8Array(await request.arrayBuffer());
     const headers = await forwardedHeaders(event);
     const reply = await python.handle(request.method, path, query, headers, body);
@@ -135,17 +138,6 @@ async function pythonAnswer(event, path, query) {
     console.error(`[helio-demo] ${request.method} ${path} failed:`, err);
     return errorResponse(500, `demo service worker: ${errorText(err)}`);
   }
-}
-
-// A query to a postgres service while Python starts: duckdb-wasm starts now, beside
-// Python's restore, rather than when Python asks for it (its first step for this query).
-// Measured on a worker restart (cache warm): first postgres answer 2.3-2.5 s before,
-// about 2.1 s after. Python's own request for it gets the same start (duck-loader.js).
-function startDuckEarly() {
-  if (!openDuck) return;
-  console.info("[helio-demo] duckdb-wasm starting beside Python: a postgres query came first");
-  precompileDuck();
-  openDuck().catch(() => {}); // the query's own request for it reports a failure
 }
 
 // While Python starts: the answer the build recorded for this request, if any (answers.js),
@@ -186,8 +178,6 @@ function pythonHandler(event) {
       build: BUILD,
       root: ROOT,
       checked: siteChecked(),
-      openDuck,
-      precompileDuck,
       waitUntil: (p) => event.waitUntil(p),
     });
     booting = boot;

@@ -12,20 +12,22 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import unquote
 
+from demo.runtime.single_request import receive_once
 from http_errors import error_body
 
-__all__ = ["Reply", "call_asgi", "error_reply"]
+__all__ = ["Reply", "call_asgi", "error_reply", "run_at_once"]
 
 Message = MutableMapping[str, Any]
 ASGIApp = Callable[
     [Message, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
     Awaitable[None],
 ]
+T = TypeVar("T")
 
 
 @dataclass
@@ -72,17 +74,9 @@ async def call_asgi(
 ) -> Reply:
     """Run `app` for one request; never raises (errors become a JSON 500)."""
     scope = _scope(method, path, query, headers)
-    received = False
     reply = Reply(500)
     chunks: list[bytes] = []
     started = False
-
-    async def receive() -> Message:
-        nonlocal received
-        if received:
-            return {"type": "http.disconnect"}
-        received = True
-        return {"type": "http.request", "body": body, "more_body": False}
 
     async def send(message: Message) -> None:
         nonlocal started
@@ -96,7 +90,7 @@ async def call_asgi(
             chunks.append(bytes(message.get("body", b"")))
 
     try:
-        await app(scope, receive, send)
+        await app(scope, receive_once(body), send)
     except Exception as exc:  # the page must get an answer, whatever went wrong
         traceback.print_exc(file=sys.stderr)
         return error_reply(500, f"{type(exc).__name__}: {exc} ({scope['method']} {scope['path']})")
@@ -106,3 +100,16 @@ async def call_asgi(
         )
     reply.body = b"".join(chunks)
     return reply
+
+
+def run_at_once(coro: Coroutine[Any, Any, T], refusal: str) -> T:
+    """Run a coroutine that never suspends (all it awaits answers at once), without an
+    event loop: inside Pyodide a synchronous caller cannot wait on the browser's loop.
+    A coroutine that does suspend is closed and `RuntimeError(refusal)` raised."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+    coro.close()
+    raise RuntimeError(refusal)

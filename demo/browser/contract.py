@@ -1,6 +1,6 @@
 """The worker <-> Python contract, Python side; the JavaScript side is serviceworker/contract.js.
 
-    worker (boot.js)  --prepare(manifest_text, has_duck, warm_folder)-->  worker_entry
+    worker (boot.js)  --prepare(manifest_text, warm_folder)-->  worker_entry
     worker (boot.js)  --attach(WorkerApi)-->  worker_entry  --returns-->  PythonHandler
     worker (worker.js) --PythonHandler.handle(method, path, query, headers, body)--> HandlerReply
     Python (assets, store, duck) --calls--> WorkerApi.readAsset / idbGet / idbPut / ...
@@ -69,7 +69,9 @@ class WorkerApi(Protocol):
 
     def idbDeletePrefix(self, prefix: str) -> Awaitable[None]: ...  # noqa: N802
 
-    def openDuck(self) -> Awaitable[DuckFactory]: ...  # noqa: N802
+    def duckFactory(self) -> DuckFactory | None:  # noqa: N802
+        """duckdb-wasm once the worker started it (serviceworker/engine-start.js), else None."""
+        ...
 
 
 class HandlerReply(TypedDict):
@@ -81,7 +83,7 @@ class HandlerReply(TypedDict):
 class PythonHandler(Protocol):
     def handle(self, method: str, path: str, query: str, headers: Any, body: JsBytes) -> Any:
         """One forwarded fetch -> a JavaScript object with the `HandlerReply` fields, or,
-        when the request has to wait (storage, duckdb-wasm starting), a future of one.
+        when the request has to wait (storage), a future of one.
 
         `headers` is a proxy of `[[name, value], ...]`; `path` is relative to the demo
         root; `query` has no "?"."""
@@ -91,7 +93,7 @@ class PythonHandler(Protocol):
 class WorkerEntry(Protocol):
     """The module demo.browser.worker_entry, as the worker calls it."""
 
-    def prepare(self, manifest_text: str, has_duck: bool, warm_folder: str | None = None) -> None:
+    def prepare(self, manifest_text: str, warm_folder: str | None = None) -> None:
         """Build the app before the memory snapshot; holds no JavaScript object."""
         ...
 

@@ -6,9 +6,9 @@ description of every Arrow column type; this module names the DuckDB type
 plain values demo.native.duck gives (decimals, dates and times as DuckDB's text).
 Those two functions are pure and tested natively.
 
-duckdb-wasm is started lazily: the worker calls `LazyDuck.start()` before a
-request that reaches a postgres service, so the synchronous `OpenDuck` port
-can hand out connections without waiting.
+duckdb-wasm is started by the worker (serviceworker/engine-start.js decides when:
+before a request reaches a postgres service), so the synchronous `OpenDuck` port
+(`AskedDuck`) only asks the worker for it and hands out connections without waiting.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 from demo.runtime.duck_text import interval_text, month_day_nano
 from demo.runtime.ports import DuckConnection, DuckResult
 
-__all__ = ["BrowserDuckConnection", "LazyDuck", "convert_column", "duck_type_name"]
+__all__ = ["BrowserDuckConnection", "AskedDuck", "convert_column", "duck_type_name"]
 
 # apache-arrow's Type enum.
 _NULL, _INT, _FLOAT, _BINARY, _UTF8, _BOOL, _DECIMAL, _DATE, _TIME, _TIMESTAMP = range(1, 11)
@@ -212,30 +212,18 @@ class BrowserDuckConnection:
         self._db.close()
 
 
-class LazyDuck:
-    """The `OpenDuck` port: the engine starts on the first postgres request."""
+class AskedDuck:
+    """The `OpenDuck` port: asks the worker for duckdb-wasm, which it started before the
+    request (`WorkerApi.duckFactory`); never decides when it starts."""
 
-    def __init__(self, js_open_duck: Any) -> None:
-        self._js_open = js_open_duck
-        self._factory: Any = None
-
-    @property
-    def available(self) -> bool:
-        return self._js_open is not None
-
-    @property
-    def started(self) -> bool:
-        return self._factory is not None
-
-    async def start(self) -> None:
-        if self._factory is None:
-            if self._js_open is None:
-                raise RuntimeError("this demo was built without duckdb-wasm (no postgres service)")
-            self._factory = await self._js_open()
+    def __init__(self, started_factory: Callable[[], Any]) -> None:
+        self._started_factory = started_factory
 
     def __call__(self) -> DuckConnection:
-        if self._factory is None:
+        factory = self._started_factory()
+        if factory is None:
             raise RuntimeError(
-                "duckdb-wasm is not started yet; the worker starts it before postgres requests"
+                "duckdb-wasm is not started; the worker starts it before postgres queries "
+                "(serviceworker/engine-start.js)"
             )
-        return BrowserDuckConnection(self._factory.open())
+        return BrowserDuckConnection(factory.open())

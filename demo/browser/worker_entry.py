@@ -4,14 +4,17 @@ The calls and their shapes are declared in `demo.browser.contract` (and, for the
 JavaScript side, serviceworker/contract.js). A memory snapshot may not hold any
 JavaScript object, so the work is split:
 
-- `prepare(manifest_text, has_duck, warm_folder)` imports everything heavy and
+- `prepare(manifest_text, warm_folder)` imports everything heavy and
   builds the `/__demo` ASGI app over adapters that look their JavaScript functions
   up only when called. The snapshot is taken after it, so a restored worker
   starts with the app already built.
 - `attach(api)` hands over the worker's JavaScript functions (fetch, IndexedDB,
   duckdb-wasm) and returns the `Handler`; it runs after every (re)start.
 
-`Handler.handle` serves one forwarded fetch.
+`Handler.handle` serves one forwarded fetch: the bridge (`call_asgi`) runs the app,
+which matches the route once and runs its handler. When duckdb-wasm starts is the
+worker's decision (serviceworker/engine-start.js): a postgres query reaches Python
+with it started, and the DuckDB port asks the worker for it (demo/browser/duck.py).
 """
 
 from __future__ import annotations
@@ -23,16 +26,12 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
-from demo.browser.bridge import Reply, call_asgi, error_reply
+from demo.browser.bridge import call_asgi, run_at_once
 from demo.browser.contract import HandlerReply, JsBytes, PythonHandler, WorkerApi, missing_members
-from demo.runtime.adapters import ADAPTERS
-from demo.runtime.routes import match_route
 
 __all__ = [
     "Handler",
     "attach",
-    "duck_services",
-    "needs_duck",
     "preload",
     "prepare",
     "start_eagerly",
@@ -58,51 +57,27 @@ def preload() -> None:
     import demo.runtime.sql.sqlite_engine  # noqa: F401
 
 
-def needs_duck(path: str, duck_services: set[str]) -> bool:
-    """Whether a request will open a DuckDB database: a query to a service whose adapter
-    runs on DuckDB. (Resets only drop stored data and engines; they never open one.)"""
-    match = match_route(path)
-    return match is not None and match.route.name == "db-query" and match.service in duck_services
-
-
-def duck_services(manifest: dict[str, Any]) -> set[str]:
-    """The services whose adapter runs on duckdb-wasm (the registry's `duckdb`)."""
-    return {s["name"] for s in manifest.get("services", []) if ADAPTERS[s["adapter"]].duckdb}
-
-
 class Handler:
-    def __init__(self, app: Any, duck: Any, duck_services: set[str]) -> None:
-        self._app = app
-        self._duck = duck
-        self._duck_services = duck_services
+    """`PythonHandler`: the worker's fetches in, the app's answers out."""
 
-    async def serve(
-        self, method: str, path: str, query: str, headers: list[tuple[str, str]], body: bytes
-    ) -> Reply:
-        if (
-            self._duck is not None
-            and not self._duck.started
-            and needs_duck(path, self._duck_services)
-        ):
-            try:
-                await self._duck.start()
-            except Exception as exc:
-                return error_reply(500, f"could not start duckdb-wasm: {exc}")
-        return await call_asgi(self._app, method, path, query, headers, body)
+    def __init__(self, app: Any) -> None:
+        self.app = app
 
     def handle(self, method: str, path: str, query: str, headers: Any, body: JsBytes) -> Any:
         """`PythonHandler.handle`: the worker's fetch in, a `HandlerReply` object out (a
         future of one when the request has to wait)."""
-        return start_eagerly(self._handle(method, path, query, headers, body))
+        pairs = [(str(k), str(v)) for k, v in headers.to_py()]
+        return start_eagerly(self._reply(method, path, query, pairs, bytes(body.to_bytes())))
 
-    async def _handle(self, method: str, path: str, query: str, headers: Any, body: JsBytes) -> Any:
+    async def _reply(
+        self, method: str, path: str, query: str, headers: list[tuple[str, str]], body: bytes
+    ) -> Any:
         # No `from js import ...` here: importing `js` after a snapshot restore costs
         # 25-50 ms of every restart's first answer, and to_js makes a dict a plain
         # JavaScript object (as Object.fromEntries would) without it.
         from pyodide.ffi import to_js
 
-        pairs = [(str(k), str(v)) for k, v in headers.to_py()]
-        reply = await self.serve(method, path, query, pairs, bytes(body.to_bytes()))
+        reply = await call_asgi(self.app, method, path, query, headers, body)
         answer: HandlerReply = {
             "status": reply.status,
             "headers": [list(h) for h in reply.headers],
@@ -171,36 +146,26 @@ class _Bytes:
         return self._data
 
 
-def _run_now(coro: Coroutine[Any, Any, Any]) -> Any:
-    """Run a coroutine that never really waits (file reads, free locks), without an event loop."""
-    try:
-        coro.send(None)
-    except StopIteration as done:
-        return done.value
-    coro.close()
-    raise RuntimeError("the warm-up had to wait for something")
-
-
 def _open_http_services(app: Any, folder: str) -> None:
     # HTTP services (mock-http: its OpenAPI document and fixtures) are opened on first
     # use; opening them here puts them into the snapshot instead of the first request.
     _late.js = _FolderAssets(folder)
     try:
-        _run_now(app.services.open_http_services())
+        run_at_once(app.services.open_http_services(), "the warm-up had to wait for something")
     except Exception as exc:  # only an optimisation: the first request opens them instead
         print(f"[helio-demo] warm-up skipped: {type(exc).__name__}: {exc}", file=sys.stderr)
     finally:
         _late.js = None
 
 
-def prepare(manifest_text: str, has_duck: bool, warm_folder: str | None = None) -> None:
+def prepare(manifest_text: str, warm_folder: str | None = None) -> None:
     """Build the app for the site's manifest.json; holds no JavaScript object.
 
     `warm_folder` holds copies of the files the adapters `prefetch` (the mock services'
     documents): the HTTP services are opened from them now."""
     global _handler
     from demo.browser.assets import FetchAssetSource
-    from demo.browser.duck import LazyDuck
+    from demo.browser.duck import AskedDuck
     from demo.browser.store import IndexedDBStore
     from demo.runtime.app import create_demo_app
 
@@ -210,11 +175,10 @@ def prepare(manifest_text: str, has_duck: bool, warm_folder: str | None = None) 
     store = IndexedDBStore(
         _late.function("idbGet"), _late.function("idbPut"), _late.function("idbDeletePrefix")
     )
-    duck = LazyDuck(_late.function("openDuck") if has_duck else None)
-    app = create_demo_app(manifest, assets, store, duck)
+    app = create_demo_app(manifest, assets, store, AskedDuck(_late.function("duckFactory")))
     if warm_folder is not None:
         _open_http_services(app, warm_folder)
-    _handler = Handler(app, duck if duck.available else None, duck_services(manifest))
+    _handler = Handler(app)
 
 
 def attach(api: WorkerApi) -> PythonHandler:

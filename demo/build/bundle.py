@@ -17,11 +17,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypedDict
 
-from demo.browser.worker_entry import duck_services
 from demo.build.addresses import Address
 from demo.build.runtime_files import RUNTIME_DIR, BuildInputError, Checkout, RuntimeFiles
 from demo.runtime.adapters import ADAPTERS, HttpAdapter, SqlAdapter
-from demo.runtime.routes import db_query_path
+from demo.runtime.routes import db_query_path, page_templates
 
 __all__ = [
     "BUILD_FILE",
@@ -35,6 +34,7 @@ __all__ = [
     "bundle_client",
     "bundle_components",
     "component_adapters",
+    "duck_queries",
     "bundle_duck_bridge",
     "bundle_worker",
     "prefetch_paths",
@@ -114,6 +114,13 @@ def prefetch_paths(manifest: dict[str, Any]) -> list[str]:
     return paths
 
 
+def duck_queries(manifest: dict[str, Any]) -> list[str]:
+    """The query paths of the services whose adapter runs on duckdb-wasm: the requests
+    that start it (serviceworker/engine-start.js decides when, from this list)."""
+    services = manifest["services"]
+    return sorted(db_query_path(s["name"]) for s in services if ADAPTERS[s["adapter"]].duckdb)
+
+
 def build_info(
     checksum: str,
     files: RuntimeFiles,
@@ -133,7 +140,7 @@ def build_info(
         duckdb=files.duckdb,
         addresses=addresses,
         prefetch=prefetch_paths(manifest),
-        duckQueries=sorted(db_query_path(name) for name in duck_services(manifest)),
+        duckQueries=duck_queries(manifest),
         storageNamespace=manifest["storageNamespace"],
         namespaceNamed=namespace_named,
     )
@@ -226,7 +233,8 @@ def component_adapters() -> dict[str, dict[str, str | bool]]:
 
 def bundle_components(checkout: Checkout, site: Path) -> Path:
     """<demo-query-panel>, <demo-fixture-explorer>, <demo-controls>: one minified ES module
-    (Lit and CodeMirror from the npm lock). Written into every site, so any page of an
+    (Lit and CodeMirror from the npm lock), stamped with what they know of the adapters and
+    the route table (`page_templates`, the URLs they call). Written into every site, so any page of an
     app can use them; outside the checksum, since the worker never loads it."""
     out = site / COMPONENTS_FILE
     _esbuild(
@@ -236,6 +244,7 @@ def bundle_components(checkout: Checkout, site: Path) -> Path:
         "--format=esm",
         "--minify",
         f"--define:__DEMO_ADAPTERS__={json.dumps(component_adapters(), sort_keys=True)}",
+        f"--define:__DEMO_ROUTES__={json.dumps(page_templates(), sort_keys=True)}",
     )
     return out
 

@@ -37,8 +37,8 @@ from demo.runtime.adapters import ADAPTERS, Adapter
 from demo.runtime.manifest import (
     BUILT_MANIFEST_VERSION,
     ManifestError,
+    ManifestService,
     SourceManifest,
-    SourceService,
     default_storage_namespace,
     parse_built_manifest,
     parse_source_manifest,
@@ -85,7 +85,7 @@ class PrepareStep(Protocol):
     paths. `at` is the config's place in the manifest, for `ManifestError`s."""
 
     def __call__(
-        self, service: SourceService, base: Path, target: Path, at: str, report: Progress
+        self, service: ManifestService, base: Path, target: Path, at: str, report: Progress
     ) -> dict[str, Any]: ...
 
 
@@ -184,7 +184,7 @@ def _source_file(base: Path, relative: str, where: str) -> Path:
 
 
 def prepare_mock(
-    service: SourceService, base: Path, target: Path, at: str, report: Progress
+    service: ManifestService, base: Path, target: Path, at: str, report: Progress
 ) -> dict[str, Any]:
     """mock-http: the document as JSON, the fixture files merged and checked."""
     config: dict[str, Any] = {}
@@ -220,7 +220,7 @@ def prepare_mock(
 
 
 def prepare_asgi(
-    service: SourceService, base: Path, target: Path, at: str, report: Progress
+    service: ManifestService, base: Path, target: Path, at: str, report: Progress
 ) -> dict[str, Any]:
     """asgi: a factory must be importable here, where the build runs; a plain `app`'s
     modules are copied from `source` into the site (the runtime zip ships them)."""
@@ -251,7 +251,9 @@ def prepare_asgi(
     return config
 
 
-def _prepare_plain_app(service: SourceService, base: Path, target: Path, at: str) -> dict[str, Any]:
+def _prepare_plain_app(
+    service: ManifestService, base: Path, target: Path, at: str
+) -> dict[str, Any]:
     if "factory" in service.config:
         raise ManifestError(at, "give `factory` or `app`, not both")
     app = service.config["app"]
@@ -281,7 +283,7 @@ def _load_json(path: Path, where: str) -> Any:
         raise ManifestError(where, f"{path.name} is not valid JSON: {exc}") from exc
 
 
-def _read_seeds(service: SourceService, base: Path, at: str) -> list[tuple[str, str]]:
+def _read_seeds(service: ManifestService, base: Path, at: str) -> list[tuple[str, str]]:
     seeds = []
     for relative in service.config.get("seed", []):
         path = _source_file(base, relative, f"{at}.seed")
@@ -299,7 +301,7 @@ def _statement_error(at: str, relative: str, exc: SqlError) -> ManifestError:
 
 
 def prepare_sqlite(
-    service: SourceService, base: Path, target: Path, at: str, report: Progress
+    service: ManifestService, base: Path, target: Path, at: str, report: Progress
 ) -> dict[str, Any]:
     """sqlite: the seed files run into a database; its serialized image."""
     engine = SqliteEngine()
@@ -318,7 +320,7 @@ def prepare_sqlite(
 
 
 def prepare_postgres(
-    service: SourceService, base: Path, target: Path, at: str, report: Progress
+    service: ManifestService, base: Path, target: Path, at: str, report: Progress
 ) -> dict[str, Any]:
     """postgres: the seed files transpiled, run on native DuckDB, dumped; what was skipped."""
     from demo.native.duck import open_native_duck

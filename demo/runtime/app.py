@@ -8,7 +8,8 @@ Routes (below the site's base path, see "Mounting"), as `routes.py` declares the
     POST  /__demo/reset                       every database of the demo back to its seed
     GET   /__demo/manifest                    the built manifest.json
 
-Decided here, for every route: an unknown service is 404 before a wrong method is 405
+A request is matched once (`match_route`); after the checks below its route's own
+handler answers (`DemoRoute.handler`, handlers.py). Decided here, for every route: an unknown service is 404 before a wrong method is 405
 (the URL itself is wrong); 405 carries `Allow` from the route table. Every answer
 carries `Access-Control-Allow-Origin: *` and `Access-Control-Expose-Headers: *`.
 Every OPTIONS request to an existing route and service is answered as a CORS preflight
@@ -30,7 +31,6 @@ from __future__ import annotations
 import json
 import logging
 import urllib.parse
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.datastructures import Headers
@@ -43,16 +43,13 @@ from http_errors import ApiError, MethodNotAllowed, NotFound
 from .adapters import ADAPTERS, HttpAdapter, service_addresses
 from .manifest import parse_built_manifest
 from .ports import AssetSource, OpenDuck, Store
-from .query import check_query_request, query_document
 from .routes import RouteMatch, demo_route_path, match_route, preflight_methods, service_prefix
 from .services import Services
+from .single_request import receive_once
 
 __all__ = ["DemoApp", "create_demo_app"]
 
 log = logging.getLogger(__name__)
-
-# A route's handler: an answer to send, or None when it answered itself (HTTP services).
-Handler = Callable[[RouteMatch, Request, Send], Awaitable[Response | None]]
 
 _CORS = ((b"access-control-allow-origin", b"*"), (b"access-control-expose-headers", b"*"))
 
@@ -98,50 +95,12 @@ class DemoApp:
         self.manifest_data = manifest
         self.manifest = parse_built_manifest(manifest)
         self.services = Services(self.manifest, assets, store, open_duck)
-        self._handlers: dict[str, Handler] = {
-            "manifest": self._show_manifest,
-            "reset": self._reset_all,
-            "db-query": self._query,
-            "db-reset": self._reset_one,
-            "http": self._http,
-        }
 
     def close(self) -> None:
         """Close the open database engines (e.g. when the worker or a test ends)."""
         self.services.close()
 
-    # -- handlers, one per route name of routes.route_table() -----------------------
-
-    async def _show_manifest(self, match: RouteMatch, request: Request, send: Send) -> Response:
-        return _json(self.manifest_data)
-
-    async def _reset_all(self, match: RouteMatch, request: Request, send: Send) -> Response:
-        return _json({"reset": await self.services.reset_all()})
-
-    async def _reset_one(self, match: RouteMatch, request: Request, send: Send) -> Response:
-        name = str(match.service)
-        await self.services.database(name).reset()
-        return _json({"reset": [name]})
-
-    async def _query(self, match: RouteMatch, request: Request, send: Send) -> Response:
-        database = self.services.database(str(match.service))
-        sql = check_query_request(request.headers.get("content-type"), await request.body())
-        result = await database.query(sql)
-        return _json(query_document(database.service.name, database.adapter.name, result))
-
-    async def _http(self, match: RouteMatch, request: Request, send: Send) -> None:
-        family = str(match.route.family)
-        service = await self.services.http(str(match.service), family)
-        callbacks: list[Any] = []  # a mock's OpenAPI callbacks, sent after its answer
-        scope = {
-            **request.scope,
-            "path": match.rest,
-            "root_path": service_prefix(family, str(match.service)),
-            "demo.callbacks": callbacks,
-        }
-        await service(scope, request.receive, send)
-        for callback in callbacks:
-            await self._send_callback(callback)
+    # -- callbacks: requests a mock sends after its answer (handlers.http) ----------
 
     def _callback_path(self, url: str) -> str | None:
         """The `/__demo/...` path a callback URL reaches: a service's `address`, or a
@@ -161,7 +120,7 @@ class DemoApp:
         query = urllib.parse.urlsplit(url).query
         return inside + (f"?{query}" if query else "")
 
-    async def _send_callback(self, callback: Any) -> None:
+    async def send_callback(self, callback: Any) -> None:
         """Send one callback request through this app (no network: a demo is offline)."""
         path = self._callback_path(callback.url)
         if path is None:
@@ -174,14 +133,6 @@ class DemoApp:
             return
         route, _, query = path.partition("?")
         statuses: list[int] = []
-        body_sent = False
-
-        async def receive() -> Message:
-            nonlocal body_sent
-            if body_sent:
-                return {"type": "http.disconnect"}
-            body_sent = True
-            return {"type": "http.request", "body": callback.body, "more_body": False}
 
         async def send(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -199,7 +150,7 @@ class DemoApp:
             "root_path": "",
             "headers": [(k.encode(), v.encode()) for k, v in callback.headers.items()],
         }
-        await self(scope, receive, send)
+        await self(scope, receive_once(callback.body), send)
         log.info(
             "callback %s %s %s -> %s",
             callback.name,
@@ -227,7 +178,8 @@ class DemoApp:
             raise MethodNotAllowed(
                 f"{method} is not allowed on {path}: {how}", headers={"allow": route.allow}
             )
-        return await self._handlers[route.name](match, request, send)
+        document = await route.handler(self, match, request, send)
+        return None if document is None else _json(document)
 
     async def _service_methods(self, match: RouteMatch | None) -> list[str] | None:
         """The methods an `http` route's service defines for it (None: not an `http` route)."""

@@ -5,7 +5,7 @@ flagship demo, the Helio host's demo profile). Its manifest entry names the fact
 as `"module:function"`; the function gets a `HostedContext` and returns a
 `HostedApp`: the ASGI app plus its state as one image.
 
-The persistence policy is the database adapters' (services.DatabaseService):
+The persistence policy is the database adapters' (persisted.Persisted, which both use):
 
 - the app is built on the service's first request: from the image stored under
   `<storageNamespace>/<service>/state` when there is one, else from its seed (the
@@ -23,7 +23,6 @@ one request must not contain half of another's.
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,8 +30,9 @@ from typing import Any, Protocol
 
 from starlette.types import Message, Receive, Scope, Send
 
-from http_errors import ApiError, StorageFailed
+from http_errors import ApiError
 
+from .persisted import Persisted
 from .ports import Store
 
 __all__ = [
@@ -79,18 +79,33 @@ class Factory(Protocol):
     def __call__(self, context: HostedContext) -> HostedApp: ...
 
 
-def load_factory(spec: str) -> Factory:
-    """Import `"module:function"`; an ApiError names what is missing."""
-    module_name, sep, function = spec.partition(":")
-    if not sep or not module_name or not function:
-        raise ApiError(f"factory {spec!r} must look like 'package.module:function'")
+# How each kind of spec is named in its errors: (its form, what it must name).
+_SPEC_WORDS = {
+    "factory": ("package.module:function", "function"),
+    "app": ("module:attribute", "ASGI app"),
+}
+
+
+def _import_attribute(spec: str, what: str) -> Any:
+    """Import `"module:attribute"` and return the callable it names; a ApiError says
+    what is missing (`what`: "factory" or "app", as the manifest calls it)."""
+    form, noun = _SPEC_WORDS[what]
+    module_name, sep, attribute = spec.partition(":")
+    if not sep or not module_name or not attribute:
+        raise ApiError(f"{what} {spec!r} must look like '{form}'")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise ApiError(f"factory {spec!r}: cannot import {module_name}: {exc}") from exc
-    factory = getattr(module, function, None)
-    if not callable(factory):
-        raise ApiError(f"factory {spec!r}: {module_name} has no function {function}")
+        raise ApiError(f"{what} {spec!r}: cannot import {module_name}: {exc}") from exc
+    found = getattr(module, attribute, None)
+    if not callable(found):
+        raise ApiError(f"{what} {spec!r}: {module_name} has no {noun} {attribute}")
+    return found
+
+
+def load_factory(spec: str) -> Factory:
+    """Import `"module:function"`; a ApiError names what is missing."""
+    factory: Factory = _import_attribute(spec, "factory")
     return factory
 
 
@@ -116,46 +131,34 @@ class _Stateless:
 
 def plain_app_factory(spec: str) -> Factory:
     """A factory for the ASGI app `"module:attribute"` (imported now, run stateless)."""
-    module_name, sep, attribute = spec.partition(":")
-    if not sep or not module_name or not attribute:
-        raise ApiError(f"app {spec!r} must look like 'module:attribute'")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ApiError(f"app {spec!r}: cannot import {module_name}: {exc}") from exc
-    app = getattr(module, attribute, None)
-    if not callable(app):
-        raise ApiError(f"app {spec!r}: {module_name} has no ASGI app {attribute}")
+    app = _import_attribute(spec, "app")
     return lambda context: _Stateless(app)
 
 
-class AsgiService:
-    """`HttpService` of the `asgi` adapter (see the module docstring)."""
+class AsgiService(Persisted[HostedApp]):
+    """`HttpService` of the `asgi` adapter (see the module docstring); `held` is the app."""
 
     def __init__(
         self, name: str, config: Mapping[str, Any], namespace: str, store: Store, factory: Factory
     ) -> None:
+        super().__init__(store, f"{namespace}/{name}/")
         self.name = name
         self.config = config
         self.key = state_key(namespace, name)
-        self.prefix = f"{namespace}/{name}/"
-        self._store = store
         self._factory = factory
-        self._app: HostedApp | None = None
-        self._lock = asyncio.Lock()
 
     def allowed_methods(self, route: str) -> list[str]:
         return ["*"]  # the application decides; preflights allow every method
 
     async def _open(self) -> HostedApp:
-        if self._app is None:
-            stored = await self._store.get(self.key)
-            self._app = self._factory(HostedContext(self.name, self.config, stored))
-            seed = self._app.image() if stored is None else None
+        if self.held is None:
+            stored = await self.store.get(self.key)
+            self.held = self._factory(HostedContext(self.name, self.config, stored))
+            seed = self.held.image() if stored is None else None
             if seed is not None:
                 # The seed is state too: store it now, so every later start agrees on it.
-                await self._store.put(self.key, seed)
-        return self._app
+                await self.store.put(self.key, seed)
+        return self.held
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -167,32 +170,12 @@ class AsgiService:
         async def hold(message: Message) -> None:
             held.append(message)
 
-        async with self._lock:
+        async with self.lock:
             app = await self._open()
             await app(inner, receive, hold)
             image = app.image() if app.dirty() else None
             if image is not None:
-                try:
-                    await self._store.put(self.key, image)
-                except Exception as exc:
-                    self._drop()
-                    raise StorageFailed(
-                        f"{self.name}: the request ran but its state could not be saved "
-                        f"({exc}); the service is back to its last saved state"
-                    ) from exc
+                ran = f"{self.name}: the request ran but its state"
+                await self.save(self.key, image, ran, "the service")
         for message in held:
             await send(message)
-
-    async def reset(self) -> None:
-        """Back to the seed: forget the stored state and the running app."""
-        async with self._lock:
-            await self._store.delete_prefix(self.prefix)
-            self._drop()
-
-    def close(self) -> None:
-        self._drop()
-
-    def _drop(self) -> None:
-        if self._app is not None:
-            self._app.close()
-            self._app = None

@@ -47,10 +47,9 @@ from .adapters import ADAPTERS, Adapter, ConfigKey
 __all__ = [
     "BUILT_MANIFEST_VERSION",
     "BuiltManifest",
-    "BuiltService",
     "ManifestError",
+    "ManifestService",
     "SourceManifest",
-    "SourceService",
     "default_storage_namespace",
     "parse_built_manifest",
     "parse_source_manifest",
@@ -74,7 +73,10 @@ class ManifestError(ValueError):
 
 
 @dataclass(frozen=True)
-class SourceService:
+class ManifestService:
+    """One entry of `services`, in a source manifest (config as written) or a built one
+    (config as prepared by the build)."""
+
     name: str
     adapter: str
     config: dict[str, Any]
@@ -85,24 +87,17 @@ class SourceManifest:
     name: str
     app: str | None
     storage_namespace: str | None
-    services: tuple[SourceService, ...]
+    services: tuple[ManifestService, ...]
     left_out: tuple[tuple[str, str], ...] = ()  # (service, reason)
-
-
-@dataclass(frozen=True)
-class BuiltService:
-    name: str
-    adapter: str
-    config: dict[str, Any]
 
 
 @dataclass(frozen=True)
 class BuiltManifest:
     version: int
     storage_namespace: str
-    services: tuple[BuiltService, ...]
+    services: tuple[ManifestService, ...]
 
-    def service(self, name: str) -> BuiltService | None:
+    def service(self, name: str) -> ManifestService | None:
         return next((s for s in self.services if s.name == name), None)
 
 
@@ -224,7 +219,7 @@ def parse_source_manifest(data: Any) -> SourceManifest:
             )
     services = _check_services(_require(data, "services", list, ""), "services")
     checked = tuple(
-        SourceService(n, a.name, _check_source_config(a, c, f"services[{i}].config"))
+        ManifestService(n, a.name, _check_source_config(a, c, f"services[{i}].config"))
         for i, (n, a, c) in enumerate(services)
     )
     return SourceManifest(name, app, namespace, checked, _check_left_out(data.get("leftOut", [])))
@@ -269,5 +264,5 @@ def parse_built_manifest(data: Any) -> BuiltManifest:
     ):
         # Unknown keys are tolerated here so that newer build tools can add hints.
         config = _check_keys(config, adapter.built_keys, f"services[{i}].config")
-        services.append(BuiltService(name, adapter.name, config))
+        services.append(ManifestService(name, adapter.name, config))
     return BuiltManifest(version, namespace, tuple(services))

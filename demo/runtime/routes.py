@@ -8,12 +8,13 @@
     http       /__demo/<family>/<service>[/<route...>]   whatever the service's routes define
 
 One `http` route exists per URL family of an HTTP adapter in the registry
-(`adapters.py`; `mock` for mock-http), so `route_table()` follows the registry. The
-app (`app.py`) dispatches on `match_route`, answers 405 with `Allow` from
-`DemoRoute.allow` and preflights with `preflight_methods`; the worker's Python side
-(demo/browser/worker_entry.py) parses paths with the same `match_route`, and the
-build's address table (demo/build/addresses.py) targets `service_prefix`. Pure: no
-starlette, nothing but the registry.
+(`adapters.py`; `mock` for mock-http), so `route_table()` follows the registry. Each
+`DemoRoute` carries its handler (handlers.py). The app (`app.py`) matches a request
+once with `match_route` and dispatches to `match.route.handler`, answers 405 with
+`Allow` from `DemoRoute.allow` and preflights with `preflight_methods`. The build
+stamps the table for the page's components (`page_templates`, demo/build/bundle.py)
+and its address table (demo/build/addresses.py) targets `service_prefix`. Pure: no
+starlette, nothing but the registry and the handlers.
 """
 
 from __future__ import annotations
@@ -21,8 +22,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
+from . import handlers
 from .adapters import DB_FAMILY, http_families
+
+if TYPE_CHECKING:
+    from .handlers import Handler
 
 __all__ = [
     "ANY_METHODS",
@@ -31,6 +37,7 @@ __all__ = [
     "db_query_path",
     "demo_route_path",
     "match_route",
+    "page_templates",
     "preflight_methods",
     "route_table",
     "service_prefix",
@@ -46,6 +53,7 @@ class DemoRoute:
     name: str
     template: str  # "/__demo/db/{service}/query"; "{route}" matches the rest of the path
     methods: tuple[str, ...] | None  # None: the service's own routes decide
+    handler: Handler  # what the route does (handlers.py)
     family: str | None = None  # the URL family whose service `{service}` names
     hint: str = ""  # how to call it, added to its 405 message
 
@@ -67,6 +75,7 @@ class RouteMatch:
     route: DemoRoute
     service: str | None  # the `{service}` segment
     rest: str  # `http` routes: the route below the service, "/" at least; else ""
+    base: str = ""  # `http` routes: the service's prefix, `service_prefix(family, service)`
 
 
 def route_table() -> tuple[DemoRoute, ...]:
@@ -77,19 +86,26 @@ def route_table() -> tuple[DemoRoute, ...]:
 @cache
 def _table(families: tuple[str, ...]) -> tuple[DemoRoute, ...]:
     fixed = (
-        DemoRoute("manifest", f"{_MARK}/manifest", ("GET", "HEAD")),
-        DemoRoute("reset", f"{_MARK}/reset", ("POST",)),
+        DemoRoute("manifest", f"{_MARK}/manifest", ("GET", "HEAD"), handlers.show_manifest),
+        DemoRoute("reset", f"{_MARK}/reset", ("POST",), handlers.reset_all),
         DemoRoute(
             "db-query",
             f"{_MARK}/{DB_FAMILY}/{{service}}/query",
             ("POST",),
+            handlers.query,
             family=DB_FAMILY,
             hint='send POST with JSON {"sql": "..."}',
         ),
-        DemoRoute("db-reset", f"{_MARK}/{DB_FAMILY}/{{service}}/reset", ("POST",), DB_FAMILY),
+        DemoRoute(
+            "db-reset",
+            f"{_MARK}/{DB_FAMILY}/{{service}}/reset",
+            ("POST",),
+            handlers.reset_one,
+            DB_FAMILY,
+        ),
     )
     http = tuple(
-        DemoRoute("http", f"{_MARK}/{family}/{{service}}/{{route}}", None, family)
+        DemoRoute("http", f"{_MARK}/{family}/{{service}}/{{route}}", None, handlers.http, family)
         for family in families
     )
     return fixed + http
@@ -104,6 +120,22 @@ def db_query_path(service: str) -> str:
     """The path of a database service's query route: `/__demo/db/<service>/query`."""
     route = next(r for r in route_table() if r.name == "db-query")
     return route.template.format(service=service)
+
+
+def page_templates() -> dict[str, str]:
+    """The table as a page's components reach it: each route's path relative to the demo
+    root (`{service}` and `{route}` to fill), by name; an `http` route as `http/<family>`.
+
+    The build stamps it into the components bundle (components/routes.js reads it), so
+    no component spells a `/__demo` path itself.
+
+    >>> page_templates()["db-query"]
+    '__demo/db/{service}/query'
+    """
+    return {
+        route.name if route.name != "http" else f"http/{route.family}": route.template[1:]
+        for route in route_table()
+    }
 
 
 def demo_route_path(path: str) -> str | None:
@@ -135,8 +167,11 @@ def match_route(path: str) -> RouteMatch | None:
         if found is None:
             continue
         params = found.groupdict()
-        rest = "/" + (params.get("route") or "") if route.methods is None else ""
-        return RouteMatch(route, params.get("service"), rest)
+        service = params.get("service")
+        if route.methods is not None or route.family is None or service is None:
+            return RouteMatch(route, service, "")
+        rest = "/" + (params.get("route") or "")
+        return RouteMatch(route, service, rest, service_prefix(route.family, service))
     return None
 
 

@@ -1,4 +1,4 @@
-"""The demo's services, built lazily on first use, and the persistence policy of databases.
+"""The demo's services, built lazily on first use, and how databases open and persist.
 
 - An HTTP service (mock-http) is opened by its adapter's `open_service` on its first
   request (or by `open_http_services`, which the worker runs before its snapshot).
@@ -15,6 +15,8 @@
 
 One `asyncio.Lock` per service serializes its queries: requests interleave at
 `await` points (Store calls) and a batch must not see another one's transaction.
+The lock, the save-or-drop and the reset are `persisted.Persisted`'s, shared with
+the `asgi` services.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import asyncio
 import logging
 from typing import Any
 
-from http_errors import BadRequest, NotFound, StorageFailed
+from http_errors import BadRequest, NotFound
 
 from .adapters import (
     ADAPTERS,
@@ -37,7 +39,8 @@ from .adapters import (
     StatefulService,
     family_noun,
 )
-from .manifest import BuiltManifest, BuiltService
+from .manifest import BuiltManifest, ManifestService
+from .persisted import Persisted
 from .ports import AssetSource, OpenDuck, Store
 from .sql.statements import SqlError
 
@@ -50,29 +53,30 @@ def image_key(namespace: str, service: str) -> str:
     return f"{namespace}/{service}/image"
 
 
-class DatabaseService:
-    """One service of a SQL adapter: its engine, its stored image, its seed."""
+class DatabaseService(Persisted[Engine]):
+    """One service of a SQL adapter: its engine (`held`), its stored image, its seed."""
 
-    def __init__(self, service: BuiltService, adapter: SqlAdapter, context: ServiceContext) -> None:
+    def __init__(
+        self, service: ManifestService, adapter: SqlAdapter, context: ServiceContext
+    ) -> None:
+        super().__init__(context.store, f"{context.namespace}/{service.name}/")
         self.service = service
         self.adapter = adapter
         self.context = context
-        self._engine: Engine | None = None
-        self.lock = asyncio.Lock()
 
     @property
     def key(self) -> str:
         return image_key(self.context.namespace, self.service.name)
 
     async def _open(self) -> Engine:
-        if self._engine is not None:
-            return self._engine
+        if self.held is not None:
+            return self.held
         engine = self.adapter.open_engine(self.context)
-        stored = await self.context.store.get(self.key)
+        stored = await self.store.get(self.key)
         if stored is not None:
             try:
                 engine.load_image(stored)
-                self._engine = engine
+                self.held = engine
                 return engine
             except Exception as exc:  # an image from an older runtime, or damaged bytes
                 log.warning(
@@ -82,7 +86,7 @@ class DatabaseService:
                 engine = self.adapter.open_engine(self.context)
         seed = await self.context.assets.read(self.service.config["image"])
         engine.load_image(seed)
-        self._engine = engine
+        self.held = engine
         return engine
 
     async def query(self, sql: str) -> list[dict[str, Any]]:
@@ -94,28 +98,10 @@ class DatabaseService:
             except SqlError as exc:
                 raise BadRequest(exc.message, statement=exc.statement) from exc
             if changed:
-                try:
-                    await self.context.store.put(self.key, engine.image())
-                except Exception as exc:
-                    self._drop()
-                    raise StorageFailed(
-                        f"the query ran but its result could not be saved ({exc}); "
-                        "the database is back to its last saved state"
-                    ) from exc
+                await self.save(
+                    self.key, engine.image(), "the query ran but its result", "the database"
+                )
             return result
-
-    def close(self) -> None:
-        self._drop()
-
-    def _drop(self) -> None:
-        if self._engine is not None:
-            self._engine.close()
-            self._engine = None
-
-    async def reset(self) -> None:
-        async with self.lock:
-            await self.context.store.delete_prefix(f"{self.context.namespace}/{self.service.name}/")
-            self._drop()
 
 
 class Services:
@@ -132,7 +118,7 @@ class Services:
         self._databases: dict[str, DatabaseService] = {}
         self._http_lock = asyncio.Lock()
 
-    def _context(self, service: BuiltService) -> ServiceContext:
+    def _context(self, service: ManifestService) -> ServiceContext:
         return ServiceContext(
             service.name,
             service.config,
@@ -142,7 +128,7 @@ class Services:
             self._open_duck,
         )
 
-    def find(self, name: str, family: str) -> tuple[BuiltService, Adapter]:
+    def find(self, name: str, family: str) -> tuple[ManifestService, Adapter]:
         """The service `name` of a URL family, or the 404 that says why there is none."""
         service = self.manifest.service(name)
         noun = family_noun(family)

@@ -250,7 +250,7 @@ class MockService:
             raw_path=_raw_route(scope),
         )
         await Response(answer.body, answer.status, headers=answer.headers)(scope, receive, send)
-        # The app sends them after the answer (app.py `_send_callbacks`).
+        # The app sends them after the answer (handlers.py `http`, through app.py `send_callback`).
         pending = scope.get("demo.callbacks")
         if isinstance(pending, list):
             pending.extend(answer.callbacks)

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
+import pytest
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from demo.browser.bridge import call_asgi
+from demo.browser.bridge import call_asgi, run_at_once
 from tests.demo.browser.asyncrun import run
 
 
@@ -82,3 +84,15 @@ def test_app_that_never_answers_is_a_500() -> None:
 def test_empty_answer_keeps_its_status() -> None:
     reply = _call("GET", "/__demo/empty", "", [], b"")
     assert (reply.status, reply.body) == (204, b"")
+
+
+def test_run_at_once_gives_an_answer_that_never_waits_and_refuses_one_that_does() -> None:
+    async def at_once() -> str:
+        return "answered"
+
+    async def waits() -> None:
+        await asyncio.sleep(0)
+
+    assert run_at_once(at_once(), "suspended") == "answered"
+    with pytest.raises(RuntimeError, match="^suspended$"):
+        run_at_once(waits(), "suspended")

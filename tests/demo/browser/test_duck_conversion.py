@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from demo.browser.duck import BrowserDuckConnection, LazyDuck, convert_column, duck_type_name
-from tests.demo.browser.asyncrun import run
+from demo.browser.duck import AskedDuck, BrowserDuckConnection, convert_column, duck_type_name
 
 INT, FLOAT, BINARY, UTF8, BOOL, DECIMAL, DATE, TIME, TIMESTAMP = 2, 3, 4, 5, 6, 7, 8, 9, 10
 INTERVAL, LIST, STRUCT, MAP = 11, 12, 13, 17
@@ -142,20 +141,16 @@ def test_connection_turns_columns_into_rows_and_js_errors_into_messages() -> Non
     assert db.closed
 
 
-def test_lazy_duck_refuses_to_open_before_it_started() -> None:
+def test_python_asks_the_worker_for_duckdb_and_refuses_before_it_started() -> None:
+    # When it starts is the worker's decision (serviceworker/engine-start.js).
 
     class Factory:
         def open(self) -> _FakeDatabase:
             return _FakeDatabase()
 
-    async def js_open() -> Factory:
-        return Factory()
-
-    duck = LazyDuck(js_open)
-    with pytest.raises(RuntimeError, match="not started"):
+    started: list[Factory] = []
+    duck = AskedDuck(lambda: started[0] if started else None)
+    with pytest.raises(RuntimeError, match="duckdb-wasm is not started"):
         duck()
-    run(duck.start())
-    assert duck.started
+    started.append(Factory())
     assert list(duck().execute("SELECT 1").columns) == ["id", "price"]
-    with pytest.raises(RuntimeError, match="without duckdb-wasm"):
-        run(LazyDuck(None).start())

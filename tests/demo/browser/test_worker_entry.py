@@ -1,72 +1,29 @@
-"""demo.browser.worker_entry: which requests start duckdb-wasm, natively."""
+"""demo.browser.worker_entry: the app prepared without JavaScript, each request matched once."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 from typing import Any
 
 import pytest
 
-from demo.browser.worker_entry import Handler, duck_services, needs_duck, start_eagerly
+from demo.browser.bridge import call_asgi
+from demo.browser.worker_entry import start_eagerly
+from demo.build.bundle import duck_queries
+from demo.runtime import routes
 from tests.demo.browser.asyncrun import run
 
 
-@pytest.mark.parametrize(
-    ("path", "expected"),
-    [
-        ("/__demo/db/ledger/query", True),
-        ("/__demo/db/ledger/query/", False),  # no such route: a 404 needs no engine
-        ("/__demo/db/notes/query", False),  # sqlite
-        ("/__demo/db/ledger/reset", False),  # resets never open an engine
-        ("/__demo/reset", False),
-        ("/__demo/mock/ledger/query", False),
-    ],
-)
-def test_only_queries_to_duckdb_services_need_duckdb(path: str, expected: bool) -> None:
-    assert needs_duck(path, {"ledger"}) is expected
-
-
-def test_duck_services_are_those_of_duckdb_adapters() -> None:
+def test_duck_queries_are_the_query_paths_of_duckdb_adapters() -> None:
+    # The one list the worker decides from (serviceworker/engine-start.js).
     services = [
         {"name": "ledger", "adapter": "postgres"},
         {"name": "notes", "adapter": "sqlite"},
         {"name": "api", "adapter": "mock-http"},
     ]
-    assert duck_services({"services": services}) == {"ledger"}
-
-
-class _Duck:
-    def __init__(self, fail: bool = False) -> None:
-        self.started = False
-        self.fail = fail
-
-    async def start(self) -> None:
-        if self.fail:
-            raise RuntimeError("wasm missing")
-        self.started = True
-
-
-async def _app(scope: Any, receive: Any, send: Any) -> None:
-    await send({"type": "http.response.start", "status": 200, "headers": []})
-    await send({"type": "http.response.body", "body": scope["path"].encode()})
-
-
-def test_duckdb_starts_before_the_first_postgres_query_only() -> None:
-    duck = _Duck()
-    handler = Handler(_app, duck, {"ledger"})
-    run(handler.serve("GET", "/__demo/mock/api/x", "", [], b""))
-    assert not duck.started
-    reply = run(handler.serve("POST", "/__demo/db/ledger/query", "", [], b"{}"))
-    assert duck.started
-    assert reply.body == b"/__demo/db/ledger/query"
-
-
-def test_duckdb_that_cannot_start_is_a_json_500() -> None:
-    handler = Handler(_app, _Duck(fail=True), {"ledger"})
-    reply = run(handler.serve("POST", "/__demo/db/ledger/query", "", [], b"{}"))
-    assert reply.status == 500
-    assert b"could not start duckdb-wasm: wasm missing" in reply.body
+    assert duck_queries({"services": services}) == ["/__demo/db/ledger/query"]
 
 
 class _Bytes:
@@ -100,8 +57,8 @@ class _FakeJs:
         for key in [k for k in self.stored if k.startswith(prefix)]:
             del self.stored[key]
 
-    async def openDuck(self) -> Any:  # noqa: N802
-        raise RuntimeError("this site has no postgres service")
+    def duckFactory(self) -> Any:  # noqa: N802
+        return None  # this site has no postgres service
 
 
 class _Without:
@@ -118,31 +75,31 @@ class _Without:
 
 
 def test_app_is_prepared_without_javascript_and_attached_later(sites: Any) -> None:
-    import json
-
     from demo.browser import worker_entry
 
     site = sites.other.out
-    worker_entry.prepare((site / "manifest.json").read_text(), False)
+    worker_entry.prepare((site / "manifest.json").read_text())
     handler = worker_entry._handler
     assert handler is not None
     # Before attach nothing can reach JavaScript: the request fails with a clear 500.
-    early = run(handler.serve("GET", "/__demo/mock/api/health", "", [], b""))
+    early = run(call_asgi(handler.app, "GET", "/__demo/mock/api/health", "", [], b""))
     assert early.status == 500 and b"not attached" in early.body
     # With a warm-up folder the mock routes are loaded by prepare() itself (before the
     # snapshot): they answer even before the JavaScript side is attached.
-    worker_entry.prepare((site / "manifest.json").read_text(), False, str(site))
+    worker_entry.prepare((site / "manifest.json").read_text(), str(site))
     warmed = worker_entry._handler
     assert warmed is not None
-    reply = run(warmed.serve("GET", "/__demo/mock/api/health", "", [], b""))
+    reply = run(call_asgi(warmed.app, "GET", "/__demo/mock/api/health", "", [], b""))
     assert (reply.status, reply.body) == (200, b"ok")
 
     # A worker built against another contract is refused, naming what it lacks.
-    with pytest.raises(TypeError, match="lacks openDuck"):
-        worker_entry.attach(_Without(_FakeJs(site), "openDuck"))
+    with pytest.raises(TypeError, match="lacks duckFactory"):
+        worker_entry.attach(_Without(_FakeJs(site), "duckFactory"))
     attached = worker_entry.attach(_FakeJs(site))
+    assert isinstance(attached, worker_entry.Handler)
     answer = run(
-        attached.serve(
+        call_asgi(
+            attached.app,
             "POST",
             "/__demo/db/notes/query",
             "",
@@ -151,6 +108,70 @@ def test_app_is_prepared_without_javascript_and_attached_later(sites: Any) -> No
         )
     )
     assert json.loads(answer.body)["result"][0]["values"] == [["first"], ["second"]]
+
+
+class _Js:
+    """What Pyodide hands `Handler.handle` for a JavaScript array and Uint8Array."""
+
+    def __init__(self, value: Any) -> None:
+        self._value = value
+
+    def to_py(self) -> Any:
+        return self._value
+
+    def to_bytes(self) -> bytes:
+        return bytes(self._value)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status"),
+    [
+        ("POST", "/__demo/db/notes/query", {"sql": "SELECT 1"}, 200),
+        ("GET", "/__demo/mock/api/health", None, 200),
+        ("GET", "/__demo/db/notes/query", None, 405),
+        ("POST", "/__demo/db/nope/query", {"sql": "SELECT 1"}, 404),
+        ("GET", "/__demo/manifest", None, 200),
+        # The worker starts duckdb-wasm before a postgres query; this fake one never does.
+        ("POST", "/__demo/db/ledger/query", {"sql": "SELECT 1"}, 500),
+    ],
+)
+def test_a_request_is_matched_once_on_its_way_through_the_worker_entry(
+    sites: Any, monkeypatch: pytest.MonkeyPatch, method: str, path: str, body: Any, status: int
+) -> None:
+    # The whole Python path of a fetch: handle -> call_asgi -> the app -> the handler,
+    # on a site with a postgres service (Python once matched again to decide on DuckDB).
+    from demo.browser import worker_entry
+
+    site = sites.shop.out
+    worker_entry.prepare((site / "manifest.json").read_text(), str(site))
+    handler = worker_entry.attach(_FakeJs(site))
+    matched: list[str] = []
+    real = routes.route_table
+
+    def counting_table() -> Any:
+        matched.append(path)  # match_route walks the table once per match
+        return real()
+
+    monkeypatch.setattr(routes, "route_table", counting_table)
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", _FakeFfi())
+    headers = [("content-type", "application/json")] if body is not None else []
+    data = json.dumps(body).encode() if body is not None else b""
+
+    async def through_handle() -> Any:
+        answer = handler.handle(method, path, "", _Js(headers), _Js(data))
+        return await answer if isinstance(answer, asyncio.Future) else answer
+
+    answer = run(through_handle())
+    assert answer["status"] == status, answer
+    assert matched == [path]
+
+
+class _FakeFfi:
+    """`pyodide.ffi` natively: to_js hands the dict back."""
+
+    @staticmethod
+    def to_js(value: Any) -> Any:
+        return value
 
 
 async def _answer_now(value: str) -> str:

@@ -129,3 +129,38 @@ def test_components_read_no_undeclared_adapter_field() -> None:
     read = set(re.findall(r"(?:\b_?adapter|ADAPTERS\[[^\]]+\])\??\.(\w+)", source))
     read -= {"name"}  # the manifest's adapter name, which the component adds itself
     assert read and read <= stamped, read - stamped
+
+
+def test_components_build_their_urls_from_the_stamped_route_table() -> None:
+    """No component spells a `__demo/` path; the routes they name are the table's."""
+    from demo.runtime.adapters import http_families
+    from demo.runtime.routes import page_templates
+
+    templates = page_templates()
+    code = "\n".join(
+        re.sub(r"^\s*//.*$", "", p.read_text(), flags=re.M)
+        for p in (REPO / "components").glob("*.js")
+    )
+    assert "__demo/" not in code
+    named = set(re.findall(r"routePath\(\s*\"([^\"]+)\"", code))
+    assert named and named <= set(templates), named - set(templates)
+    # The explorer names an HTTP family's route (`http/${family}`): one for every family.
+    assert {f"http/{family}" for family in http_families()} <= set(templates)
+    out = run_module(
+        f"""
+        import {{ routePath }} from "{module_url("components/routes.js")}";
+        console.log(JSON.stringify([
+          routePath("db-query", {{ service: "ledger" }}, input),
+          routePath("http/mock", {{ service: "a b" }}, input),
+          routePath("reset", {{}}, input),
+          (() => {{ try {{ routePath("nope", {{}}, input); }} catch (err) {{ return err.message; }} }})(),
+        ]));
+        """,
+        templates,
+    )
+    assert out == [
+        "__demo/db/ledger/query",
+        "__demo/mock/a%20b/",
+        "__demo/reset",
+        "the demo's route table has no route “nope”",
+    ]

@@ -16,19 +16,16 @@ from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from demo.browser.bridge import call_asgi
+from demo.browser.bridge import call_asgi, run_at_once
 
 __all__ = ["Client", "Reply", "run_sync"]
 
 
 def run_sync(coro: Coroutine[Any, Any, Any]) -> Any:
     """Run a coroutine that never suspends; return its result."""
-    try:
-        coro.send(None)
-    except StopIteration as done:
-        return done.value
-    coro.close()
-    raise RuntimeError("the coroutine suspended; this client only runs apps that answer at once")
+    return run_at_once(
+        coro, "the coroutine suspended; this client only runs apps that answer at once"
+    )
 
 
 @dataclass

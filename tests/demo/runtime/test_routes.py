@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from demo.runtime.adapters import ADAPTERS, HttpAdapter
@@ -124,3 +126,11 @@ def test_lifespan_starts_and_stops(mini: Demo) -> None:
 
     run_sync(mini.app({"type": "lifespan"}, receive, send))
     assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
+
+
+def test_every_route_carries_its_handler() -> None:
+    # The app dispatches from the one match: `match.route.handler`, no table by name.
+    for route in route_table():
+        assert inspect.iscoroutinefunction(route.handler), route.name
+    match = match_route("/__demo/db/notes/query")
+    assert match is not None and match.route.handler.__name__ == "query"

@@ -15,7 +15,7 @@ from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from demo.browser.bridge import call_asgi
+from demo.browser.bridge import call_asgi, run_at_once
 from demo.runtime.asgi_service import HostedContext
 from host.demo_profile import DEMO_PASSWORD, DEMO_USERNAME, DemoHost, create_demo_host
 
@@ -27,12 +27,7 @@ ADDRESS = "https://host:47990"
 def _drive(coro: Coroutine[Any, Any, Any]) -> Any:
     if sys.platform != "emscripten":
         return asyncio.run(coro)
-    try:
-        coro.send(None)
-    except StopIteration as done:
-        return done.value
-    coro.close()
-    raise RuntimeError("the demo host suspended; in Pyodide it must answer at once")
+    return run_at_once(coro, "the demo host suspended; in Pyodide it must answer at once")
 
 
 @dataclass
