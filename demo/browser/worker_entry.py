@@ -54,7 +54,7 @@ def preload() -> None:
     import demo.browser.store  # noqa: F401
     import demo.runtime.app  # noqa: F401
     import demo.runtime.mock.router  # noqa: F401 - the adapters import these on first use
-    import demo.runtime.sql.duck_engine  # noqa: F401
+    import demo.runtime.sql.postgres.engine  # noqa: F401
     import demo.runtime.sql.sqlite_engine  # noqa: F401
 
 

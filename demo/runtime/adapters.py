@@ -213,8 +213,8 @@ def _open_sqlite(context: ServiceContext) -> Engine:
 
 
 def _open_postgres(context: ServiceContext) -> Engine:
-    from .sql.duck_engine import DuckEngine
-    from .sql.session_names import session_names
+    from .sql.postgres.engine import DuckEngine
+    from .sql.postgres.session_names import session_names
 
     return DuckEngine(context.open_duck(), session_names(context.config))
 

@@ -126,7 +126,7 @@ def run_engine_corpus(make_engine: Callable[[], Any], groups: list[Group]) -> di
 
 
 def run_postgres(open_duck: Callable[[], Any]) -> dict[str, Any]:
-    from demo.runtime.sql import DuckEngine
+    from demo.runtime.sql.postgres import DuckEngine
 
     return run_engine_corpus(lambda: DuckEngine(open_duck()), load_corpus("postgres"))
 
@@ -315,7 +315,7 @@ def _probe_of_kept_tables(engine: Any, probe: str) -> str:
 
 def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[str, Any]:
     """Every case of the second part through the `postgres` adapter, crashes caught."""
-    from demo.runtime.sql import DuckEngine
+    from demo.runtime.sql.postgres import DuckEngine
 
     out: dict[str, Any] = {}
     for group in load_corpus(REGRESS):

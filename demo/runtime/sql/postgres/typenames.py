@@ -37,7 +37,7 @@ _NAMES = {
     "DATE": ("date", "date"),
     "TIME": ("time without time zone", "time"),
     "TIMESTAMP": ("timestamp without time zone", "timestamp"),
-    # timestamptz is held as TIMESTAMP_NS (pg_transforms.timestamptz_without_icu).
+    # timestamptz is held as TIMESTAMP_NS (transforms.timestamptz_without_icu).
     "TIMESTAMP_NS": ("timestamp with time zone", "timestamptz"),
     "TIMESTAMP WITH TIME ZONE": ("timestamp with time zone", "timestamptz"),
     "INTERVAL": ("interval", "interval"),

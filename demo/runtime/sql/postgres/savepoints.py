@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..statements import SqlError, strip_leading_comments
 from .duckdump import quote_ident
-from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Savepoints", "savepoint_command"]
 

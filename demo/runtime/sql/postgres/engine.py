@@ -18,18 +18,18 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from ..ports import DuckConnection
+from ...ports import DuckConnection
+from ..statements import SqlError
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
-from .pg_json_functions import register_json_functions, uses_json_functions
-from .pgtypes import DECLARED_CARRIERS, JsonTooDeep, interval_text, json_value, type_oid
+from .json_functions import register_json_functions, uses_json_functions
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
-from .statements import SqlError
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
+from .values import DECLARED_CARRIERS, JsonTooDeep, interval_text, json_value, type_oid
 
 __all__ = ["DuckEngine", "declared_types", "read_schema", "table_types", "use_public_schema"]
 

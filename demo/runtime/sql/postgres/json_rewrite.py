@@ -3,7 +3,7 @@
 Without DuckDB's json extension (duckdb-wasm cannot load it offline), json and
 jsonb columns are VARCHAR. `postgres_json` rewrites a parsed Postgres tree so each
 JSON operator or function becomes a call of the text functions in
-`pg_json_functions.py` (registered on the connection), or of DuckDB core:
+`json_functions.py` (registered on the connection), or of DuckDB core:
 
 - `->`, `->>`, `#>`, `#>>`, `?`, `@>`, `<@`, jsonb `||` and `-`, jsonb_set,
   json[b]_typeof, json[b]_array_length: one scalar function each.
@@ -27,8 +27,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .pg_json_functions import JsonError, jsonb_text
-from .pg_transforms import output_targets
+from .json_functions import JsonError, jsonb_text
+from .transforms import output_targets
 
 __all__ = ["json_columns", "json_kind", "json_output_types", "postgres_json"]
 

@@ -23,7 +23,7 @@ could be offered to sqlglot as part of its Postgres -> DuckDB transpilation:
 - `postgres_functions`: format/LIKE/SIMILAR TO/round/to_char as Postgres means
   them, and a clear error for functions whose DuckDB namesake differs.
 - `jsonb_literals`: jsonb literals in jsonb's normal text form (key order, spacing).
-  (JSON operators and functions are `pg_json.py`'s.)
+  (JSON operators and functions are `json_rewrite.py`'s.)
 """
 
 from __future__ import annotations
@@ -211,12 +211,12 @@ _TYPE_NAMES = {
 def _postgres_name(node: Any) -> str:
     from sqlglot import exp
 
-    from .pg_dialect import WRITTEN_NAME
+    from .dialect import WRITTEN_NAME
 
     if isinstance(node, exp.Column):
         return node.name
     if node.meta.get("pg_name"):
-        return str(node.meta["pg_name"])  # see pg_dialect
+        return str(node.meta["pg_name"])  # see dialect.py
     if isinstance(node, exp.Cast):
         inner = _postgres_name(node.this)
         if inner != "?column?":
@@ -739,7 +739,7 @@ def jsonb_literals(
     """
     from sqlglot import exp
 
-    from .pg_json_functions import JsonError, jsonb_text
+    from .json_functions import JsonError, jsonb_text
 
     def normalise(literal: Any) -> None:
         try:

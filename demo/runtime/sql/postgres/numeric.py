@@ -26,7 +26,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from typing import Any
 
-from .statements import SqlError
+from ..statements import SqlError
 
 __all__ = [
     "QUOTIENT_TAG",

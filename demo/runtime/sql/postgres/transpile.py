@@ -12,7 +12,7 @@ result). Beyond sqlglot's own `read="postgres", write="duckdb"`:
 - `json`/`jsonb` become text and `CURRENT_DATE` the date of `current_timestamp`:
   duckdb-wasm has only DuckDB's core (the json and icu extensions cannot be fetched
   offline), and the same SQL must run natively and in the browser. JSON operators
-  and functions become calls of the runtime's own text functions (`pg_json.py`).
+  and functions become calls of the runtime's own text functions (`json_rewrite.py`).
 - `'\\x...'::bytea` hex literals become `unhex('...')` (DuckDB would read the
   backslash escapes as text).
 - `BEGIN`/`START TRANSACTION`/`COMMIT`/`END`/`ROLLBACK`/`ABORT` are recognised before
@@ -33,18 +33,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import pg_numeric, pg_text, pg_typenames
-from . import pg_transforms as pg
+from ..statements import SqlError, strip_leading_comments
+from . import numeric, text_functions, typenames
+from . import transforms as pg
 from .declared import declared_columns, output_types, registry_statements
 from .dump_session import skipped_reason
 from .foreign_keys import ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .group_by_key import group_by_primary_key
-from .pg_input import invalid_number_literal, invalid_string_escape
-from .pg_json import json_columns, json_output_types, postgres_json
+from .input_syntax import invalid_number_literal, invalid_string_escape
+from .json_rewrite import json_columns, json_output_types, postgres_json
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
-from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Transpiled", "transpile_statement"]
 
@@ -242,7 +242,7 @@ def transpile_statement(
     from sqlglot import exp
     from sqlglot.errors import SqlglotError
 
-    from .pg_dialect import PostgresForDuck
+    from .dialect import PostgresForDuck
 
     control = _transaction(statement)
     if control is not None:
@@ -316,13 +316,13 @@ def transpile_statement(
     pg.postgres_column_names(tree)
     json_types = json_columns(table_types, declared or {})
     outputs.update(json_output_types(tree, json_types))
-    outputs.update(pg_typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
-    pg_typenames.information_schema_columns(tree)
-    pg_typenames.untyped_nulls(tree)
+    outputs.update(typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
+    typenames.information_schema_columns(tree)
+    typenames.untyped_nulls(tree)
     unsupported = (
         invalid_number_literal(tree, table_types)
         or postgres_json(tree, json_types)
-        or pg_text.text_functions(tree)
+        or text_functions.text_functions(tree)
         or pg.postgres_functions(tree)
     )
     if unsupported is not None:
@@ -332,11 +332,11 @@ def transpile_statement(
     columns = _unambiguous_columns(table_types)
     pg.integer_division(tree, columns)
     pg.postgres_result_types(tree, columns, names)
-    pg_numeric.numeric_literals(tree, statement)
-    outputs.update(pg_numeric.numeric_quotients(tree, columns))
+    numeric.numeric_literals(tree, statement)
+    outputs.update(numeric.numeric_quotients(tree, columns))
     pg.timestamptz_without_icu(tree, table_types)
     pg.array_text_literals(tree, table_types)
-    outputs.update(pg_numeric.bare_numeric_casts(tree))
+    outputs.update(numeric.bare_numeric_casts(tree))
     pg.jsonb_literals(tree, table_types, declared or {})
     pg.division_by_zero_errors(tree)
     for national in list(tree.find_all(exp.National)):

@@ -3,7 +3,7 @@
 DuckDB refuses every UPDATE of a row that a foreign key references (its updates are
 a delete plus an insert), which breaks ordinary app writes such as `INSERT ... ON
 CONFLICT DO UPDATE` on a referenced row. So CREATE TABLE keeps its REFERENCES /
-FOREIGN KEY clauses out of DuckDB (`pg_transforms.strip_foreign_keys`) and records
+FOREIGN KEY clauses out of DuckDB (`transforms.strip_foreign_keys`) and records
 them here instead, as the table's comment (`pg:fk [...]`, which the database image
 keeps; ALTER TABLE ... ADD FOREIGN KEY adds to it, in seeds too). After each INSERT/UPDATE/DELETE/MERGE the engine checks the keys that touch
 the statement's table with an anti-join, as Postgres checks a non-deferred key at

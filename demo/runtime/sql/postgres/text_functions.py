@@ -1,6 +1,6 @@
 """Postgres text functions that DuckDB lacks or means differently, as DuckDB expressions.
 
-Like `pg_transforms`, these rewrite a parsed Postgres tree in place and know nothing
+Like `transforms`, these rewrite a parsed Postgres tree in place and know nothing
 of the demo runtime:
 
 - `quote_ident(text)`: quoted unless the identifier is lower-case `[a-z_][a-z0-9_]*`
