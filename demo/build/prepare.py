@@ -53,9 +53,10 @@ from demo.runtime.sql.postgres.engine import (
 )
 from demo.runtime.sql.postgres.foreign_keys import register_foreign_keys
 from demo.runtime.sql.postgres.session_names import session_names
+from demo.runtime.sql.postgres.split import split_postgres
 from demo.runtime.sql.postgres.transpile import transpile_statement
 from demo.runtime.sql.sqlite_engine import SqliteEngine
-from demo.runtime.sql.statements import SqlError, split_postgres
+from demo.runtime.sql.statements import SqlError
 
 from .openapi_load import load_openapi
 

@@ -28,6 +28,8 @@ MODULES = [
     "demo.runtime.sql.postgres.engine",
     "demo.runtime.sql.postgres.json_functions",
     "demo.runtime.sql.postgres.json_rewrite",
+    "demo.runtime.sql.postgres.rewrites",
+    "demo.runtime.sql.postgres.split",
     "demo.runtime.sql.postgres.transpile",
     "demo.runtime.sql.postgres.values",
     "demo.runtime.sql.sqlite_engine",

@@ -3,7 +3,7 @@
 DuckDB refuses every UPDATE of a row that a foreign key references (its updates are
 a delete plus an insert), which breaks ordinary app writes such as `INSERT ... ON
 CONFLICT DO UPDATE` on a referenced row. So CREATE TABLE keeps its REFERENCES /
-FOREIGN KEY clauses out of DuckDB (`transforms.strip_foreign_keys`) and records
+FOREIGN KEY clauses out of DuckDB (`transforms/statement.py`) and records
 them here instead, as the table's comment (`pg:fk [...]`, which the database image
 keeps; ALTER TABLE ... ADD FOREIGN KEY adds to it, in seeds too). After each INSERT/UPDATE/DELETE/MERGE the engine checks the keys that touch
 the statement's table with an anti-join, as Postgres checks a non-deferred key at
@@ -22,7 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sqlglot import exp
+
 from .duckdump import quote_ident
+from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
 
 __all__ = [
     "FOREIGN_KEYS_QUERY",
@@ -62,10 +65,8 @@ class ForeignKey:
     on_delete: str = "NO ACTION"
 
 
-def declared_foreign_keys(tree: Any, table: str) -> list[ForeignKey]:
+def declared_foreign_keys(tree: exp.Expr, table: str) -> list[ForeignKey]:
     """The foreign keys a CREATE TABLE declares; ForeignKeyError for unsupported actions."""
-    from sqlglot import exp
-
     keys = []
     for ref in tree.find_all(exp.Reference):
         parent = ref.this.this if isinstance(ref.this, exp.Schema) else ref.this
@@ -121,8 +122,6 @@ def register_foreign_keys(conn: Any, table: str, keys: list[ForeignKey]) -> str 
     Rows already there must satisfy them, as Postgres validates them: returns Postgres'
     message for the first key they break (nothing is recorded then), else None.
     """
-    from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
-
     rows = conn.execute(FOREIGN_KEYS_QUERY).rows
     existing = [k for k in load_foreign_keys([list(r) for r in rows]) if k.table == table]
     primary_keys = load_primary_keys([list(r) for r in conn.execute(PRIMARY_KEYS_QUERY).rows])
@@ -261,8 +260,6 @@ class ForeignKeyGuard:
         return self._keys
 
     def _primary_keys(self) -> dict[str, list[str]]:
-        from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
-
         if self._primary is None:
             rows = self._conn.execute(PRIMARY_KEYS_QUERY).rows
             self._primary = load_primary_keys([list(r) for r in rows])

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from .transforms import parse_array_text
+from .transforms.arrays import parse_array_text
 from .values import JsonTooDeep, check_json_depth
 
 __all__ = [

@@ -322,7 +322,7 @@ def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[s
         # The setup runs once; each case starts from its image, as a service does.
         # A setup statement the adapter refuses is left out (its cases then fail cleanly
         # or differ, and are judged so); `refused` says which.
-        from demo.runtime.sql.statements import split_postgres
+        from demo.runtime.sql.postgres.split import split_postgres
 
         seeded = DuckEngine(open_duck())
         refused = []
