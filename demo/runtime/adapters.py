@@ -37,13 +37,14 @@ policy of `services.DatabaseService`.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from starlette.types import Receive, Scope, Send
 
 from .ports import AssetSource, OpenDuck, Store
+from .sql.results import SqlResult
 
 __all__ = [
     "ADAPTERS",
@@ -129,7 +130,7 @@ class Engine(Protocol):
 
     def image(self) -> bytes: ...
 
-    def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
+    def execute(self, sql: str) -> tuple[Sequence[SqlResult], bool]:
         """Run a request's SQL atomically: (the adapter's result shape, whether data changed).
 
         Raises `demo.runtime.sql.SqlError` naming the failing statement."""

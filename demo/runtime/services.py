@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Sequence
 
 from .adapters import (
     ADAPTERS,
@@ -38,6 +38,7 @@ from .adapters import (
 from .errors import BadRequest, NotFound, StorageFailed
 from .manifest import BuiltManifest, BuiltService
 from .ports import AssetSource, OpenDuck, Store
+from .sql.results import SqlResult
 from .sql.statements import SqlError
 
 __all__ = ["DatabaseService", "Services", "image_key"]
@@ -84,7 +85,7 @@ class DatabaseService:
         self._engine = engine
         return engine
 
-    async def query(self, sql: str) -> list[dict[str, Any]]:
+    async def query(self, sql: str) -> Sequence[SqlResult]:
         """Run a request's SQL atomically; persist before returning when data changed."""
         async with self.lock:
             engine = await self._open()

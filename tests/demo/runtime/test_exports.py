@@ -32,6 +32,7 @@ MODULES = [
     "demo.runtime.sql.postgres.split",
     "demo.runtime.sql.postgres.transpile",
     "demo.runtime.sql.postgres.values",
+    "demo.runtime.sql.results",
     "demo.runtime.sql.sqlite_engine",
     "demo.runtime.sql.statements",
     "demo.native",
