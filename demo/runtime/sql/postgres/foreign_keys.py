@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlglot import exp
 
+from ...ports import DuckConnection
 from .duckdump import quote_ident
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
 
@@ -116,7 +117,7 @@ def registry_statement(table: str, keys: list[ForeignKey]) -> str:
     return f"COMMENT ON TABLE {quote_ident(table)} IS '" + text.replace("'", "''") + "'"
 
 
-def register_foreign_keys(conn: Any, table: str, keys: list[ForeignKey]) -> str | None:
+def register_foreign_keys(conn: DuckConnection, table: str, keys: list[ForeignKey]) -> str | None:
     """Add keys to an existing table (ALTER TABLE ... ADD FOREIGN KEY).
 
     Rows already there must satisfy them, as Postgres validates them: returns Postgres'
@@ -168,7 +169,7 @@ def _violation_query(key: ForeignKey, parent_columns: tuple[str, ...]) -> str:
 
 
 def delete_actions(
-    conn: Any,
+    conn: DuckConnection,
     deleted_from: str,
     keys: list[ForeignKey],
     primary_keys: dict[str, list[str]],
@@ -204,7 +205,7 @@ def dropped_parent(keys: list[ForeignKey], tables: set[str]) -> str | None:
 
 
 def check_statement(
-    conn: Any,
+    conn: DuckConnection,
     written: str,
     keys: list[ForeignKey],
     primary_keys: dict[str, list[str]],
@@ -243,7 +244,7 @@ class ForeignKeyGuard:
     (the caller fails the request), else None.
     """
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
         # Read when first needed; kept until the schema may have changed (`forget`).
         self._keys: list[ForeignKey] | None = None

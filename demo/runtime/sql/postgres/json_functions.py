@@ -25,6 +25,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from ...ports import DuckConnection
 from .transforms.arrays import parse_array_text
 from .values import JsonTooDeep, check_json_depth
 
@@ -365,7 +366,7 @@ def uses_json_functions(sql: str | bytes) -> bool:
     return _CALL.search(sql.encode() if isinstance(sql, str) else sql) is not None
 
 
-def register_json_functions(conn: Any) -> None:
+def register_json_functions(conn: DuckConnection) -> None:
     """Make FUNCTIONS callable from SQL on `conn` (a DuckConnection)."""
     for name, (function, arity) in FUNCTIONS.items():
         conn.create_function(name, function, arity)
