@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from ...ports import DuckConnection
+from ...ports import DuckConnection, DuckResult
 from ..results import PgliteField, PgliteResult
 from ..statements import SqlError
 from .declared import DECLARED_QUERY, load_declared
@@ -188,7 +188,9 @@ class DuckEngine:
         affected = len(rows) if item.kind == "dml" else 0
         return PgliteResult(rows=rows, fields=fields, affectedRows=affected)
 
-    def _interval_texts(self, item: Transpiled, result: Any, repeated: bool) -> Any:
+    def _interval_texts(
+        self, item: Transpiled, result: DuckResult, repeated: bool
+    ) -> DuckResult | None:
         """The read again with its interval columns as DuckDB's text, or None.
 
         The duckdb package (and Arrow's reading on duckdb-wasm) turn an interval into a

@@ -33,11 +33,11 @@ from functools import cached_property
 
 from sqlglot import exp
 
-from . import numeric, typenames
 from .declared import output_types
 from .group_by_key import group_by_primary_key
 from .input_syntax import invalid_number_literal
 from .json_rewrite import json_columns, json_output_types, postgres_json
+from .numeric import bare_numeric_casts, numeric_literals, numeric_quotients
 from .session_names import DEFAULT_NAMES, SessionNames
 from .text_functions import text_functions
 from .transforms.arrays import array_text_literals
@@ -48,6 +48,7 @@ from .transforms.functions import postgres_functions
 from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types
 from .transforms.timestamptz import timestamptz_without_icu
+from .typenames import information_schema_columns, pg_typeof, untyped_nulls
 
 __all__ = ["REWRITES", "Context", "Rewrite", "apply_rewrites", "unambiguous_columns"]
 
@@ -112,10 +113,10 @@ REWRITES: tuple[Rewrite, ...] = (
     ),
     Rewrite(
         "pg_typeof",
-        lambda t, c: _record(c.outputs, typenames.pg_typeof(t, unambiguous_columns(c.declared))),
+        lambda t, c: _record(c.outputs, pg_typeof(t, unambiguous_columns(c.declared))),
     ),
-    Rewrite("information_schema_columns", lambda t, c: typenames.information_schema_columns(t)),
-    Rewrite("untyped_nulls", lambda t, c: typenames.untyped_nulls(t)),
+    Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
+    Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
     # 2. Refusals, and the rewrites that may refuse.
     Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
@@ -130,14 +131,14 @@ REWRITES: tuple[Rewrite, ...] = (
     ),
     Rewrite("integer_division", lambda t, c: integer_division(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
-    Rewrite("numeric_literals", lambda t, c: numeric.numeric_literals(t, c.statement)),
+    Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
     Rewrite(
         "numeric_quotients",
-        lambda t, c: _record(c.outputs, numeric.numeric_quotients(t, c.columns)),
+        lambda t, c: _record(c.outputs, numeric_quotients(t, c.columns)),
     ),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
-    Rewrite("bare_numeric_casts", lambda t, c: _record(c.outputs, numeric.bare_numeric_casts(t))),
+    Rewrite("bare_numeric_casts", lambda t, c: _record(c.outputs, bare_numeric_casts(t))),
     Rewrite("jsonb_literals", lambda t, c: jsonb_literals(t, c.table_types, c.declared)),
     Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
     # 4. Literals and types of DuckDB's core.
