@@ -10,6 +10,33 @@ const NUMERIC_OIDS = new Set([20, 21, 23, 26, 700, 701, 1700]);
 const BYTEA_OID = 17;
 const HEX_BLOB = /^\\x(?:[0-9a-fA-F]{2})*$/;
 
+// The engines' result shapes, declared for the runtime in demo/runtime/sql/results.py
+// (same names, same fields).
+
+/**
+ * sql.js `exec`: one per statement that returned rows.
+ * @typedef {Object} SqlJsResult
+ * @property {string[]} columns
+ * @property {Array<Array<unknown>>} values rows as lists, in column order
+ */
+
+/**
+ * A result column as PGlite describes it.
+ * @typedef {Object} PgliteField
+ * @property {string} name
+ * @property {number} dataTypeID the Postgres type OID
+ */
+
+/**
+ * PGlite `exec`: one per statement.
+ * @typedef {Object} PgliteResult
+ * @property {Array<Object<string, unknown>>} rows rows as objects keyed by column name
+ * @property {PgliteField[]} fields
+ * @property {number} affectedRows the request's running total of rows written
+ */
+
+/** @typedef {SqlJsResult | PgliteResult} SqlResult what one statement of a query answers */
+
 /**
  * @typedef {Object} Table
  * @property {string[]} columns
@@ -20,18 +47,23 @@ const HEX_BLOB = /^\\x(?:[0-9a-fA-F]{2})*$/;
  * @property {boolean} hasRows whether the statement returned a row set (even empty)
  */
 
-/** @returns {Table[]} one table per statement the engine reported */
+/**
+ * @param {SqlResult[]} result the query document's `result`
+ * @returns {Table[]} one table per statement the engine reported
+ */
 export function toTables(result) {
   if (!Array.isArray(result)) return [];
   return result.map((item) => ("fields" in item || "rows" in item ? fromPglite(item) : fromSqljs(item)));
 }
 
+/** @param {SqlJsResult} result */
 function fromSqljs({ columns = [], values = [] }) {
   const numeric = columns.map((_, i) => values.length > 0 && values.every((row) => row[i] === null || typeof row[i] === "number") && values.some((row) => row[i] !== null));
   const binary = columns.map((_, i) => values.some((row) => isBlob(row[i])) && values.every((row) => row[i] === null || isBlob(row[i])));
   return { columns, rows: values, numeric, binary, affectedRows: null, hasRows: true };
 }
 
+/** @param {PgliteResult} result */
 function fromPglite({ rows = [], fields = [], affectedRows }) {
   const columns = fields.map((f) => f.name);
   const numeric = fields.map((f) => NUMERIC_OIDS.has(f.dataTypeID));

@@ -40,11 +40,10 @@ __all__ = [
 T = TypeVar("T")
 
 
-def preload() -> None:
-    """Import the runtime and its dependencies (starlette, sqlglot and its dialects)."""
-    import sqlglot  # noqa: F401
-    import sqlglot.dialects.duckdb  # noqa: F401
-    import sqlglot.dialects.postgres  # noqa: F401
+def preload(postgres: bool) -> None:
+    """Import the runtime and its dependencies: starlette always; sqlglot, its dialects
+    and the Postgres engine only for a site with a Postgres service (`postgres`), so a
+    SQLite-only site never loads them."""
     import starlette.requests  # noqa: F401
     import starlette.responses  # noqa: F401
 
@@ -53,8 +52,14 @@ def preload() -> None:
     import demo.browser.store  # noqa: F401
     import demo.runtime.app  # noqa: F401
     import demo.runtime.mock.router  # noqa: F401 - the adapters import these on first use
-    import demo.runtime.sql.duck_engine  # noqa: F401
     import demo.runtime.sql.sqlite_engine  # noqa: F401
+
+    if postgres:
+        import sqlglot  # noqa: F401
+        import sqlglot.dialects.duckdb  # noqa: F401
+        import sqlglot.dialects.postgres  # noqa: F401
+
+        import demo.runtime.sql.postgres.engine  # noqa: F401
 
 
 class Handler:
@@ -167,10 +172,11 @@ def prepare(manifest_text: str, warm_folder: str | None = None) -> None:
     from demo.browser.assets import FetchAssetSource
     from demo.browser.duck import AskedDuck
     from demo.browser.store import IndexedDBStore
+    from demo.runtime.adapters import duckdb_service_names
     from demo.runtime.app import create_demo_app
 
-    preload()
     manifest = json.loads(manifest_text)
+    preload(postgres=bool(duckdb_service_names(manifest)))
     assets = FetchAssetSource(_late.function("readAsset"))
     store = IndexedDBStore(
         _late.function("idbGet"), _late.function("idbPut"), _late.function("idbDeletePrefix")

@@ -19,7 +19,7 @@ from typing import Any, TypedDict
 
 from demo.build.addresses import Address
 from demo.build.runtime_files import RUNTIME_DIR, BuildInputError, Checkout, RuntimeFiles
-from demo.runtime.adapters import ADAPTERS, HttpAdapter, SqlAdapter
+from demo.runtime.adapters import ADAPTERS, HttpAdapter, SqlAdapter, duckdb_service_names
 from demo.runtime.routes import db_query_path, page_templates
 
 __all__ = [
@@ -117,8 +117,7 @@ def prefetch_paths(manifest: dict[str, Any]) -> list[str]:
 def duck_queries(manifest: dict[str, Any]) -> list[str]:
     """The query paths of the services whose adapter runs on duckdb-wasm: the requests
     that start it (serviceworker/engine-start.js decides when, from this list)."""
-    services = manifest["services"]
-    return sorted(db_query_path(s["name"]) for s in services if ADAPTERS[s["adapter"]].duckdb)
+    return sorted(db_query_path(name) for name in duckdb_service_names(manifest))
 
 
 def build_info(

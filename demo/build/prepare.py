@@ -12,7 +12,7 @@ the steps of the current adapters are here:
   `services/<name>/seed.sqlite`.
 - postgres: the seed files transpiled from Postgres to DuckDB with sqlglot, run on
   native DuckDB, and saved as a logical dump (`services/<name>/seed.duckdump.json`,
-  see `demo.runtime.sql.duckdump`). psql meta lines (`\\c db`) and
+  see `demo.runtime.sql.postgres.duckdump`). psql meta lines (`\\c db`) and
   `CREATE/DROP DATABASE` are skipped; `ALTER TABLE ... ADD CONSTRAINT ... FOREIGN
   KEY` is skipped because DuckDB cannot add constraints to existing tables. Each skip
   is recorded in the service's `config.warnings` and reported through `progress`.
@@ -44,18 +44,19 @@ from demo.runtime.manifest import (
     parse_source_manifest,
 )
 from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
-from demo.runtime.sql.duck_engine import (
+from demo.runtime.sql.postgres.duckdump import dump_database
+from demo.runtime.sql.postgres.engine import (
     declared_types,
     read_schema,
     table_types,
     use_public_schema,
 )
-from demo.runtime.sql.duckdump import dump_database
-from demo.runtime.sql.foreign_keys import register_foreign_keys
-from demo.runtime.sql.session_names import session_names
+from demo.runtime.sql.postgres.foreign_keys import register_foreign_keys
+from demo.runtime.sql.postgres.session_names import session_names
+from demo.runtime.sql.postgres.split import split_postgres
+from demo.runtime.sql.postgres.transpile import transpile_statement
 from demo.runtime.sql.sqlite_engine import SqliteEngine
-from demo.runtime.sql.statements import SqlError, split_postgres
-from demo.runtime.sql.transpile import transpile_statement
+from demo.runtime.sql.statements import SqlError
 
 from .openapi_load import load_openapi
 

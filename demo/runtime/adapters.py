@@ -37,13 +37,14 @@ policy of `services.DatabaseService`.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from starlette.types import Receive, Scope, Send
 
 from .ports import AssetSource, OpenDuck, Store
+from .sql.results import SqlResult
 
 __all__ = [
     "ADAPTERS",
@@ -60,6 +61,7 @@ __all__ = [
     "ServiceContext",
     "SqlAdapter",
     "StatefulService",
+    "duckdb_service_names",
     "family_noun",
     "http_families",
     "service_addresses",
@@ -129,7 +131,7 @@ class Engine(Protocol):
 
     def image(self) -> bytes: ...
 
-    def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
+    def execute(self, sql: str) -> tuple[Sequence[SqlResult], bool]:
         """Run a request's SQL atomically: (the adapter's result shape, whether data changed).
 
         Raises `demo.runtime.sql.SqlError` naming the failing statement."""
@@ -213,8 +215,8 @@ def _open_sqlite(context: ServiceContext) -> Engine:
 
 
 def _open_postgres(context: ServiceContext) -> Engine:
-    from .sql.duck_engine import DuckEngine
-    from .sql.session_names import session_names
+    from .sql.postgres.engine import DuckEngine
+    from .sql.postgres.session_names import session_names
 
     return DuckEngine(context.open_duck(), session_names(context.config))
 
@@ -223,6 +225,11 @@ def _open_postgres(context: ServiceContext) -> Engine:
 # name and port Compose gives the service): requests to them are rewritten to the
 # service (demo/build/addresses.py).
 _ADDRESS = ConfigKey("address", "texts")
+
+
+def duckdb_service_names(manifest: Mapping[str, Any]) -> list[str]:
+    """The manifest's services whose adapter runs on duckdb-wasm (the Postgres engine)."""
+    return [s["name"] for s in manifest.get("services", []) if ADAPTERS[s["adapter"]].duckdb]
 
 
 def service_addresses(config: Mapping[str, Any]) -> list[str]:

@@ -11,9 +11,12 @@ shape (sql.js `exec` for sqlite, PGlite `exec` for postgres).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from http_errors import BadRequest, PayloadTooLarge, UnsupportedMediaType
+
+from .sql.results import SqlResult
 
 __all__ = ["MAX_QUERY_BYTES", "check_query_request", "query_document"]
 
@@ -44,5 +47,5 @@ def check_query_request(content_type: str | None, body: bytes) -> str:
     return sql
 
 
-def query_document(service: str, adapter: str, result: list[dict[str, Any]]) -> dict[str, Any]:
+def query_document(service: str, adapter: str, result: Sequence[SqlResult]) -> dict[str, Any]:
     return {"service": service, "adapter": adapter, "result": result}

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Sequence
 
 from http_errors import BadRequest, NotFound
 
@@ -42,6 +42,7 @@ from .adapters import (
 from .manifest import BuiltManifest, ManifestService
 from .persisted import Persisted
 from .ports import AssetSource, OpenDuck, Store
+from .sql.results import SqlResult
 from .sql.statements import SqlError
 
 __all__ = ["DatabaseService", "Services", "image_key"]
@@ -89,7 +90,7 @@ class DatabaseService(Persisted[Engine]):
         self.held = engine
         return engine
 
-    async def query(self, sql: str) -> list[dict[str, Any]]:
+    async def query(self, sql: str) -> Sequence[SqlResult]:
         """Run a request's SQL atomically; persist before returning when data changed."""
         async with self.lock:
             engine = await self._open()

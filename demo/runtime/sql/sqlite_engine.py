@@ -23,6 +23,7 @@ import sqlite3
 import tempfile
 from typing import Any
 
+from .results import SqlJsResult
 from .statements import SqlError, is_sqlite_transaction_control, split_sqlite
 
 __all__ = ["SqliteEngine"]
@@ -99,12 +100,12 @@ class SqliteEngine:
         schema_version = self._conn.execute("PRAGMA schema_version").fetchone()[0]
         return self._conn.total_changes, schema_version
 
-    def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
+    def execute(self, sql: str) -> tuple[list[SqlJsResult], bool]:
         """Run a request's SQL; return (sql.js-shaped result, whether data changed)."""
         statements = split_sqlite(sql)
         own_tx = any(is_sqlite_transaction_control(s) for s in statements)
         before = self._fingerprint()
-        results: list[dict[str, Any]] = []
+        results: list[SqlJsResult] = []
         # PRAGMAs such as foreign_keys are no-ops inside a transaction: the ones a
         # request starts with run before the request's own transaction opens.
         leading = 0
@@ -126,7 +127,7 @@ class SqliteEngine:
             self._conn.execute("ROLLBACK")
         return results, self._fingerprint() != before
 
-    def _run_one(self, statement: str, results: list[dict[str, Any]]) -> None:
+    def _run_one(self, statement: str, results: list[SqlJsResult]) -> None:
         try:
             cursor = self._conn.execute(statement)
             rows = cursor.fetchall()
@@ -136,10 +137,10 @@ class SqliteEngine:
             raise SqlError(str(exc), statement.rstrip(";").rstrip()) from exc
         if cursor.description and rows:
             results.append(
-                {
-                    "columns": [d[0] for d in cursor.description],
-                    "values": [[_json_cell(v) for v in row] for row in rows],
-                }
+                SqlJsResult(
+                    columns=[d[0] for d in cursor.description],
+                    values=[[_json_cell(v) for v in row] for row in rows],
+                )
             )
 
     def close(self) -> None:

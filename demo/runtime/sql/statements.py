@@ -3,9 +3,8 @@
 Both engines run one statement at a time so that a failure can name the statement
 that failed (`{"error", "statement"}`) and so the runtime can wrap the batch in its
 own transaction. SQLite text is split with `sqlite3.complete_statement`, which knows
-SQLite's quoting and `CREATE TRIGGER ... BEGIN ... END;` bodies; Postgres text is
-split on the semicolon tokens of sqlglot's Postgres tokenizer (quotes, `$$` bodies
-and comments are understood there).
+SQLite's quoting and `CREATE TRIGGER ... BEGIN ... END;` bodies. (Postgres text is
+split by `postgres/split.py`, with sqlglot's tokenizer.)
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ import sqlite3
 __all__ = [
     "SqlError",
     "is_sqlite_transaction_control",
-    "split_postgres",
     "split_sqlite",
     "strip_leading_comments",
 ]
@@ -61,32 +59,3 @@ _SQLITE_TX = re.compile(r"^(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b", re.
 
 def is_sqlite_transaction_control(statement: str) -> bool:
     return bool(_SQLITE_TX.match(strip_leading_comments(statement)))
-
-
-def split_postgres(sql: str) -> list[str]:
-    """Split Postgres text into statements (without their `;`).
-
-    Raises SqlError when the text cannot be tokenized (e.g. an unterminated quote).
-    """
-    from sqlglot.dialects.dialect import Dialect
-    from sqlglot.errors import SqlglotError
-    from sqlglot.tokens import TokenType
-
-    try:
-        tokens = Dialect.get_or_raise("postgres").tokenize(sql)
-    except SqlglotError as exc:
-        raise SqlError(str(exc), sql.strip()) from exc
-    statements: list[str] = []
-    first = last = None
-    for token in tokens:
-        if token.token_type == TokenType.SEMICOLON:
-            if first is not None and last is not None:
-                statements.append(sql[first.start : last.end + 1])
-            first = last = None
-            continue
-        if first is None:
-            first = token
-        last = token
-    if first is not None and last is not None:
-        statements.append(sql[first.start : last.end + 1])
-    return statements

@@ -13,7 +13,7 @@ import pytest
 from demo.build.prepare import prepare_site_services, prepare_step
 from demo.runtime.adapters import ADAPTERS
 from demo.runtime.manifest import ManifestError
-from demo.runtime.sql.duckdump import parse_dump
+from demo.runtime.sql.postgres.duckdump import parse_dump
 from tests.demo.mirror_adapter import registered
 from tests.demo.sites import PREPARED, native_only
 

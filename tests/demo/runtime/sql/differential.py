@@ -2,8 +2,10 @@
 
 Free of pytest so that `browser_runner.mjs` can run the same code inside Pyodide
 (duckdb-wasm behind the worker's own bridge). `test_differential.py` drives it.
-A case's answer is `{"ok": True, "result": [...]}` or `{"ok": False, "error": msg}`;
-after each case the group's probe query is answered the same way, so a case that
+A case's answer (`Answer`) is `{"ok": True, "result": [...]}`, the result in the
+engine's declared shape (`demo.runtime.sql.results`: sql.js's or PGlite's, through
+JSON, ours and the reference's alike), or `{"ok": False, "error": msg}`; after each
+case the group's probe query is answered the same way, so a case that
 left the wrong state behind (a failed request that committed half) is caught.
 """
 
@@ -16,7 +18,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Required, TypedDict
+
+if TYPE_CHECKING:  # only the shapes: this module also runs inside Pyodide
+    from demo.runtime.sql.results import SqlResult
 
 CORPUS = Path(__file__).with_name("corpus")
 
@@ -39,6 +44,32 @@ class Group:
     setup: str
     probe: str
     cases: list[tuple[str, str]] = field(default_factory=list)
+
+
+class Answer(TypedDict, total=False):
+    """One request's outcome: `result` (one entry per statement) when `ok`, else `error`."""
+
+    ok: Required[bool]
+    result: list[SqlResult]
+    error: str
+
+
+class CaseRun(TypedDict):
+    """A case's answer, and the group's probe answered right after it."""
+
+    answer: Answer
+    probe: Answer
+
+
+class GroupRun(TypedDict):
+    """A group: the probe on the freshly seeded database, and each case's run."""
+
+    seed: Answer
+    cases: dict[str, CaseRun]
+
+
+# Group name -> its run, for one engine (ours, or the reference's from its runner).
+Run = dict[str, GroupRun]
 
 
 _MARK = re.compile(r"^-- (setup|probe|case: (.+))$")
@@ -88,7 +119,7 @@ def corpus_json() -> str:
 # -- running the adapters -----------------------------------------------------------
 
 
-def _attempt(run: Callable[[], Any]) -> dict[str, Any]:
+def _attempt(run: Callable[[], Any]) -> Answer:
     from demo.runtime.sql import SqlError
 
     try:
@@ -99,18 +130,18 @@ def _attempt(run: Callable[[], Any]) -> dict[str, Any]:
     return {"ok": True, "result": json.loads(json.dumps(result))}
 
 
-def run_engine_corpus(make_engine: Callable[[], Any], groups: list[Group]) -> dict[str, Any]:
+def run_engine_corpus(make_engine: Callable[[], Any], groups: list[Group]) -> Run:
     """Every case of `groups` on a fresh engine seeded with the group's setup."""
-    out: dict[str, Any] = {}
+    out: Run = {}
     for group in groups:
         engine = make_engine()
         setup = _attempt(lambda e=engine, g=group: e.execute(g.setup)[0])
         seed = _attempt(lambda e=engine, g=group: e.execute(g.probe)[0])
         engine.close()
-        cases: dict[str, Any] = {}
+        cases: dict[str, CaseRun] = {}
         for name, sql in group.cases:
             if not setup["ok"]:  # every case of the group fails with the setup's error
-                failed = {"ok": False, "error": f"setup: {setup['error']}"}
+                failed = Answer(ok=False, error=f"setup: {setup['error']}")
                 cases[name] = {"answer": failed, "probe": failed}
                 continue
             engine = make_engine()
@@ -120,18 +151,18 @@ def run_engine_corpus(make_engine: Callable[[], Any], groups: list[Group]) -> di
                 probe = _attempt(lambda e=engine, g=group: e.execute(g.probe)[0])
             finally:
                 engine.close()
-            cases[name] = {"answer": answer, "probe": probe}
-        out[group.name] = {"seed": seed, "cases": cases}
+            cases[name] = CaseRun(answer=answer, probe=probe)
+        out[group.name] = GroupRun(seed=seed, cases=cases)
     return out
 
 
-def run_postgres(open_duck: Callable[[], Any]) -> dict[str, Any]:
-    from demo.runtime.sql import DuckEngine
+def run_postgres(open_duck: Callable[[], Any]) -> Run:
+    from demo.runtime.sql.postgres import DuckEngine
 
     return run_engine_corpus(lambda: DuckEngine(open_duck()), load_corpus("postgres"))
 
 
-def run_sqlite() -> dict[str, Any]:
+def run_sqlite() -> Run:
     from demo.runtime.sql import SqliteEngine
 
     return run_engine_corpus(SqliteEngine, load_corpus("sqlite"))
@@ -154,20 +185,20 @@ def same_value(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _same_answer(ours: dict[str, Any], ref: dict[str, Any]) -> bool:
+def _same_answer(ours: Answer, ref: Answer) -> bool:
     if ours["ok"] != ref["ok"]:
         return False
     return not ours["ok"] or same_value(ours["result"], ref["result"])
 
 
-def _state(answer: dict[str, Any]) -> Any:
+def _state(answer: Answer) -> Any:
     """What a probe says about the database: its rows (types are the cases' concern)."""
     if not answer["ok"]:
         return None
     return [r.get("rows", r.get("values")) for r in answer["result"]]
 
 
-def _same_state(ours: dict[str, Any], ref: dict[str, Any]) -> bool:
+def _same_state(ours: Answer, ref: Answer) -> bool:
     return ours["ok"] == ref["ok"] and same_value(_state(ours), _state(ref))
 
 
@@ -180,7 +211,7 @@ class Verdict:
     detail: str = ""
 
 
-def compare(ours: dict[str, Any], ref: dict[str, Any], *, engine: str) -> list[Verdict]:
+def compare(ours: Run, ref: Run, *, engine: str) -> list[Verdict]:
     verdicts = []
     for group, answers in ref.items():
         for name, expected in answers["cases"].items():
@@ -208,7 +239,7 @@ def compare(ours: dict[str, Any], ref: dict[str, Any], *, engine: str) -> list[V
     return verdicts
 
 
-def oid_agreement(ours: dict[str, Any], ref: dict[str, Any]) -> tuple[int, list[str]]:
+def oid_agreement(ours: Run, ref: Run) -> tuple[int, list[str]]:
     """(fields compared, mismatches) over the reference's fields of the common types."""
     compared = 0
     mismatches = []
@@ -232,7 +263,7 @@ def oid_agreement(ours: dict[str, Any], ref: dict[str, Any]) -> tuple[int, list[
     return compared, mismatches
 
 
-def path_differences(ours: dict[str, Any], native: dict[str, Any], *, engine: str) -> list[str]:
+def path_differences(ours: Run, native: Run, *, engine: str) -> list[str]:
     """Cases where two runs of the adapter (browser, native) answer differently.
 
     Error texts may differ between DuckDB builds; success, results and state may not.
@@ -315,14 +346,14 @@ def _probe_of_kept_tables(engine: Any, probe: str) -> str:
 
 def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[str, Any]:
     """Every case of the second part through the `postgres` adapter, crashes caught."""
-    from demo.runtime.sql import DuckEngine
+    from demo.runtime.sql.postgres import DuckEngine
 
     out: dict[str, Any] = {}
     for group in load_corpus(REGRESS):
         # The setup runs once; each case starts from its image, as a service does.
         # A setup statement the adapter refuses is left out (its cases then fail cleanly
         # or differ, and are judged so); `refused` says which.
-        from demo.runtime.sql.statements import split_postgres
+        from demo.runtime.sql.postgres.split import split_postgres
 
         seeded = DuckEngine(open_duck())
         refused = []

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from demo.runtime.sql.duck_engine import DuckEngine, read_schema
-from demo.runtime.sql.duckdump import dump_database, parse_dump, restore_database
+from demo.runtime.sql.postgres.duckdump import dump_database, parse_dump, restore_database
+from demo.runtime.sql.postgres.engine import DuckEngine, read_schema
 
 SETUP = [
     "CREATE SCHEMA extra",

@@ -1,4 +1,4 @@
-"""The JSON rewrite (`pg_json.py`) and its text functions (`pg_json_functions.py`).
+"""The JSON rewrite (`json_rewrite.py`) and its text functions (`json_functions.py`).
 
 Postgres' answers for the operators and functions themselves are the differential
 corpus's (`corpus/postgres/03_json.sql`, checked against PGlite). These tests hold
@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from demo.runtime.sql import DuckEngine, SqlError
-from demo.runtime.sql.pg_json_functions import FUNCTIONS, dump_json, jsonb_text
-from demo.runtime.sql.transpile import transpile_statement
+from demo.runtime.sql import SqlError
+from demo.runtime.sql.postgres import DuckEngine
+from demo.runtime.sql.postgres.json_functions import FUNCTIONS, dump_json, jsonb_text
+from demo.runtime.sql.postgres.transpile import transpile_statement
 
 DECLARED = {"profiles": {"prefs": "jsonb", "raw": "json"}}
 TYPES = {"profiles": {"id": "INTEGER", "name": "VARCHAR", "prefs": "VARCHAR", "raw": "VARCHAR"}}

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from demo.native.duck import open_native_duck
-from demo.runtime.sql import DuckEngine, SqlError
+from demo.runtime.sql import SqlError
+from demo.runtime.sql.postgres import DuckEngine
 from tests.demo.sites import native_only
 
 pytestmark = native_only

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from demo.runtime.sql import DuckEngine
-from demo.runtime.sql.session_names import session_names
+from demo.runtime.sql.postgres import DuckEngine
+from demo.runtime.sql.postgres.session_names import session_names
 
 NAMES_QUERY = (
     "SELECT current_database() AS db, current_catalog AS catalog,"

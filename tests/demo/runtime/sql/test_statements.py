@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from demo.runtime.sql.postgres.split import split_postgres
+from demo.runtime.sql.postgres.transpile import transpile_statement
 from demo.runtime.sql.statements import (
     SqlError,
     is_sqlite_transaction_control,
-    split_postgres,
     split_sqlite,
 )
-from demo.runtime.sql.transpile import transpile_statement
 
 
 def test_split_sqlite() -> None:

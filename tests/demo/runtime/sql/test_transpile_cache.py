@@ -3,7 +3,7 @@ have changed (the engine-level behaviour is in test_postgres.py)."""
 
 from __future__ import annotations
 
-from demo.runtime.sql.transpile_cache import MAX_ENTRIES, MAX_TEXT, Schema, TranspileCache
+from demo.runtime.sql.postgres.transpile_cache import MAX_ENTRIES, MAX_TEXT, Schema, TranspileCache
 
 
 def _counting_cache() -> tuple[TranspileCache, list[int]]:

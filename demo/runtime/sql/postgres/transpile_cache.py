@@ -20,8 +20,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from ..statements import SqlError
 from .session_names import DEFAULT_NAMES, SessionNames
-from .statements import SqlError, split_postgres
+from .split import split_postgres
 from .transpile import Transpiled, transpile_statement
 
 __all__ = ["MAX_ENTRIES", "MAX_TEXT", "Schema", "TranspileCache"]

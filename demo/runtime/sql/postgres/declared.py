@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlglot import exp
+
 __all__ = [
     "DECLARED_QUERY",
     "declared_columns",
@@ -62,10 +64,8 @@ def quote_literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def declared_columns(tree: Any) -> list[tuple[str, str]]:
+def declared_columns(tree: exp.Expr) -> list[tuple[str, str]]:
     """(column, Postgres type) for the varchar/char/json/jsonb columns of a CREATE TABLE."""
-    from sqlglot import exp
-
     schema = tree.this
     if not isinstance(schema, exp.Schema):
         return []
@@ -93,10 +93,8 @@ def load_declared(rows: list[list[Any]]) -> dict[str, dict[str, str]]:
     return declared
 
 
-def _sources(select: Any) -> dict[str, str]:
+def _sources(select: exp.Expr) -> dict[str, str]:
     """Alias (or name) -> table name for the tables a SELECT reads."""
-    from sqlglot import exp
-
     sources = {}
     for table in select.find_all(exp.Table):
         if table.find_ancestor(exp.Select) is not select:
@@ -122,11 +120,9 @@ def _uuid_columns(table: str, table_types: dict[str, dict[str, str]]) -> dict[st
 
 
 def output_types(
-    tree: Any, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
+    tree: exp.Expr, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
 ) -> dict[str, str]:
     """Output column name -> declared Postgres type, for plain column references."""
-    from sqlglot import exp
-
     if isinstance(tree, exp.Insert | exp.Update | exp.Delete):
         returning = tree.args.get("returning")
         target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this

@@ -16,7 +16,8 @@ ORMs read Postgres' (`integer`, `character varying`, `numeric`, `int4`):
 
 from __future__ import annotations
 
-from typing import Any
+import sqlglot
+from sqlglot import exp
 
 __all__ = ["REGTYPE", "information_schema_columns", "pg_typeof", "untyped_nulls"]
 
@@ -37,7 +38,7 @@ _NAMES = {
     "DATE": ("date", "date"),
     "TIME": ("time without time zone", "time"),
     "TIMESTAMP": ("timestamp without time zone", "timestamp"),
-    # timestamptz is held as TIMESTAMP_NS (pg_transforms.timestamptz_without_icu).
+    # timestamptz is held as TIMESTAMP_NS (transforms/timestamptz.py).
     "TIMESTAMP_NS": ("timestamp with time zone", "timestamptz"),
     "TIMESTAMP WITH TIME ZONE": ("timestamp with time zone", "timestamptz"),
     "INTERVAL": ("interval", "interval"),
@@ -84,11 +85,8 @@ def _column_type_sql() -> tuple[str, str]:
     return data_type, udt
 
 
-def information_schema_columns(tree: Any) -> None:
+def information_schema_columns(tree: exp.Expr) -> None:
     """Read `information_schema.columns` through a view with Postgres' type names."""
-    import sqlglot
-    from sqlglot import exp
-
     for table in list(tree.find_all(exp.Table)):
         if table.db.lower() != "information_schema" or table.name.lower() != "columns":
             continue
@@ -102,22 +100,19 @@ def information_schema_columns(tree: Any) -> None:
         table.replace(exp.Subquery(this=view, alias=exp.TableAlias(this=exp.to_identifier(alias))))
 
 
-def pg_typeof(tree: Any, declared: dict[str, str]) -> dict[str, str]:
+def pg_typeof(tree: exp.Expr, declared: dict[str, str]) -> dict[str, str]:
     """`pg_typeof(x)` as Postgres' type name; return output name -> `regtype` tag.
 
     `declared` maps unambiguous column names to their declared Postgres type
     (varchar, json, ...), which DuckDB's typeof() cannot see.
     """
-    import sqlglot
-    from sqlglot import exp
-
     tags: dict[str, str] = {}
     for node in list(tree.find_all(exp.Anonymous)):
         if str(node.this).lower() != "pg_typeof" or len(node.expressions) != 1:
             continue
         (arg,) = node.expressions
         if isinstance(arg, exp.Literal) and arg.is_string:
-            name: Any = exp.Literal.string("unknown")  # an untyped literal, as in Postgres
+            name: exp.Expr = exp.Literal.string("unknown")  # an untyped literal, as in Postgres
         elif (
             isinstance(arg, exp.Column) and "pg:" + declared.get(arg.name.lower(), "") in _DECLARED
         ):
@@ -139,10 +134,8 @@ def pg_typeof(tree: Any, declared: dict[str, str]) -> dict[str, str]:
     return tags
 
 
-def untyped_nulls(tree: Any) -> None:
+def untyped_nulls(tree: exp.Expr) -> None:
     """A select-list `NULL` (no cast) is text, as Postgres resolves it."""
-    from sqlglot import exp
-
     if not isinstance(tree, exp.Select):
         return
     for target in tree.expressions:

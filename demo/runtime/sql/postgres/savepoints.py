@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
+from ...ports import DuckConnection
+from ..statements import SqlError, strip_leading_comments
 from .duckdump import quote_ident
-from .statements import SqlError, strip_leading_comments
 
 __all__ = ["Savepoints", "savepoint_command"]
 
@@ -64,7 +64,7 @@ class _Savepoint:
 class Savepoints:
     """The savepoints of the user's open transaction block, on one DuckDB connection."""
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
         self._stack: list[_Savepoint] = []
         self._made = 0

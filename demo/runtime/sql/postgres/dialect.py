@@ -7,8 +7,6 @@ read as `extract(...)::float8`, remembered as date_part for the column name.
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlglot import exp
 from sqlglot.dialects.postgres import Postgres
 from sqlglot.parsers.postgres import PostgresParser
@@ -22,7 +20,7 @@ PG_NAME = "pg_name"
 WRITTEN_NAME = "pg_written_name"
 
 
-def _parse_date_part(self: Any) -> exp.Expr:
+def _parse_date_part(self: PostgresParser) -> exp.Expr:
     extract = PostgresParser.FUNCTION_PARSERS["DATE_PART"](self)
     cast = exp.cast(extract, exp.DataType.build("double"))
     cast.meta[PG_NAME] = "date_part"

@@ -27,7 +27,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..ports import DuckConnection
+from ...ports import DuckConnection
 
 __all__ = [
     "DUMP_FORMAT",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .statements import strip_leading_comments
+from ..statements import strip_leading_comments
 
 __all__ = ["skipped_reason"]
 

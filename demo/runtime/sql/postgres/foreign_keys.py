@@ -3,7 +3,7 @@
 DuckDB refuses every UPDATE of a row that a foreign key references (its updates are
 a delete plus an insert), which breaks ordinary app writes such as `INSERT ... ON
 CONFLICT DO UPDATE` on a referenced row. So CREATE TABLE keeps its REFERENCES /
-FOREIGN KEY clauses out of DuckDB (`pg_transforms.strip_foreign_keys`) and records
+FOREIGN KEY clauses out of DuckDB (`transforms/statement.py`) and records
 them here instead, as the table's comment (`pg:fk [...]`, which the database image
 keeps; ALTER TABLE ... ADD FOREIGN KEY adds to it, in seeds too). After each INSERT/UPDATE/DELETE/MERGE the engine checks the keys that touch
 the statement's table with an anti-join, as Postgres checks a non-deferred key at
@@ -22,7 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sqlglot import exp
+
+from ...ports import DuckConnection
 from .duckdump import quote_ident
+from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
 
 __all__ = [
     "FOREIGN_KEYS_QUERY",
@@ -62,10 +66,8 @@ class ForeignKey:
     on_delete: str = "NO ACTION"
 
 
-def declared_foreign_keys(tree: Any, table: str) -> list[ForeignKey]:
+def declared_foreign_keys(tree: exp.Expr, table: str) -> list[ForeignKey]:
     """The foreign keys a CREATE TABLE declares; ForeignKeyError for unsupported actions."""
-    from sqlglot import exp
-
     keys = []
     for ref in tree.find_all(exp.Reference):
         parent = ref.this.this if isinstance(ref.this, exp.Schema) else ref.this
@@ -115,14 +117,12 @@ def registry_statement(table: str, keys: list[ForeignKey]) -> str:
     return f"COMMENT ON TABLE {quote_ident(table)} IS '" + text.replace("'", "''") + "'"
 
 
-def register_foreign_keys(conn: Any, table: str, keys: list[ForeignKey]) -> str | None:
+def register_foreign_keys(conn: DuckConnection, table: str, keys: list[ForeignKey]) -> str | None:
     """Add keys to an existing table (ALTER TABLE ... ADD FOREIGN KEY).
 
     Rows already there must satisfy them, as Postgres validates them: returns Postgres'
     message for the first key they break (nothing is recorded then), else None.
     """
-    from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
-
     rows = conn.execute(FOREIGN_KEYS_QUERY).rows
     existing = [k for k in load_foreign_keys([list(r) for r in rows]) if k.table == table]
     primary_keys = load_primary_keys([list(r) for r in conn.execute(PRIMARY_KEYS_QUERY).rows])
@@ -169,7 +169,7 @@ def _violation_query(key: ForeignKey, parent_columns: tuple[str, ...]) -> str:
 
 
 def delete_actions(
-    conn: Any,
+    conn: DuckConnection,
     deleted_from: str,
     keys: list[ForeignKey],
     primary_keys: dict[str, list[str]],
@@ -205,7 +205,7 @@ def dropped_parent(keys: list[ForeignKey], tables: set[str]) -> str | None:
 
 
 def check_statement(
-    conn: Any,
+    conn: DuckConnection,
     written: str,
     keys: list[ForeignKey],
     primary_keys: dict[str, list[str]],
@@ -244,7 +244,7 @@ class ForeignKeyGuard:
     (the caller fails the request), else None.
     """
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: DuckConnection) -> None:
         self._conn = conn
         # Read when first needed; kept until the schema may have changed (`forget`).
         self._keys: list[ForeignKey] | None = None
@@ -261,8 +261,6 @@ class ForeignKeyGuard:
         return self._keys
 
     def _primary_keys(self) -> dict[str, list[str]]:
-        from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
-
         if self._primary is None:
             rows = self._conn.execute(PRIMARY_KEYS_QUERY).rows
             self._primary = load_primary_keys([list(r) for r in rows])

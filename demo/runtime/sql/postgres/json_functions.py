@@ -2,7 +2,7 @@
 
 DuckDB's json extension cannot be loaded offline in duckdb-wasm (it is not linked
 into the npm bundle and extensions are fetched from extensions.duckdb.org), so
-json/jsonb are held as text and `pg_json.py` rewrites Postgres' JSON operators to
+json/jsonb are held as text and `json_rewrite.py` rewrites Postgres' JSON operators to
 calls of these functions. They are registered on every connection
 (`register_json_functions`): natively through DuckDB's Python UDFs, in the browser
 through duckdb-wasm's JS UDFs calling back into Pyodide. Both paths run this code,
@@ -25,8 +25,9 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from .pg_transforms import parse_array_text
-from .pgtypes import JsonTooDeep, check_json_depth
+from ...ports import DuckConnection
+from .transforms.arrays import parse_array_text
+from .values import JsonTooDeep, check_json_depth
 
 __all__ = [
     "FUNCTIONS",
@@ -365,7 +366,7 @@ def uses_json_functions(sql: str | bytes) -> bool:
     return _CALL.search(sql.encode() if isinstance(sql, str) else sql) is not None
 
 
-def register_json_functions(conn: Any) -> None:
+def register_json_functions(conn: DuckConnection) -> None:
     """Make FUNCTIONS callable from SQL on `conn` (a DuckConnection)."""
     for name, (function, arity) in FUNCTIONS.items():
         conn.create_function(name, function, arity)

@@ -12,7 +12,7 @@ result). Beyond sqlglot's own `read="postgres", write="duckdb"`:
 - `json`/`jsonb` become text and `CURRENT_DATE` the date of `current_timestamp`:
   duckdb-wasm has only DuckDB's core (the json and icu extensions cannot be fetched
   offline), and the same SQL must run natively and in the browser. JSON operators
-  and functions become calls of the runtime's own text functions (`pg_json.py`).
+  and functions become calls of the runtime's own text functions (`json_rewrite.py`).
 - `'\\x...'::bytea` hex literals become `unhex('...')` (DuckDB would read the
   backslash escapes as text).
 - `BEGIN`/`START TRANSACTION`/`COMMIT`/`END`/`ROLLBACK`/`ABORT` are recognised before
@@ -21,6 +21,9 @@ result). Beyond sqlglot's own `read="postgres", write="duckdb"`:
 Foreign keys (CREATE TABLE's, and `ALTER TABLE ... ADD [CONSTRAINT] FOREIGN KEY`,
 which DuckDB cannot do to an existing table) are recorded and checked by the engine
 (`foreign_keys.py`), not declared to DuckDB.
+
+The tree rewrites that keep Postgres' semantics run in the order `rewrites.REWRITES`
+names (and documents).
 
 Seed-only rewrites (build time, `seed=True`): psql meta lines are removed by the
 caller; `CREATE/DROP DATABASE` are skipped, and so are a pg_dump's session settings,
@@ -31,20 +34,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
-from . import pg_numeric, pg_text, pg_typenames
-from . import pg_transforms as pg
-from .declared import declared_columns, output_types, registry_statements
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import SqlglotError
+
+from ..statements import SqlError, strip_leading_comments
+from .declared import declared_columns, registry_statements
+from .dialect import PostgresForDuck
 from .dump_session import skipped_reason
-from .foreign_keys import ForeignKeyError, declared_foreign_keys
+from .foreign_keys import ForeignKey, ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
-from .group_by_key import group_by_primary_key
-from .pg_input import invalid_number_literal, invalid_string_escape
-from .pg_json import json_columns, json_output_types, postgres_json
+from .input_syntax import invalid_string_escape
+from .rewrites import Context, apply_rewrites
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
-from .statements import SqlError, strip_leading_comments
+from .transforms.statement import strip_foreign_keys, values_lists
 
 __all__ = ["Transpiled", "transpile_statement"]
 
@@ -81,7 +86,7 @@ class Transpiled:
     truncated: tuple[str, ...] = ()
     truncate_cascade: bool = False
     # Foreign keys an ALTER TABLE adds (recorded by the caller: register_foreign_keys).
-    foreign_keys: list[Any] = field(default_factory=list)
+    foreign_keys: list[ForeignKey] = field(default_factory=list)
     # For kind "savepoint": ("define" | "rollback" | "release", name).
     savepoint: tuple[str, str] | None = None
 
@@ -105,10 +110,8 @@ def _transaction(statement: str) -> Transpiled | None:
     return None
 
 
-def _serial_columns(tree: Any) -> list[str]:
+def _serial_columns(tree: exp.Expr) -> list[str]:
     """Rewrite SERIAL columns of a CREATE TABLE in place; return the sequences to create."""
-    from sqlglot import exp
-
     schema = tree.this
     if not isinstance(schema, exp.Schema) or not isinstance(schema.this, exp.Table):
         return []
@@ -133,47 +136,6 @@ def _serial_columns(tree: Any) -> list[str]:
     return sequences
 
 
-_HEX_BYTEA = re.compile(r"^\\x([0-9A-Fa-f]{2})*$")
-
-
-def _bytea_literals(tree: Any, table_types: dict[str, dict[str, str]]) -> None:
-    """`'\\xdead'::bytea` is hex in Postgres but escaped text in DuckDB: use unhex().
-
-    The same for a hex string written into a bytea (BLOB) column without a cast, as
-    pg_dump writes them (`INSERT INTO t VALUES (1, '\\x')`).
-    """
-    from sqlglot import exp
-
-    for cast in list(tree.find_all(exp.Cast)):
-        value = cast.this
-        if (
-            isinstance(value, exp.Literal)
-            and value.is_string
-            and cast.to.is_type("varbinary", "binary", "blob")
-            and _HEX_BYTEA.match(value.this)
-        ):
-            cast.replace(exp.func("unhex", exp.Literal.string(value.this[2:])))
-    for value, duck_type in pg.written_literals(tree, table_types):
-        if duck_type.upper() == "BLOB" and _HEX_BYTEA.match(value.this):
-            value.replace(exp.func("unhex", exp.Literal.string(value.this[2:])))
-
-
-def _core_only(tree: Any) -> None:
-    """Keep to what DuckDB's core has: duckdb-wasm cannot fetch extensions offline.
-
-    `json`/`jsonb` (json extension) are stored as text; `CURRENT_DATE` (icu extension)
-    becomes the date part of the core `current_timestamp`.
-    """
-    from sqlglot import exp
-
-    for node in list(tree.find_all(exp.DataType)):
-        if node.is_type("json", "jsonb"):
-            node.replace(exp.DataType.build("text"))
-    for node in list(tree.find_all(exp.CurrentDate)):
-        timestamp = exp.cast(exp.CurrentTimestamp(), exp.DataType.build("timestamp"))
-        node.replace(exp.cast(timestamp, exp.DataType.build("date")))
-
-
 # CREATE TABLE properties DuckDB would drop, leaving a table that answers differently
 # (rows no partition accepts, a parent that does not see its children's rows).
 _REFUSED_TABLE_PROPERTIES = {
@@ -183,9 +145,7 @@ _REFUSED_TABLE_PROPERTIES = {
 }
 
 
-def _refused_table_property(tree: Any) -> str | None:
-    from sqlglot import exp
-
+def _refused_table_property(tree: exp.Expr) -> str | None:
     properties = tree.args.get("properties") if isinstance(tree, exp.Create) else None
     for prop in properties.expressions if properties else []:
         refused = _REFUSED_TABLE_PROPERTIES.get(type(prop).__name__)
@@ -194,29 +154,14 @@ def _refused_table_property(tree: Any) -> str | None:
     return None
 
 
-def _unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str]:
-    """Column name -> type, leaving out names that differ in type between tables."""
-    types: dict[str, str] = {}
-    clashes = set()
-    for columns in table_types.values():
-        for name, data_type in columns.items():
-            if types.setdefault(name, data_type) != data_type:
-                clashes.add(name)
-    return {k: v for k, v in types.items() if k not in clashes}
-
-
-def _adds_foreign_key(tree: Any) -> bool:
-    from sqlglot import exp
-
+def _adds_foreign_key(tree: exp.Expr) -> bool:
     actions = (tree.args.get("actions") or []) if isinstance(tree, exp.Alter) else []
     return any(isinstance(a, exp.AddConstraint) for a in actions) and any(
         tree.find_all(exp.ForeignKey)
     )
 
 
-def _is_read(tree: Any) -> bool:
-    from sqlglot import exp
-
+def _is_read(tree: exp.Expr) -> bool:
     if isinstance(tree, (exp.Select, exp.SetOperation)) and not tree.args.get("into"):
         return not any(tree.find_all(exp.Insert, exp.Update, exp.Delete, exp.Merge))
     return isinstance(tree, (exp.Describe, exp.Show))
@@ -237,13 +182,12 @@ def transpile_statement(
     integer division and timestamptz columns be recognised; `primary_keys` (table ->
     key columns) lets a GROUP BY on a primary key select the table's other columns;
     `names` are what current_database() and current_user answer.
+
+    In order: transaction control and skipped seed statements (no parse), the parse,
+    statement-level answers and refusals (`_statement_answer`), CREATE TABLE's
+    records (`_table_records`), the tree rewrites (`rewrites.REWRITES`), SERIAL
+    columns as sequences, and DuckDB's SQL.
     """
-    import sqlglot
-    from sqlglot import exp
-    from sqlglot.errors import SqlglotError
-
-    from .pg_dialect import PostgresForDuck
-
     control = _transaction(statement)
     if control is not None:
         return control
@@ -252,6 +196,27 @@ def transpile_statement(
         return Transpiled(
             statement, [], "other", warnings=[f"skipped, {reason}: {_head(statement)}"]
         )
+    tree = _parse(statement)
+    answer = _statement_answer(tree, statement, seed)
+    if answer is not None:
+        return answer
+    after = _table_records(tree, statement)
+    context = Context(statement, table_types or {}, declared or {}, primary_keys or {}, names)
+    refused = apply_rewrites(tree, context)
+    if refused is not None:
+        raise SqlError(refused, statement)
+    before: list[str] = []
+    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
+        before = _serial_columns(tree)
+    try:
+        duck = tree.sql(dialect="duckdb")
+    except SqlglotError as exc:
+        raise SqlError(f"cannot express this statement in DuckDB: {exc}", statement) from exc
+    return _transpiled(statement, tree, before, duck, after, context.outputs)
+
+
+def _parse(statement: str) -> exp.Expr:
+    """The one statement's tree, VALUES read as a query (as Postgres reads it)."""
     bad_escape = invalid_string_escape(statement)
     if bad_escape is not None:
         raise SqlError(bad_escape, statement)
@@ -261,7 +226,12 @@ def transpile_statement(
         raise SqlError(f"could not parse as Postgres SQL: {exc}", statement) from exc
     if len(trees) != 1:
         raise SqlError("expected exactly one statement", statement)
-    tree = pg.values_lists(trees[0])
+    return values_lists(trees[0])
+
+
+def _statement_answer(tree: exp.Expr, statement: str, seed: bool) -> Transpiled | None:
+    """A statement answered without DuckDB SQL (a skipped seed statement, a foreign key
+    added to a table); raises SqlError for one refused as a whole; None for the rest."""
     if seed and isinstance(tree, (exp.Create, exp.Drop)) and tree.args.get("kind") == "DATABASE":
         return Transpiled(
             statement,
@@ -298,58 +268,38 @@ def transpile_statement(
     refused = _refused_table_property(tree)
     if refused is not None:
         raise SqlError(refused, statement)
+    return None
+
+
+def _table_records(tree: exp.Expr, statement: str) -> list[str]:
+    """For CREATE TABLE, the statements that record its declared types and foreign keys
+    (run after it); the keys are dropped from the tree (the engine checks them)."""
+    if not (isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE"):
+        return []
     after: list[str] = []
-    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
-        table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
-        if isinstance(table, exp.Table):
-            name = ".".join(p for p in (table.db, table.name) if p)
-            after = registry_statements(name, declared_columns(tree))
-            try:
-                keys = declared_foreign_keys(tree, table.name.lower())
-            except ForeignKeyError as exc:
-                raise SqlError(str(exc), statement) from exc
-            if keys:
-                after.append(foreign_key_registry(name, keys))
-        pg.strip_foreign_keys(tree)
-    table_types = table_types or {}
-    outputs = output_types(tree, table_types, declared or {})
-    pg.postgres_column_names(tree)
-    json_types = json_columns(table_types, declared or {})
-    outputs.update(json_output_types(tree, json_types))
-    outputs.update(pg_typenames.pg_typeof(tree, _unambiguous_columns(declared or {})))
-    pg_typenames.information_schema_columns(tree)
-    pg_typenames.untyped_nulls(tree)
-    unsupported = (
-        invalid_number_literal(tree, table_types)
-        or postgres_json(tree, json_types)
-        or pg_text.text_functions(tree)
-        or pg.postgres_functions(tree)
-    )
-    if unsupported is not None:
-        raise SqlError(unsupported, statement)
-    if primary_keys:
-        group_by_primary_key(tree, primary_keys, table_types)
-    columns = _unambiguous_columns(table_types)
-    pg.integer_division(tree, columns)
-    pg.postgres_result_types(tree, columns, names)
-    pg_numeric.numeric_literals(tree, statement)
-    outputs.update(pg_numeric.numeric_quotients(tree, columns))
-    pg.timestamptz_without_icu(tree, table_types)
-    pg.array_text_literals(tree, table_types)
-    outputs.update(pg_numeric.bare_numeric_casts(tree))
-    pg.jsonb_literals(tree, table_types, declared or {})
-    pg.division_by_zero_errors(tree)
-    for national in list(tree.find_all(exp.National)):
-        national.replace(exp.Literal.string(national.this))
-    _bytea_literals(tree, table_types)
-    _core_only(tree)
-    before: list[str] = []
-    if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
-        before = _serial_columns(tree)
-    try:
-        duck = tree.sql(dialect="duckdb")
-    except SqlglotError as exc:
-        raise SqlError(f"cannot express this statement in DuckDB: {exc}", statement) from exc
+    table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    if isinstance(table, exp.Table):
+        name = ".".join(p for p in (table.db, table.name) if p)
+        after = registry_statements(name, declared_columns(tree))
+        try:
+            keys = declared_foreign_keys(tree, table.name.lower())
+        except ForeignKeyError as exc:
+            raise SqlError(str(exc), statement) from exc
+        if keys:
+            after.append(foreign_key_registry(name, keys))
+    strip_foreign_keys(tree)
+    return after
+
+
+def _transpiled(
+    statement: str,
+    tree: exp.Expr,
+    before: list[str],
+    duck: str,
+    after: list[str],
+    outputs: dict[str, str],
+) -> Transpiled:
+    """The rewritten statement's `Transpiled`, with what the engine needs to know of it."""
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
         target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
         return Transpiled(

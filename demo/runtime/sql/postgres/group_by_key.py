@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlglot import exp
+
 __all__ = ["PRIMARY_KEYS_QUERY", "group_by_primary_key", "load_primary_keys"]
 
 PRIMARY_KEYS_QUERY = (
@@ -25,10 +27,8 @@ def load_primary_keys(rows: list[list[Any]]) -> dict[str, list[str]]:
     return {str(table).lower(): [str(c).lower() for c in columns] for table, columns in rows}
 
 
-def _grouped_columns(select: Any) -> list[Any] | None:
+def _grouped_columns(select: exp.Expr) -> list[exp.Column] | None:
     """The Column nodes of a plain GROUP BY (ordinals resolved); None if not plain."""
-    from sqlglot import exp
-
     group = select.args.get("group")
     if group is None or any(group.args.get(k) for k in ("rollup", "cube", "grouping_sets")):
         return None
@@ -59,11 +59,9 @@ def _is_grouped(
 
 
 def group_by_primary_key(
-    tree: Any, primary_keys: dict[str, list[str]], table_types: dict[str, dict[str, str]]
+    tree: exp.Expr, primary_keys: dict[str, list[str]], table_types: dict[str, dict[str, str]]
 ) -> None:
     """Add the other columns of a table whose primary key is grouped to the GROUP BY."""
-    from sqlglot import exp
-
     for select in list(tree.find_all(exp.Select)):
         columns = _grouped_columns(select)
         if not columns:

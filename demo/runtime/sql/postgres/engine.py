@@ -18,18 +18,19 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from ..ports import DuckConnection
+from ...ports import DuckConnection, DuckResult
+from ..results import PgliteField, PgliteResult
+from ..statements import SqlError
 from .declared import DECLARED_QUERY, load_declared
 from .duckdump import dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
-from .pg_json_functions import register_json_functions, uses_json_functions
-from .pgtypes import DECLARED_CARRIERS, JsonTooDeep, interval_text, json_value, type_oid
+from .json_functions import register_json_functions, uses_json_functions
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
-from .statements import SqlError
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
+from .values import DECLARED_CARRIERS, JsonTooDeep, interval_text, json_value, type_oid
 
 __all__ = ["DuckEngine", "declared_types", "read_schema", "table_types", "use_public_schema"]
 
@@ -102,6 +103,11 @@ def _may_change_schema(item: Transpiled) -> bool:
     return item.kind in ("other", "transaction")
 
 
+def _no_rows(affected: int = 0) -> PgliteResult:
+    """The answer of a statement that returns no rows (PGlite's, for DDL and plain DML)."""
+    return PgliteResult(rows=[], fields=[], affectedRows=affected)
+
+
 class DuckEngine:
     """One DuckDB database behind the Postgres-flavoured query API."""
 
@@ -137,7 +143,7 @@ class DuckEngine:
             register_json_functions(self._conn)
             self._json_functions = True
 
-    def _run(self, item: Transpiled, repeated: bool = False) -> dict[str, Any]:
+    def _run(self, item: Transpiled, repeated: bool = False) -> PgliteResult:
         """Run one transpiled statement; `repeated`: a read run before (DuckConnection)."""
         results = []
         for duck_sql in item.statements:
@@ -147,12 +153,12 @@ class DuckEngine:
                 raise SqlError(str(exc), item.source.strip()) from exc
         result = results[item.result_index] if results else None
         if result is None or item.kind == "transaction":
-            return {"rows": [], "fields": [], "affectedRows": 0}
+            return _no_rows()
         if item.kind == "dml" and not item.returning:
             count = result.rows[0][0] if result.rows and result.rows[0] else 0
-            return {"rows": [], "fields": [], "affectedRows": int(count or 0)}
+            return _no_rows(int(count or 0))
         if item.kind == "other":
-            return {"rows": [], "fields": [], "affectedRows": 0}  # DDL: DuckDB's "Count" column
+            return _no_rows()  # DDL: DuckDB's "Count" column
         columns = list(result.columns)
         intervals = self._interval_texts(item, result, repeated)
         types = [
@@ -176,12 +182,15 @@ class DuckEngine:
         except JsonTooDeep as exc:
             raise SqlError(str(exc), item.source.strip()) from None
         fields = [
-            {"name": c, "dataTypeID": type_oid(t)} for c, t in zip(columns, types, strict=False)
+            PgliteField(name=c, dataTypeID=type_oid(t))
+            for c, t in zip(columns, types, strict=False)
         ]
         affected = len(rows) if item.kind == "dml" else 0
-        return {"rows": rows, "fields": fields, "affectedRows": affected}
+        return PgliteResult(rows=rows, fields=fields, affectedRows=affected)
 
-    def _interval_texts(self, item: Transpiled, result: Any, repeated: bool) -> Any:
+    def _interval_texts(
+        self, item: Transpiled, result: DuckResult, repeated: bool
+    ) -> DuckResult | None:
         """The read again with its interval columns as DuckDB's text, or None.
 
         The duckdb package (and Arrow's reading on duckdb-wasm) turn an interval into a
@@ -206,14 +215,14 @@ class DuckEngine:
         except Exception:  # noqa: BLE001 - the first answer stands
             return None
 
-    def _step(self, item: Transpiled, savepoints: Savepoints, *, in_block: bool) -> dict[str, Any]:
+    def _step(self, item: Transpiled, savepoints: Savepoints, *, in_block: bool) -> PgliteResult:
         """Run one statement, keeping the savepoints of the user's block up to date."""
         source = item.source.strip()
         try:
             if item.savepoint is not None:
                 action, name = item.savepoint
                 savepoints.command(action, name, source, in_block=in_block)
-                return {"rows": [], "fields": [], "affectedRows": 0}
+                return _no_rows()
             if item.kind == "transaction" and item.statements[0] in ("COMMIT", "ROLLBACK"):
                 savepoints.end(committing=item.statements[0] == "COMMIT")
             if item.written:
@@ -251,7 +260,7 @@ class DuckEngine:
             )
         return None
 
-    def execute(self, sql: str) -> tuple[list[dict[str, Any]], bool]:
+    def execute(self, sql: str) -> tuple[list[PgliteResult], bool]:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
         # Transpile everything first: a statement sqlglot cannot read fails the request
         # before anything has run.
@@ -272,7 +281,7 @@ class DuckEngine:
             return [self._run(items[0], repeated=seen)], items[0].changes_data
         own_tx = any(item.kind == "transaction" for item in items)
         in_tx = False
-        results: list[dict[str, Any]] = []
+        results: list[PgliteResult] = []
         affected = 0
         if not own_tx:
             self._conn.execute("BEGIN TRANSACTION")
@@ -293,7 +302,11 @@ class DuckEngine:
                 # PGlite's exec reports, on each result, the rows affected so far in
                 # the request (a running total): panels written for it see that.
                 affected += result["affectedRows"]
-                results.append({**result, "affectedRows": affected})
+                results.append(
+                    PgliteResult(
+                        rows=result["rows"], fields=result["fields"], affectedRows=affected
+                    )
+                )
                 if item.kind == "transaction":
                     in_tx = item.statements[0].startswith("BEGIN")
             if not own_tx:

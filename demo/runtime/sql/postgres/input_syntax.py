@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+
+from sqlglot import exp
 
 __all__ = ["invalid_number_literal", "invalid_string_escape"]
 
@@ -86,10 +87,8 @@ def _message(text: str, duck_type: str) -> str | None:
     return None
 
 
-def _inserted_columns(tree: Any, table_types: dict[str, dict[str, str]]) -> list[str] | None:
+def _inserted_columns(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> list[str] | None:
     """The DuckDB types of the columns an INSERT ... VALUES writes, in order."""
-    from sqlglot import exp
-
     target = tree.this
     names = None
     if isinstance(target, exp.Schema):
@@ -104,10 +103,8 @@ def _inserted_columns(tree: Any, table_types: dict[str, dict[str, str]]) -> list
     return [columns.get(n, "") for n in names]
 
 
-def invalid_number_literal(tree: Any, table_types: dict[str, dict[str, str]]) -> str | None:
+def invalid_number_literal(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
     """Postgres' error for a number written as text it would refuse, or None."""
-    from sqlglot import exp
-
     for cast in tree.find_all(exp.Cast):
         text = cast.this
         if isinstance(text, exp.Literal) and text.is_string:

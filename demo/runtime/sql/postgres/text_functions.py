@@ -1,6 +1,6 @@
 """Postgres text functions that DuckDB lacks or means differently, as DuckDB expressions.
 
-Like `pg_transforms`, these rewrite a parsed Postgres tree in place and know nothing
+Like `transforms`, these rewrite a parsed Postgres tree in place and know nothing
 of the demo runtime:
 
 - `quote_ident(text)`: quoted unless the identifier is lower-case `[a-z_][a-z0-9_]*`
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from sqlglot import exp
 
 __all__ = ["PG_RESERVED_KEYWORDS", "TextFunctionError", "quote_ident", "text_functions"]
 
@@ -65,10 +67,8 @@ def _quote_literal(text: str) -> str:
     return "E" + body if "\\" in text else body
 
 
-def _text_value(node: Any, function: str) -> Any:
+def _text_value(node: exp.Expr, function: str) -> exp.Expr:
     """`node` as VARCHAR, failing at run time for a type whose text form differs."""
-    from sqlglot import exp
-
     kind = exp.func("typeof", node.copy())
     accepted = exp.or_(
         exp.In(
@@ -87,9 +87,7 @@ def _text_value(node: Any, function: str) -> Any:
     )
 
 
-def _sql_quote_ident(value: Any) -> Any:
-    from sqlglot import exp
-
+def _sql_quote_ident(value: exp.Expr) -> exp.Expr:
     keywords = exp.Array(expressions=[exp.Literal.string(k) for k in sorted(PG_RESERVED_KEYWORDS)])
     plain = exp.and_(
         exp.func("regexp_full_match", value.copy(), exp.Literal.string(_PLAIN_IDENTIFIER)),
@@ -107,10 +105,8 @@ def _sql_quote_ident(value: Any) -> Any:
     return exp.Case(ifs=[exp.If(this=plain, true=value.copy())], default=quoted)
 
 
-def _sql_quote_literal(value: Any) -> Any:
-    from sqlglot import exp
-
-    def lit(s: str) -> Any:
+def _sql_quote_literal(value: exp.Expr) -> exp.Expr:
+    def lit(s: str) -> exp.Expr:
         return exp.Literal.string(s)
 
     escaped = exp.func(
@@ -129,9 +125,7 @@ def _sql_quote_literal(value: Any) -> Any:
     )
 
 
-def _quote_function(node: Any, name: str) -> Any:
-    from sqlglot import exp
-
+def _quote_function(node: exp.Expr, name: str) -> exp.Expr:
     if len(node.expressions) != 1:
         raise TextFunctionError(f"{name}() takes one argument")
     arg = node.expressions[0]
@@ -229,16 +223,12 @@ def _optional_group() -> TextFunctionError:
     )
 
 
-def _duck(name: str, *args: Any) -> Any:
+def _duck(name: str, *args: exp.Expr) -> exp.Expr:
     """A call of DuckDB's own function, written as is (not read as a Postgres one)."""
-    from sqlglot import exp
-
     return exp.Anonymous(this=name, expressions=list(args))
 
 
-def _regexp_matches(node: Any) -> Any:
-    from sqlglot import exp
-
+def _regexp_matches(node: exp.Expr) -> exp.Expr:
     args = node.expressions
     if len(args) not in (2, 3):
         raise TextFunctionError("regexp_matches() takes 2 or 3 arguments")
@@ -297,10 +287,8 @@ def _regexp_matches(node: Any) -> Any:
     return exp.func("unnest", exp.cast(matches, exp.DataType.build("VARCHAR[][]")))
 
 
-def text_functions(tree: Any) -> str | None:
+def text_functions(tree: exp.Expr) -> str | None:
     """Rewrite quote_ident/quote_literal/regexp_matches; a message for forms not supported."""
-    from sqlglot import exp
-
     for node in list(tree.find_all(exp.Anonymous)):
         name = str(node.this).lower()
         try:

@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from .pg_numeric import QUOTIENT_TAG, quotient_text
+from .numeric import QUOTIENT_TAG, quotient_text
 
 __all__ = [
     "ARRAY_OIDS",

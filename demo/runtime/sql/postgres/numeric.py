@@ -24,9 +24,10 @@ alias or position orders by the value, not by the text.
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
-from typing import Any
 
-from .statements import SqlError
+from sqlglot import exp
+
+from ..statements import SqlError
 
 __all__ = [
     "QUOTIENT_TAG",
@@ -60,10 +61,8 @@ def _literal_scale(text: str) -> Decimal:
     return value.quantize(Decimal(1).scaleb(-scale), context=_EXACT)
 
 
-def numeric_literals(tree: Any, statement: str) -> None:
+def numeric_literals(tree: exp.Expr, statement: str) -> None:
     """`1.5e3` (numeric in Postgres) as a DECIMAL carrying Postgres' scale."""
-    from sqlglot import exp
-
     for node in list(tree.find_all(exp.Literal)):
         if node.is_string or "e" not in node.this.lower():
             continue
@@ -84,10 +83,8 @@ def numeric_literals(tree: Any, statement: str) -> None:
         node.replace(exp.cast(exp.Literal.string(text), f"DECIMAL({precision}, {scale})"))
 
 
-def _decimal_literal(node: Any) -> Decimal | None:
+def _decimal_literal(node: exp.Expr) -> Decimal | None:
     """The value of a number literal (or a string holding one), else None."""
-    from sqlglot import exp
-
     if isinstance(node, exp.Neg):
         inner = _decimal_literal(node.this)
         return -inner if inner is not None else None
@@ -100,7 +97,7 @@ def _decimal_literal(node: Any) -> Decimal | None:
         return None
 
 
-def _bare_numeric(data_type: Any) -> bool:
+def _bare_numeric(data_type: exp.Expr) -> bool:
     return bool(data_type.is_type("decimal") and not data_type.expressions)
 
 
@@ -110,7 +107,7 @@ def _decimal_type(value: Decimal) -> str:
     return f"DECIMAL({min(max(digits, scale + 1), _MAX_DUCK_PRECISION)}, {scale})"
 
 
-def bare_numeric_casts(tree: Any) -> dict[str, str]:
+def bare_numeric_casts(tree: exp.Expr) -> dict[str, str]:
     """`x::numeric` keeps x's own scale in Postgres; DuckDB's bare DECIMAL has three.
 
     A literal cast to bare numeric takes the literal's precision and scale. An array
@@ -118,8 +115,6 @@ def bare_numeric_casts(tree: Any) -> dict[str, str]:
     scale by coming back as text (DuckDB's list elements share one scale); its tag
     `numeric[]` gives it OID 1231. Returns output name -> tag.
     """
-    from sqlglot import exp
-
     for cast in list(tree.find_all(exp.Cast)):
         value = _decimal_literal(cast.this)
         if value is not None and _bare_numeric(cast.to):
@@ -128,21 +123,21 @@ def bare_numeric_casts(tree: Any) -> dict[str, str]:
     if not isinstance(tree, exp.Select):
         return tags
     for target in tree.expressions:
-        cast = target.this if isinstance(target, exp.Alias) else None
+        aliased = target.this if isinstance(target, exp.Alias) else None
         if not (
-            isinstance(cast, exp.Cast)
-            and isinstance(cast.this, exp.Array)
-            and cast.to.is_type("array")
-            and cast.to.expressions
-            and _bare_numeric(cast.to.expressions[0])
+            isinstance(aliased, exp.Cast)
+            and isinstance(aliased.this, exp.Array)
+            and aliased.to.is_type("array")
+            and aliased.to.expressions
+            and _bare_numeric(aliased.to.expressions[0])
         ):
             continue
-        values = [_decimal_literal(e) for e in cast.this.expressions]
-        nulls = [isinstance(e, exp.Null) for e in cast.this.expressions]
+        values = [_decimal_literal(e) for e in aliased.this.expressions]
+        nulls = [isinstance(e, exp.Null) for e in aliased.this.expressions]
         if not all(v is not None or null for v, null in zip(values, nulls, strict=True)):
             continue
         elements = [exp.Null() if v is None else exp.Literal.string(format(v, "f")) for v in values]
-        cast.replace(exp.cast(exp.Array(expressions=elements), "VARCHAR[]"))
+        aliased.replace(exp.cast(exp.Array(expressions=elements), "VARCHAR[]"))
         tags[target.alias] = "numeric[]"
     return tags
 
@@ -150,10 +145,8 @@ def bare_numeric_casts(tree: Any) -> dict[str, str]:
 # -- numeric quotients -----------------------------------------------------------------
 
 
-def _kind(node: Any, column_types: dict[str, str]) -> str | None:
+def _kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
     """Postgres' category of an expression: "int", "numeric", "float" or None (unknown)."""
-    from sqlglot import exp
-
     if isinstance(node, exp.Paren | exp.Neg | exp.Distinct):
         inner = node.expressions[0] if isinstance(node, exp.Distinct) else node.this
         return _kind(inner, column_types) if inner is not None else None
@@ -196,10 +189,8 @@ def _type_kind(duck_type: str) -> str | None:
     return None
 
 
-def _operands(node: Any, column_types: dict[str, str]) -> tuple[Any, Any] | None:
+def _operands(node: exp.Expr, column_types: dict[str, str]) -> tuple[exp.Expr, exp.Expr] | None:
     """(dividend, divisor) when `node` is a numeric quotient in Postgres, else None."""
-    from sqlglot import exp
-
     if isinstance(node, exp.Avg) and _kind(node.this, column_types) in ("int", "numeric"):
         # avg(int/numeric) is sum / count as numeric (int8_avg, numeric_avg).
         return exp.Sum(this=node.this.copy()), exp.Count(this=node.this.copy())
@@ -207,7 +198,8 @@ def _operands(node: Any, column_types: dict[str, str]) -> tuple[Any, Any] | None
         parts = _operands(node.this, column_types)
         if parts is None:
             return None
-        return tuple(_windowed(node, part) for part in parts)
+        dividend, divisor = parts
+        return _windowed(node, dividend), _windowed(node, divisor)
     if isinstance(node, exp.Div) and node.args.get("typed"):
         kinds = {_kind(node.left, column_types), _kind(node.right, column_types)}
         if kinds <= {"int", "numeric"} and "numeric" in kinds:
@@ -215,25 +207,21 @@ def _operands(node: Any, column_types: dict[str, str]) -> tuple[Any, Any] | None
     return None
 
 
-def _integer_literal(node: Any) -> int | None:
-    from sqlglot import exp
-
+def _integer_literal(node: exp.Expr) -> int | None:
     if isinstance(node, exp.Neg):
         inner = _integer_literal(node.this)
         return -inner if inner is not None else None
     return int(node.this) if isinstance(node, exp.Literal) and node.is_int else None
 
 
-def _windowed(window: Any, function: Any) -> Any:
+def _windowed(window: exp.Expr, function: exp.Expr) -> exp.Expr:
     copy = window.copy()
     copy.set("this", function)
     return copy
 
 
-def _quotient_sql(dividend: Any, divisor: Any) -> Any:
+def _quotient_sql(dividend: exp.Expr, divisor: exp.Expr) -> exp.Expr:
     """`dividend || '/' || divisor` as text; a zero divisor raises Postgres' error."""
-    from sqlglot import exp
-
     guarded = exp.Case(
         ifs=[
             exp.If(
@@ -249,15 +237,13 @@ def _quotient_sql(dividend: Any, divisor: Any) -> Any:
     )
 
 
-def numeric_quotients(tree: Any, column_types: dict[str, str]) -> dict[str, str]:
+def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
     """Rewrite the select list's numeric quotients; return output name -> tag."""
-    from sqlglot import exp
-
     if not isinstance(tree, exp.Select) or tree.args.get("distinct"):
         return {}
     tags: dict[str, str] = {}
-    originals: dict[str, Any] = {}
-    positions: dict[int, Any] = {}
+    originals: dict[str, exp.Expr] = {}
+    positions: dict[int, exp.Expr] = {}
     for position, target in enumerate(tree.expressions, start=1):
         if not isinstance(target, exp.Alias):
             continue  # postgres_column_names has named every computed column
@@ -281,10 +267,10 @@ def numeric_quotients(tree: Any, column_types: dict[str, str]) -> dict[str, str]
     return tags
 
 
-def _order_by_value(tree: Any, originals: dict[str, Any], positions: dict[int, Any]) -> None:
+def _order_by_value(
+    tree: exp.Expr, originals: dict[str, exp.Expr], positions: dict[int, exp.Expr]
+) -> None:
     """ORDER BY a rewritten column (alias or position) sorts by its value, not its text."""
-    from sqlglot import exp
-
     order = tree.args.get("order")
     if order is None:
         return

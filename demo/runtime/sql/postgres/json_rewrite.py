@@ -3,7 +3,7 @@
 Without DuckDB's json extension (duckdb-wasm cannot load it offline), json and
 jsonb columns are VARCHAR. `postgres_json` rewrites a parsed Postgres tree so each
 JSON operator or function becomes a call of the text functions in
-`pg_json_functions.py` (registered on the connection), or of DuckDB core:
+`json_functions.py` (registered on the connection), or of DuckDB core:
 
 - `->`, `->>`, `#>`, `#>>`, `?`, `@>`, `<@`, jsonb `||` and `-`, jsonb_set,
   json[b]_typeof, json[b]_array_length: one scalar function each.
@@ -25,10 +25,11 @@ DuckDB transpilation for engines without the json extension.
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from .pg_json_functions import JsonError, jsonb_text
-from .pg_transforms import output_targets
+from sqlglot import exp
+
+from .json_functions import JsonError, jsonb_text
+from .transforms.statement import output_targets
 
 __all__ = ["json_columns", "json_kind", "json_output_types", "postgres_json"]
 
@@ -55,9 +56,7 @@ _LENGTH = ("json_array_length", "jsonb_array_length")
 _JSON_PREFIXES = ("json", "to_json", "row_to_json", "array_to_json")
 
 
-def _name(node: Any) -> str:
-    from sqlglot import exp
-
+def _name(node: exp.Expr) -> str:
     if isinstance(node, exp.Anonymous):
         return str(node.this).lower()
     if isinstance(node, exp.JSONArrayAgg):
@@ -86,14 +85,12 @@ def _kind_of(column_type: str) -> str:
     return _UNSURE if column_type in ("json", "jsonb", _UNSURE) else ""
 
 
-def json_kind(node: Any, columns: dict[str, str]) -> str | None:
+def json_kind(node: exp.Expr, columns: dict[str, str]) -> str | None:
     """ "json", "jsonb" or None (not JSON) for an expression of the original tree.
 
     `columns`: column name -> type (the Postgres type declared, json/jsonb among them,
     else DuckDB's), for the database's tables.
     """
-    from sqlglot import exp
-
     if isinstance(node, exp.Paren):
         return json_kind(node.this, columns)
     if isinstance(node, exp.Column):
@@ -113,10 +110,8 @@ def json_kind(node: Any, columns: dict[str, str]) -> str | None:
     return "jsonb" if name == "jsonb_set" else None
 
 
-def json_output_types(tree: Any, columns: dict[str, str]) -> dict[str, str]:
+def json_output_types(tree: exp.Expr, columns: dict[str, str]) -> dict[str, str]:
     """Output column name -> json/jsonb for JSON expressions in the select list or RETURNING."""
-    from sqlglot import exp
-
     targets = output_targets(tree)
     srf_columns = _set_function_columns(tree)
     out = {}
@@ -134,10 +129,8 @@ def json_output_types(tree: Any, columns: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def _set_function_columns(select: Any) -> dict[str, str]:
+def _set_function_columns(select: exp.Expr) -> dict[str, str]:
     """json/jsonb columns of the JSON set-returning functions in a SELECT's FROM."""
-    from sqlglot import exp
-
     out: dict[str, str] = {}
     for table in select.find_all(exp.Table):
         name = _name(table.this)
@@ -147,36 +140,28 @@ def _set_function_columns(select: Any) -> dict[str, str]:
     return out
 
 
-def _srf_names(table: Any, name: str) -> list[str]:
+def _srf_names(table: exp.Expr, name: str) -> list[str]:
     alias = table.args.get("alias")
     given = [c.name for c in alias.columns] if alias is not None else []
     default = ["key", "value"] if name in _EACH else ["value"]
     return given + default[len(given) :]
 
 
-def _call(name: str, *args: Any) -> Any:
-    from sqlglot import exp
-
+def _call(name: str, *args: exp.Expr) -> exp.Expr:
     return exp.Anonymous(this=name, expressions=list(args))
 
 
-def _text(node: Any) -> Any:
-    from sqlglot import exp
-
+def _text(node: exp.Expr) -> exp.Expr:
     if isinstance(node, exp.Literal) and node.is_string:
         return node
     return exp.cast(node, "VARCHAR")
 
 
-def _string(value: str) -> Any:
-    from sqlglot import exp
-
+def _string(value: str) -> exp.Expr:
     return exp.Literal.string(value)
 
 
-def _is_int(node: Any) -> bool:
-    from sqlglot import exp
-
+def _is_int(node: exp.Expr) -> bool:
     if isinstance(node, exp.Literal):
         return node.is_int
     if isinstance(node, exp.Neg):
@@ -185,25 +170,23 @@ def _is_int(node: Any) -> bool:
 
 
 class _Rewriter:
-    def __init__(self, tree: Any, columns: dict[str, str]) -> None:
+    def __init__(self, tree: exp.Expr, columns: dict[str, str]) -> None:
         self.columns = columns
         # Kinds of the original nodes, kept for the nodes that replace them. Keyed by
         # id(), so every node seen is kept alive: a freed node's id could be reused.
         self.seen = list(tree.walk())
         self.kinds: dict[int, str | None] = {id(n): json_kind(n, columns) for n in self.seen}
 
-    def kind(self, node: Any) -> str | None:
+    def kind(self, node: exp.Expr) -> str | None:
         return self.kinds.get(id(node))
 
-    def replace(self, node: Any, new: Any) -> None:
+    def replace(self, node: exp.Expr, new: exp.Expr) -> None:
         self.kinds[id(new)] = self.kinds.get(id(node))
         self.seen.append(new)
         node.replace(new)
 
-    def as_json(self, node: Any, flavour: str) -> Any:
+    def as_json(self, node: exp.Expr, flavour: str) -> exp.Expr:
         """SQL giving `node` as JSON text (`to_json[b](node)`; NULL stays NULL)."""
-        from sqlglot import exp
-
         kind = self.kind(node)
         if kind is not None:
             return _call("pg_jsonb", node) if flavour == "jsonb" and kind == "json" else node
@@ -223,17 +206,13 @@ class _Rewriter:
             return _string("true" if node.this else "false")
         return _call("pg_to_json", _text(node.copy()), exp.func("typeof", node.copy()))
 
-    def element(self, node: Any, flavour: str) -> Any:
-        from sqlglot import exp
-
+    def element(self, node: exp.Expr, flavour: str) -> exp.Expr:
         return exp.func("coalesce", self.as_json(node, flavour), _string("null"))
 
-    def arrow(self, node: Any, as_text: bool) -> Any:
-        from sqlglot import exp
-
+    def arrow(self, node: exp.Expr, as_text: bool) -> exp.Expr:
         doc = node.this
         path = node.expression
-        steps: list[tuple[Any, str]] = []
+        steps: list[tuple[exp.Expr, str]] = []
         if isinstance(path, exp.JSONPath):
             for part in path.expressions:
                 if isinstance(part, exp.JSONPathKey):
@@ -251,10 +230,8 @@ class _Rewriter:
             )
         return doc
 
-    def set_function(self, node: Any, name: str) -> Any:
+    def set_function(self, node: exp.Expr, name: str) -> exp.Expr:
         """json[b]_object_keys / json[b]_array_elements[_text] as one unnest()ed column."""
-        from sqlglot import exp
-
         doc = node.expressions[0]
         if name in _KEYS:
             joined = _call("pg_json_object_keys", doc, _string(name))
@@ -266,10 +243,8 @@ class _Rewriter:
         # Elements as text: strings unquoted, JSON null as NULL.
         return _call("pg_json_text", items) if name.endswith("_text") else items
 
-    def rewrite(self, node: Any) -> Any | None:
+    def rewrite(self, node: exp.Expr) -> exp.Expr | None:
         """The DuckDB replacement for one node (children already rewritten), or None."""
-        from sqlglot import exp
-
         if isinstance(node, exp.JSONExtract | exp.JSONExtractScalar):
             return self.arrow(node, isinstance(node, exp.JSONExtractScalar))
         if isinstance(node, exp.JSONBExtract | exp.JSONBExtractScalar):
@@ -301,10 +276,8 @@ class _Rewriter:
             return _call("pg_jsonb", _text(node.this))
         return self.function(node)
 
-    def compare(self, node: Any) -> None:
+    def compare(self, node: exp.Binary) -> None:
         """jsonb = '...': the literal in jsonb's normal form, as Postgres compares; json has no =."""
-        from sqlglot import exp
-
         for side, other in ((node.left, node.right), (node.right, node.left)):
             kind = self.kind(side)
             if kind == "json":
@@ -315,19 +288,15 @@ class _Rewriter:
                 except JsonError:
                     other.replace(_call("pg_jsonb", other.copy()))
 
-    def refuse_unsure(self, node: Any) -> None:
-        from sqlglot import exp
-
+    def refuse_unsure(self, node: exp.Expr) -> None:
         if isinstance(node, exp.Column) and self.columns.get(node.name.lower()) == _UNSURE:
             raise ValueError(
                 f"column {node.name} is json in one table and not in another: "
                 "cast it to say which (this demo types columns by name)"
             )
 
-    def check_text_concat(self, node: Any) -> None:
+    def check_text_concat(self, node: exp.Binary) -> None:
         """`x || '{...}'`: text concatenation only if x is known to be text."""
-        from sqlglot import exp
-
         for literal, other in ((node.left, node.right), (node.right, node.left)):
             if not _json_text_literal(literal) or isinstance(other, exp.Literal):
                 continue
@@ -341,9 +310,7 @@ class _Rewriter:
                     "cast the other operand to jsonb or text"
                 )
 
-    def function(self, node: Any) -> Any | None:
-        from sqlglot import exp
-
+    def function(self, node: exp.Expr) -> exp.Expr | None:
         name = _name(node)
         if not name:
             return None
@@ -371,12 +338,10 @@ class _Rewriter:
             raise ValueError(f"{name}() is not supported by this demo")
         return None
 
-    def build_object(self, args: list[Any], flavour: str) -> Any:
-        from sqlglot import exp
-
+    def build_object(self, args: list[exp.Expr], flavour: str) -> exp.Expr:
         if len(args) % 2:
             raise ValueError("argument list must have even number of elements")
-        parts: list[Any] = [_string("{")]
+        parts: list[exp.Expr | None] = [_string("{")]
         for i in range(0, len(args), 2):
             key = exp.func(
                 "coalesce",
@@ -393,9 +358,7 @@ class _Rewriter:
         text = _concat([p for p in parts if p is not None])
         return _call("pg_jsonb", text) if flavour == "jsonb" else text
 
-    def aggregate(self, node: Any, args: list[Any], flavour: str) -> Any:
-        from sqlglot import exp
-
+    def aggregate(self, node: exp.Expr, args: list[exp.Expr], flavour: str) -> exp.Expr:
         if isinstance(node.parent, exp.Filter | exp.Window) or len(args) != 1:
             raise ValueError(
                 f"{_name(node)}() with FILTER, OVER or several arguments is not supported by this demo"
@@ -413,25 +376,19 @@ class _Rewriter:
         return _concat([_string("["), joined, _string("]")])
 
 
-def _json_text_literal(node: Any) -> bool:
-    from sqlglot import exp
-
+def _json_text_literal(node: exp.Expr) -> bool:
     return isinstance(node, exp.Literal) and node.is_string and node.this.lstrip()[:1] in ("{", "[")
 
 
-def _concat(parts: list[Any]) -> Any:
-    from sqlglot import exp
-
+def _concat(parts: list[exp.Expr]) -> exp.Expr:
     out = parts[0]
     for part in parts[1:]:
         out = exp.DPipe(this=out, expression=part, safe=True)
     return exp.Paren(this=out)
 
 
-def _lambda_arrow(node: Any) -> Any | None:
+def _lambda_arrow(node: exp.Expr) -> exp.Expr | None:
     """Undo sqlglot reading `f(col->'key')` as a lambda `col -> 'key'` (Postgres has none)."""
-    from sqlglot import exp
-
     params = node.expressions
     if len(params) != 1 or not isinstance(params[0], exp.Identifier):
         return None
@@ -457,10 +414,8 @@ def _lambda_arrow(node: Any) -> Any | None:
     return body
 
 
-def _from_functions(tree: Any) -> None:
+def _from_functions(tree: exp.Expr) -> None:
     """`FROM jsonb_each_text(x) [AS t(k, v)]` and friends become subqueries with their columns."""
-    from sqlglot import exp
-
     for table in list(tree.find_all(exp.Table)):
         name = _name(table.this)
         if name not in _EACH and name not in _KEYS and name not in _ELEMENTS:
@@ -511,10 +466,8 @@ def _from_functions(tree: Any) -> None:
         )
 
 
-def _invalid_json_literal(tree: Any) -> str | None:
+def _invalid_json_literal(tree: exp.Expr) -> str | None:
     """Postgres' error for a `'text'::json` literal it would refuse (DuckDB keeps the text)."""
-    from sqlglot import exp
-
     for cast in tree.find_all(exp.Cast):
         text = cast.this
         if not (
@@ -532,22 +485,20 @@ def _invalid_json_literal(tree: Any) -> str | None:
     return None
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> exp.Expr:
     raise ValueError(name)  # NaN and Infinity are not JSON to Postgres
 
 
-def postgres_json(tree: Any, columns: dict[str, str]) -> str | None:
+def postgres_json(tree: exp.Expr, columns: dict[str, str]) -> str | None:
     """Rewrite the tree's JSON operators and functions; return a message for what cannot be."""
-    from sqlglot import exp
-
     invalid = _invalid_json_literal(tree)
     if invalid is not None:
         return invalid
 
-    for node in list(tree.find_all(exp.Lambda)):
-        fixed = _lambda_arrow(node)
+    for lam in list(tree.find_all(exp.Lambda)):
+        fixed = _lambda_arrow(lam)
         if fixed is not None:
-            node.replace(fixed)
+            lam.replace(fixed)
     # Columns of FROM jsonb_array_elements(...) and the like are json too.
     columns = {**columns, **_set_function_columns(tree)}
     rewriter = _Rewriter(tree, columns)

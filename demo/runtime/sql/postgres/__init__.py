@@ -1,0 +1,9 @@
+"""The `postgres` adapter's engine: Postgres SQL transpiled with sqlglot, run on DuckDB.
+
+Imported only where a site has a Postgres service (the adapter opens it on first
+use, the worker preloads it only then), so a SQLite-only site never loads sqlglot.
+"""
+
+from .engine import DuckEngine
+
+__all__ = ["DuckEngine"]

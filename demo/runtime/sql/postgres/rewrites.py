@@ -1,0 +1,157 @@
+"""The rewrites a parsed Postgres statement goes through before `tree.sql("duckdb")`.
+
+`REWRITES` is the one place that says which rewrites run and in which order;
+`transpile_statement` applies them after its statement-level decisions (transaction
+control, skipped seed statements, foreign keys, refused table kinds) and before
+SERIAL columns become sequences. Each `Rewrite` rewrites the tree in place and
+returns None, or returns the message of a refusal: the statement cannot be shown to
+answer as Postgres would, so it fails with that message and nothing runs. The first
+refusal stops the run. Rewrites that find a result column whose Postgres type DuckDB
+cannot report record it in `Context.outputs` (a later one wins for the same column).
+
+Why this order:
+
+1. Readers of the tree as the user wrote it: the declared types of result columns,
+   Postgres' column names (from the expressions before any rewrite replaces them),
+   JSON and `pg_typeof` result types, `information_schema.columns`, untyped NULLs.
+2. Refusals, before any type-directed rewrite: literals Postgres would reject, JSON
+   operators and functions (rewritten to the runtime's text functions, or refused),
+   text functions, functions whose DuckDB namesake differs.
+3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
+   column types: integer division, result types, numeric literals and quotients,
+   timestamptz, array text, bare numeric casts, jsonb literals, division by zero.
+4. Literal and type nodes DuckDB's core reads differently, last: they replace nodes
+   the rewrites above match on (`jsonb_literals` looks for `::jsonb` casts, which
+   `core_only` turns into text; the result types read `CURRENT_DATE`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from sqlglot import exp
+
+from .declared import output_types
+from .group_by_key import group_by_primary_key
+from .input_syntax import invalid_number_literal
+from .json_rewrite import json_columns, json_output_types, postgres_json
+from .numeric import bare_numeric_casts, numeric_literals, numeric_quotients
+from .session_names import DEFAULT_NAMES, SessionNames
+from .text_functions import text_functions
+from .transforms.arrays import array_text_literals
+from .transforms.column_names import postgres_column_names
+from .transforms.core_types import bytea_literals, core_only, national_strings
+from .transforms.division import division_by_zero_errors, integer_division
+from .transforms.functions import postgres_functions
+from .transforms.jsonb import jsonb_literals
+from .transforms.result_types import postgres_result_types
+from .transforms.timestamptz import timestamptz_without_icu
+from .typenames import information_schema_columns, pg_typeof, untyped_nulls
+
+__all__ = ["REWRITES", "Context", "Rewrite", "apply_rewrites", "unambiguous_columns"]
+
+
+def unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Column name -> type, leaving out names that differ in type between tables."""
+    types: dict[str, str] = {}
+    clashes = set()
+    for columns in table_types.values():
+        for name, data_type in columns.items():
+            if types.setdefault(name, data_type) != data_type:
+                clashes.add(name)
+    return {k: v for k, v in types.items() if k not in clashes}
+
+
+@dataclass
+class Context:
+    """What the rewrites know of the statement and the database it runs on."""
+
+    statement: str
+    # table -> column -> DuckDB type, for the database's tables.
+    table_types: dict[str, dict[str, str]] = field(default_factory=dict)
+    # table -> column -> declared Postgres type DuckDB keeps as VARCHAR (declared.py).
+    declared: dict[str, dict[str, str]] = field(default_factory=dict)
+    # table -> primary key columns.
+    primary_keys: dict[str, list[str]] = field(default_factory=dict)
+    names: SessionNames = DEFAULT_NAMES
+    # Result column -> Postgres type DuckDB cannot report (filled by the rewrites).
+    outputs: dict[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def columns(self) -> dict[str, str]:
+        """Column name -> DuckDB type, for names of one type in every table."""
+        return unambiguous_columns(self.table_types)
+
+    @cached_property
+    def json_types(self) -> dict[str, str]:
+        return json_columns(self.table_types, self.declared)
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """One named step: rewrites the tree in place; returns a refusal's message or None."""
+
+    name: str
+    run: Callable[[exp.Expr, Context], str | None]
+
+
+def _record(outputs: dict[str, str], found: dict[str, str]) -> None:
+    outputs.update(found)
+
+
+REWRITES: tuple[Rewrite, ...] = (
+    # 1. Read the tree as written.
+    Rewrite(
+        "declared_output_types",
+        lambda t, c: _record(c.outputs, output_types(t, c.table_types, c.declared)),
+    ),
+    Rewrite("column_names", lambda t, c: postgres_column_names(t)),
+    Rewrite(
+        "json_output_types", lambda t, c: _record(c.outputs, json_output_types(t, c.json_types))
+    ),
+    Rewrite(
+        "pg_typeof",
+        lambda t, c: _record(c.outputs, pg_typeof(t, unambiguous_columns(c.declared))),
+    ),
+    Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
+    Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
+    # 2. Refusals, and the rewrites that may refuse.
+    Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
+    Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
+    Rewrite("text_functions", lambda t, c: text_functions(t)),
+    Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
+    # 3. Rewrites that read column types.
+    Rewrite(
+        "group_by_primary_key",
+        lambda t, c: (
+            group_by_primary_key(t, c.primary_keys, c.table_types) if c.primary_keys else None
+        ),
+    ),
+    Rewrite("integer_division", lambda t, c: integer_division(t, c.columns)),
+    Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
+    Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
+    Rewrite(
+        "numeric_quotients",
+        lambda t, c: _record(c.outputs, numeric_quotients(t, c.columns)),
+    ),
+    Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
+    Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
+    Rewrite("bare_numeric_casts", lambda t, c: _record(c.outputs, bare_numeric_casts(t))),
+    Rewrite("jsonb_literals", lambda t, c: jsonb_literals(t, c.table_types, c.declared)),
+    Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
+    # 4. Literals and types of DuckDB's core.
+    Rewrite("national_strings", lambda t, c: national_strings(t)),
+    Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),
+    Rewrite("core_only", lambda t, c: core_only(t)),
+)
+
+
+def apply_rewrites(tree: exp.Expr, context: Context) -> str | None:
+    """Run `REWRITES` in order on `tree`; the first refusal's message, or None."""
+    for rewrite in REWRITES:
+        refused = rewrite.run(tree, context)
+        if refused is not None:
+            return refused
+    return None

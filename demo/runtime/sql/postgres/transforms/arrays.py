@@ -1,0 +1,67 @@
+"""Arrays in Postgres' text form.
+
+- `parse_array_text`: the items of `'{a,"b c",NULL}'` (also read by the JSON path
+  functions, which take a path as array text).
+- `array_text_literals`: Postgres' `'{a,b}'` array text, cast or written into an
+  array column, becomes a DuckDB list (DuckDB reads only `[a, b]`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+
+from .statement import written_literals
+
+__all__ = ["array_text_literals", "parse_array_text"]
+
+
+_ARRAY_ITEM = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[^,{}"]*)\s*(,|$)')
+
+
+def parse_array_text(text: str) -> list[str | None] | None:
+    """`{a,"b c",NULL}` -> ["a", "b c", None]; None when not a one-level array literal."""
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        return None
+    body = body[1:-1]
+    if not body.strip():
+        return []
+    items: list[str | None] = []
+    pos = 0
+    while pos < len(body):
+        m = _ARRAY_ITEM.match(body, pos)
+        if m is None or m.end() == pos:
+            return None
+        raw = m.group(1)
+        if raw.startswith('"'):
+            items.append(re.sub(r"\\(.)", r"\1", raw[1:-1]))
+        else:
+            items.append(None if raw.upper() == "NULL" else raw)
+        pos = m.end()
+    return items
+
+
+def _array_value(literal: exp.Literal, array_type: exp.DataType) -> exp.Expr | None:
+    items = parse_array_text(literal.this)
+    if items is None:
+        return None
+    values = [exp.Null() if v is None else exp.Literal.string(v) for v in items]
+    return exp.cast(exp.Array(expressions=values), array_type)
+
+
+def array_text_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
+    """`'{a,b}'::text[]` and `'{a,b}'` written into array columns become DuckDB lists."""
+    for cast in list(tree.find_all(exp.Cast)):
+        if cast.to.is_type(*exp.DataType.NESTED_TYPES) and cast.to.args.get("nested"):
+            value = cast.this
+            if isinstance(value, exp.Literal) and value.is_string:
+                replacement = _array_value(value, cast.to.copy())
+                if replacement is not None:
+                    cast.replace(replacement)
+    for value, duck_type in written_literals(tree, table_types):
+        if duck_type.endswith("[]"):
+            replacement = _array_value(value, exp.DataType.build(duck_type, dialect="duckdb"))
+            if replacement is not None:
+                value.replace(replacement)

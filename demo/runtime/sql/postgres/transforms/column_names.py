@@ -1,0 +1,116 @@
+"""Result column names as Postgres gives them.
+
+`postgres_column_names`: Postgres names an unaliased output column after the
+column or function (`count`, `upper`), the cast's type (`int4`) or `?column?`;
+DuckDB uses the expression's text. The names are made explicit aliases.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from ..dialect import WRITTEN_NAME
+from .statement import output_targets
+
+__all__ = ["postgres_column_names"]
+
+
+_FUNCTION_NAMES = {
+    "CurrentTimestamp": "now",
+    "CurrentDate": "current_date",
+    "TimestampTrunc": "date_trunc",
+    "DateTrunc": "date_trunc",
+    "ArraySize": "array_length",
+    "ExplodingGenerateSeries": "generate_series",
+    "CurrentDatabase": "current_database",
+    "CurrentUser": "current_user",
+    "SessionUser": "session_user",
+    "CurrentCatalog": "current_catalog",
+    "CurrentVersion": "version",
+    "CurrentSchema": "current_schema",
+    "UnixToTime": "to_timestamp",
+    "Substring": "substring",
+    "Trim": "btrim",
+    "StrPosition": "position",
+    "Extract": "extract",
+    "Count": "count",
+    "Avg": "avg",
+    "Length": "length",
+    "Array": "array",
+    "ArrayAgg": "array_agg",
+    "JSONArrayAgg": "json_agg",
+    "GroupConcat": "string_agg",
+    "Round": "round",
+    "Exists": "exists",
+    "Case": "case",
+    "Coalesce": "coalesce",
+    "Greatest": "greatest",
+    "Least": "least",
+    "Nullif": "nullif",
+    "Lower": "lower",
+    "Upper": "upper",
+}
+
+_TYPE_NAMES = {
+    "INT": "int4",
+    "BIGINT": "int8",
+    "SMALLINT": "int2",
+    "BOOLEAN": "bool",
+    "DOUBLE": "float8",
+    "FLOAT": "float4",
+    "DECIMAL": "numeric",
+    "VARCHAR": "varchar",
+    "TIMESTAMPTZ": "timestamptz",
+    "TIMESTAMP": "timestamp",
+    "TEXT": "text",
+    "VARBINARY": "bytea",
+    "CHAR": "bpchar",
+    "JSONB": "jsonb",
+    "JSON": "json",
+}
+
+
+def _postgres_name(node: exp.Expr) -> str:
+    if isinstance(node, exp.Column):
+        return node.name
+    if node.meta.get("pg_name"):
+        return str(node.meta["pg_name"])  # see dialect.py
+    if isinstance(node, exp.Cast):
+        inner = _postgres_name(node.this)
+        if inner != "?column?":
+            return inner
+        kind = getattr(node.to.this, "name", str(node.to.this))  # str: a user-defined type
+        return _TYPE_NAMES.get(kind, kind.lower())
+    if isinstance(node, exp.Paren | exp.Window | exp.Filter):
+        return _postgres_name(node.this)  # a window or FILTER call: the function's name
+    written = node.meta.get(WRITTEN_NAME)
+    if isinstance(node, exp.Func) and isinstance(written, str) and written.isidentifier():
+        return written.lower()
+    if isinstance(node, exp.Subquery):  # a scalar subquery: its one column's name
+        selects = node.this.selects if isinstance(node.this, exp.Query) else []
+        if len(selects) != 1:
+            return "?column?"
+        return selects[0].alias or _postgres_name(selects[0])
+    if isinstance(node, exp.Bracket):  # `(...)[1]` is named after what it subscripts
+        return _postgres_name(node.this)
+    if isinstance(node, exp.Anonymous):
+        return str(node.this).lower()
+    name = _FUNCTION_NAMES.get(type(node).__name__)
+    if name:
+        return name
+    if isinstance(node, exp.Func) and not isinstance(node, exp.Binary | exp.Unary):
+        return node.sql_names()[0].lower() if node.sql_names() else "?column?"
+    return "?column?"
+
+
+def postgres_column_names(tree: exp.Expr) -> None:
+    """Give every unaliased output column of the statement its Postgres name."""
+    targets = output_targets(tree)
+    for i, node in enumerate(targets):
+        if isinstance(node, exp.Alias | exp.Star) or (
+            isinstance(node, exp.Column) and isinstance(node.this, exp.Star)
+        ):
+            continue
+        if isinstance(node, exp.Column):
+            continue  # DuckDB names a column reference after the column, as Postgres does
+        targets[i].replace(exp.alias_(node.copy(), _postgres_name(node), quoted=True))

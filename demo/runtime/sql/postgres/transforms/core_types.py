@@ -1,0 +1,63 @@
+"""Literals and types that DuckDB's core reads differently from Postgres, or lacks.
+
+duckdb-wasm has only DuckDB's core (the json and icu extensions cannot be fetched
+offline), and the same SQL must run natively and in the browser:
+
+- `bytea_literals`: `'\\xdead'::bytea` is hex in Postgres but escaped text in DuckDB,
+  so it becomes `unhex('dead')`.
+- `national_strings`: `N'...'` literals become plain strings.
+- `core_only`: `json`/`jsonb` become text (json extension) and `CURRENT_DATE` the date
+  of `current_timestamp` (icu extension).
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+
+from .statement import written_literals
+
+__all__ = ["bytea_literals", "core_only", "national_strings"]
+
+_HEX_BYTEA = re.compile(r"^\\x([0-9A-Fa-f]{2})*$")
+
+
+def bytea_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
+    """`'\\xdead'::bytea` is hex in Postgres but escaped text in DuckDB: use unhex().
+
+    The same for a hex string written into a bytea (BLOB) column without a cast, as
+    pg_dump writes them (`INSERT INTO t VALUES (1, '\\x')`).
+    """
+    for cast in list(tree.find_all(exp.Cast)):
+        value = cast.this
+        if (
+            isinstance(value, exp.Literal)
+            and value.is_string
+            and cast.to.is_type("varbinary", "binary", "blob")
+            and _HEX_BYTEA.match(value.this)
+        ):
+            cast.replace(exp.func("unhex", exp.Literal.string(value.this[2:])))
+    for value, duck_type in written_literals(tree, table_types):
+        if duck_type.upper() == "BLOB" and _HEX_BYTEA.match(value.this):
+            value.replace(exp.func("unhex", exp.Literal.string(value.this[2:])))
+
+
+def national_strings(tree: exp.Expr) -> None:
+    """`N'...'` (a national character string) is a plain string in DuckDB."""
+    for national in list(tree.find_all(exp.National)):
+        national.replace(exp.Literal.string(national.this))
+
+
+def core_only(tree: exp.Expr) -> None:
+    """Keep to what DuckDB's core has: duckdb-wasm cannot fetch extensions offline.
+
+    `json`/`jsonb` (json extension) are stored as text; `CURRENT_DATE` (icu extension)
+    becomes the date part of the core `current_timestamp`.
+    """
+    for node in list(tree.find_all(exp.DataType)):
+        if node.is_type("json", "jsonb"):
+            node.replace(exp.DataType.build("text"))
+    for today in list(tree.find_all(exp.CurrentDate)):
+        timestamp = exp.cast(exp.CurrentTimestamp(), exp.DataType.build("timestamp"))
+        today.replace(exp.cast(timestamp, exp.DataType.build("date")))

@@ -1,0 +1,123 @@
+"""Division as Postgres computes it, on DuckDB.
+
+- `integer_division`: `int / int` becomes DuckDB's truncating `//`, as Postgres
+  computes it (given the types of the columns in play), typed as Postgres types it
+  (the wider operand: smallint / int is int4).
+- `division_by_zero_errors`: Postgres raises "division by zero" where DuckDB
+  returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()`.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+__all__ = ["division_by_zero_errors", "integer_division", "is_bigint", "is_integer"]
+
+
+_INTEGER_TYPES = {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "INT", "INT2", "INT4", "INT8"}
+_INTEGER_FUNCTIONS = ("Count", "Length", "Sign")
+
+
+def is_integer(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    if isinstance(node, exp.Paren):
+        return is_integer(node.this, column_types)
+    if isinstance(node, exp.Literal):
+        return node.is_int
+    if isinstance(node, exp.Neg):
+        return is_integer(node.this, column_types)
+    if isinstance(node, exp.Cast):
+        return node.to.is_type(*exp.DataType.INTEGER_TYPES)
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() in _INTEGER_TYPES
+    if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod | exp.IntDiv):
+        return is_integer(node.left, column_types) and is_integer(node.right, column_types)
+    if isinstance(node, exp.Div):
+        return (
+            bool(node.args.get("typed"))
+            and is_integer(node.left, column_types)
+            and (is_integer(node.right, column_types))
+        )
+    if isinstance(node, exp.Sum):
+        # sum(int2/int4) is int8; sum(int8) is numeric.
+        return is_integer(node.this, column_types) and not is_bigint(node.this, column_types)
+    return type(node).__name__ in _INTEGER_FUNCTIONS
+
+
+def is_bigint(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() in ("BIGINT", "INT8")
+    if isinstance(node, exp.Cast):
+        return node.to.is_type("bigint")
+    if isinstance(node, exp.Binary):
+        return is_bigint(node.left, column_types) or is_bigint(node.right, column_types)
+    if isinstance(node, exp.Paren):
+        return is_bigint(node.this, column_types)
+    return isinstance(node, exp.Count)
+
+
+def integer_division(tree: exp.Expr, column_types: dict[str, str]) -> None:
+    """`int / int` truncates in Postgres; DuckDB's `/` gives a double, its `//` truncates.
+
+    `column_types` maps the column names of the tables in play to their DuckDB types
+    (names that are ambiguous between tables are left out by the caller).
+    """
+    for node in list(tree.find_all(exp.Div)):
+        if (
+            node.args.get("typed")
+            and is_integer(node.left, column_types)
+            and is_integer(node.right, column_types)
+        ):
+            quotient = exp.IntDiv(this=node.left.copy(), expression=node.right.copy())
+            width = max(
+                _integer_width(node.left, column_types), _integer_width(node.right, column_types)
+            )
+            # DuckDB keeps the narrower operand's type (smallint / int is smallint).
+            node.replace(exp.cast(quotient, _WIDTH_TYPES[width]) if width else quotient)
+
+
+_WIDTH_TYPES = {2: "SMALLINT", 4: "INT", 8: "BIGINT"}
+_TYPE_WIDTHS = {"TINYINT": 2, "SMALLINT": 2, "INT2": 2, "INTEGER": 4, "INT": 4, "INT4": 4,
+                "BIGINT": 8, "INT8": 8}  # fmt: skip
+
+
+def _integer_width(node: exp.Expr, column_types: dict[str, str]) -> int:
+    """Byte width of Postgres' integer type for `node` (2, 4 or 8), 0 when unknown."""
+    if isinstance(node, exp.Paren | exp.Neg):
+        return _integer_width(node.this, column_types)
+    if isinstance(node, exp.Literal):
+        return 4 if abs(int(node.this)) <= 2**31 - 1 else 8
+    if isinstance(node, exp.Cast):
+        return _TYPE_WIDTHS.get(node.to.this.name, 0)
+    if isinstance(node, exp.Column):
+        return _TYPE_WIDTHS.get(column_types.get(node.name.lower(), "").upper(), 0)
+    if isinstance(node, exp.Count | exp.Sum):
+        return 8
+    if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod | exp.IntDiv | exp.Div):
+        left, right = (
+            _integer_width(node.left, column_types),
+            _integer_width(node.right, column_types),
+        )
+        return max(left, right) if left and right else 0
+    return 0
+
+
+def division_by_zero_errors(tree: exp.Expr) -> None:
+    """`a / b`, `a % b`: raise "division by zero" when b is 0, as Postgres does."""
+    for node in list(tree.find_all(exp.Div, exp.Mod, exp.IntDiv)):
+        divisor = node.expression
+        if isinstance(divisor, exp.Literal) and divisor.is_number and float(divisor.this) != 0:
+            continue
+        guarded = exp.Case(
+            ifs=[
+                exp.If(
+                    this=exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0)),
+                    true=exp.func("error", exp.Literal.string("division by zero")),
+                )
+            ],
+            default=divisor.copy(),
+        )
+        guarded.type = divisor.type
+        divisor.replace(exp.Paren(this=guarded))
+
+
+# sqlglot class -> the name Postgres gives the output column of that function.

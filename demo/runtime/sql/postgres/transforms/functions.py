@@ -1,0 +1,78 @@
+"""Functions and operators whose DuckDB namesakes mean something else.
+
+`postgres_functions`: format/LIKE/SIMILAR TO/round/to_char as Postgres means them,
+and a clear error for functions whose DuckDB namesake differs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlglot import exp
+
+__all__ = ["postgres_functions"]
+
+
+# Name -> why, for a function whose DuckDB namesake means something else and that no
+# transform maps yet (none at present): it fails with a message instead of answering.
+_UNSUPPORTED_FUNCTIONS: dict[str, str] = {}
+
+
+def _similar_regex(pattern: str) -> str:
+    out = []
+    for ch in pattern:
+        out.append({"%": ".*", "_": "."}.get(ch, ch))
+    return "".join(out)
+
+
+def postgres_functions(tree: exp.Expr) -> str | None:
+    """Rewrite what has a DuckDB equivalent; return a message for what has none.
+
+    - `format('%s ...', ...)` is DuckDB's `printf` (DuckDB's `format` uses `{}`).
+    - LIKE patterns escape with a backslash by default in Postgres.
+    - SIMILAR TO takes SQL patterns (`%`, `_`) in Postgres, regexes in DuckDB.
+    - `round(float8)` rounds half to even in Postgres.
+    - `to_char(..., 'Mon')`: the month's short name.
+    """
+    for node in list(tree.walk()):
+        if isinstance(node, exp.Anonymous):
+            why = _UNSUPPORTED_FUNCTIONS.get(str(node.this).lower())
+            if why:
+                return f"{str(node.this).lower()}() is not supported by this demo: {why}"
+        elif isinstance(node, exp.Format):
+            pattern = node.this
+            if not (isinstance(pattern, exp.Literal) and pattern.is_string):
+                return "format() with a computed format string is not supported by this demo"
+            if re.search(r"%[^s%]", pattern.this.replace("%%", "")):
+                return "format() supports only %s and %% in this demo"
+            # %s takes any type, NULL printing as nothing.
+            args = [
+                exp.func("coalesce", exp.cast(e.copy(), "VARCHAR"), exp.Literal.string(""))
+                for e in node.expressions
+            ]
+            node.replace(exp.func("printf", pattern.copy(), *args))
+        elif isinstance(node, exp.Like | exp.ILike) and not isinstance(node.parent, exp.Escape):
+            pattern = node.expression
+            if isinstance(pattern, exp.Literal) and pattern.is_string and "\\" in pattern.this:
+                node.replace(exp.Escape(this=node.copy(), expression=exp.Literal.string("\\")))
+        elif isinstance(node, exp.SimilarTo):
+            pattern = node.expression
+            if not (isinstance(pattern, exp.Literal) and pattern.is_string):
+                return "SIMILAR TO with a computed pattern is not supported by this demo"
+            node.replace(
+                exp.func(
+                    "regexp_full_match",
+                    node.this.copy(),
+                    exp.Literal.string(_similar_regex(pattern.this)),
+                )
+            )
+        elif isinstance(node, exp.Round) and isinstance(node.this, exp.Cast):
+            if node.this.to.is_type("double", "float") and node.args.get("decimals") is None:
+                node.replace(exp.func("round_even", node.this.copy(), exp.Literal.number(0)))
+        elif isinstance(node, exp.TimeToStr):
+            fmt = node.args.get("format")
+            if isinstance(fmt, exp.Literal) and "Mon" in fmt.this:
+                fmt.replace(exp.Literal.string(fmt.this.replace("Mon", "%b")))
+        elif isinstance(node, exp.Sign):
+            node.replace(exp.cast(node.copy(), "DECIMAL(18, 0)"))
+    return None

@@ -1,0 +1,141 @@
+"""Result types and session values as Postgres gives them.
+
+`postgres_result_types`: casts where Postgres' result type differs from DuckDB's
+(int4 functions, numeric extract, int4 generate_series) and session values
+(current_database(), current_user).
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from ..session_names import DEFAULT_NAMES, SessionNames
+from .division import is_bigint, is_integer
+
+__all__ = ["postgres_result_types"]
+
+
+_INT4_RESULTS = ("Length", "StrPosition", "Ascii", "Ntile", "ArrayPosition")
+_EXTRACT_SCALE = {"EPOCH": 6, "SECOND": 6, "MILLISECONDS": 3, "MILLISECOND": 3}
+
+
+def _is_date(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() == "DATE"
+    if isinstance(node, exp.Cast):
+        return node.to.is_type("date")
+    return isinstance(node, exp.CurrentDate)
+
+
+def postgres_result_types(
+    tree: exp.Expr, column_types: dict[str, str], names: SessionNames = DEFAULT_NAMES
+) -> None:
+    """Casts so results carry Postgres' types where DuckDB's differ.
+
+    length/position/ascii/ntile/array_position and date - date are int4 in Postgres
+    (BIGINT in DuckDB); array_length is int4 and NULL for an empty array (DuckDB: 0);
+    extract is numeric (DuckDB: BIGINT or DOUBLE); integer generate_series is int4;
+    current_database/current_catalog/current_user/session_user/version answer as
+    Postgres would, with the service's names (`names`).
+    """
+    # Columns of `FROM generate_series(int, int) AS g` are int4 (see _int4_series).
+    column_types = {**column_types, **_int4_series_columns(tree, column_types)}
+    session_values = names.values()
+
+    def as_int(node: exp.Expr) -> None:
+        if isinstance(node.parent, exp.Window):
+            node = node.parent
+        node.replace(exp.cast(node.copy(), "INT"))
+
+    for node in list(tree.walk()):
+        name = type(node).__name__
+        if name in session_values:
+            node.replace(exp.Literal.string(session_values[name]))
+        elif isinstance(node, exp.Anonymous) and str(node.this).lower() == "cardinality":
+            # DuckDB 1.4 (duckdb-wasm) has cardinality() for MAPs only; len() counts a list.
+            node.replace(exp.cast(exp.func("len", *[e.copy() for e in node.expressions]), "INT"))
+        elif (
+            isinstance(node, exp.Anonymous)
+            and str(node.this).lower() == "current_setting"
+            and node.expressions
+            and node.expressions[0].name.lower() == "search_path"
+        ):
+            node.replace(exp.Literal.string("public"))
+        elif name in _INT4_RESULTS:
+            as_int(node)
+        elif isinstance(node, exp.ArraySize):
+            node.replace(
+                exp.cast(exp.Nullif(this=node.copy(), expression=exp.Literal.number(0)), "INT")
+            )
+        elif (
+            isinstance(node, exp.Sub)
+            and _is_date(node.left, column_types)
+            and _is_date(node.right, column_types)
+        ):
+            as_int(node)
+        elif isinstance(node, exp.Sum) and is_integer(node.this, column_types):
+            # sum(int2/int4) is int8 and sum(int8) numeric; DuckDB's is HUGEINT
+            # (which duckdb-wasm's Arrow output turns into a decimal).
+            wide = is_bigint(node.this, column_types)
+            target = node.parent if isinstance(node.parent, exp.Window) else node
+            target.replace(exp.cast(target.copy(), "DECIMAL(38, 0)" if wide else "BIGINT"))
+        elif isinstance(node, exp.Extract):
+            scale = _EXTRACT_SCALE.get(node.this.name.upper(), 0)
+            node.replace(exp.cast(node.copy(), f"DECIMAL(18, {scale})"))
+        elif isinstance(node, exp.ExplodingGenerateSeries) and not all(
+            is_integer(a, column_types)
+            for a in (node.args.get("start"), node.args.get("end"), node.args.get("step"))
+            if a is not None
+        ):
+            # FROM generate_series(...) AS d: Postgres' column d, not a row named d
+            # (DuckDB 1.4 reads `d` as the whole row).
+            table = node.parent
+            alias = table.args.get("alias") if isinstance(table, exp.Table) else None
+            if alias is not None and alias.name and not alias.columns:
+                alias.set("columns", [exp.to_identifier(alias.name)])
+        elif isinstance(node, exp.ExplodingGenerateSeries) and all(
+            is_integer(a, column_types)
+            for a in (node.args.get("start"), node.args.get("end"), node.args.get("step"))
+            if a is not None
+        ):
+            _int4_series(node)
+
+
+def _int4_series_columns(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
+    """Column name -> INTEGER for each integer `generate_series` in a FROM clause."""
+    found = {}
+    for node in tree.find_all(exp.ExplodingGenerateSeries):
+        bounds = (node.args.get("start"), node.args.get("end"), node.args.get("step"))
+        if not isinstance(node.parent, exp.Table) or not all(
+            is_integer(a, column_types) for a in bounds if a is not None
+        ):
+            continue
+        alias = node.parent.args.get("alias")
+        columns = alias.columns if alias else []
+        name = columns[0].name if columns else (alias.name if alias and alias.name else "")
+        found[(name or "generate_series").lower()] = "INTEGER"
+    return found
+
+
+def _int4_series(node: exp.Expr) -> None:
+    table = node.parent
+    if not isinstance(table, exp.Table):
+        node.replace(exp.cast(node.copy(), "INT"))
+        return
+    # FROM generate_series(...) [AS g[(x)]]: a subquery whose one column is int4 and is
+    # named as Postgres names it (the column alias, else the table alias, else the function).
+    alias = table.args.get("alias")
+    table_name = alias.name if alias and alias.name else "generate_series"
+    columns = alias.columns if alias else []
+    column = columns[0].name if columns else table_name
+    inner = exp.select(
+        exp.alias_(exp.cast(exp.column("generate_series"), "INT"), column, quoted=True)
+    ).from_(exp.Table(this=node.copy()))
+    table.replace(
+        exp.Subquery(
+            this=inner,
+            alias=exp.TableAlias(
+                this=exp.to_identifier(table_name), columns=[exp.to_identifier(column)]
+            ),
+        )
+    )

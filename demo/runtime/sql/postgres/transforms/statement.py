@@ -1,0 +1,113 @@
+"""Where things are in a parsed statement, and the rewrites of its whole shape.
+
+- `values_lists`: VALUES read as Postgres reads it (a query, columns column1...).
+- `output_targets`: the expressions that name a statement's result columns.
+- `written_literals`: the string literals an INSERT or UPDATE writes, with their
+  column's DuckDB type (for the literal rewrites of other families).
+- `strip_foreign_keys`: DuckDB refuses any UPDATE of a row that a foreign key
+  references (its updates are delete + insert), which breaks ordinary app writes;
+  the keys are checked by `foreign_keys.py` instead.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+__all__ = ["output_targets", "strip_foreign_keys", "values_lists", "written_literals"]
+
+
+def values_lists(tree: exp.Expr) -> exp.Expr:
+    """VALUES as Postgres reads it: a query of its own, columns named column1, column2...
+
+    DuckDB names them col0, col1, and a statement that is only VALUES would otherwise
+    run as a command with no rows. A VALUES list an INSERT reads is left alone.
+    """
+    # `(SELECT ...)` on its own is the query (else DuckDB's answer has no rows); with
+    # ORDER BY/LIMIT/OFFSET after the parentheses, a query over it.
+    while isinstance(tree, exp.Subquery) and not tree.alias:
+        extra = {k: v for k, v in tree.args.items() if v and k != "this"}
+        if not extra:
+            tree = tree.this
+            continue
+        if set(extra) <= {"order", "limit", "offset"}:
+            alias = exp.TableAlias(this=exp.to_identifier("q"))
+            outer = exp.select("*").from_(exp.Subquery(this=tree.this, alias=alias))
+            for key, value in extra.items():
+                outer.set(key, value)
+            tree = outer
+        break
+    if isinstance(tree, exp.Values):
+        tree = exp.select("*").from_(exp.Subquery(this=tree.copy()))
+        inner = tree.find(exp.Values)
+        tree.args["from_"].set("this", inner)
+    for values in list(tree.find_all(exp.Values)):
+        if isinstance(values.parent, exp.Insert) or not values.expressions:
+            continue
+        first = values.expressions[0]
+        width = len(first.expressions) if isinstance(first, exp.Tuple) else 1
+        values_alias = values.args.get("alias")
+        if values_alias is None:
+            values_alias = exp.TableAlias(this=exp.to_identifier("*VALUES*", quoted=True))
+            values.set("alias", values_alias)
+        if not values_alias.columns:
+            names = [exp.to_identifier(f"column{i}") for i in range(1, width + 1)]
+            values_alias.set("columns", names)
+    return tree
+
+
+def output_targets(tree: exp.Expr) -> list[exp.Expr]:
+    """The expressions that name a statement's result columns: select list or RETURNING."""
+    query = tree
+    while isinstance(query, exp.SetOperation | exp.Subquery):  # `(SELECT 2) UNION ...`
+        query = query.this
+    if isinstance(tree, exp.Insert | exp.Update | exp.Delete):
+        returning = tree.args.get("returning")
+        return list(returning.expressions) if returning else []
+    return list(query.expressions) if isinstance(query, exp.Select) else []
+
+
+def strip_foreign_keys(tree: exp.Expr) -> list[str]:
+    """Drop REFERENCES / FOREIGN KEY from a CREATE TABLE; return what was dropped."""
+    dropped = []
+    for node in list(tree.find_all(exp.Reference, exp.ForeignKey)):
+        dropped.append(node.sql("postgres"))
+        parent = node.parent
+        if (
+            isinstance(parent, exp.ColumnConstraint | exp.Constraint)
+            and len([c for c in parent.args.values() if c]) <= 2
+        ):
+            parent.pop()
+        else:
+            node.pop()
+    return dropped
+
+
+def written_literals(
+    tree: exp.Expr, table_types: dict[str, dict[str, str]]
+) -> list[tuple[exp.Literal, str]]:
+    """(string literal, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
+    found = []
+    if isinstance(tree, exp.Insert):
+        target = tree.this
+        table = target.this if isinstance(target, exp.Schema) else target
+        types = table_types.get(table.name.lower(), {}) if isinstance(table, exp.Table) else {}
+        names = (
+            [c.name.lower() for c in target.expressions]
+            if isinstance(target, exp.Schema)
+            else list(types)
+        )
+        values = tree.expression
+        if isinstance(values, exp.Values):
+            for row in values.expressions:
+                for name, value in zip(names, row.expressions, strict=False):
+                    if isinstance(value, exp.Literal) and value.is_string and name in types:
+                        found.append((value, types[name]))
+    elif isinstance(tree, exp.Update) and isinstance(tree.this, exp.Table):
+        types = table_types.get(tree.this.name.lower(), {})
+        for assignment in tree.expressions:
+            if isinstance(assignment, exp.EQ) and isinstance(assignment.this, exp.Column):
+                value = assignment.expression
+                name = assignment.this.name.lower()
+                if isinstance(value, exp.Literal) and value.is_string and name in types:
+                    found.append((value, types[name]))
+    return found

@@ -1,0 +1,93 @@
+"""timestamptz without DuckDB's icu extension.
+
+`timestamptz_without_icu`: timestamptz held as UTC wall time in TIMESTAMP_NS,
+since DuckDB's own TIMESTAMPTZ needs the icu extension (which duckdb-wasm cannot
+fetch offline).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from sqlglot import exp
+
+from .statement import written_literals
+
+__all__ = ["TIMESTAMPTZ_STORAGE", "timestamptz_without_icu", "utc_text"]
+
+
+_ZONED = re.compile(
+    r"^\s*(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d(?::\d\d(?:\.\d+)?)?)\s*(Z|[+-]\d\d(?::?\d\d)?)?\s*$", re.I
+)
+TIMESTAMPTZ_STORAGE = "TIMESTAMP_NS"
+
+
+def utc_text(text: str) -> str:
+    """A Postgres timestamptz literal as UTC wall time ("+02" applied); unchanged if unparsable."""
+    m = _ZONED.match(text)
+    if m is None:
+        return text
+    day, clock, zone = m.groups()
+    if not zone or zone.upper() == "Z" or not zone.strip("+-0:"):
+        return f"{day} {clock}"
+    moment = dt.datetime.fromisoformat(f"{day} {clock}")
+    digits = zone[1:].replace(":", "")
+    offset = dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
+    moment = moment - offset if zone[0] == "+" else moment + offset
+    return moment.isoformat(sep=" ")
+
+
+def _storage(node: exp.Expr) -> exp.Expr:
+    """`node` (a TIMESTAMP WITH TIME ZONE in DuckDB) as the TIMESTAMP_NS that stands for it."""
+    return exp.cast(exp.cast(node, exp.DataType.build("timestamp")), _storage_type())
+
+
+def _storage_type() -> exp.DataType:
+    return exp.DataType(this=exp.DataType.Type.TIMESTAMP_NS)
+
+
+def _is_zoned(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() == TIMESTAMPTZ_STORAGE
+    if isinstance(node, exp.Cast):
+        return node.to.is_type("timestamptz", "timestamp_ns")
+    return isinstance(node, exp.CurrentTimestamp)
+
+
+def timestamptz_without_icu(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
+    """Postgres' timestamptz, held as UTC wall time in a TIMESTAMP_NS.
+
+    DuckDB's TIMESTAMP WITH TIME ZONE needs the icu extension for most operations
+    (duckdb-wasm, offline, has none and can even hang). Postgres sessions here run in
+    UTC, so a timestamptz is its UTC wall time; TIMESTAMP_NS is the stand-in type
+    because it reports itself distinctly, so results still say `timestamptz`.
+    Literals with offsets are converted to UTC here; DuckDB would drop the offset.
+    """
+    flat = {c: t for cols in table_types.values() for c, t in cols.items()}
+    for node in list(tree.find_all(exp.CurrentTimestamp, exp.UnixToTime)):
+        node.replace(_storage(node.copy()))
+    for node in list(tree.find_all(exp.TimestampTrunc, exp.DateTrunc)):
+        zoned = _is_zoned(node.this, flat) or (
+            isinstance(node.this, exp.Column)
+            and flat.get(node.this.name.lower(), "").upper() == "DATE"
+        )
+        if zoned:
+            node.set("this", exp.cast(node.this.copy(), "TIMESTAMP"))
+        node.replace(exp.cast(node.copy(), _storage_type() if zoned else "TIMESTAMP"))
+    for cast in list(tree.find_all(exp.Cast)):
+        if cast.to.is_type("timestamptz"):
+            value = cast.this
+            if isinstance(value, exp.Literal) and value.is_string:
+                value.replace(exp.Literal.string(utc_text(value.this)))
+    for data_type in list(tree.find_all(exp.DataType)):
+        if data_type.is_type("timestamptz"):
+            data_type.replace(_storage_type())
+    _zoned_literals_written(tree, table_types)
+
+
+def _zoned_literals_written(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
+    """String literals INSERTed or SET into timestamptz columns, converted to UTC."""
+    for value, duck_type in written_literals(tree, table_types):
+        if duck_type.upper() == TIMESTAMPTZ_STORAGE:
+            value.replace(exp.Literal.string(utc_text(value.this)))
