@@ -53,9 +53,25 @@ QUERY_JS = """async ([service, sql]) => {
 }"""
 
 
-# Demo sites built by this process, by (manifest, snapshot): `demo-first-visit` and
-# `demo-cold-start` measure the same site, and a build with its snapshot takes minutes.
+# Demo sites built by this process, by (manifest, snapshot): `demo-first-visit`,
+# `demo-cold-start` and `bundle-sizes` read the same site, and a build takes a while (with
+# its snapshot, minutes).
 _BUILT: dict[tuple[Path, bool], Path] = {}
+
+
+def built_demo(out: Path, manifest: Path = MANIFEST, snapshot: bool = True) -> Path:
+    """The demo built from `manifest` with gzip siblings, as `python -m demo build` makes
+    it: the folder this process built already, else a new build into `out`."""
+    from demo.build.site import build_site
+
+    built = _BUILT.get((manifest, snapshot))
+    if built is not None and built.is_dir():
+        return built
+    made = build_site(manifest, out, snapshot=snapshot, precompress=True)
+    if snapshot and made.snapshot is not None:
+        raise RuntimeError(f"the build made no memory snapshot: {made.snapshot}")
+    _BUILT[(manifest, snapshot)] = made.out
+    return made.out
 
 
 def lay_out(work: Path, manifest: Path = MANIFEST, snapshot: bool = True) -> Path:
@@ -65,19 +81,13 @@ def lay_out(work: Path, manifest: Path = MANIFEST, snapshot: bool = True) -> Pat
     either the same way. A site this process built already is copied, not rebuilt.
     """
     from demo.build.precompress import precompress_site
-    from demo.build.site import build_site
 
     if work.exists():
         shutil.rmtree(work)
     served = work / "served"
-    built = _BUILT.get((manifest, snapshot))
-    if built is not None and built.is_dir():
+    built = built_demo(served / "demo", manifest, snapshot)
+    if built != served / "demo":
         shutil.copytree(built, served / "demo")
-    else:
-        made = build_site(manifest, served / "demo", snapshot=snapshot, precompress=True)
-        if snapshot and made.snapshot is not None:
-            raise RuntimeError(f"the build made no memory snapshot: {made.snapshot}")
-        _BUILT[(manifest, snapshot)] = made.out
     shutil.copytree(ROOT / "bench" / "baseline", served / "baseline")
     (served / "baseline" / "pyodide").mkdir()
     for name in PYODIDE_FILES:

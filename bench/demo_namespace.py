@@ -88,7 +88,7 @@ def _suite_times(work: Path, tests: int, shared: bool) -> list[float]:
 
 
 def run(work: Path, quick: bool) -> Result:
-    tests = 3 if quick else 12
+    tests = 2 if quick else 12  # quick: the first boots Pyodide, one more is measured
     work.mkdir(parents=True, exist_ok=True)
     shared = _suite_times(work, tests, shared=True)  # builds the site (kept by checksum)
     fresh = _suite_times(work, tests, shared=False)

@@ -96,8 +96,8 @@ def test_identical_sources_give_the_same_checksum(tmp_path: Path, sites: Sites) 
     assert again.checksum == sites.other.checksum
 
 
-def test_app_folder_pages_get_the_page_script(tmp_path: Path) -> None:
-    built = build_site(SHOP / "with-app.json", tmp_path / "app-site")
+def test_app_folder_pages_get_the_page_script(sites: Sites) -> None:
+    built = sites.app  # with-app.json, built once per session
     assert f'<script src="{CLIENT_FILE}"></script>' in (built.out / "index.html").read_text()
     assert (
         f'<script src="../{CLIENT_FILE}"></script>'
@@ -106,10 +106,12 @@ def test_app_folder_pages_get_the_page_script(tmp_path: Path) -> None:
     assert not (built.out / "__demo-landing.js").exists()
 
 
-def test_static_hosting_files_list_the_site_and_keep_an_apps_own_404(tmp_path: Path) -> None:
+def test_static_hosting_files_list_the_site_and_keep_an_apps_own_404(
+    tmp_path: Path, sites: Sites
+) -> None:
     """404.html (deep links on plain static hosts) and the files the worker keeps offline:
     the pages by the URL they are opened with, never the runtime or the worker itself."""
-    built = build_site(SHOP / "with-app.json", tmp_path / "app-site")
+    built = sites.app  # with-app.json, built once per session
     kept = json.loads((built.out / OFFLINE_LIST).read_text())
     assert {"./", "pages/users.html", CLIENT_FILE, COMPONENTS_FILE, "manifest.json"} <= set(kept)
     assert "index.html" not in kept and "404.html" in kept

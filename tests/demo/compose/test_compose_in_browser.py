@@ -24,7 +24,6 @@ import yaml
 from demo.build.site import build_site
 from demo.compose.analysis import analyze
 from demo.compose.generate import plan_init, write_init
-from tests.chromium import CHROMIUM, launch_chromium
 from tests.demo.serviceworker.pagejs import query
 from tests.demo.sites import Server
 
@@ -91,18 +90,6 @@ class Built(dict[str, tuple[Path, dict[str, Any]]]):
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return Built(tmp_path_factory.mktemp("compose"))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is not installed: run `make chromium` (make test does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 def _open(browser: Any, site: Path) -> Iterator[Any]:

@@ -12,25 +12,12 @@ import pytest
 
 from demo.build.site import build_site
 from demo.studio import build_studio
-from tests.chromium import CHROMIUM, launch_chromium
 from tests.demo.sites import Server
 
 from .projects import REPO, SAMPLE_NAMES, SAMPLES, sample_file, write_project
 from .test_analyze import MALFORMED, run_cli
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is not installed: run `make chromium` (make test does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,9 @@
 """The runtime tests again, inside Pyodide under Node: the same code the service worker runs.
 
-Prepares the test sites natively, then runs `pyodide_runner.mjs`, which loads Pyodide
-from node_modules, installs the locked wheels with micropip from emfs: paths (no
-network) and runs `pytest tests/demo/runtime` there, with DuckDB from duckdb-wasm.
+Takes the test sites the session prepared natively (`sites_root`, read only), then runs
+`pyodide_runner.mjs`, which loads Pyodide from node_modules, installs the locked wheels
+with micropip from emfs: paths (no network) and runs `pytest tests/demo/runtime` there,
+with DuckDB from duckdb-wasm.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.demo.sites import REPO, native_only, prepare_all
+from tests.demo.sites import REPO, native_only
 
 pytestmark = [pytest.mark.pyodide, pytest.mark.slow, native_only]
 
@@ -26,17 +27,22 @@ NEEDED = [
 ]
 
 
-def test_runtime_tests_pass_inside_pyodide(tmp_path: Path) -> None:
+def test_runtime_tests_pass_inside_pyodide(sites_root: Path) -> None:
     node = shutil.which("node")
     missing = [str(p.relative_to(REPO)) for p in NEEDED if not p.exists()]
     if node is None or missing:
         pytest.fail(
             f"needs node and {', '.join(missing) or 'nothing else'} (run `make test`, which installs them)"
         )
-    prepare_all(tmp_path)
     args = '["tests/demo/runtime", "-q", "-rs"]'
     done = subprocess.run(
-        [node, str(Path(__file__).with_name("pyodide_runner.mjs")), str(REPO), str(tmp_path), args],
+        [
+            node,
+            str(Path(__file__).with_name("pyodide_runner.mjs")),
+            str(REPO),
+            str(sites_root),
+            args,
+        ],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -9,9 +9,10 @@ import httpx
 
 from host.routes import build_route_table
 
+from ...waiting import wait_for
 from ..conftest import ADMIN
 from ..helpers import assert_error, login, make_token
-from ..resources import admin_in_process, wait_for
+from ..resources import admin_in_process
 from ..server import HostProcess
 
 
