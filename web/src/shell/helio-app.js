@@ -80,7 +80,7 @@ export class HelioApp extends LitElement {
 
   /** A 401 anywhere: show sign-in over the same URL; after sign-in the page reloads. */
   sessionEnded() {
-    this.signInReason = "Your session has ended. Sign in again to continue where you were.";
+    this.signInReason = t("shell.sessionEnded");
     if (this.status) this.status = { ...this.status, authenticated: false, username: null };
   }
 
