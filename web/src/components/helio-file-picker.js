@@ -135,14 +135,14 @@ export class HelioFilePicker extends LitElement {
           size="small"
           .value=${this.typed}
           @sl-input=${(event) => (this.typed = event.target.value)}
-          placeholder="Drives"
+          placeholder=${t("picker.drives")}
         ></sl-input>
         <sl-button size="small" type="submit">${t("picker.go")}</sl-button>
         <sl-button
           size="small"
           ?disabled=${!listing || !listing.path}
           @click=${() => this.browse(listing.parent)}
-          >${icon("arrow-up")} Up</sl-button
+          >${icon("arrow-up")} ${t("picker.up")}</sl-button
         >
       </form>
       <helio-error .error=${this.error}></helio-error>
