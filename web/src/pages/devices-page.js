@@ -221,7 +221,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
   async editDevice(client) {
     const saved = await this.shadowRoot.querySelector("helio-device-editor").edit(client);
     if (saved) {
-      this.announcement = `${saved.name} saved.`;
+      this.announcement = t("devices.saved", { name: saved.name });
       await this.load();
     }
   }
