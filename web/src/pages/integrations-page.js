@@ -43,6 +43,8 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
       h2 { font-size: var(--sl-font-size-large); margin: 0; display: flex; gap: var(--sl-spacing-small); align-items: center; flex-wrap: wrap; }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); }
+      /* Grid items may shrink below their content: a wide table scrolls in its wrapper, not the page. */
+      section.library > *, .card > * { min-width: 0; }
       .facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 10rem), 1fr)); gap: var(--sl-spacing-small); }
       .fact .label { color: var(--helio-muted); font-size: var(--sl-font-size-small); }
       .fact .value { font-weight: 600; overflow-wrap: anywhere; }
