@@ -84,7 +84,7 @@ def open_in(browser: Browser, host: HostProcess) -> Iterator[Any]:
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def open_(path: str, look: Look, language: str) -> Page:
+    def open_(path: str, look: Look, language: str, signed_in: bool = True) -> Page:
         context = browser.new_context(
             ignore_https_errors=True,
             base_url=host.url,
@@ -94,7 +94,8 @@ def open_in(browser: Browser, host: HostProcess) -> Iterator[Any]:
             reduced_motion="reduce",
         )
         contexts.append(context)
-        sign_in(context, host)
+        if signed_in:
+            sign_in(context, host)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         _LOOK_OF[id(page)] = look
@@ -229,6 +230,35 @@ def test_every_page_speaks_the_locale_passes_axe_and_fits_a_phone(
                 if sideways > 0:
                     problems.append(f"{where} scrolls {sideways} px sideways")
                     shot(page, f"overflow-{path or 'dashboard'}-{code}")
+                page.context.close()
+    finally:
+        set_locale(host, None)
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_the_sign_in_and_unknown_pages_speak_the_locale(
+    open_in: Any, host: HostProcess, code: str
+) -> None:
+    set_locale(host, code)
+    problems: list[str] = []
+    try:
+        for path, signed_in, ready in (
+            ("", False, "#title"),  # the sign-in gate
+            ("no-such-page", True, "#back-to-dashboard"),
+        ):
+            for look in (LOOKS[0], LOOKS[3]):
+                page = open_in(path, look, "en-US", signed_in=signed_in)
+                expect(page.locator(ready)).to_be_visible()
+                where = f"/{path} in {code} at {look.viewport} {look.scheme}"
+                english = sorted({t for t in page.evaluate(CHROME_TEXT) if ENGLISH_ONLY.search(t)})
+                if english:
+                    problems.append(f"{where} still says: {english}")
+                shot(page, f"{'signin' if not signed_in else 'not-found'}-{code}")
+                check_axe(page)
+                if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
+                    problems.append(f"{where} scrolls sideways")
                 page.context.close()
     finally:
         set_locale(host, None)

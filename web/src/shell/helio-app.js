@@ -15,7 +15,7 @@ import "../components/error.js";
 import "../components/loading.js";
 import "../components/theme-toggle.js";
 import { icon } from "../icons.js";
-import { GROUPS, ROUTES, Router, href } from "../router.js";
+import { GROUPS, ROUTES, Router, href, routeTitle } from "../router.js";
 import { pageStyles } from "../theme.js";
 import { shellStyles } from "./shell-styles.js";
 import { authStatus } from "../data/auth.js";
@@ -228,7 +228,3 @@ export class HelioApp extends LitElement {
 }
 customElements.define("helio-app", HelioApp);
 
-/** A route's title in the console's language. */
-function routeTitle(route) {
-  return t(route.path === null ? "route.notFound" : `route.${route.path || "dashboard"}`);
-}
