@@ -15,7 +15,7 @@ DIST = WEB / "dist"
 
 def _sources() -> list[Path]:
     files = [WEB / "index.html", WEB / "build.mjs"]
-    files += [p for p in (WEB / "src").rglob("*") if p.suffix in (".js", ".css")]
+    files += [p for p in (WEB / "src").rglob("*") if p.suffix in (".js", ".css", ".json")]
     return files
 
 

@@ -1,6 +1,7 @@
 """The console's languages: every catalogue has every key (with the same placeholders and
-plural forms), the host's `locale` setting or else the browser's language picks one, and
-each shipped locale passes axe without sideways scrolling."""
+plural forms), no page writes English outside the catalogue (a scan of the console's
+source), the host's `locale` setting or else the browser's language picks one, and every
+page in each shipped locale passes axe without sideways scrolling."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from host.core.settings import settings_schema
 from tests.host.server import HostProcess
 
 from .bundle import ROOT
 from .conftest import _LOOK_OF, ADMIN, LOOKS, Look, check_axe, shot, sign_in
+from .source_text import english_left
 
 LOCALES = ROOT / "web" / "src" / "locales"
 CATALOGUES = {path.stem: json.loads(path.read_text()) for path in sorted(LOCALES.glob("*.json"))}
@@ -60,12 +63,28 @@ def test_every_message_key_the_console_uses_is_in_the_catalogue() -> None:
     assert used and sorted(used - set(CATALOGUES["en"])) == []
 
 
+def test_no_page_writes_english_outside_the_catalogue() -> None:
+    # Text nodes and visible attributes of every html`` template, and the strings handed to
+    # toasts, confirmations, errors and announcements, across web/src (tests/web/source_text.py).
+    left = english_left(ROOT / "web" / "src")
+    assert left == [], "English the catalogues do not hold:\n" + "\n".join(left)
+
+
+def test_every_host_setting_has_its_words_in_the_catalogue() -> None:
+    # The English entries are the host's own title and help: the catalogue follows the host,
+    # and each translation has a setting to translate.
+    english = CATALOGUES["en"]
+    for name, schema in settings_schema()["properties"].items():
+        assert english.get(f"setting.{name}") == schema["title"], name
+        assert english.get(f"setting.{name}.help") == schema["description"], name
+
+
 @pytest.fixture
 def open_in(browser: Browser, host: HostProcess) -> Iterator[Any]:
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def open_(path: str, look: Look, language: str) -> Page:
+    def open_(path: str, look: Look, language: str, signed_in: bool = True) -> Page:
         context = browser.new_context(
             ignore_https_errors=True,
             base_url=host.url,
@@ -75,7 +94,8 @@ def open_in(browser: Browser, host: HostProcess) -> Iterator[Any]:
             reduced_motion="reduce",
         )
         contexts.append(context)
-        sign_in(context, host)
+        if signed_in:
+            sign_in(context, host)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         _LOOK_OF[id(page)] = look
@@ -142,3 +162,104 @@ def test_the_browsers_language_chooses_when_the_setting_says_so(
         shot(page, "settings-browser-language-de")
     finally:
         set_locale(host, None)
+
+
+ROUTES = [
+    r["path"] for r in json.loads((ROOT / "web" / "src" / "routes.json").read_text())["routes"]
+]
+# Console words of the English catalogue that neither translation uses: one of them in a
+# French or German page's headings, buttons, labels or help is English left behind.
+ENGLISH_ONLY = re.compile(
+    r"\b(Loading|Save|Cancel|Delete|Edit|Remove|Restart|Unpair|Revoke|Install|Nothing|Could|"
+    r"Created|Address|Updated|Default|Show|Find|Launch|Close|Download|Check|Pair|the|and|your|with)\b"
+)
+# The text a person reads as console chrome, through every shadow root; host data (log
+# lines, names, paths, code) is left out.
+CHROME_TEXT = """() => {
+  const chrome = "h1, h2, h3, legend, th, label, summary, sl-button, sl-option, sl-switch, sl-checkbox, .help, p";
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.matches(chrome) && !el.closest("[role=log], pre, code, .mono, td, dd")) {
+        out.push(el.textContent.replace(/\\s+/g, " ").trim());
+        for (const name of ["label", "help-text", "placeholder", "summary"]) {
+          if (el.getAttribute(name)) out.push(el.getAttribute(name));
+        }
+      }
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return out.filter(Boolean);
+}"""
+SHOWN = {"", "devices", "settings", "tokens"}  # screenshot at every look, per locale
+
+
+def page_ready(page: Page) -> None:
+    expect(page.locator("#page-title")).not_to_be_empty()
+    expect(page.locator("helio-loading")).to_have_count(0)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_every_page_speaks_the_locale_passes_axe_and_fits_a_phone(
+    open_in: Any, host: HostProcess, code: str
+) -> None:
+    set_locale(host, code)
+    problems: list[str] = []  # every page is checked, then all that is wrong is reported
+    try:
+        for path in ROUTES:
+            looks = LOOKS if path in SHOWN else (LOOKS[0], LOOKS[3])  # desktop light, phone dark
+            for look in looks:
+                page = open_in(path, look, "en-US")
+                page_ready(page)
+                where = f"/{path} in {code} at {look.viewport} {look.scheme}"
+                assert page.evaluate("document.documentElement.lang") == code
+                english = sorted({t for t in page.evaluate(CHROME_TEXT) if ENGLISH_ONLY.search(t)})
+                if english:
+                    problems.append(f"{where} still says: {english}")
+                if path in SHOWN:
+                    shot(page, f"{path or 'dashboard'}-{code}")
+                try:
+                    check_axe(page)
+                except AssertionError as error:
+                    problems.append(f"{where}: {error}")
+                sideways = page.evaluate(
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                )
+                if sideways > 0:
+                    problems.append(f"{where} scrolls {sideways} px sideways")
+                    shot(page, f"overflow-{path or 'dashboard'}-{code}")
+                page.context.close()
+    finally:
+        set_locale(host, None)
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_the_sign_in_and_unknown_pages_speak_the_locale(
+    open_in: Any, host: HostProcess, code: str
+) -> None:
+    set_locale(host, code)
+    problems: list[str] = []
+    try:
+        for path, signed_in, ready in (
+            ("", False, "#title"),  # the sign-in gate
+            ("no-such-page", True, "#back-to-dashboard"),
+        ):
+            for look in (LOOKS[0], LOOKS[3]):
+                page = open_in(path, look, "en-US", signed_in=signed_in)
+                expect(page.locator(ready)).to_be_visible()
+                where = f"/{path} in {code} at {look.viewport} {look.scheme}"
+                english = sorted({t for t in page.evaluate(CHROME_TEXT) if ENGLISH_ONLY.search(t)})
+                if english:
+                    problems.append(f"{where} still says: {english}")
+                shot(page, f"{'signin' if not signed_in else 'not-found'}-{code}")
+                check_axe(page)
+                if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
+                    problems.append(f"{where} scrolls sideways")
+                page.context.close()
+    finally:
+        set_locale(host, None)
+    assert problems == [], "\n".join(problems)

@@ -8,6 +8,7 @@
 // expires, and a 401 triggers one refresh attempt before the shell is told to sign in.
 import { apiBase, authMode, basePath } from "./config.js";
 import { AUTH } from "./data/auth.js";
+import { t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, message, { body = null, retryAfter = null } = {}) {
@@ -226,7 +227,7 @@ export class ApiClient {
         credentials: this.base ? "include" : "same-origin",
       });
     } catch (cause) {
-      throw new ApiError(0, `The host did not answer (${cause.message}). Is it running and reachable?`);
+      throw new ApiError(0, t("api.unreachable", { reason: cause.message }));
     }
   }
 }
@@ -239,9 +240,9 @@ async function errorOf(response) {
 
 async function readJson(response) {
   const body = await response.json().catch(() => {
-    throw new ApiError(response.status, "The host sent an answer that is not JSON");
+    throw new ApiError(response.status, t("api.notJson"));
   });
-  if (body && body.status === false) throw new ApiError(response.status, body.error ?? "The request failed", { body });
+  if (body && body.status === false) throw new ApiError(response.status, body.error ?? t("api.failed"), { body });
   return body;
 }
 
@@ -261,14 +262,13 @@ export function waitMessage(error) {
   const seconds = error.retryAfter;
   // The host's "…; try again later" becomes a precise "Try again in 1 minute."
   const reason = error.message.replace(/[;,.]?\s*try again later\.?$/i, "").replace(/\.$/, "");
-  if (seconds == null) return `${reason}. Wait a moment and try again.`;
-  return `${reason}. Try again in ${formatDuration(seconds)}.`;
+  if (seconds == null) return t("api.wait", { reason });
+  return t("api.waitFor", { reason, duration: formatDuration(seconds) });
 }
 
 export function formatDuration(seconds) {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  if (seconds < 60) return t("duration.seconds", { count: seconds });
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  const hours = Math.round(minutes / 60);
-  return `${hours} hour${hours === 1 ? "" : "s"}`;
+  if (minutes < 60) return t("duration.minutes", { count: minutes });
+  return t("duration.hours", { count: Math.round(minutes / 60) });
 }

@@ -56,3 +56,27 @@ export function t(key, params = {}) {
 export function formatDateTime(seconds) {
   return new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));
 }
+
+/**
+ * A message whose placeholders are markup (a `<code>` inside a sentence): the message's
+ * text pieces with each `{name}` replaced by `parts[name]`, as a list lit renders in order.
+ */
+export function words(message, parts) {
+  return message.split(/\{(\w+)\}/).map((piece, index) => (index % 2 ? (parts[piece] ?? `{${piece}}`) : piece));
+}
+
+/** A time of day (a Date, or epoch seconds) in the current locale. */
+export function formatClock(when) {
+  const date = when instanceof Date ? when : new Date(when * 1000);
+  return new Intl.DateTimeFormat(current, { timeStyle: "medium" }).format(date);
+}
+
+/** A percentage (0-100) with the locale's digits: "42.5 %", "42,5 %" (the space everywhere, as the console always wrote it). */
+export function formatPercent(value) {
+  return `${new Intl.NumberFormat(current, { maximumFractionDigits: 1, minimumFractionDigits: Number.isInteger(Number(value)) ? 0 : 1, useGrouping: false }).format(Number(value))} %`;
+}
+
+/** Whether the catalogue has `key` (for words keyed by an identifier the host may extend). */
+export function has(key) {
+  return key in en;
+}

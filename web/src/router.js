@@ -3,6 +3,7 @@
 // the shell builds the nav from it and renders `tag` (or the "coming" placeholder
 // while no element of that name is defined).
 import { basePath } from "./config.js";
+import { t } from "./i18n.js";
 
 // The route table lives in routes.json, data only: the build reads the same file to
 // write a page per route for static hosts (web/build.mjs --deep-links).
@@ -82,4 +83,9 @@ export class Router {
       this.update();
     }
   }
+}
+
+/** A route's title in the console's language. */
+export function routeTitle(route) {
+  return t(route.path === null ? "route.notFound" : `route.${route.path || "dashboard"}`);
 }

@@ -3,6 +3,7 @@ import { LitElement, css, html } from "lit";
 import "@shoelace-style/shoelace/dist/components/button/button.js";
 import "@shoelace-style/shoelace/dist/components/dialog/dialog.js";
 import { pageStyles } from "../theme.js";
+import { t } from "../i18n.js";
 
 export class HelioConfirm extends LitElement {
   static properties = {
@@ -46,9 +47,9 @@ export class HelioConfirm extends LitElement {
       @sl-after-hide=${() => this.remove()}
     >
       <p>${this.message}</p>
-      <sl-button slot="footer" @click=${() => this.finish(false)}>Cancel</sl-button>
+      <sl-button slot="footer" @click=${() => this.finish(false)}>${t("common.cancel")}</sl-button>
       <sl-button slot="footer" variant=${this.variant || "danger"} @click=${() => this.finish(true)}
-        >${this.confirmLabel || "Confirm"}</sl-button
+        >${this.confirmLabel || t("common.confirm")}</sl-button
       >
     </sl-dialog>`;
   }
@@ -56,7 +57,7 @@ export class HelioConfirm extends LitElement {
 customElements.define("helio-confirm", HelioConfirm);
 
 /** @param {{heading: string, message: string, confirmLabel?: string, variant?: string}} options */
-export function confirmAction({ heading, message, confirmLabel = "Confirm", variant = "danger" }) {
+export function confirmAction({ heading, message, confirmLabel = t("common.confirm"), variant = "danger" }) {
   const dialog = document.createElement("helio-confirm");
   Object.assign(dialog, { heading, message, confirmLabel, variant });
   document.body.append(dialog);

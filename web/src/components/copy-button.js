@@ -5,6 +5,7 @@ import "@shoelace-style/shoelace/dist/components/button/button.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
 import { toast } from "./toast.js";
+import { t } from "../i18n.js";
 
 export class HelioCopyButton extends LitElement {
   static properties = { value: {}, label: {} };
@@ -13,9 +14,9 @@ export class HelioCopyButton extends LitElement {
   async copy() {
     try {
       await navigator.clipboard.writeText(this.value ?? "");
-      toast(this, "success", "Copied to the clipboard.");
+      toast(this, "success", t("common.copied"));
     } catch (error) {
-      toast(this, "danger", `The browser refused to copy (${error.message}). Select the text and copy it by hand.`);
+      toast(this, "danger", t("common.copyRefused", { reason: error.message }));
     }
   }
 

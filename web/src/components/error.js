@@ -7,12 +7,13 @@ import "@shoelace-style/shoelace/dist/components/button/button.js";
 import { waitMessage } from "../api.js";
 import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
+import { t } from "../i18n.js";
 
 export function describeError(error) {
   if (!error) return "";
   if (typeof error === "string") return error;
   if (error.status === 429) return waitMessage(error);
-  if (error.status === 403 && !error.message) return "This account may not do that.";
+  if (error.status === 403 && !error.message) return t("common.forbidden");
   return error.message || String(error);
 }
 
@@ -70,7 +71,7 @@ export class HelioError extends LitElement {
         ? html`${icon("circle-alert")}
             <span class="text">${this.heading ? html`<strong>${this.heading}: </strong>` : ""}<span class="message">${text}</span></span>
             ${this.retry
-              ? html`<sl-button size="small" @click=${() => this.dispatchEvent(new CustomEvent("retry"))}>Try again</sl-button>`
+              ? html`<sl-button size="small" @click=${() => this.dispatchEvent(new CustomEvent("retry"))}>${t("common.tryAgain")}</sl-button>`
               : ""}`
         : ""}
     </div>`;

@@ -11,12 +11,13 @@ import "./loading.js";
 import "./error.js";
 import { browse } from "../data/files.js";
 import { states } from "../element-kit.js";
+import { t } from "../i18n.js";
 
 const IMAGE = /\.(png|jpe?g|webp|gif)$/i;
 const MODES = {
-  file: { type: "file", verb: "Choose a program or script", accepts: () => true },
-  image: { type: "file", verb: "Choose an image", accepts: (name) => IMAGE.test(name) },
-  directory: { type: "directory", verb: "Choose a folder", accepts: () => false },
+  file: { type: "file", verb: () => t("picker.file"), accepts: () => true },
+  image: { type: "file", verb: () => t("picker.image"), accepts: (name) => IMAGE.test(name) },
+  directory: { type: "directory", verb: () => t("picker.directory"), accepts: () => false },
 };
 
 export class HelioFilePicker extends LitElement {
@@ -121,7 +122,7 @@ export class HelioFilePicker extends LitElement {
     const { verb } = MODES[this.mode];
     const listing = this.listing;
     const entries = listing?.entries ?? [];
-    return html`<sl-dialog label=${verb} @sl-hide=${this.onHide}>
+    return html`<sl-dialog label=${verb()} @sl-hide=${this.onHide}>
       <form
         class="where"
         @submit=${(event) => {
@@ -130,31 +131,31 @@ export class HelioFilePicker extends LitElement {
         }}
       >
         <sl-input
-          label="Folder"
+          label=${t("picker.folder")}
           size="small"
           .value=${this.typed}
           @sl-input=${(event) => (this.typed = event.target.value)}
-          placeholder="Drives"
+          placeholder=${t("picker.drives")}
         ></sl-input>
-        <sl-button size="small" type="submit">Go</sl-button>
+        <sl-button size="small" type="submit">${t("picker.go")}</sl-button>
         <sl-button
           size="small"
           ?disabled=${!listing || !listing.path}
           @click=${() => this.browse(listing.parent)}
-          >${icon("arrow-up")} Up</sl-button
+          >${icon("arrow-up")} ${t("picker.up")}</sl-button
         >
       </form>
       <helio-error .error=${this.error}></helio-error>
       <div aria-live="polite" aria-busy=${this.loading ? "true" : "false"}>
         ${this.loading && !listing
-          ? html`<helio-loading label="Reading the folder…"></helio-loading>`
+          ? html`<helio-loading label=${t("picker.reading")}></helio-loading>`
           : nothing}
         ${listing
           ? entries.length
-            ? html`<ul aria-label="Contents of ${listing.path || "this PC"}">
+            ? html`<ul aria-label=${t("picker.contentsOf", { path: listing.path || t("picker.thisPc") })}>
                 ${entries.map((entry) => this.renderEntry(entry))}
               </ul>`
-            : html`<p class="muted">This folder is empty. Go up, or type another folder above.</p>`
+            : html`<p class="muted">${t("picker.empty")}</p>`
           : nothing}
       </div>
       ${this.mode === "directory"
@@ -163,10 +164,10 @@ export class HelioFilePicker extends LitElement {
             variant="primary"
             ?disabled=${!listing?.path}
             @click=${() => this.finish(listing.path)}
-            >Use this folder</sl-button
+            >${t("picker.useFolder")}</sl-button
           >`
         : nothing}
-      <sl-button slot="footer" @click=${() => this.finish(null)}>Cancel</sl-button>
+      <sl-button slot="footer" @click=${() => this.finish(null)}>${t("common.cancel")}</sl-button>
     </sl-dialog>`;
   }
 }

@@ -2,6 +2,7 @@
 import { LitElement, css, html } from "lit";
 import "@shoelace-style/shoelace/dist/components/spinner/spinner.js";
 import { pageStyles } from "../theme.js";
+import { t } from "../i18n.js";
 
 export class HelioLoading extends LitElement {
   static properties = { label: {} };
@@ -20,7 +21,7 @@ export class HelioLoading extends LitElement {
   ];
 
   render() {
-    return html`<div role="status" aria-live="polite"><sl-spinner></sl-spinner> ${this.label || "Loading…"}</div>`;
+    return html`<div role="status" aria-live="polite"><sl-spinner></sl-spinner> ${this.label || t("common.loading")}</div>`;
   }
 }
 customElements.define("helio-loading", HelioLoading);

@@ -1,7 +1,8 @@
 // Settings as a form generated from the host's JSON schema (OpenAPI `Settings`:
 // type, enum, bounds, title, description, default, x-group, x-unit). Nothing about a
-// setting is written here except friendlier words for a few values; a new setting in
-// host/core/settings.py appears on its own. Saves only what changed (PATCH), shows the
+// setting is written here except friendlier words for a few values; labels and help are
+// the catalogue's (their English is the host's own text), and a new setting in
+// host/core/settings.py appears on its own, in the host's words. Saves only what changed (PATCH), shows the
 // API's error next to its field, then offers the restart the host asks for.
 import { LitElement, css, html } from "lit";
 import "@shoelace-style/shoelace/dist/components/alert/alert.js";
@@ -20,7 +21,7 @@ import { toast } from "./toast.js";
 import { icon } from "../icons.js";
 import { alertRowStyles, pageStyles } from "../theme.js";
 import { describeValue, validateValue } from "./settings-schema.js";
-import { AUTO, LOCALES, t } from "../i18n.js";
+import { AUTO, LOCALES, has, t, words } from "../i18n.js";
 import { authStatus } from "../data/auth.js";
 import { restartHost } from "../data/host.js";
 import { loadSettings, saveSettings } from "../data/settings.js";
@@ -226,9 +227,9 @@ export class HelioSettingsForm extends LitElement {
 
   async restart() {
     const ok = await confirmAction({
-      heading: "Restart the host?",
-      message: "Running streams stop and reconnect after the restart. The console comes back on its own.",
-      confirmLabel: "Restart",
+      heading: t("settings.restartHeading"),
+      message: t("settings.restartMessage"),
+      confirmLabel: t("logs.restart"),
       variant: "warning",
     });
     if (!ok) return;
@@ -237,7 +238,7 @@ export class HelioSettingsForm extends LitElement {
       await restartHost(this.api);
       await waitForHost(this.api);
       this.restartRequired = false;
-      toast(this, "success", "The host restarted with the new settings.");
+      toast(this, "success", t("settings.restarted"));
     } catch (error) {
       this.error = error;
     } finally {
@@ -253,8 +254,8 @@ export class HelioSettingsForm extends LitElement {
   render() {
     if (!this.schema) {
       return this.error
-        ? html`<helio-error .error=${this.error} heading="Could not load the settings" retry @retry=${() => this.load()}></helio-error>`
-        : html`<helio-loading label="Loading settings…"></helio-loading>`;
+        ? html`<helio-error .error=${this.error} heading=${t("settings.couldNotLoad")} retry @retry=${() => this.load()}></helio-error>`
+        : html`<helio-loading label=${t("settings.loading")}></helio-loading>`;
     }
     const shown = this.shown();
     const groups = sectionOrder([...new Set(shown.map(([, s]) => s["x-group"]))]);
@@ -264,9 +265,9 @@ export class HelioSettingsForm extends LitElement {
       ${this.restartRequired
         ? html`<sl-alert variant="warning" open id="restart-notice">
             <span slot="icon">${icon("rotate-ccw")}</span>
-            <span>Saved. Running streams use the new settings after the host restarts.</span>
+            <span>${t("settings.restartNotice")}</span>
             <sl-button size="small" variant="warning" ?loading=${this.restarting} @click=${() => this.restart()}
-              >${icon("rotate-ccw")} Restart now</sl-button
+              >${icon("rotate-ccw")} ${t("settings.restartNow")}</sl-button
             >
           </sl-alert>`
         : ""}
@@ -274,7 +275,7 @@ export class HelioSettingsForm extends LitElement {
       ${this.unusedKeys().length
         ? html`<sl-alert variant="neutral" open id="unused-keys">
             <span slot="icon">${icon("info")}</span>
-            <span>Saved but not used by this host (a typo?): ${this.unusedKeys().map((k, i) => html`${i ? ", " : ""}<code>${k}</code>`)}</span>
+            <span>${words(t("settings.unused"), { keys: this.unusedKeys().map((k, i) => html`${i ? ", " : ""}<code>${k}</code>`) })}</span>
           </sl-alert>`
         : ""}
       ${finder
@@ -293,7 +294,7 @@ export class HelioSettingsForm extends LitElement {
       ${groups.map(
         (group) => html`<section class="card" aria-labelledby="group-${slug(group)}">
           <h2 id="group-${slug(group)}">${sectionName(group)}</h2>
-          <div class="group-intro muted small">${GROUP_INTROS[group] ?? ""}</div>
+          <div class="group-intro muted small">${SECTIONS.includes(group) ? t(`section.${group}.intro`) : ""}</div>
           <div class="fields">${shown.filter(([, s]) => s["x-group"] === group).map(([name, s]) => this.renderField(name, s))}</div>
         </section>`,
       )}
@@ -302,8 +303,8 @@ export class HelioSettingsForm extends LitElement {
             id="confirm-password"
             type="password"
             autocomplete="current-password"
-            label="Your password"
-            help-text=${`Changing ${this.needsPassword().map((k) => this.schema[k].title ?? k).join(" and ")} lets the host run programs, so it needs your password again.`}
+            label=${t("settings.yourPassword")}
+            help-text=${t("settings.passwordAgain", { names: this.needsPassword().map((k) => settingTitle(k, this.schema[k])).join(t("settings.and")) })}
             .value=${this.confirmPassword ?? ""}
             @sl-input=${(e) => (this.confirmPassword = e.target.value)}
           ></sl-input>`
@@ -320,16 +321,16 @@ export class HelioSettingsForm extends LitElement {
     const value = this.value(name);
     const error = this.fieldErrors[name];
     const help = html`<div slot="help-text">
-      <div>${s.description}</div>
+      <div>${settingHelp(name, s)}</div>
       <div class="default muted">${t("settings.default", { value: valueWords(name, s, s.default) })}</div>
       ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
     </div>`;
-    const label = s.title ?? name;
+    const label = settingTitle(name, s);
     const explain = EXPLAIN[name]?.(value, s);
     if (s.type === "boolean") {
       return html`<div>
         <sl-switch data-setting=${name} ?checked=${value} @sl-change=${(e) => this.change(name, e.target.checked)}>${label}</sl-switch>
-        <div class="help">${s.description} <span class="default">Default: ${s.default ? "on" : "off"}.</span></div>
+        <div class="help">${settingHelp(name, s)} <span class="default">${t("settings.defaultSwitch", { value: t(s.default ? "settings.on" : "settings.off") })}</span></div>
         ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
       </div>`;
     }
@@ -338,7 +339,7 @@ export class HelioSettingsForm extends LitElement {
       const known = [[AUTO, t("settings.locale.auto")], ...LOCALES];
       const options = known.some(([code]) => code === value) ? known : [...known, [value, value]];
       return html`<sl-select data-setting=${name} label=${label} value=${value} @sl-change=${(e) => this.change(name, e.target.value)}>
-        ${options.map(([code, words]) => html`<sl-option value=${code}>${words}</sl-option>`)} ${help}
+        ${options.map(([code, own]) => html`<sl-option value=${code}>${own}</sl-option>`)} ${help}
       </sl-select>`;
     }
     if (s.type === "string" && Array.isArray(s.enum)) {
@@ -361,7 +362,7 @@ export class HelioSettingsForm extends LitElement {
         inputmode="numeric"
         @sl-input=${(e) => this.change(name, e.target.value === "" ? null : Number(e.target.value))}
       >
-        ${s["x-unit"] ? html`<span slot="suffix" class="muted">${UNIT_WORDS[s["x-unit"]] ?? s["x-unit"]}</span>` : ""} ${help}
+        ${s["x-unit"] ? html`<span slot="suffix" class="muted">${unitWords(s["x-unit"])}</span>` : ""} ${help}
       </sl-input>`;
     }
     if (s.type === "array" && Array.isArray(s.items?.enum)) {
@@ -384,7 +385,7 @@ export class HelioSettingsForm extends LitElement {
             >`,
           )}
         </div>
-        <div class="help">${s.description} <span class="default">${t("settings.default", { value: valueWords(name, s, s.default) })}.</span></div>
+        <div class="help">${settingHelp(name, s)} <span class="default">${t("settings.default", { value: valueWords(name, s, s.default) })}.</span></div>
         ${error ? html`<div class="field-error" data-field-error=${name}>${error}</div>` : ""}
       </fieldset>`;
     }
@@ -396,7 +397,7 @@ export class HelioSettingsForm extends LitElement {
           rows="3"
           resize="auto"
           .value=${(value ?? []).join("\n")}
-          placeholder="One per line"
+          placeholder=${t("settings.onePerLine")}
           @sl-input=${(e) => this.change(name, e.target.value.split("\n").map((l) => l.trim()).filter(Boolean))}
         >
           ${help}
@@ -431,7 +432,7 @@ export function fieldMessage(error) {
   }
   const item = /^[^[]*\[(\d+)\]/.exec(path);
   const sentence = rest.charAt(0).toUpperCase() + rest.slice(1);
-  return item ? `Line ${Number(item[1]) + 1}: ${rest}` : sentence;
+  return item ? t("settings.line", { n: Number(item[1]) + 1, message: rest }) : sentence;
 }
 
 function slug(text) {
@@ -439,22 +440,31 @@ function slug(text) {
 }
 
 // Words for the values a person picks; the stored value (an id) is never shown.
+// (Their words: value.<setting>.<value> in the catalogues.)
 const VALUE_WORDS = {
-  origin_web_ui_allowed: { pc: "This PC only", lan: "This PC and my home network", wan: "Anyone who can reach this PC" },
-  capture: {
-    auto: "Automatic", kms: "Straight from the graphics card (KMS)", x11: "X11 desktop", wlr: "Sway, Hyprland and similar (wlroots)",
-    portal: "Desktop sharing portal (GNOME, KDE)", nvfbc: "NVIDIA frame capture",
-  },
-  encoder: { auto: "Automatic", nvenc: "NVIDIA graphics card", vaapi: "AMD or Intel graphics", software: "Processor (software)" },
-  hardware_metrics_selection: {
-    cpu_usage_percent: "CPU load", gpu_usage_percent: "GPU load", gpu_clock_mhz: "GPU clock", gpu_memory_clock_mhz: "GPU memory clock",
-    gpu_temperature_c: "GPU temperature", gpu_hotspot_temperature_c: "GPU hotspot temperature",
-    gpu_memory_temperature_c: "GPU memory temperature", gpu_voltage_mv: "GPU voltage", gpu_fan_rpm: "GPU fan speed",
-    gpu_fan_percent: "GPU fan (percent)", gpu_power_w: "GPU power", gpu_board_power_w: "Graphics card power",
-    gpu_vram_used_mb: "Video memory used", gpu_vram_usage_percent: "Video memory used (percent)",
-  },
+  origin_web_ui_allowed: ["pc", "lan", "wan"],
+  capture: ["auto", "kms", "x11", "wlr", "portal", "nvfbc"],
+  encoder: ["auto", "nvenc", "vaapi", "software"],
+  hardware_metrics_selection: [
+    "cpu_usage_percent", "gpu_usage_percent", "gpu_clock_mhz", "gpu_memory_clock_mhz", "gpu_temperature_c",
+    "gpu_hotspot_temperature_c", "gpu_memory_temperature_c", "gpu_voltage_mv", "gpu_fan_rpm", "gpu_fan_percent",
+    "gpu_power_w", "gpu_board_power_w", "gpu_vram_used_mb", "gpu_vram_usage_percent",
+  ],
 };
-const UNIT_WORDS = { s: "seconds", ms: "ms" };
+const unitWords = (unit) => (has(`settings.unit.${unit}`) ? t(`settings.unit.${unit}`) : unit);
+
+/**
+ * A setting's label and help in the console's language: the catalogue's setting.<name>
+ * (whose English is the host's own text, tests/web/test_i18n.py checks it), else the
+ * host's words for a setting newer than the catalogue.
+ */
+function settingTitle(name, s) {
+  return has(`setting.${name}`) ? t(`setting.${name}`) : (s?.title ?? name);
+}
+
+function settingHelp(name, s) {
+  return has(`setting.${name}.help`) ? t(`setting.${name}.help`) : (s?.description ?? "");
+}
 // Sections in the order a host owner goes through them; any other section follows.
 const SECTIONS = ["Network", "Security", "Streaming", "Hardware metrics", "Games and tools", "Updates", "Console"];
 
@@ -469,51 +479,37 @@ function sectionName(group) {
 
 function optionLabel(name, option) {
   if (name === "locale") return option === AUTO ? t("settings.locale.auto") : (LOCALES.find(([code]) => code === option)?.[1] ?? option);
-  return VALUE_WORDS[name]?.[option] ?? option;
+  return VALUE_WORDS[name]?.includes(option) ? t(`value.${name}.${option}`) : option;
 }
 
 /** A value (or default) in words: picked options by their names, units spelled out. */
 function valueWords(name, schema, value) {
-  if (Array.isArray(value)) return value.length ? value.map((v) => optionLabel(name, v)).join(", ") : "none";
+  if (Array.isArray(value)) return value.length ? value.map((v) => optionLabel(name, v)).join(", ") : t("settings.none");
   if (typeof value === "string" && (VALUE_WORDS[name] || name === "locale")) return optionLabel(name, value);
-  const unit = schema["x-unit"] ? ` ${UNIT_WORDS[schema["x-unit"]] ?? schema["x-unit"]}` : "";
+  const unit = schema["x-unit"] ? ` ${unitWords(schema["x-unit"])}` : "";
   return `${describeValue(value)}${value === "" || value === null ? "" : unit}`;
 }
 
 /** What the search looks in: the title, the help, the section and the option words. */
 function searchText(name, s) {
-  const words = Object.values(VALUE_WORDS[name] ?? {}).join(" ");
-  return `${s.title ?? ""} ${s.description ?? ""} ${s["x-group"] ?? ""} ${words}`.toLowerCase();
+  const options = (VALUE_WORDS[name] ?? []).map((option) => optionLabel(name, option)).join(" ");
+  return `${settingTitle(name, s)} ${settingHelp(name, s)} ${sectionName(s["x-group"] ?? "")} ${options}`.toLowerCase();
 }
 
 const EXPLAIN = {
   origin_web_ui_allowed: (value) =>
     html`<div class="explain" id="reach-explained" role="status">
       ${{
-        pc: html`Only a browser on the host PC itself can open this console and use the API. Phones, laptops and Moonlight's
-          web requests from other machines get "not allowed".`,
-        lan: html`Devices on your home or office network (private addresses such as 192.168.x.x or 10.x.x.x) and the host PC can open
-          this console. Addresses on the internet are refused, even with the right password.`,
-        wan: html`Any address that can reach this PC, including the internet if a port is forwarded, may open the sign-in page.
-          Only the password protects it then: use a long one.`,
-      }[value] ?? html`Current reach: <code>${value}</code>.`}
+        pc: t("settings.reach.pc"),
+        lan: t("settings.reach.lan"),
+        wan: t("settings.reach.wan"),
+      }[value] ?? words(t("settings.reach.other"), { value: html`<code>${value}</code>` })}
     </div>`,
   csrf_allowed_origins: (value) =>
     html`<div class="explain" id="origins-explained">
-      Browsers may change settings only from this console's own address. Add another web address here (like
-      <code>https://dashboard.example:8443</code>) only when a page you run there must change this host.
-      ${value?.length ? html`Now allowed besides this console: ${value.join(", ")}.` : "Now no other address is allowed."}
+      ${words(t("settings.origins"), { example: html`<code>https://dashboard.example:8443</code>` })}
+      ${value?.length ? t("settings.originsNow", { list: value.join(", ") }) : t("settings.originsNone")}
     </div>`,
-};
-
-const GROUP_INTROS = {
-  Network: "Which devices may open this console.",
-  Security: "How long sign-ins last, how many wrong passwords are allowed, and which other web pages may change the host.",
-  Streaming: "How the screen is captured and the video encoded.",
-  "Hardware metrics": "What paired devices may see of this PC's CPU and GPU while they stream.",
-  "Games and tools": "Where the host finds games, screens and helper programs. The usual places work for most PCs.",
-  Updates: "Where new versions of Helio come from.",
-  Console: "This console's language, and what the host log records.",
 };
 
 /** Wait until the host answers again after a restart (up to a minute). */
@@ -528,5 +524,5 @@ export async function waitForHost(api, timeoutMs = 60_000) {
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
-  throw new Error("The host did not come back within a minute. Check that it is running.");
+  throw new Error(t("settings.noComeBack"));
 }

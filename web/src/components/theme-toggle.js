@@ -7,11 +7,12 @@ import "@shoelace-style/shoelace/dist/components/menu-item/menu-item.js";
 import { icon } from "../icons.js";
 import { effectiveTheme, setTheme, themeChoice } from "../theme.js";
 import { states, visuallyHidden } from "../element-kit.js";
+import { t } from "../i18n.js";
 
 const CHOICES = [
-  { value: "system", label: "Follow the system", icon: "sun-moon" },
-  { value: "light", label: "Light", icon: "sun" },
-  { value: "dark", label: "Dark", icon: "moon" },
+  { value: "system", label: () => t("theme.system"), icon: "sun-moon" },
+  { value: "light", label: () => t("theme.light"), icon: "sun" },
+  { value: "dark", label: () => t("theme.dark"), icon: "moon" },
 ];
 
 export class HelioThemeToggle extends LitElement {
@@ -49,12 +50,12 @@ export class HelioThemeToggle extends LitElement {
     const current = CHOICES.find((c) => c.value === this.choice);
     return html`<sl-dropdown placement="bottom-end" hoist>
       <sl-button slot="trigger" variant="text" size="medium" caret>
-        ${icon(shown)}<span class="visually-hidden">Theme: ${current.label}</span>
+        ${icon(shown)}<span class="visually-hidden">${t("theme.current", { name: current.label() })}</span>
       </sl-button>
-      <sl-menu @sl-select=${this.pick} aria-label="Theme">
+      <sl-menu @sl-select=${this.pick} aria-label=${t("theme.label")}>
         ${CHOICES.map(
           (c) => html`<sl-menu-item type="checkbox" value=${c.value} ?checked=${c.value === this.choice}>
-            <span slot="prefix">${icon(c.icon)}</span>${c.label}
+            <span slot="prefix">${icon(c.icon)}</span>${c.label()}
           </sl-menu-item>`,
         )}
       </sl-menu>

@@ -14,6 +14,7 @@ import { pageStyles } from "../theme.js";
 import { changePassword, passwordSchema } from "../data/auth.js";
 import { inputs, states } from "../element-kit.js";
 import { announceSignedIn } from "./page-kit.js";
+import { t } from "../i18n.js";
 
 const FIELDS = ["currentPassword", "newUsername", "newPassword", "confirmNewPassword"];
 
@@ -23,16 +24,16 @@ export function policyRules(schema) {
   const username = schema?.properties?.newUsername ?? {};
   const rules = [];
   if (password.minLength) {
-    rules.push({ id: "min", text: `At least ${password.minLength} characters`, met: (v) => v.password.length >= password.minLength });
+    rules.push({ id: "min", text: t("account.rule.min", { count: password.minLength }), met: (v) => v.password.length >= password.minLength });
   }
   if (password.maxLength) {
-    rules.push({ id: "max", text: `At most ${password.maxLength} characters`, met: (v) => v.password.length <= password.maxLength });
+    rules.push({ id: "max", text: t("account.rule.max", { count: String(password.maxLength) }), met: (v) => v.password.length <= password.maxLength });
   }
-  rules.push({ id: "same", text: "Typed the same twice", met: (v) => Boolean(v.password) && v.password === v.confirm });
+  rules.push({ id: "same", text: t("account.rule.same"), met: (v) => Boolean(v.password) && v.password === v.confirm });
   if (username.maxLength) {
     rules.push({
       id: "username",
-      text: `Username: at most ${username.maxLength} characters, no colon (:)`,
+      text: t("account.rule.username", { count: String(username.maxLength) }),
       met: (v) => v.username.length > 0 && v.username.length <= username.maxLength && !v.username.includes(":"),
     });
   }
@@ -108,7 +109,7 @@ export class HelioAccountPage extends LitElement {
       this.done = true;
       this.renderRoot.querySelector("form").reset();
       this.values = { username: username || current, password: "", confirm: "" };
-      toast(this, "success", "Password changed. Every other session was signed out.");
+      toast(this, "success", t("account.changed"));
       // A new username shows in the bar once the shell reloads its status (a fresh page).
       if (username && username !== current) {
         announceSignedIn(this);
@@ -123,13 +124,13 @@ export class HelioAccountPage extends LitElement {
   renderRules() {
     const rules = policyRules(this.schema);
     return html`<div>
-      <h2 id="rules-title">The new password needs</h2>
+      <h2 id="rules-title">${t("account.rulesTitle")}</h2>
       <ul class="rules" aria-labelledby="rules-title" data-rules>
         ${rules.map((rule) => {
           const met = rule.met(this.values);
           return html`<li data-rule=${rule.id} data-met=${String(met)}>
             ${icon(met ? "circle-check" : "circle-dot")}<span>${rule.text}</span>
-            <span class="visually-hidden">${met ? "(met)" : "(not yet)"}</span>
+            <span class="visually-hidden">${met ? t("account.met") : t("account.notYet")}</span>
           </li>`;
         })}
       </ul>
@@ -138,28 +139,27 @@ export class HelioAccountPage extends LitElement {
 
   render() {
     const error = this.error;
-    return html`<helio-page-header heading="Change password"
-        subtitle="Change the password (and, if you like, the username) of the administrator account."></helio-page-header>
+    return html`<helio-page-header heading=${t("route.account")}
+        subtitle=${t("account.subtitle")}></helio-page-header>
       <div class="card">
-        <p class="note">${icon("shield")} Saving signs out every other browser signed in to this console; this one stays signed in.
-          API tokens keep working until they expire or are revoked.</p>
+        <p class="note">${icon("shield")} ${t("account.note")}</p>
         ${error && !isFieldError(error, FIELDS) ? html`<helio-error .error=${error}></helio-error>` : ""}
-        ${this.done ? html`<p role="status" class="note" data-done>${icon("circle-check")} Password changed. Other sessions were signed out.</p>` : ""}
+        ${this.done ? html`<p role="status" class="note" data-done>${icon("circle-check")} ${t("account.done")}</p>` : ""}
         <form @submit=${this.submit} @sl-input=${this.read}>
-          <sl-input name="currentPassword" label="Current password" type="password" autocomplete="current-password" password-toggle required>
+          <sl-input name="currentPassword" label=${t("account.current")} type="password" autocomplete="current-password" password-toggle required>
             ${fieldHelp("", error, "currentPassword")}
           </sl-input>
-          <sl-input name="newUsername" label="Username" autocomplete="username" .value=${this.values.username}>
-            ${fieldHelp("Keep it, or type a new one.", error, "newUsername")}
+          <sl-input name="newUsername" label=${t("signin.username")} autocomplete="username" .value=${this.values.username}>
+            ${fieldHelp(t("account.usernameHelp"), error, "newUsername")}
           </sl-input>
-          <sl-input name="newPassword" label="New password" type="password" autocomplete="new-password" password-toggle required>
-            ${fieldHelp("A long passphrase is easiest to remember and hardest to guess.", error, "newPassword")}
+          <sl-input name="newPassword" label=${t("account.new")} type="password" autocomplete="new-password" password-toggle required>
+            ${fieldHelp(t("account.newHelp"), error, "newPassword")}
           </sl-input>
-          <sl-input name="confirmNewPassword" label="Type the new password again" type="password" autocomplete="new-password" required>
+          <sl-input name="confirmNewPassword" label=${t("account.again")} type="password" autocomplete="new-password" required>
             ${fieldHelp("", error, "confirmNewPassword")}
           </sl-input>
           ${this.renderRules()}
-          <sl-button type="submit" variant="primary" ?loading=${this.busy}>${icon("lock")} Change password</sl-button>
+          <sl-button type="submit" variant="primary" ?loading=${this.busy}>${icon("lock")} ${t("route.account")}</sl-button>
         </form>
       </div>`;
   }

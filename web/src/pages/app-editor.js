@@ -16,6 +16,7 @@ import "../components/helio-file-picker.js";
 import { fieldOf } from "./page-kit.js";
 import { appCoverPath, coverPath, saveApp, uploadCover } from "../data/apps.js";
 import { states } from "../element-kit.js";
+import { t } from "../i18n.js";
 
 const DEFAULTS = {
   name: "",
@@ -94,7 +95,7 @@ export class HelioAppEditor extends LitElement {
 
   edit(app) {
     this.isNew = !app;
-    this.heading = app ? `Edit ${app.name}` : "Add an application";
+    this.heading = app ? t("editor.editHeading", { name: app.name }) : t("apps.addAn");
     this.draft = structuredClone({ ...DEFAULTS, ...(app ?? {}) });
     this.error = null;
     this.uploadError = null;
@@ -175,7 +176,7 @@ export class HelioAppEditor extends LitElement {
     if (!file) return;
     this.uploadError = null;
     if (!/^image\/(png|jpeg|webp|gif)$/.test(file.type)) {
-      this.uploadError = new Error(`${file.name} is not a PNG, JPEG, WebP or GIF image.`);
+      this.uploadError = new Error(t("editor.notImage", { file: file.name }));
       return;
     }
     this.uploading = true;
@@ -225,31 +226,31 @@ export class HelioAppEditor extends LitElement {
   withBrowse(name, mode, field) {
     return html`<div class="with-button">
       ${field}
-      <sl-button @click=${() => this.pick(name, mode)}>${icon("folder-open")} Browse…</sl-button>
+      <sl-button @click=${() => this.pick(name, mode)}>${icon("folder-open")} ${t("editor.browse")}</sl-button>
     </div>`;
   }
 
   renderDetached() {
     const list = this.draft.detached;
     return html`<fieldset data-field="detached">
-      <legend>Detached commands</legend>
-      <p class="hint">Started at launch and left running; the host never stops them.</p>
+      <legend>${t("editor.detached")}</legend>
+      <p class="hint">${t("editor.detachedHint")}</p>
       ${list.map(
         (cmd, index) => html`<div class="row">
           <sl-input
-            label="Detached command ${index + 1}"
+            label=${t("editor.detachedN", { n: index + 1 })}
             .value=${cmd}
             @sl-input=${(event) => this.setListItem("detached", index, event.target.value)}
           ></sl-input>
           <sl-button
             @click=${() => this.set("detached", list.filter((_, i) => i !== index))}
-            >${icon("trash-2")}<span class="visually-hidden">Remove detached command ${index + 1}</span></sl-button
+            >${icon("trash-2")}<span class="visually-hidden">${t("editor.removeDetached", { n: index + 1 })}</span></sl-button
           >
         </div>`,
       )}
       ${this.fieldMessage("detached")}
       <div><sl-button size="small" @click=${() => this.set("detached", [...list, ""])}
-        >${icon("plus")} Add detached command</sl-button></div>
+        >${icon("plus")} ${t("editor.addDetached")}</sl-button></div>
     </fieldset>`;
   }
 
@@ -257,25 +258,24 @@ export class HelioAppEditor extends LitElement {
     const list = this.draft["prep-cmd"];
     const update = (index, patch) => this.setListItem("prep-cmd", index, { ...list[index], ...patch });
     return html`<fieldset data-field="prep-cmd">
-      <legend>Preparation commands</legend>
-      <p class="hint">Each “do” runs before launch (a failure stops the launch and undoes the
-        earlier ones); each “undo” runs after the app closes, in reverse order.</p>
+      <legend>${t("editor.prep")}</legend>
+      <p class="hint">${t("editor.prepHint")}</p>
       ${list.map(
         (prep, index) => html`<div class="row">
-          <sl-input label="Do ${index + 1}" .value=${prep.do ?? ""}
+          <sl-input label=${t("editor.doN", { n: index + 1 })} .value=${prep.do ?? ""}
             @sl-input=${(event) => update(index, { do: event.target.value })}></sl-input>
-          <sl-input label="Undo ${index + 1}" .value=${prep.undo ?? ""}
+          <sl-input label=${t("editor.undoN", { n: index + 1 })} .value=${prep.undo ?? ""}
             @sl-input=${(event) => update(index, { undo: event.target.value })}></sl-input>
           <sl-button
             @click=${() => this.set("prep-cmd", list.filter((_, i) => i !== index))}
-            >${icon("trash-2")}<span class="visually-hidden">Remove preparation command ${index + 1}</span></sl-button
+            >${icon("trash-2")}<span class="visually-hidden">${t("editor.removePrep", { n: index + 1 })}</span></sl-button
           >
         </div>`,
       )}
       ${this.fieldMessage("prep-cmd")}
       <div><sl-button size="small"
         @click=${() => this.set("prep-cmd", [...list, { do: "", undo: "", elevated: false }])}
-        >${icon("plus")} Add preparation command</sl-button></div>
+        >${icon("plus")} ${t("editor.addPrep")}</sl-button></div>
     </fieldset>`;
   }
 
@@ -295,11 +295,11 @@ export class HelioAppEditor extends LitElement {
 
   renderCover() {
     return html`<fieldset data-field="image-path">
-      <legend>Cover</legend>
+      <legend>${t("editor.cover")}</legend>
       <div class="cover">
         ${this.preview
-          ? html`<img class="thumb" src=${this.preview} alt="Cover preview" />`
-          : html`<div class="thumb" role="img" aria-label="No cover yet">${icon("image")}</div>`}
+          ? html`<img class="thumb" src=${this.preview} alt=${t("editor.coverPreview")} />`
+          : html`<div class="thumb" role="img" aria-label=${t("editor.noCover")}>${icon("image")}</div>`}
         <div
           class="drop ${this.dragging ? "over" : ""}"
           @dragover=${(event) => {
@@ -309,10 +309,10 @@ export class HelioAppEditor extends LitElement {
           @dragleave=${() => (this.dragging = false)}
           @drop=${this.onDrop}
         >
-          <p>Drag a PNG, JPEG, WebP or GIF here, or</p>
+          <p>${t("editor.drag")}</p>
           <sl-button size="small" ?loading=${this.uploading}
             @click=${() => this.shadowRoot.querySelector("#cover-file").click()}
-            >${icon("upload")} Upload a cover…</sl-button>
+            >${icon("upload")} ${t("editor.upload")}</sl-button>
           <input id="cover-file" type="file" accept="image/png,image/jpeg,image/webp,image/gif"
             tabindex="-1" aria-hidden="true"
             @change=${(event) => this.upload(event.target.files[0])} />
@@ -322,7 +322,7 @@ export class HelioAppEditor extends LitElement {
       ${this.withBrowse(
         "image-path",
         "image",
-        this.input("image-path", "Image", "A cover key saved by an upload, or an image file on this PC."),
+        this.input("image-path", t("editor.image"), t("editor.imageHelp")),
       )}
     </fieldset>`;
   }
@@ -334,39 +334,35 @@ export class HelioAppEditor extends LitElement {
       @sl-hide=${this.onHide}
     >
       <form id="app-form" @submit=${this.save} novalidate>
-        ${this.input("name", "Name", "Shown to clients in their app list.", { required: true })}
+        ${this.input("name", t("editor.name"), t("editor.nameHelp"), { required: true })}
         ${this.withBrowse(
           "cmd",
           "file",
-          this.input("cmd", "Command", "Run by the shell at launch. Leave empty to stream the desktop."),
+          this.input("cmd", t("editor.cmd"), t("editor.cmdHelp")),
         )}
         ${this.withBrowse(
           "working-dir",
           "directory",
-          this.input("working-dir", "Working folder", "Every command runs here; empty = the host's folder."),
+          this.input("working-dir", t("editor.workingDir"), t("editor.workingDirHelp")),
         )}
         ${this.renderCover()} ${this.renderDetached()} ${this.renderPrep()}
         <div class="switches">
-          ${this.renderSwitch("auto-detach", "Auto-detach",
-            "A command that exits successfully within 5 s was a launcher: the app stays running until closed.")}
-          ${this.renderSwitch("wait-all", "Stop the whole process group",
-            "On close, stop every process the command started, not only the first.")}
+          ${this.renderSwitch("auto-detach", t("editor.autoDetach"), t("editor.autoDetachHelp"))}
+          ${this.renderSwitch("wait-all", t("editor.waitAll"), t("editor.waitAllHelp"))}
         </div>
-        ${this.input("exit-timeout", "Exit timeout (seconds)",
-          "How long a closing app gets between the request to stop and being killed (0–3600).",
+        ${this.input("exit-timeout", t("editor.exitTimeout"), t("editor.exitTimeoutHelp"),
           { type: "number", inputmode: "numeric" })}
-        <sl-details summary="More options">
+        <sl-details summary=${t("editor.more")}>
           <div class="switches">
-            ${this.input("output", "Output file", "Receives the command's output; empty = discarded.")}
-            ${this.renderSwitch("elevated", "Elevated (Sunshine compatibility)",
-              "Kept for imported Sunshine apps; commands always run as the host's user.")}
+            ${this.input("output", t("editor.output"), t("editor.outputHelp"))}
+            ${this.renderSwitch("elevated", t("editor.elevated"), t("editor.elevatedHelp"))}
           </div>
         </sl-details>
         ${general ? html`<helio-error .error=${this.error}></helio-error>` : nothing}
       </form>
-      <sl-button slot="footer" @click=${() => this.dialog.hide()}>Cancel</sl-button>
+      <sl-button slot="footer" @click=${() => this.dialog.hide()}>${t("common.cancel")}</sl-button>
       <sl-button slot="footer" variant="primary" ?loading=${this.saving}
-        @click=${(event) => this.save(event)}>${this.isNew ? "Add application" : "Save changes"}</sl-button>
+        @click=${(event) => this.save(event)}>${this.isNew ? t("apps.add") : t("settings.save")}</sl-button>
     </sl-dialog>
     <helio-file-picker .api=${this.api}></helio-file-picker>`;
   }

@@ -14,6 +14,7 @@ import "./app-editor.js";
 import { Actions } from "./page-kit.js";
 import { appCoverPath, closeApp, deleteApp, launchApp, listApps, reorderApps } from "../data/apps.js";
 import { inputs, states } from "../element-kit.js";
+import { t } from "../i18n.js";
 
 const POLL_MS = 5000;
 
@@ -116,21 +117,21 @@ export class HelioAppsPage extends Actions(LitElement) {
   async edit(app) {
     const saved = await this.editor.edit(app);
     if (!saved) return;
-    this.announce(`${saved.name} ${app ? "saved" : "added"}.`);
+    this.announce(t(app ? "apps.saved" : "apps.added", { name: saved.name }));
     await this.load();
   }
 
   // Not remove(): that would shadow Element.remove, which Lit calls when the page is left.
   async deleteApp(app) {
     const sure = await confirmAction({
-      heading: `Delete ${app.name}?`,
-      message: "Clients will no longer see it. Its cover stays in the data folder.",
-      confirmLabel: "Delete",
+      heading: t("apps.deleteHeading", { name: app.name }),
+      message: t("apps.deleteMessage"),
+      confirmLabel: t("common.delete"),
     });
     if (!sure) return;
     await this.act(`delete:${app.uuid}`, () => deleteApp(this.api, app.uuid), {
       area: "list",
-      success: `${app.name} deleted`,
+      success: t("apps.deleted", { name: app.name }),
     });
     await this.load();
   }
@@ -138,18 +139,18 @@ export class HelioAppsPage extends Actions(LitElement) {
   async launch(app) {
     const done = await this.act(`launch:${app.uuid}`, () => launchApp(this.api, app.uuid), {
       area: "list",
-      success: `${app.name} is running`,
+      success: t("apps.running", { name: app.name }),
     });
-    if (done) this.announce(`${app.name} is running.`);
+    if (done) this.announce(`${t("apps.running", { name: app.name })}.`);
     await this.load();
   }
 
   async close(app) {
     const done = await this.act(`close:${app.uuid}`, () => closeApp(this.api), {
       area: "list",
-      success: `${app.name} closed`,
+      success: t("apps.closed", { name: app.name }),
     });
-    if (done) this.announce(`${app.name} closed.`);
+    if (done) this.announce(`${t("apps.closed", { name: app.name })}.`);
     await this.load();
   }
 
@@ -162,7 +163,7 @@ export class HelioAppsPage extends Actions(LitElement) {
     order.splice(from, 1);
     order.splice(index, 0, app);
     this.apps = order;
-    this.announce(`${app.name} moved to position ${index + 1} of ${order.length}.`);
+    this.announce(t("apps.moved", { name: app.name, position: index + 1, total: order.length }));
     if (focus) this.updateComplete.then(() => this.shadowRoot.querySelector(`li[data-uuid="${app.uuid}"]`)?.focus());
     const answer = await this.act(
       "reorder",
@@ -234,26 +235,26 @@ export class HelioAppsPage extends Actions(LitElement) {
       <div class="about">
         <div class="name">
           <span>${app.name}</span>
-          ${running ? html`<span class="badge success">Running</span>` : nothing}
-          ${app.autosync ? html`<span class="badge neutral">Imported</span>` : nothing}
+          ${running ? html`<span class="badge success">${t("apps.badgeRunning")}</span>` : nothing}
+          ${app.autosync ? html`<span class="badge neutral">${t("apps.imported")}</span>` : nothing}
         </div>
-        <div class="cmd" title=${app.cmd}>${app.cmd || "Desktop (no command)"}</div>
+        <div class="cmd" title=${app.cmd}>${app.cmd || t("apps.desktop")}</div>
       </div>
       <div class="actions">
         ${running
           ? html`<sl-button size="small" variant="warning" ?loading=${busy("close")} @click=${() => this.close(app)}>
-              ${icon("square")} Close</sl-button>`
+              ${icon("square")} ${t("apps.close")}</sl-button>`
           : html`<sl-button size="small" variant="success" outline ?disabled=${other} ?loading=${busy("launch")}
-              title=${other ? "Close the running app first" : ""} @click=${() => this.launch(app)}>
-              ${icon("play")} Launch</sl-button>`}
-        <sl-button size="small" @click=${() => this.edit(app)}>${icon("pencil")} Edit<span class="visually-hidden"> ${app.name}</span></sl-button>
+              title=${other ? t("apps.closeFirst") : ""} @click=${() => this.launch(app)}>
+              ${icon("play")} ${t("apps.launch")}</sl-button>`}
+        <sl-button size="small" @click=${() => this.edit(app)}>${icon("pencil")} ${t("common.edit")}<span class="visually-hidden"> ${app.name}</span></sl-button>
         <sl-button size="small" variant="danger" outline ?loading=${busy("delete")} @click=${() => this.deleteApp(app)}
-          >${icon("trash-2")}<span class="visually-hidden">Delete ${app.name}</span></sl-button>
+          >${icon("trash-2")}<span class="visually-hidden">${t("apps.deleteNamed", { name: app.name })}</span></sl-button>
         <span class="move">
           <sl-button size="small" variant="text" ?disabled=${index === 0} @click=${() => this.move(app, index - 1, true)}
-            >${icon("chevron-up")}<span class="visually-hidden">Move ${app.name} up</span></sl-button>
+            >${icon("chevron-up")}<span class="visually-hidden">${t("apps.moveUp", { name: app.name })}</span></sl-button>
           <sl-button size="small" variant="text" ?disabled=${index === this.apps.length - 1} @click=${() => this.move(app, index + 1, true)}
-            >${icon("chevron-down")}<span class="visually-hidden">Move ${app.name} down</span></sl-button>
+            >${icon("chevron-down")}<span class="visually-hidden">${t("apps.moveDown", { name: app.name })}</span></sl-button>
         </span>
       </div>
     </li>`;
@@ -261,27 +262,27 @@ export class HelioAppsPage extends Actions(LitElement) {
 
   renderList() {
     if (this.apps === null) {
-      return this.errors.load ? nothing : html`<helio-loading label="Loading applications…"></helio-loading>`;
+      return this.errors.load ? nothing : html`<helio-loading label=${t("apps.loading")}></helio-loading>`;
     }
     if (!this.apps.length) {
-      return html`<helio-empty-state icon="layout-grid" heading="No applications yet">Add the games and programs clients may start, with a cover for each. A library sync on the Integrations page can import installed games too.
-        <sl-button slot="action" variant="primary" @click=${() => this.edit(null)}>${icon("plus")} Add an application</sl-button>
+      return html`<helio-empty-state icon="layout-grid" heading=${t("apps.emptyHeading")}>${t("apps.emptyBody")}
+        <sl-button slot="action" variant="primary" @click=${() => this.edit(null)}>${icon("plus")} ${t("apps.addAn")}</sl-button>
       </helio-empty-state>`;
     }
-    return html`<ol aria-label="Applications in the order clients see them">
+    return html`<ol aria-label=${t("apps.listLabel")}>
         ${this.apps.map((app, index) => this.renderApp(app, index))}
       </ol>
-      <p class="hint" id="reorder-hint">Drag a row to reorder, or focus it and press Alt+↑ / Alt+↓.</p>`;
+      <p class="hint" id="reorder-hint">${t("apps.reorderHint")}</p>`;
   }
 
   render() {
-    return html`<helio-page-header heading="Applications"
-        subtitle="What clients can launch, in the order they see it.">
-        <sl-button slot="actions" variant="primary" @click=${() => this.edit(null)}>${icon("plus")} Add application</sl-button>
+    return html`<helio-page-header heading=${t("route.apps")}
+        subtitle=${t("apps.subtitle")}>
+        <sl-button slot="actions" variant="primary" @click=${() => this.edit(null)}>${icon("plus")} ${t("apps.add")}</sl-button>
       </helio-page-header>
       <helio-error .error=${this.errors.load}></helio-error>
       <helio-error .error=${this.errors.list}></helio-error>
-      <helio-error .error=${this.errors.poll} heading="Could not refresh the running state"></helio-error>
+      <helio-error .error=${this.errors.poll} heading=${t("apps.pollError")}></helio-error>
       <div role="status" aria-live="polite" class="visually-hidden">${this.announcement}</div>
       ${this.renderList()}
       <helio-app-editor .api=${this.api}></helio-app-editor>`;

@@ -16,11 +16,12 @@ import { metadata, rtspSessions, sessionStatus } from "../data/host.js";
 import { crashState, dismissCrash } from "../data/logs.js";
 import { updateState } from "../data/updates.js";
 import { inputs, states } from "../element-kit.js";
+import { formatClock, formatDateTime, formatPercent, t, words } from "../i18n.js";
 
 export const DASHBOARD_POLL_MS = 3000;
 
-const KINDS = { normal: "Video and input", remote_monitor: "Remote monitor", input_only: "Input only" };
-const STATES = { pending: ["Starting", "warning"], active: ["Streaming", "success"], stopping: ["Stopping", "neutral"] };
+const KINDS = new Set(["normal", "remote_monitor", "input_only"]);
+const STATES = { pending: "warning", active: "success", stopping: "neutral" };
 const UPDATE_NOTICE = new Set(["available", "queued", "downloading", "installing", "restarting", "failed"]);
 
 export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
@@ -109,7 +110,7 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
     this.dismissing = true;
     try {
       await dismissCrash(this.api);
-      toast(this, "success", "Crash notice dismissed. The dumps stay in the support ZIP.");
+      toast(this, "success", t("dash.crashDismissed"));
       await this.load();
     } catch (error) {
       this.error = error;
@@ -120,12 +121,12 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
 
   render() {
     const meta = this.data?.meta;
-    const subtitle = meta ? `${meta.hostname || "This host"} · Helio ${meta.version}` : "Your streaming host at a glance";
+    const subtitle = meta ? `${meta.hostname || t("dash.thisHost")} · Helio ${meta.version}` : t("dash.glance");
     return html`
-      <helio-page-header heading="Dashboard" subtitle=${subtitle}></helio-page-header>
+      <helio-page-header heading=${t("route.dashboard")} subtitle=${subtitle}></helio-page-header>
       <div class="stack">
-        <helio-error .error=${this.error} heading="Could not refresh" retry @retry=${() => this.load()}></helio-error>
-        ${this.data ? this.renderData() : this.error ? "" : html`<helio-loading label="Loading the host's status…"></helio-loading>`}
+        <helio-error .error=${this.error} heading=${t("dash.couldNotRefresh")} retry @retry=${() => this.load()}></helio-error>
+        ${this.data ? this.renderData() : this.error ? "" : html`<helio-loading label=${t("dash.loading")}></helio-loading>`}
       </div>
     `;
   }
@@ -139,8 +140,8 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
       </div>
       <section aria-labelledby="streams-title">
         <div class="section-title">
-          <h2 id="streams-title">Streams</h2>
-          <span class="muted small">Updated ${this.updatedAt?.toLocaleTimeString() ?? ""}</span>
+          <h2 id="streams-title">${t("dash.streams")}</h2>
+          <span class="muted small">${this.updatedAt ? t("dash.updated", { time: formatClock(this.updatedAt) }) : ""}</span>
         </div>
         ${this.renderStreams(streams)}
       </section>
@@ -153,10 +154,9 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
     return html`<sl-alert variant="warning" open id="crash-notice">
       <span slot="icon">${icon("triangle-alert")}</span>
       <span
-        ><strong>The host crashed earlier.</strong> ${count} crash dump${count === 1 ? "" : "s"} kept. The support ZIP under
-        <a href="logs">Logs &amp; troubleshooting</a> includes ${count === 1 ? "it" : "them"}.</span
+        ><strong>${t("dash.crashed")}</strong> ${words(t("dash.crashDumps", { count }), { link: html`<a href="logs">${t("route.logs")}</a>` })}</span
       >
-      <sl-button size="small" ?loading=${this.dismissing} @click=${() => this.dismissCrash()}>Dismiss</sl-button>
+      <sl-button size="small" ?loading=${this.dismissing} @click=${() => this.dismissCrash()}>${t("common.dismiss")}</sl-button>
     </sl-alert>`;
   }
 
@@ -168,29 +168,29 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
       <span slot="icon">${icon(failed ? "circle-alert" : "download")}</span>
       <span
         >${failed
-          ? "The last update failed."
+          ? t("dash.updateFailed")
           : updates.state === "available"
-            ? html`<strong>Helio ${version ?? "(new version)"} is available.</strong> You run ${updates.installed_version}.`
-            : html`Update to Helio ${version ?? ""}: ${updates.state}${updates.progress ? ` (${updates.progress} %)` : ""}.`}</span
+            ? html`<strong>${t("dash.updateAvailable", { version: version ?? t("dash.newVersion") })}</strong> ${t("dash.youRun", { version: updates.installed_version })}`
+            : html`${t("dash.updateProgress", { version: version ?? "", state: t(`update.state.${updates.state}`) })}${updates.progress ? ` (${formatPercent(updates.progress)})` : ""}.`}</span
       >
-      <a href="updates">Open updates</a>
+      <a href="updates">${t("dash.openUpdates")}</a>
     </sl-alert>`;
   }
 
   renderHost(meta) {
     return html`<section class="card" aria-labelledby="host-title">
-      <h2 id="host-title">${icon("server")} Host</h2>
+      <h2 id="host-title">${icon("server")} ${t("dash.host")}</h2>
       <dl>
-        <dt>Name</dt>
-        <dd id="hostname">${meta.hostname || "unknown"}</dd>
-        <dt>Version</dt>
+        <dt>${t("dash.name")}</dt>
+        <dd id="hostname">${meta.hostname || t("common.unknown")}</dd>
+        <dt>${t("dash.version")}</dt>
         <dd id="version">${meta.version}</dd>
-        <dt>Running since</dt>
-        <dd>${meta.started_at ? new Date(meta.started_at * 1000).toLocaleString() : "unknown"}</dd>
-        <dt>Capture</dt>
+        <dt>${t("dash.runningSince")}</dt>
+        <dd>${meta.started_at ? formatDateTime(meta.started_at) : t("common.unknown")}</dd>
+        <dt>${t("dash.capture")}</dt>
         <dd>${meta.capture}</dd>
-        <dt>Displays</dt>
-        <dd>${meta.displays?.length ? meta.displays.length : "none found"}</dd>
+        <dt>${t("dash.displays")}</dt>
+        <dd>${meta.displays?.length ? meta.displays.length : t("dash.noneFound")}</dd>
       </dl>
     </section>`;
   }
@@ -198,24 +198,24 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
   renderCodec(codec) {
     const state = codec?.state ?? "checking";
     const badge = {
-      checking: html`<span class="badge"><sl-spinner></sl-spinner> Checking</span>`,
-      ready: html`<span class="badge success">${icon("circle-check")} Ready</span>`,
-      failed: html`<span class="badge danger">${icon("circle-x")} Failed</span>`,
+      checking: html`<span class="badge"><sl-spinner></sl-spinner> ${t("dash.codec.checking")}</span>`,
+      ready: html`<span class="badge success">${icon("circle-check")} ${t("dash.codec.ready")}</span>`,
+      failed: html`<span class="badge danger">${icon("circle-x")} ${t("dash.codec.failed")}</span>`,
     }[state];
     const encoders = codec?.encoders ?? [];
     return html`<section class="card" aria-labelledby="codec-title">
-      <h2 id="codec-title">${icon("cpu")} Video encoding</h2>
+      <h2 id="codec-title">${icon("cpu")} ${t("dash.encoding")}</h2>
       <div class="state" id="codec-state" data-state=${state}>${badge}</div>
-      ${state === "checking" ? html`<p class="muted small">Looking for hardware and software encoders…</p>` : ""}
+      ${state === "checking" ? html`<p class="muted small">${t("dash.lookingEncoders")}</p>` : ""}
       ${encoders.length
-        ? html`<p class="small">Encoders found:</p>
+        ? html`<p class="small">${t("dash.encodersFound")}</p>
             <ul class="encoders" id="encoders">
               ${encoders.map((e) => html`<li><strong>${e.kind}</strong>${e.device ? html` <span class="muted mono">${e.device}</span>` : ""}</li>`)}
             </ul>`
         : ""}
       ${state === "failed"
         ? html`<p class="small" id="codec-error">${codec.error}</p>
-            <p class="small muted">Install a GPU driver or ffmpeg, or pick another encoder under <a href="settings">Settings</a>.</p>`
+            <p class="small muted">${words(t("dash.encoderHelp"), { link: html`<a href="settings">${t("route.settings")}</a>` })}</p>`
         : ""}
     </section>`;
   }
@@ -223,18 +223,18 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
   renderSession(session) {
     const active = session.activeSessions;
     return html`<section class="card" aria-labelledby="session-title">
-      <h2 id="session-title">${icon("tv-minimal-play")} Session</h2>
-      <div class="state"><span class="big" id="active-streams">${active}</span><span class="muted">active stream${active === 1 ? "" : "s"}</span></div>
+      <h2 id="session-title">${icon("tv-minimal-play")} ${t("dash.session")}</h2>
+      <div class="state"><span class="big" id="active-streams">${active}</span><span class="muted">${t("dash.activeStreams", { count: active })}</span></div>
       <dl>
-        <dt>Application</dt>
-        <dd id="running-app">${session.appRunning ? session.appName : "none running"}</dd>
-        <dt>State</dt>
+        <dt>${t("dash.application")}</dt>
+        <dd id="running-app">${session.appRunning ? session.appName : t("dash.noneRunning")}</dd>
+        <dt>${t("dash.stateLabel")}</dt>
         <dd>
           ${session.paused
-            ? html`<span class="badge warning">Paused: the app runs with no stream</span>`
+            ? html`<span class="badge warning">${t("dash.paused")}</span>`
             : session.running
-              ? html`<span class="badge success">Streaming</span>`
-              : html`<span class="badge">Idle</span>`}
+              ? html`<span class="badge success">${t("dash.state.active")}</span>`
+              : html`<span class="badge">${t("dash.idle")}</span>`}
         </dd>
       </dl>
     </section>`;
@@ -242,24 +242,25 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
 
   renderStreams(streams) {
     if (!streams.length) {
-      return html`<helio-empty-state icon="tv-minimal-play" heading="Nobody is streaming">
-        Start a stream from Moonlight on a paired device. No device yet? Pair one first.
-        <a slot="action" href="devices">Pair a device</a>
+      return html`<helio-empty-state icon="tv-minimal-play" heading=${t("dash.nobody")}>
+        ${t("dash.nobodyBody")}
+        <a slot="action" href="devices">${t("dash.pairDevice")}</a>
       </helio-empty-state>`;
     }
     return html`<div class="table-wrap">
       <table class="data stack-on-phone" id="streams">
         <thead>
-          <tr><th scope="col">Device</th><th scope="col">Kind</th><th scope="col">State</th><th scope="col">Since</th></tr>
+          <tr><th scope="col">${t("dash.col.device")}</th><th scope="col">${t("dash.col.kind")}</th><th scope="col">${t("dash.stateLabel")}</th><th scope="col">${t("dash.col.since")}</th></tr>
         </thead>
         <tbody>
           ${streams.map((s) => {
-            const [label, variant] = STATES[s.state] ?? [s.state, "neutral"];
+            const variant = STATES[s.state] ?? "neutral";
+            const label = s.state in STATES ? t(`dash.state.${s.state}`) : s.state;
             return html`<tr data-device=${s.device}>
-              <td data-label="Device"><strong>${s.name || s.device}</strong></td>
-              <td data-label="Kind">${KINDS[s.kind] ?? s.kind}</td>
-              <td data-label="State"><span class="badge ${variant}">${label}</span></td>
-              <td data-label="Since">${s.started_at ? new Date(s.started_at * 1000).toLocaleTimeString() : "—"}</td>
+              <td data-label=${t("dash.col.device")}><strong>${s.name || s.device}</strong></td>
+              <td data-label=${t("dash.col.kind")}>${KINDS.has(s.kind) ? t(`dash.kind.${s.kind}`) : s.kind}</td>
+              <td data-label=${t("dash.stateLabel")}><span class="badge ${variant}">${label}</span></td>
+              <td data-label=${t("dash.col.since")}>${s.started_at ? formatClock(s.started_at) : "—"}</td>
             </tr>`;
           })}
         </tbody>

@@ -10,15 +10,11 @@ import "../components/error.js";
 import { fieldOf } from "./page-kit.js";
 import { updateClient } from "../data/devices.js";
 import { states } from "../element-kit.js";
+import { t } from "../i18n.js";
 
 /** The host's permission names (docs/api-clients.md), with the words the console uses. */
-export const PERMISSIONS = [
-  ["view", "View streams", "Watch the host's screen."],
-  ["launch", "Launch apps", "Start and close applications."],
-  ["input", "Input", "Send keyboard, mouse and controller input."],
-  ["clipboard", "Clipboard", "Read and write the host's clipboard."],
-  ["server_commands", "Server commands", "Run the host's configured server commands."],
-];
+// (Their words: perm.<name> and perm.<name>.help in the catalogues.)
+export const PERMISSIONS = ["view", "launch", "input", "clipboard", "server_commands"];
 
 export class HelioDeviceEditor extends LitElement {
   static properties = {
@@ -71,7 +67,7 @@ export class HelioDeviceEditor extends LitElement {
       const answer = await updateClient(this.api, {
         uuid: this.client.uuid,
         name: this.name,
-        permissions: PERMISSIONS.map(([key]) => key).filter((key) => this.permissions.includes(key)),
+        permissions: PERMISSIONS.filter((key) => this.permissions.includes(key)),
       });
       this._resolve?.(answer.client);
       this._resolve = null;
@@ -91,24 +87,24 @@ export class HelioDeviceEditor extends LitElement {
 
   render() {
     const field = fieldOf(this.error, ["name", "permissions"]);
-    return html`<sl-dialog label="Edit ${this.client?.name ?? "device"}" @sl-hide=${this.onHide}>
+    return html`<sl-dialog label=${t("deviceEditor.heading", { name: this.client?.name ?? t("deviceEditor.device") })} @sl-hide=${this.onHide}>
       <form @submit=${this.save}>
-        <sl-input label="Name" .value=${this.name} class=${field === "name" ? "invalid" : ""}
-          help-text=${field === "name" ? this.error.message : "How this device is listed here and in logs."}
+        <sl-input label=${t("editor.name")} .value=${this.name} class=${field === "name" ? "invalid" : ""}
+          help-text=${field === "name" ? this.error.message : t("deviceEditor.nameHelp")}
           @sl-input=${(event) => (this.name = event.target.value)}></sl-input>
         <fieldset>
-          <legend>Permissions</legend>
+          <legend>${t("deviceEditor.permissions")}</legend>
           ${PERMISSIONS.map(
-            ([key, label, help]) => html`<sl-checkbox name=${key} ?checked=${this.permissions.includes(key)}
-              @sl-change=${(event) => this.toggle(key, event.target.checked)}>${label}
-              <span class="help">${help}</span></sl-checkbox>`,
+            (key) => html`<sl-checkbox name=${key} ?checked=${this.permissions.includes(key)}
+              @sl-change=${(event) => this.toggle(key, event.target.checked)}>${t(`perm.${key}`)}
+              <span class="help">${t(`perm.${key}.help`)}</span></sl-checkbox>`,
           )}
           ${field === "permissions" ? html`<p class="field-error" role="alert">${this.error.message}</p>` : nothing}
         </fieldset>
         ${this.error && !field ? html`<helio-error .error=${this.error}></helio-error>` : nothing}
       </form>
-      <sl-button slot="footer" @click=${() => this.shadowRoot.querySelector("sl-dialog").hide()}>Cancel</sl-button>
-      <sl-button slot="footer" variant="primary" ?loading=${this.saving} @click=${() => this.save()}>Save</sl-button>
+      <sl-button slot="footer" @click=${() => this.shadowRoot.querySelector("sl-dialog").hide()}>${t("common.cancel")}</sl-button>
+      <sl-button slot="footer" variant="primary" ?loading=${this.saving} @click=${() => this.save()}>${t("common.save")}</sl-button>
     </sl-dialog>`;
   }
 }

@@ -25,24 +25,25 @@ import {
   unpairClient,
 } from "../data/devices.js";
 import { inputs, states } from "../element-kit.js";
+import { t, words } from "../i18n.js";
 
 const POLL_MS = 2000;
 const FOLLOW_MS = 1000;
 
 // What each final outcome of a pairing request means, and what to do next.
 const OUTCOMES = {
-  paired: { variant: "success", icon: "circle-check", title: (n) => `${n} is paired`,
-    next: "It is listed under Paired devices below, with what it may do." },
-  wrong_pin: { variant: "danger", icon: "circle-x", title: (n) => `Wrong PIN: ${n} did not pair`,
-    next: "The PIN typed here is not the one the device showed (the device says \"Incorrect PIN\"). Start pairing again on the device and type the new PIN it shows." },
-  gave_up: { variant: "warning", icon: "circle-alert", title: (n) => `${n} gave up before pairing finished`,
-    next: "The device cancelled or stopped answering. Start pairing again on the device, then type its PIN here." },
-  expired: { variant: "warning", icon: "clock", title: (n) => `The request from ${n} expired`,
-    next: "No PIN was entered within 2 minutes. Start pairing again on the device." },
-  superseded: { variant: "neutral", icon: "refresh-cw", title: (n) => `${n} asked again`,
-    next: "The device started a new request; type the PIN it shows now in the new request." },
-  failed: { variant: "danger", icon: "circle-x", title: (n) => `${n} did not pair`,
-    next: "Start pairing again on the device." },
+  paired: { variant: "success", icon: "circle-check", title: (n) => t("pair.paired", { name: n }),
+    next: () => t("pair.pairedNext") },
+  wrong_pin: { variant: "danger", icon: "circle-x", title: (n) => t("pair.wrongPin", { name: n }),
+    next: () => t("pair.wrongPinNext") },
+  gave_up: { variant: "warning", icon: "circle-alert", title: (n) => t("pair.gaveUp", { name: n }),
+    next: () => t("pair.gaveUpNext") },
+  expired: { variant: "warning", icon: "clock", title: (n) => t("pair.expired", { name: n }),
+    next: () => t("pair.expiredNext") },
+  superseded: { variant: "neutral", icon: "refresh-cw", title: (n) => t("pair.superseded", { name: n }),
+    next: () => t("pair.supersededNext") },
+  failed: { variant: "danger", icon: "circle-x", title: (n) => t("pair.failed", { name: n }),
+    next: () => t("pair.failedNext") },
 };
 
 export class HelioDevicesPage extends Actions(LitElement) {
@@ -113,7 +114,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
     this.now = Date.now() / 1000;
     if (this.otp && this.otp.expiresAt <= this.now && !this.otp.expired) {
       this.otp = { ...this.otp, expired: true };
-      this.announcement = "The one-time PIN expired.";
+      this.announcement = t("pair.otpExpired");
     }
   }
 
@@ -130,7 +131,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
       this.errors = { ...this.errors, pending: null };
       const after = this.pending.map((r) => r.id).join();
       if (after !== before && this.pending.length) {
-        this.announcement = `${this.pending.length} pairing request${this.pending.length > 1 ? "s" : ""} waiting for a PIN.`;
+        this.announcement = t("pair.waiting", { count: this.pending.length });
       }
     } catch (error) {
       this.errors = { ...this.errors, pending: error };
@@ -149,11 +150,11 @@ export class HelioDevicesPage extends Actions(LitElement) {
     });
     if (!done) return;
     // The PIN only reached the host: the device still has to prove it typed the same one.
-    const shown = name || request.device_name || "The device";
+    const shown = name || request.device_name || t("pair.theDevice");
     // Outcome unknown until follow() asks (it may already be final: that answer settles it).
     const started = { ...done.request, outcome: "checking", shown };
     this.followed = [started, ...this.followed.filter((f) => f.id !== request.id)];
-    this.announcement = `PIN sent. Waiting for ${shown} to confirm it.`;
+    this.announcement = t("pair.pinSent", { name: shown });
     await this.pollPending();
     await this.follow();
   }
@@ -173,7 +174,7 @@ export class HelioDevicesPage extends Actions(LitElement) {
       const outcome = OUTCOMES[now.outcome];
       if (outcome) {
         settled = true;
-        this.announcement = `${outcome.title(f.shown)}. ${outcome.next}`;
+        this.announcement = `${outcome.title(f.shown)}. ${outcome.next()}`;
         if (now.outcome === "paired") toast(this, "success", outcome.title(f.shown));
       }
       return { ...f, ...now };
@@ -192,14 +193,14 @@ export class HelioDevicesPage extends Actions(LitElement) {
     const outcome = OUTCOMES[followed.outcome];
     if (!outcome) {
       return html`<div class="card outcome" data-outcome="checking" data-followed=${followed.id}>
-        <div class="title">${icon("clock")} Checking the PIN with ${followed.shown}…</div>
-        <p class="muted">The PIN reached the host; the device now proves it typed the same one. This takes a few seconds.</p>
+        <div class="title">${icon("clock")} ${t("pair.checking", { name: followed.shown })}</div>
+        <p class="muted">${t("pair.checkingBody")}</p>
       </div>`;
     }
     return html`<div class="card outcome ${outcome.variant}" data-outcome=${followed.outcome} data-followed=${followed.id}>
       <div class="title">${icon(outcome.icon)} ${outcome.title(followed.shown)}</div>
-      <p class="muted">${outcome.next}</p>
-      <div class="actions"><sl-button size="small" @click=${() => this.dismiss(followed.id)}>Dismiss</sl-button></div>
+      <p class="muted">${outcome.next()}</p>
+      <div class="actions"><sl-button size="small" @click=${() => this.dismiss(followed.id)}>${t("common.dismiss")}</sl-button></div>
     </div>`;
   }
 
@@ -214,13 +215,13 @@ export class HelioDevicesPage extends Actions(LitElement) {
     if (!answer) return;
     const expiresAt = Date.now() / 1000 + (answer.expires_in ?? answer.expires_at - Date.now() / 1000);
     this.otp = { pin: answer.otp, expiresAt, name, expired: false };
-    this.announcement = `One-time PIN ${answer.otp.split("").join(" ")} issued.`;
+    this.announcement = t("pair.otpIssued", { pin: answer.otp.split("").join(" ") });
   }
 
   async editDevice(client) {
     const saved = await this.shadowRoot.querySelector("helio-device-editor").edit(client);
     if (saved) {
-      this.announcement = `${saved.name} saved.`;
+      this.announcement = t("devices.saved", { name: saved.name });
       await this.load();
     }
   }
@@ -228,21 +229,21 @@ export class HelioDevicesPage extends Actions(LitElement) {
   async disconnect(client) {
     await this.act(`disconnect:${client.uuid}`, () => disconnectClient(this.api, client.uuid), {
       area: `client:${client.uuid}`,
-      success: `${client.name}'s stream ended`,
+      success: t("devices.streamEnded", { name: client.name }),
     });
     await this.load();
   }
 
   async unpair(client) {
     const sure = await confirmAction({
-      heading: `Unpair ${client.name}?`,
-      message: "The device is forgotten and its stream ends. It must pair again with a PIN to connect.",
-      confirmLabel: "Unpair",
+      heading: t("devices.unpairHeading", { name: client.name }),
+      message: t("devices.unpairMessage"),
+      confirmLabel: t("devices.unpair"),
     });
     if (!sure) return;
     await this.act(`unpair:${client.uuid}`, () => unpairClient(this.api, client.uuid), {
       area: `client:${client.uuid}`,
-      success: `${client.name} unpaired`,
+      success: t("devices.unpaired", { name: client.name }),
     });
     await this.load();
   }
@@ -250,14 +251,14 @@ export class HelioDevicesPage extends Actions(LitElement) {
   async unpairAll() {
     const count = this.clients?.length ?? 0;
     const sure = await confirmAction({
-      heading: "Unpair every device?",
-      message: `All ${count} paired device${count === 1 ? "" : "s"} are forgotten and their streams end. Each must pair again.`,
-      confirmLabel: "Unpair all",
+      heading: t("devices.unpairAllHeading"),
+      message: t("devices.unpairAllMessage", { count }),
+      confirmLabel: t("devices.unpairAll"),
     });
     if (!sure) return;
     await this.act("unpair-all", () => unpairAll(this.api), {
       area: "clients",
-      success: (answer) => `${answer.unpaired} device${answer.unpaired === 1 ? "" : "s"} unpaired`,
+      success: (answer) => t("devices.unpairedCount", { count: answer.unpaired }),
     });
     await this.load();
   }
@@ -265,18 +266,18 @@ export class HelioDevicesPage extends Actions(LitElement) {
   renderRequest(request) {
     const left = (request.expires_at ?? 0) - this.now;
     return html`<div class="card request" data-request=${request.id}>
-      <div class="title">${icon("smartphone")} ${request.device_name || "Unnamed device"}
-        <span class="badge warning">${request.phase === "pending" ? "Waiting for PIN" : request.phase}</span></div>
+      <div class="title">${icon("smartphone")} ${request.device_name || t("devices.unnamed")}
+        <span class="badge warning">${request.phase === "pending" ? t("devices.waitingPin") : request.phase}</span></div>
       <dl>
-        <dt>Address</dt><dd class="mono">${request.address || "unknown"}</dd>
-        <dt>Asked</dt><dd>${request.created_at ? ago(request.created_at, this.now) : "—"}</dd>
-        ${request.expires_at ? html`<dt>Expires in</dt><dd>${formatRemaining(left)}</dd>` : nothing}
+        <dt>${t("devices.address")}</dt><dd class="mono">${request.address || t("common.unknown")}</dd>
+        <dt>${t("devices.asked")}</dt><dd>${request.created_at ? ago(request.created_at, this.now) : "—"}</dd>
+        ${request.expires_at ? html`<dt>${t("devices.expiresIn")}</dt><dd>${formatRemaining(left)}</dd>` : nothing}
       </dl>
       <form class="pin" @submit=${(event) => this.enterPin(event, request)}>
-        <sl-input name="pin" label="PIN" required maxlength="4" minlength="4" pattern="[0-9]{4}" inputmode="numeric"
+        <sl-input name="pin" label=${t("devices.pin")} required maxlength="4" minlength="4" pattern="[0-9]{4}" inputmode="numeric"
           autocomplete="one-time-code" placeholder="0000"></sl-input>
-        <sl-input name="name" label="Name this device" placeholder=${request.device_name || "Living room TV"}></sl-input>
-        <sl-button type="submit" variant="primary" ?loading=${this.isBusy(`pin:${request.id}`)}>${icon("link")} Pair</sl-button>
+        <sl-input name="name" label=${t("devices.nameThis")} placeholder=${request.device_name || t("devices.namePlaceholder")}></sl-input>
+        <sl-button type="submit" variant="primary" ?loading=${this.isBusy(`pin:${request.id}`)}>${icon("link")} ${t("devices.pair")}</sl-button>
       </form>
       <helio-error .error=${this.errors[`pin:${request.id}`]}></helio-error>
     </div>`;
@@ -284,15 +285,15 @@ export class HelioDevicesPage extends Actions(LitElement) {
 
   renderPairing() {
     return html`<section aria-labelledby="pairing">
-      <h2 id="pairing">${icon("link")} Pairing requests</h2>
+      <h2 id="pairing">${icon("link")} ${t("devices.requests")}</h2>
       <helio-error .error=${this.errors.pending}></helio-error>
       ${this.followed.length
         ? html`<div class="grid requests" data-outcomes>${this.followed.map((f) => this.renderFollowed(f))}</div>`
         : nothing}
       ${this.pending.length
-        ? html`<p class="muted">Type the 4-digit PIN each device shows.</p>
+        ? html`<p class="muted">${t("devices.typePin")}</p>
             <div class="grid requests">${this.pending.map((r) => this.renderRequest(r))}</div>`
-        : html`<helio-empty-state icon="smartphone" heading="No device is waiting">In Moonlight on the device, add this host. Its request appears here within seconds, with a field for the PIN the device shows. Clients that support it can use a one-time PIN instead (below).</helio-empty-state>`}
+        : html`<helio-empty-state icon="smartphone" heading=${t("devices.noneWaiting")}>${t("devices.noneWaitingBody")}</helio-empty-state>`}
     </section>`;
   }
 
@@ -300,23 +301,22 @@ export class HelioDevicesPage extends Actions(LitElement) {
     const otp = this.otp;
     const left = otp ? otp.expiresAt - this.now : 0;
     return html`<section aria-labelledby="otp-heading">
-      <h2 id="otp-heading">${icon("key-round")} One-time PIN</h2>
+      <h2 id="otp-heading">${icon("key-round")} ${t("devices.otp")}</h2>
       <div class="card">
-        <p class="muted">For clients that support it: choose a passphrase, then type the PIN and the passphrase on the
-          device. No PIN entry is needed here. The PIN works once.</p>
+        <p class="muted">${t("devices.otpBody")}</p>
         <form class="otp" @submit=${this.issueOtp}>
-          <sl-input name="passphrase" label="Passphrase" required autocomplete="off"></sl-input>
-          <sl-input name="otp-name" label="Device name (optional)"></sl-input>
-          <sl-button type="submit" variant="primary" ?loading=${this.isBusy("otp")}>Issue PIN</sl-button>
+          <sl-input name="passphrase" label=${t("devices.passphrase")} required autocomplete="off"></sl-input>
+          <sl-input name="otp-name" label=${t("devices.otpName")}></sl-input>
+          <sl-button type="submit" variant="primary" ?loading=${this.isBusy("otp")}>${t("devices.issuePin")}</sl-button>
         </form>
         <helio-error .error=${this.errors.otp}></helio-error>
         ${otp
           ? html`<div data-otp aria-live="off">
               ${otp.expired
-                ? html`<p class="muted">The PIN <span class="mono">${otp.pin}</span> expired. Issue a new one.</p>`
-                : html`<p class="muted">Type this PIN and the passphrase on the device:</p>
+                ? html`<p class="muted">${words(t("devices.otpExpiredText"), { pin: html`<span class="mono">${otp.pin}</span>` })}</p>`
+                : html`<p class="muted">${t("devices.typeOtp")}</p>
                     <div class="code" data-otp-code>${otp.pin}</div>
-                    <p class="muted" data-countdown>Expires in ${formatRemaining(left)}${otp.name ? ` · for ${otp.name}` : ""}</p>`}
+                    <p class="muted" data-countdown>${t("devices.otpExpiresIn", { time: formatRemaining(left) })}${otp.name ? ` · ${t("devices.otpFor", { name: otp.name })}` : ""}</p>`}
             </div>`
           : nothing}
       </div>
@@ -329,26 +329,26 @@ export class HelioDevicesPage extends Actions(LitElement) {
     return html`<div class="card" data-client=${client.uuid}>
       <div class="title">${icon("monitor-smartphone")} <span>${client.name}</span>
         ${stream ? html`<span class="badge ${stream.state === "active" ? "success" : "neutral"}">
-          ${stream.state === "active" ? "Streaming" : stream.state}</span>` : nothing}</div>
+          ${stream.state === "active" ? t("dash.state.active") : stream.state}</span>` : nothing}</div>
       <dl>
-        <dt>Paired</dt><dd>${formatTime(client.paired_at)}</dd>
-        <dt>Certificate</dt><dd class="mono" title=${client.cert_fingerprint}>${(client.cert_fingerprint || "").slice(0, 23)}…</dd>
-        <dt>Allowed</dt>
+        <dt>${t("devices.paired")}</dt><dd>${formatTime(client.paired_at)}</dd>
+        <dt>${t("devices.certificate")}</dt><dd class="mono" title=${client.cert_fingerprint}>${(client.cert_fingerprint || "").slice(0, 23)}…</dd>
+        <dt>${t("devices.allowed")}</dt>
         <dd class="perms">
           ${client.permissions.length
-            ? PERMISSIONS.filter(([key]) => client.permissions.includes(key)).map(
-                ([, label]) => html`<span class="badge primary">${label}</span>`,
+            ? PERMISSIONS.filter((key) => client.permissions.includes(key)).map(
+                (key) => html`<span class="badge primary">${t(`perm.${key}`)}</span>`,
               )
-            : html`<span>No permissions</span>`}
+            : html`<span>${t("devices.noPermissions")}</span>`}
         </dd>
       </dl>
       <div class="actions">
         <sl-button size="small" @click=${() => this.editDevice(client)}>
-          ${icon("pencil")} Edit<span class="visually-hidden"> ${client.name}</span></sl-button>
+          ${icon("pencil")} ${t("common.edit")}<span class="visually-hidden"> ${client.name}</span></sl-button>
         <sl-button size="small" ?disabled=${!stream} ?loading=${busy("disconnect")} @click=${() => this.disconnect(client)}
-          title=${stream ? "" : "No stream to end"}>${icon("unplug")} Disconnect<span class="visually-hidden"> ${client.name}</span></sl-button>
+          title=${stream ? "" : t("devices.noStream")}>${icon("unplug")} ${t("devices.disconnect")}<span class="visually-hidden"> ${client.name}</span></sl-button>
         <sl-button size="small" variant="danger" outline ?loading=${busy("unpair")} @click=${() => this.unpair(client)}
-          >${icon("trash-2")} Unpair<span class="visually-hidden"> ${client.name}</span></sl-button>
+          >${icon("trash-2")} ${t("devices.unpair")}<span class="visually-hidden"> ${client.name}</span></sl-button>
       </div>
       <helio-error .error=${this.errors[`client:${client.uuid}`]}></helio-error>
     </div>`;
@@ -357,22 +357,22 @@ export class HelioDevicesPage extends Actions(LitElement) {
   renderClients() {
     const clients = this.clients;
     return html`<section aria-labelledby="paired">
-      <h2 id="paired">${icon("monitor-smartphone")} Paired devices</h2>
+      <h2 id="paired">${icon("monitor-smartphone")} ${t("devices.pairedDevices")}</h2>
       <helio-error .error=${this.errors.load}></helio-error>
       <helio-error .error=${this.errors.clients}></helio-error>
       ${clients === null
-        ? this.errors.load ? nothing : html`<helio-loading label="Loading devices…"></helio-loading>`
+        ? this.errors.load ? nothing : html`<helio-loading label=${t("devices.loading")}></helio-loading>`
         : clients.length
           ? html`<div class="grid">${clients.map((c) => this.renderClient(c))}</div>`
-          : html`<helio-empty-state icon="monitor-smartphone" heading="No paired devices">Pair a device with the PIN it shows (above); it is then listed here with what it may do.</helio-empty-state>`}
+          : html`<helio-empty-state icon="monitor-smartphone" heading=${t("devices.nonePaired")}>${t("devices.nonePairedBody")}</helio-empty-state>`}
     </section>`;
   }
 
   render() {
-    return html`<helio-page-header heading="Devices and pairing"
-        subtitle="Pair Moonlight clients and decide what each may do.">
+    return html`<helio-page-header heading=${t("devices.heading")}
+        subtitle=${t("devices.subtitle")}>
         <sl-button slot="actions" variant="danger" outline ?disabled=${!this.clients?.length}
-          ?loading=${this.isBusy("unpair-all")} @click=${this.unpairAll}>${icon("trash-2")} Unpair all</sl-button>
+          ?loading=${this.isBusy("unpair-all")} @click=${this.unpairAll}>${icon("trash-2")} ${t("devices.unpairAll")}</sl-button>
       </helio-page-header>
       <div role="status" aria-live="polite" class="visually-hidden">${this.announcement}</div>
       ${this.renderPairing()} ${this.renderClients()} ${this.renderOtp()}

@@ -25,6 +25,7 @@ import {
   saveLayout,
 } from "../data/displays.js";
 import { inputs, states } from "../element-kit.js";
+import { t } from "../i18n.js";
 
 /** Which layout field a 400 from PUT /api/clients/display-layout is about. */
 function layoutField(error) {
@@ -119,7 +120,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
       scaling: scaling === "" ? 100 : Number(scaling),
     };
     const done = await this.act(`layout:${device.device_id}`, () => saveLayout(this.api, body), {
-      success: `Layout of ${device.connector} saved`,
+      success: t("displays.layoutSaved", { name: device.connector }),
     });
     if (done) await this.load();
   }
@@ -132,29 +133,29 @@ export class HelioDisplaysPage extends Actions(LitElement) {
 
   async terminate(device) {
     const sure = await confirmAction({
-      heading: `Remove the virtual display ${device.connector}?`,
-      message: "Programs on it move to the remaining displays. Some drivers remove all their virtual displays at once.",
-      confirmLabel: "Remove",
+      heading: t("displays.removeHeading", { name: device.connector }),
+      message: t("displays.removeMessage"),
+      confirmLabel: t("displays.remove"),
     });
     if (!sure) return;
     const done = await this.act(
       `terminate:${device.device_id}`,
       () => endVirtualDisplay(this.api, device.device_id),
-      { area: `device:${device.device_id}`, success: (a) => `Removed ${(a.terminated ?? [device.device_id]).join(", ")}` },
+      { area: `device:${device.device_id}`, success: (a) => t("displays.removed", { names: (a.terminated ?? [device.device_id]).join(", ") }) },
     );
     if (done) await this.load();
   }
 
   async resetLayouts() {
     const sure = await confirmAction({
-      heading: "Forget every stored layout?",
-      message: "Each display goes back to its default resolution, refresh rate and 100 % scaling for streams.",
-      confirmLabel: "Forget layouts",
+      heading: t("displays.forgetHeading"),
+      message: t("displays.forgetMessage"),
+      confirmLabel: t("displays.forget"),
     });
     if (!sure) return;
     const done = await this.act("reset", () => forgetDisplayDevices(this.api), {
       area: "load",
-      success: (a) => `${a.cleared_layouts} stored layout${a.cleared_layouts === 1 ? "" : "s"} forgotten`,
+      success: (a) => t("displays.forgotten", { count: a.cleared_layouts }),
     });
     if (done) await this.load();
   }
@@ -168,25 +169,29 @@ export class HelioDisplaysPage extends Actions(LitElement) {
     const rates = device.refresh_rates ?? [];
     const range = device.edid?.refresh_range;
     const rateHelp = rates.length
-      ? `Advertised: ${rates.map((r) => Number(r).toFixed(r % 1 ? 2 : 0)).join(", ")}${range ? `; range ${range.min_hz ?? range[0]}–${range.max_hz ?? range[1]}` : ""}. Empty = default.`
-      : "Empty = the display's default.";
+      ? `${t(range ? "displays.advertisedRange" : "displays.advertised", {
+          rates: rates.map((r) => Number(r).toFixed(r % 1 ? 2 : 0)).join(", "),
+          min: range?.min_hz ?? range?.[0],
+          max: range?.max_hz ?? range?.[1],
+        })} ${t("displays.emptyDefault")}`
+      : t("displays.emptyDisplayDefault");
     const invalid = (name) => (field === name ? "invalid" : "");
     const help = (name, text) => (field === name ? error.message : text);
-    return html`<form @submit=${(event) => this.saveLayout(event, device)} aria-label="Layout of ${device.connector}">
-      <sl-select label="Resolution" class=${invalid("resolution")} .value=${d.resolution || "default"}
-        help-text=${help("resolution", "For streams to this display.")}
+    return html`<form @submit=${(event) => this.saveLayout(event, device)} aria-label=${t("displays.layoutOf", { name: device.connector })}>
+      <sl-select label=${t("displays.resolution")} class=${invalid("resolution")} .value=${d.resolution || "default"}
+        help-text=${help("resolution", t("displays.resolutionHelp"))}
         @sl-change=${(event) => this.change(device, { resolution: event.target.value === "default" ? "" : event.target.value })}>
-        <sl-option value="default">Default</sl-option>
+        <sl-option value="default">${t("displays.default")}</sl-option>
         ${resolutions.map((r) => html`<sl-option value=${r}>${r.replace("x", " × ")}</sl-option>`)}
       </sl-select>
-      <sl-input label="Refresh (Hz)" type="number" step="any" inputmode="decimal" class=${invalid("refresh_hz")}
+      <sl-input label=${t("displays.refreshHz")} type="number" step="any" inputmode="decimal" class=${invalid("refresh_hz")}
         .value=${String(d.refresh_hz ?? "")} help-text=${help("refresh_hz", rateHelp)}
         @sl-input=${(event) => this.change(device, { refresh_hz: event.target.value })}></sl-input>
-      <sl-input label="Scaling (%)" type="number" inputmode="numeric" class=${invalid("scaling")}
+      <sl-input label=${t("displays.scaling")} type="number" inputmode="numeric" class=${invalid("scaling")}
         .value=${String(d.scaling ?? "")} help-text=${help("scaling", "50–400")}
         @sl-input=${(event) => this.change(device, { scaling: event.target.value })}></sl-input>
       <div class="actions">
-        <sl-button type="submit" size="small" variant="primary" ?loading=${this.isBusy(key)}>Save layout</sl-button>
+        <sl-button type="submit" size="small" variant="primary" ?loading=${this.isBusy(key)}>${t("displays.saveLayout")}</sl-button>
         ${error && !field ? html`<helio-error .error=${error}></helio-error>` : nothing}
       </div>
     </form>`;
@@ -194,37 +199,37 @@ export class HelioDisplaysPage extends Actions(LitElement) {
 
   renderModes(device) {
     if (!device.modes.length) return nothing;
-    return html`<sl-details summary="${device.modes.length} modes from the EDID">
+    return html`<sl-details summary=${t("displays.modes", { count: device.modes.length })}>
       <table>
-        <thead><tr><th>Resolution</th><th>Refresh</th><th></th></tr></thead>
+        <thead><tr><th>${t("displays.resolution")}</th><th>${t("displays.refresh")}</th><th></th></tr></thead>
         <tbody>${device.modes.map((m) => html`<tr><td>${m.width} × ${m.height}${m.interlaced ? "i" : ""}</td>
-          <td>${hz(m.refresh_hz)}</td><td>${m.preferred ? html`<span class="badge primary">Preferred</span>` : nothing}</td></tr>`)}</tbody>
+          <td>${hz(m.refresh_hz)}</td><td>${m.preferred ? html`<span class="badge primary">${t("displays.preferred")}</span>` : nothing}</td></tr>`)}</tbody>
       </table>
     </sl-details>`;
   }
 
   renderDevice(device) {
     const edid = device.edid;
-    const name = edid?.name || [edid?.maker, edid?.product].filter(Boolean).join(" ") || "Unknown monitor";
+    const name = edid?.name || [edid?.maker, edid?.product].filter(Boolean).join(" ") || t("displays.unknownMonitor");
     return html`<article class="card ${device.connected ? "" : "off"}" data-device=${device.device_id}
       aria-labelledby="title-${device.device_id}">
-      <div class="title" id="title-${device.device_id}">${icon("monitor")} ${device.connector} · ${device.connected ? name : "nothing connected"}</div>
+      <div class="title" id="title-${device.device_id}">${icon("monitor")} ${device.connector} · ${device.connected ? name : t("displays.nothingConnected")}</div>
       <div class="sub">${device.device_id}${device.card ? ` · ${device.card}` : ""}${device.driver ? ` · ${device.driver}` : ""}</div>
       <div class="tags">
-        <span class="badge ${device.connected ? "success" : "neutral"}">${device.connected ? "Connected" : "Disconnected"}</span>
-        ${device.connected ? html`<span class="badge ${device.enabled ? "primary" : "neutral"}">${device.enabled ? "Enabled" : "Disabled"}</span>` : nothing}
-        ${device.virtual ? html`<span class="badge warning">Virtual</span>` : nothing}
+        <span class="badge ${device.connected ? "success" : "neutral"}">${device.connected ? t("displays.connected") : t("displays.disconnected")}</span>
+        ${device.connected ? html`<span class="badge ${device.enabled ? "primary" : "neutral"}">${device.enabled ? t("displays.enabled") : t("displays.disabled")}</span>` : nothing}
+        ${device.virtual ? html`<span class="badge warning">${t("displays.virtual")}</span>` : nothing}
         ${edid?.hdr ? html`<span class="badge primary">HDR ${(edid.hdr_eotfs ?? []).filter((e) => e !== "sdr").join(", ").toUpperCase()}</span>` : nothing}
       </div>
-      ${device.edid_error ? html`<p class="warn">${icon("triangle-alert")} Unusable EDID: ${device.edid_error}</p>` : nothing}
+      ${device.edid_error ? html`<p class="warn">${icon("triangle-alert")} ${t("displays.badEdid", { error: device.edid_error })}</p>` : nothing}
       ${this.renderModes(device)}
       ${this.profiles[device.device_id]?.length
-        ? html`<p class="sub" data-profiles>Colour profiles: ${this.profiles[device.device_id].map((p) => p.name).join(", ")}</p>`
+        ? html`<p class="sub" data-profiles>${t("displays.profiles", { names: this.profiles[device.device_id].map((p) => p.name).join(", ") })}</p>`
         : nothing}
-      ${device.connected ? this.renderLayout(device) : html`<p class="sub">Connect a monitor to set a layout for it.</p>`}
+      ${device.connected ? this.renderLayout(device) : html`<p class="sub">${t("displays.connectMonitor")}</p>`}
       ${device.virtual
         ? html`<div class="actions"><sl-button size="small" variant="danger" outline ?loading=${this.isBusy(`terminate:${device.device_id}`)}
-            @click=${() => this.terminate(device)}>${icon("x")} Remove virtual display</sl-button></div>`
+            @click=${() => this.terminate(device)}>${icon("x")} ${t("displays.removeVirtual")}</sl-button></div>`
         : nothing}
       <helio-error .error=${this.errors[`device:${device.device_id}`]}></helio-error>
     </article>`;
@@ -234,24 +239,24 @@ export class HelioDisplaysPage extends Actions(LitElement) {
     const g = this.golden;
     if (!g) return nothing;
     return html`<section aria-labelledby="golden-heading">
-      <h2 id="golden-heading">${icon("camera")} Golden snapshot</h2>
+      <h2 id="golden-heading">${icon("camera")} ${t("displays.golden")}</h2>
       <div class="card" data-golden>
         ${g.exists
-          ? html`<p>${g.matches ? "The displays match the snapshot." : "The displays differ from the snapshot:"}</p>
+          ? html`<p>${g.matches ? t("displays.match") : t("displays.differ")}</p>
               ${g.differences?.length ? html`<ul>${g.differences.map((d) => html`<li>${d}</li>`)}</ul>` : nothing}`
-          : html`<p>No snapshot yet. Export one when the displays are set up the way they should be, to put the layouts back later.</p>`}
+          : html`<p>${t("displays.noSnapshot")}</p>`}
         <div class="actions">
           <sl-button size="small" variant=${g.exists ? "default" : "primary"} ?loading=${this.isBusy("export")}
-            @click=${() => this.goldenAction("export", () => saveGolden(this.api), "Snapshot saved",
-              g.exists ? { heading: "Replace the snapshot?", message: "The present displays and layouts become the snapshot.", confirmLabel: "Replace", variant: "primary" } : null)}>
-            ${icon("save")} ${g.exists ? "Replace snapshot" : "Export snapshot"}</sl-button>
+            @click=${() => this.goldenAction("export", () => saveGolden(this.api), t("displays.snapshotSaved"),
+              g.exists ? { heading: t("displays.replaceHeading"), message: t("displays.replaceMessage"), confirmLabel: t("displays.replace"), variant: "primary" } : null)}>
+            ${icon("save")} ${g.exists ? t("displays.replaceSnapshot") : t("displays.exportSnapshot")}</sl-button>
           <sl-button size="small" ?disabled=${!g.exists} ?loading=${this.isBusy("restore")}
-            @click=${() => this.goldenAction("restore", () => restoreGolden(this.api), "Snapshot restored")}>
-            ${icon("history")} Restore</sl-button>
+            @click=${() => this.goldenAction("restore", () => restoreGolden(this.api), t("displays.snapshotRestored"))}>
+            ${icon("history")} ${t("displays.restore")}</sl-button>
           <sl-button size="small" variant="danger" outline ?disabled=${!g.exists} ?loading=${this.isBusy("delete")}
-            @click=${() => this.goldenAction("delete", () => deleteGolden(this.api), "Snapshot deleted",
-              { heading: "Delete the snapshot?", message: "The stored layouts stay; only the snapshot goes.", confirmLabel: "Delete" })}>
-            ${icon("trash-2")} Delete</sl-button>
+            @click=${() => this.goldenAction("delete", () => deleteGolden(this.api), t("displays.snapshotDeleted"),
+              { heading: t("displays.deleteHeading"), message: t("displays.deleteMessage"), confirmLabel: t("common.delete") })}>
+            ${icon("trash-2")} ${t("common.delete")}</sl-button>
         </div>
         <helio-error .error=${this.errors.golden}></helio-error>
       </div>
@@ -260,18 +265,18 @@ export class HelioDisplaysPage extends Actions(LitElement) {
 
   render() {
     const devices = this.devices;
-    return html`<helio-page-header heading="Displays" subtitle="The PC's outputs, and how streams use each one.">
+    return html`<helio-page-header heading=${t("route.displays")} subtitle=${t("displays.subtitle")}>
         <sl-button slot="actions" variant="danger" outline ?loading=${this.isBusy("reset")}
-          ?disabled=${!Object.keys(this.layouts).length} @click=${this.resetLayouts}>${icon("rotate-ccw")} Forget layouts</sl-button>
+          ?disabled=${!Object.keys(this.layouts).length} @click=${this.resetLayouts}>${icon("rotate-ccw")} ${t("displays.forget")}</sl-button>
       </helio-page-header>
       <helio-error .error=${this.errors.load}></helio-error>
       <section aria-labelledby="outputs-heading">
-        <h2 id="outputs-heading">${icon("monitor")} Outputs${this.platform ? html` <span class="sub">(${this.platform})</span>` : nothing}</h2>
+        <h2 id="outputs-heading">${icon("monitor")} ${t("displays.outputs")}${this.platform ? html` <span class="sub">(${this.platform})</span>` : nothing}</h2>
         ${devices === null
-          ? this.errors.load ? nothing : html`<helio-loading label="Reading the displays…"></helio-loading>`
+          ? this.errors.load ? nothing : html`<helio-loading label=${t("displays.reading")}></helio-loading>`
           : devices.length
             ? html`<div class="grid">${devices.map((d) => this.renderDevice(d))}</div>`
-            : html`<helio-empty-state icon="monitor" heading="No display outputs found">The host reads outputs from the folder in the drm_root setting. Check it on the Settings page, or connect a monitor.</helio-empty-state>`}
+            : html`<helio-empty-state icon="monitor" heading=${t("displays.none")}>${t("displays.noneBody")}</helio-empty-state>`}
       </section>
       ${this.renderGolden()}`;
   }

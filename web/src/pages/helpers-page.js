@@ -10,19 +10,15 @@ import "../components/error.js";
 import { Actions } from "./page-kit.js";
 import { hdrLayer, helperStatus, registerHdrLayer } from "../data/helpers.js";
 import { inputs, states } from "../element-kit.js";
+import { t, words } from "../i18n.js";
 
 const GROUPS = [
-  ["limiter", "Frame limiters", "gauge", "Cap a game's frame rate to the stream's."],
-  ["overlay", "Overlay", "layers", "Shows frame rate and timings on top of a game."],
-  ["upscaler", "Upscalers", "scaling", "Render small, stream sharp: FSR, NIS, sharpening, frame generation."],
+  // [key, icon]: the title is helpers.<key>, the line under it helpers.<key>.blurb.
+  ["limiter", "gauge"],
+  ["overlay", "layers"],
+  ["upscaler", "scaling"],
 ];
-const KINDS = {
-  fps_limit: "frame limit",
-  overlay: "overlay",
-  fsr_nis: "FSR / NIS upscaling",
-  sharpening: "sharpening",
-  frame_generation: "frame generation",
-};
+const KINDS = new Set(["fps_limit", "overlay", "fsr_nis", "sharpening", "frame_generation"]);
 
 export class HelioHelpersPage extends Actions(LitElement) {
   static properties = { ...inputs("api", "params"), ...states("status", "hdr") };
@@ -71,7 +67,7 @@ export class HelioHelpersPage extends Actions(LitElement) {
 
   async register() {
     const answer = await this.act("register", () => registerHdrLayer(this.api), {
-      success: (a) => (a.changed ? "HDR layer registered" : "The HDR layer was already registered"),
+      success: (a) => (a.changed ? t("helpers.registered") : t("helpers.alreadyRegistered")),
     });
     if (answer) await this.act("load:hdr", async () => (this.hdr = await hdrLayer(this.api)));
   }
@@ -80,28 +76,28 @@ export class HelioHelpersPage extends Actions(LitElement) {
     const layer = tool.layer;
     return html`<li data-tool=${tool.name}>
       <div class="tool"><span>${tool.name}</span>
-        <span class="badge ${tool.installed ? "success" : "neutral"}">${tool.installed ? "Found" : "Not found"}</span></div>
-      <div class="detail">${KINDS[tool.kind] ?? tool.kind}</div>
-      ${tool.binary ? html`<div class="detail">Program: <span class="mono">${tool.binary}</span></div>` : nothing}
+        <span class="badge ${tool.installed ? "success" : "neutral"}">${tool.installed ? t("helpers.found") : t("helpers.notFound")}</span></div>
+      <div class="detail">${KINDS.has(tool.kind) ? t(`helpers.kind.${tool.kind}`) : tool.kind}</div>
+      ${tool.binary ? html`<div class="detail">${words(t("helpers.program"), { path: html`<span class="mono">${tool.binary}</span>` })}</div>` : nothing}
       ${layer
-        ? html`<div class="detail">Vulkan layer <span class="mono">${layer.name}</span> (${layer.implicit ? "implicit" : "explicit"})
-            ${layer.library_exists === false ? html` · <strong>its library is missing</strong>` : nothing}</div>`
+        ? html`<div class="detail">${words(t("helpers.vulkanLayer"), { name: html`<span class="mono">${layer.name}</span>`, kind: layer.implicit ? t("helpers.implicit") : t("helpers.explicit") })}
+            ${layer.library_exists === false ? html` · <strong>${t("helpers.libraryMissing")}</strong>` : nothing}</div>`
         : nothing}
     </li>`;
   }
 
-  renderGroup([key, title, iconName, blurb]) {
+  renderGroup([key, iconName]) {
     const status = this.status[key];
     const error = this.errors[`load:${key}`];
     return html`<section class="card" aria-labelledby="h-${key}" data-group=${key}>
-      <h2 id="h-${key}">${icon(iconName)} ${title}
-        ${status ? html`<span class="badge ${status.installed ? "success" : "neutral"}">${status.installed ? "Available" : "None found"}</span>` : nothing}</h2>
-      <p>${blurb}</p>
+      <h2 id="h-${key}">${icon(iconName)} ${t(`helpers.${key}`)}
+        ${status ? html`<span class="badge ${status.installed ? "success" : "neutral"}">${status.installed ? t("helpers.available") : t("helpers.noneFound")}</span>` : nothing}</h2>
+      <p>${t(`helpers.${key}.blurb`)}</p>
       <helio-error .error=${error}></helio-error>
       ${status
-        ? html`<ul>${status.tools.map((t) => this.renderTool(t))}</ul>
-            ${status.installed ? nothing : html`<p class="detail">Install one with your distribution's package manager; the host looks for programs in the Helper program folders and for Vulkan add-ons in the Vulkan add-on folders (Settings, Games and tools).</p>`}`
-        : error ? nothing : html`<helio-loading label="Looking…"></helio-loading>`}
+        ? html`<ul>${status.tools.map((tool) => this.renderTool(tool))}</ul>
+            ${status.installed ? nothing : html`<p class="detail">${t("helpers.installHint")}</p>`}`
+        : error ? nothing : html`<helio-loading label=${t("helpers.looking")}></helio-loading>`}
     </section>`;
   }
 
@@ -109,33 +105,34 @@ export class HelioHelpersPage extends Actions(LitElement) {
     const hdr = this.hdr;
     const layer = hdr?.layer;
     return html`<section class="card" aria-labelledby="h-hdr" data-group="hdr">
-      <h2 id="h-hdr">${icon("sun")} HDR Vulkan layer
+      <h2 id="h-hdr">${icon("sun")} ${t("helpers.hdr")}
         ${hdr ? html`<span class="badge ${hdr.registered ? "success" : hdr.installed ? "warning" : "neutral"}">
-          ${hdr.registered ? "Registered" : hdr.installed ? "Not registered" : "Not installed"}</span>` : nothing}</h2>
-      <p>Lets games present HDR through Vulkan on Linux desktops (VK_LAYER_hdr_wsi).</p>
+          ${hdr.registered ? t("helpers.hdrRegistered") : hdr.installed ? t("helpers.hdrNotRegistered") : t("helpers.hdrNotInstalled")}</span>` : nothing}</h2>
+      <p>${t("helpers.hdrBlurb")}</p>
       <helio-error .error=${this.errors["load:hdr"]}></helio-error>
       ${hdr
         ? html`${layer
-              ? html`<div class="detail">Manifest: <span class="mono">${layer.manifest}</span></div>
-                  <div class="detail">Library: <span class="mono">${layer.library}</span>${layer.library_exists === false ? " (missing)" : ""}</div>
+              ? html`<div class="detail">${words(t("helpers.manifest"), { path: html`<span class="mono">${layer.manifest}</span>` })}</div>
+                  <div class="detail">${words(t("helpers.library"), { path: html`<span class="mono">${layer.library}</span>` })}${layer.library_exists === false ? ` ${t("helpers.missing")}` : ""}</div>
                   ${layer.enable_environment && Object.keys(layer.enable_environment).length
-                    ? html`<div class="detail">A game uses it when started with
-                        <span class="mono">${Object.entries(layer.enable_environment).map(([k, v]) => `${k}=${v}`).join(" ")}</span>.</div>`
+                    ? html`<div class="detail">${words(t("helpers.enableWith"), {
+                        env: html`<span class="mono">${Object.entries(layer.enable_environment).map(([k, v]) => `${k}=${v}`).join(" ")}</span>`,
+                      })}</div>`
                     : nothing}`
-              : html`<p class="detail">Not installed: no manifest in ${hdr.layer_dirs.length} layer folders. Install your distribution's hdr layer package, then register it here.</p>`}
+              : html`<p class="detail">${t("helpers.hdrMissing", { count: hdr.layer_dirs.length })}</p>`}
             <div class="actions">
               <sl-button size="small" variant="primary" ?disabled=${hdr.registered} ?loading=${this.isBusy("register")}
-                @click=${this.register}>${icon("badge-check")} Register as implicit layer</sl-button>
+                @click=${this.register}>${icon("badge-check")} ${t("helpers.register")}</sl-button>
             </div>
             <helio-error .error=${this.errors.register}></helio-error>`
-        : this.errors["load:hdr"] ? nothing : html`<helio-loading label="Looking…"></helio-loading>`}
+        : this.errors["load:hdr"] ? nothing : html`<helio-loading label=${t("helpers.looking")}></helio-loading>`}
     </section>`;
   }
 
   render() {
-    return html`<helio-page-header heading="Helpers"
-        subtitle="Frame limiting, overlays, upscaling and HDR tools found on this PC.">
-        <sl-button slot="actions" @click=${this.load}>${icon("refresh-cw")} Look again</sl-button>
+    return html`<helio-page-header heading=${t("route.helpers")}
+        subtitle=${t("helpers.subtitle")}>
+        <sl-button slot="actions" @click=${this.load}>${icon("refresh-cw")} ${t("helpers.lookAgain")}</sl-button>
       </helio-page-header>
       <div class="grid">${GROUPS.map((g) => this.renderGroup(g))} ${this.renderHdr()}</div>`;
   }

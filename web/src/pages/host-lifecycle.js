@@ -1,6 +1,7 @@
 // Restart and quit as the console sees them: ask, then watch /api/metadata until a new
 // host process answers (restart) or until none does (quit), reporting each phase.
 import { metadata, quitHost, restartHost } from "../data/host.js";
+import { t } from "../i18n.js";
 
 const WAIT_MS = 60_000;
 const STEP_MS = 700;
@@ -22,39 +23,39 @@ export class HostLifecycle {
   async restart() {
     const before = await this.startedAt();
     await restartHost(this.api);
-    this.report({ phase: "restarting", message: "Restarting the host…" });
+    this.report({ phase: "restarting", message: t("host.restarting") });
     const deadline = Date.now() + WAIT_MS;
     while (Date.now() < deadline) {
       await sleep(STEP_MS);
       const now = await this.startedAt().catch((error) => (error.status === 401 ? "signed-out" : null));
       if (now === "signed-out") {
         // The new process answered; only "remember me" sessions outlive a restart.
-        this.report({ phase: "running", message: "The host restarted. Sign in again to go on." });
+        this.report({ phase: "running", message: t("host.restartedSignIn") });
         return;
       }
       if (now != null && now !== before) {
-        this.report({ phase: "running", message: "The host restarted and is answering again." });
+        this.report({ phase: "running", message: t("host.restarted") });
         return;
       }
     }
     this.report({ phase: "unknown", message: "" });
-    throw new Error("The host did not come back within a minute. Check the PC, or its log file.");
+    throw new Error(t("host.noComeBack"));
   }
 
   async quit() {
     await quitHost(this.api);
-    this.report({ phase: "stopping", message: "Stopping the host…" });
+    this.report({ phase: "stopping", message: t("host.stopping") });
     const deadline = Date.now() + WAIT_MS;
     while (Date.now() < deadline) {
       await sleep(STEP_MS);
       if ((await this.startedAt().catch(() => null)) == null) {
         this.report({
           phase: "stopped",
-          message: "The host has stopped. Start Helio again on the PC to use this console.",
+          message: t("host.stopped"),
         });
         return;
       }
     }
-    throw new Error("The host still answers a minute after quitting. Check its log.");
+    throw new Error(t("host.stillAnswers"));
   }
 }

@@ -23,10 +23,11 @@ import {
   syncLibrary,
 } from "../data/integrations.js";
 import { inputs, states } from "../element-kit.js";
+import { t, words } from "../i18n.js";
 
 const LIBRARIES = {
-  storefront: { title: "Game store", icon: "store", setting: "steam_root", program: "steam" },
-  libmgr: { title: "Game library", icon: "library", setting: "lutris_root", program: "lutris" },
+  storefront: { title: () => t("integr.storefront"), icon: "store", setting: "steam_root", program: "steam" },
+  libmgr: { title: () => t("integr.libmgr"), icon: "library", setting: "lutris_root", program: "lutris" },
 };
 
 export class HelioIntegrationsPage extends Actions(LitElement) {
@@ -42,6 +43,8 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
       h2 { font-size: var(--sl-font-size-large); margin: 0; display: flex; gap: var(--sl-spacing-small); align-items: center; flex-wrap: wrap; }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
               border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-small); }
+      /* Grid items may shrink below their content: a wide table scrolls in its wrapper, not the page. */
+      section.library > *, .card > * { min-width: 0; }
       .facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 10rem), 1fr)); gap: var(--sl-spacing-small); }
       .fact .label { color: var(--helio-muted); font-size: var(--sl-font-size-small); }
       .fact .value { font-weight: 600; overflow-wrap: anywhere; }
@@ -90,7 +93,7 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
   async sync(which) {
     const done = await this.act(`sync:${which}`, () => syncLibrary(this.api, which), {
       area: which,
-      success: (r) => `Synced: ${r.imported} imported, ${r.updated} updated, ${r.removed} removed`,
+      success: (r) => t("integr.synced", { imported: r.imported, updated: r.updated, removed: r.removed }),
     });
     if (done) await this.load(which);
   }
@@ -105,27 +108,27 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
 
   async purge() {
     const sure = await confirmAction({
-      heading: "Remove every imported app?",
-      message: "Apps that a sync imported leave the app list. Games stay installed; a new sync brings the apps back.",
-      confirmLabel: "Remove imported apps",
+      heading: t("integr.purgeHeading"),
+      message: t("integr.purgeMessage"),
+      confirmLabel: t("integr.purge"),
     });
     if (!sure) return;
     await this.act("purge", () => purgeAutosynced(this.api), {
       area: "purge",
-      success: (r) => `${r.purged.length} imported app${r.purged.length === 1 ? "" : "s"} removed`,
+      success: (r) => t("integr.purged", { count: r.purged.length }),
     });
   }
 
   renderFacts(which, status) {
     const sync = status.last_sync;
     return html`<div class="facts">
-      <div class="fact"><div class="label">Library</div><div class="value mono">${status.path ?? "—"}</div></div>
-      <div class="fact"><div class="label">Program</div><div class="value mono">${status.client ?? "not found"}</div></div>
-      <div class="fact"><div class="label">Games</div><div class="value" data-count>${status.game_count ?? "unreadable"}${
-        status.installed_count != null ? html` <span class="sub">(${status.installed_count} installed)</span>` : nothing}</div></div>
-      <div class="fact"><div class="label">Last sync</div><div class="value">${sync
-        ? html`${ago(sync.at)} <span class="sub">· ${sync.imported} new, ${sync.updated} updated, ${sync.removed} removed</span>`
-        : "never"}</div></div>
+      <div class="fact"><div class="label">${t("integr.library")}</div><div class="value mono">${status.path ?? "—"}</div></div>
+      <div class="fact"><div class="label">${t("integr.program")}</div><div class="value mono">${status.client ?? t("integr.notFound")}</div></div>
+      <div class="fact"><div class="label">${t("integr.games")}</div><div class="value" data-count>${status.game_count ?? t("integr.unreadable")}${
+        status.installed_count != null ? html` <span class="sub">${t("integr.installedCount", { count: status.installed_count })}</span>` : nothing}</div></div>
+      <div class="fact"><div class="label">${t("integr.lastSync")}</div><div class="value">${sync
+        ? html`${ago(sync.at)} <span class="sub">· ${t("integr.syncCounts", { imported: sync.imported, updated: sync.updated, removed: sync.removed })}</span>`
+        : t("integr.never")}</div></div>
     </div>
     ${status.error ? html`<p class="sub">${status.error}</p>` : nothing}`;
   }
@@ -137,17 +140,17 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
     return html`<tr data-game=${game.id}>
         <td>${game.name}${game.year ? html` <span class="sub">(${game.year})</span>` : nothing}
           ${which === "libmgr" && game.runner ? html`<div class="sub">${game.runner}${game.categories?.length ? ` · ${game.categories.join(", ")}` : ""}</div>` : nothing}</td>
-        <td><span class="badge ${game.installed ? "success" : "neutral"}">${game.installed ? "Installed" : "Not installed"}</span></td>
-        <td class="wide sub">${which === "storefront" ? formatBytes(game.size_on_disk) : game.playtime ? `${game.playtime} h played` : ""}</td>
+        <td><span class="badge ${game.installed ? "success" : "neutral"}">${game.installed ? t("integr.installed") : t("integr.notInstalled")}</span></td>
+        <td class="wide sub">${which === "storefront" ? formatBytes(game.size_on_disk) : game.playtime ? t("integr.played", { count: game.playtime }) : ""}</td>
         <td class="end">
           ${canLaunch
             ? html`<sl-button size="small" variant="success" outline ?disabled=${!game.installed} ?loading=${busy("launch")}
-                @click=${() => this.gameAction(which, "launch", game, { appid: game.id }, `${game.name} is starting`)}>${icon("play")} Launch<span class="visually-hidden"> ${game.name}</span></sl-button>`
+                @click=${() => this.gameAction(which, "launch", game, { appid: game.id }, t("integr.starting", { name: game.name }))}>${icon("play")} ${t("apps.launch")}<span class="visually-hidden"> ${game.name}</span></sl-button>`
             : game.installed
               ? html`<sl-button size="small" variant="danger" outline ?loading=${busy("uninstall")}
-                  @click=${() => this.gameAction(which, "uninstall", game, { libmgr_id: game.id }, `Uninstalling ${game.name}`)}>${icon("trash-2")} Uninstall<span class="visually-hidden"> ${game.name}</span></sl-button>`
+                  @click=${() => this.gameAction(which, "uninstall", game, { libmgr_id: game.id }, t("integr.uninstalling", { name: game.name }))}>${icon("trash-2")} ${t("integr.uninstall")}<span class="visually-hidden"> ${game.name}</span></sl-button>`
               : html`<sl-button size="small" variant="primary" outline ?loading=${busy("install")}
-                  @click=${() => this.gameAction(which, "install", game, { libmgr_id: game.id }, `Installing ${game.name} in Lutris`)}>${icon("download")} Install<span class="visually-hidden"> ${game.name}</span></sl-button>`}
+                  @click=${() => this.gameAction(which, "install", game, { libmgr_id: game.id }, t("integr.installing", { name: game.name }))}>${icon("download")} ${t("integr.install")}<span class="visually-hidden"> ${game.name}</span></sl-button>`}
         </td>
       </tr>
       ${areaError ? html`<tr><td colspan="4"><helio-error .error=${areaError}></helio-error></td></tr>` : nothing}`;
@@ -164,23 +167,23 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
     );
     return html`<div class="card">
       <div class="filters">
-        <sl-input label="Find a game" type="search" clearable .value=${this.search[which]}
+        <sl-input label=${t("integr.findGame")} type="search" clearable .value=${this.search[which]}
           @sl-input=${(e) => (this.search = { ...this.search, [which]: e.target.value })}></sl-input>
         ${which === "libmgr" && this.categories.length
-          ? html`<sl-select label="Category" .value=${this.category || "all"}
+          ? html`<sl-select label=${t("integr.category")} .value=${this.category || "all"}
               @sl-change=${(e) => (this.category = e.target.value === "all" ? "" : e.target.value)}>
-              <sl-option value="all">All categories</sl-option>
+              <sl-option value="all">${t("integr.allCategories")}</sl-option>
               ${this.categories.map((c) => html`<sl-option value=${c.name}>${c.name} (${c.games})</sl-option>`)}
             </sl-select>`
           : nothing}
       </div>
-      ${listing.problems?.length ? html`<p class="sub">${listing.problems.length} entr${listing.problems.length === 1 ? "y" : "ies"} could not be read: ${listing.problems.join("; ")}</p>` : nothing}
+      ${listing.problems?.length ? html`<p class="sub">${t("integr.problems", { count: listing.problems.length, list: listing.problems.join("; ") })}</p>` : nothing}
       ${games.length
-        ? html`<div class="table-wrap"><table aria-label="${LIBRARIES[which].title} games">
-            <thead><tr><th>Game</th><th>State</th><th class="wide">${which === "storefront" ? "Size" : "Played"}</th><th class="end"><span class="visually-hidden">Actions</span></th></tr></thead>
+        ? html`<div class="table-wrap"><table aria-label=${t("integr.gamesOf", { library: LIBRARIES[which].title() })}>
+            <thead><tr><th>${t("integr.game")}</th><th>${t("integr.state")}</th><th class="wide">${which === "storefront" ? t("integr.size") : t("integr.playedCol")}</th><th class="end"><span class="visually-hidden">${t("common.actions")}</span></th></tr></thead>
             <tbody>${games.map((g) => this.renderGameRow(which, g))}</tbody>
           </table></div>`
-        : html`<p>${listing.games.length ? "No game matches the filter." : `The library has no games yet. Install one in ${listing.product ?? "the program"}, then sync.`}</p>`}
+        : html`<p>${listing.games.length ? t("integr.noMatch") : t("integr.noGames", { product: listing.product ?? t("integr.theProgram") })}</p>`}
     </div>`;
   }
 
@@ -189,38 +192,41 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
     const status = this.status[which];
     const loadError = this.errors[`load:${which}`];
     return html`<section class="library" aria-labelledby="h-${which}" data-library=${which}>
-      <h2 id="h-${which}">${icon(meta.icon)} ${meta.title}${status?.product ? `: ${status.product}` : ""}
-        ${status ? html`<span class="badge ${status.installed ? "success" : "neutral"}">${status.installed ? "Found" : "Not found"}</span>` : nothing}</h2>
+      <h2 id="h-${which}">${icon(meta.icon)} ${meta.title()}${status?.product ? `: ${status.product}` : ""}
+        ${status ? html`<span class="badge ${status.installed ? "success" : "neutral"}">${status.installed ? t("helpers.found") : t("helpers.notFound")}</span>` : nothing}</h2>
       <helio-error .error=${loadError}></helio-error>
       ${!status
-        ? loadError ? nothing : html`<helio-loading label="Looking…"></helio-loading>`
+        ? loadError ? nothing : html`<helio-loading label=${t("helpers.looking")}></helio-loading>`
         : status.installed
           ? html`<div class="card">
               ${this.renderFacts(which, status)}
               <div class="actions">
                 <sl-button variant="primary" ?loading=${this.isBusy(`sync:${which}`)} @click=${() => this.sync(which)}>
-                  ${icon("refresh-cw")} Sync to applications</sl-button>
+                  ${icon("refresh-cw")} ${t("integr.syncApps")}</sl-button>
                 ${which === "libmgr"
                   ? html`<sl-button ?loading=${this.isBusy("open:libmgr")} @click=${() =>
                       this.act("open:libmgr", () => openLibraryManager(this.api), {
-                        area: which, success: `${status.product ?? "Lutris"} is opening on the PC`,
-                      })}>${icon("external-link")} Open ${status.product ?? "it"} on the PC</sl-button>`
+                        area: which, success: t("integr.opening", { product: status.product ?? "Lutris" }),
+                      })}>${icon("external-link")} ${t("integr.open", { product: status.product ?? t("integr.it") })}</sl-button>`
                   : nothing}
               </div>
-              <p class="sub">Sync imports installed games as applications with their covers, and removes those no longer installed.</p>
+              <p class="sub">${t("integr.syncHint")}</p>
               <helio-error .error=${this.errors[which]}></helio-error>
             </div>
             ${this.renderGames(which)}`
-          : html`<helio-empty-state icon=${meta.icon} heading="${status.product ?? meta.title} not found"
-              >${status.reason ? `${status.reason.replace(/\.?$/, ".")} ` : ""}Install ${status.product ?? meta.program}, or set ${meta.setting} on the
-              <a href="settings">Settings</a> page to where its library is.</helio-empty-state>`}
+          : html`<helio-empty-state icon=${meta.icon} heading=${t("integr.productNotFound", { product: status.product ?? meta.title() })}
+              >${status.reason ? `${status.reason.replace(/\.?$/, ".")} ` : ""}${words(t("integr.installOrSet"), {
+                product: status.product ?? meta.program,
+                setting: meta.setting,
+                link: html`<a href="settings">${t("route.settings")}</a>`,
+              })}</helio-empty-state>`}
     </section>`;
   }
 
   render() {
-    return html`<helio-page-header heading="Integrations" subtitle="Bring installed games into the app list.">
+    return html`<helio-page-header heading=${t("route.integrations")} subtitle=${t("integr.subtitle")}>
         <sl-button slot="actions" variant="danger" outline ?loading=${this.isBusy("purge")} @click=${this.purge}>
-          ${icon("trash-2")} Remove imported apps</sl-button>
+          ${icon("trash-2")} ${t("integr.purge")}</sl-button>
       </helio-page-header>
       <helio-error .error=${this.errors.purge}></helio-error>
       ${this.renderLibrary("storefront")} ${this.renderLibrary("libmgr")}`;

@@ -18,6 +18,7 @@ import { HostLifecycle } from "./host-lifecycle.js";
 import { href } from "../router.js";
 import { crashState, dismissCrash, logFile, supportZip, supportZipManifest, tailLog } from "../data/logs.js";
 import { inputs, states } from "../element-kit.js";
+import { t, words } from "../i18n.js";
 
 const POLL_MS = 1000;
 const CHUNK = 65536;
@@ -112,7 +113,7 @@ export class HelioLogsPage extends Actions(LitElement) {
     const fresh = [];
     if (chunk.reset && this.offset !== -1) {
       this.rotations += 1;
-      fresh.push({ text: "The log was rotated: following the new file.", level: "ROTATED" });
+      fresh.push({ text: t("logs.rotated"), level: "ROTATED" });
     }
     let level = this.lines.at(-1)?.level ?? "INFO";
     for (const text of chunk.text.split("\n")) {
@@ -168,7 +169,7 @@ export class HelioLogsPage extends Actions(LitElement) {
   async dismissCrash() {
     await this.act("dismiss", () => dismissCrash(this.api), {
       area: "crash",
-      success: "Crash notice dismissed",
+      success: t("logs.crashDismissed"),
     });
     await this.loadCrash();
   }
@@ -182,24 +183,24 @@ export class HelioLogsPage extends Actions(LitElement) {
   async download(read, name, key) {
     await this.act(key, async () => saveBlob(await read(this.api), name), {
       area: "downloads",
-      success: `${name} downloaded`,
+      success: t("logs.downloaded", { name }),
     });
   }
 
   async restart() {
     const sure = await confirmAction({
-      heading: "Restart the host?",
-      message: "Streams in progress end. The console reconnects by itself when the host is back.",
-      confirmLabel: "Restart",
+      heading: t("logs.restartHeading"),
+      message: t("logs.restartMessage"),
+      confirmLabel: t("logs.restart"),
     });
     if (sure) await this.act("restart", () => this.hostProcess.restart(), { area: "host" });
   }
 
   async quit() {
     const sure = await confirmAction({
-      heading: "Stop the host?",
-      message: "Streams end and this console stops answering. Start Helio again on the PC to come back.",
-      confirmLabel: "Stop the host",
+      heading: t("logs.quitHeading"),
+      message: t("logs.quitMessage"),
+      confirmLabel: t("logs.quitConfirm"),
     });
     if (sure) await this.act("quit", () => this.hostProcess.quit(), { area: "host" });
   }
@@ -207,34 +208,30 @@ export class HelioLogsPage extends Actions(LitElement) {
   renderTail() {
     const shown = this.visible();
     return html`<section aria-labelledby="tail-heading">
-      <h2 id="tail-heading">${icon("scroll-text")} Live log
-        ${this.paused ? html`<span class="badge warning">Paused</span>` : html`<span class="badge success">Following</span>`}</h2>
+      <h2 id="tail-heading">${icon("scroll-text")} ${t("logs.live")}
+        ${this.paused ? html`<span class="badge warning">${t("logs.paused")}</span>` : html`<span class="badge success">${t("logs.following")}</span>`}</h2>
       <div class="bar">
-        <sl-input label="Filter" type="search" clearable placeholder="Text to find" .value=${this.filter}
+        <sl-input label=${t("logs.filter")} type="search" clearable placeholder=${t("logs.textToFind")} .value=${this.filter}
           @sl-input=${(event) => (this.filter = event.target.value)}><span slot="prefix">${icon("search")}</span></sl-input>
-        <sl-select label="Level" .value=${this.level} @sl-change=${(event) => (this.level = event.target.value)}>
-          <sl-option value="DEBUG">Everything</sl-option>
-          <sl-option value="INFO">Info and above</sl-option>
-          <sl-option value="WARNING">Warnings and errors</sl-option>
-          <sl-option value="ERROR">Errors only</sl-option>
+        <sl-select label=${t("logs.level")} .value=${this.level} @sl-change=${(event) => (this.level = event.target.value)}>
+          ${["DEBUG", "INFO", "WARNING", "ERROR"].map((level) => html`<sl-option value=${level}>${t(`logs.level.${level}`)}</sl-option>`)}
         </sl-select>
         <sl-button @click=${this.togglePause} aria-pressed=${this.paused ? "true" : "false"}>
-          ${this.paused ? html`${icon("play")} Resume` : html`${icon("pause")} Pause`}</sl-button>
-        <sl-button @click=${() => (this.lines = [])}>${icon("eraser")} Clear view</sl-button>
+          ${this.paused ? html`${icon("play")} ${t("logs.resume")}` : html`${icon("pause")} ${t("logs.pause")}`}</sl-button>
+        <sl-button @click=${() => (this.lines = [])}>${icon("eraser")} ${t("logs.clear")}</sl-button>
         <sl-button variant="danger" outline ?disabled=${!this.lastError()} @click=${this.jumpToLastError}>
-          ${icon("circle-alert")} Jump to last error</sl-button>
+          ${icon("circle-alert")} ${t("logs.jump")}</sl-button>
       </div>
-      <p class="status">This log holds what the host did. Requests it answers are recorded only when the
-        <a href=${href("settings")}>Access log setting</a> is on, in a file of their own (access.log).</p>
+      <p class="status">${words(t("logs.accessNote"), { link: html`<a href=${href("settings")}>${t("logs.accessSetting")}</a>` })}</p>
       <helio-error .error=${this.errors.tail}></helio-error>
-      <div class="log" role="log" aria-live="off" tabindex="0" aria-label="Host log">
+      <div class="log" role="log" aria-live="off" tabindex="0" aria-label=${t("logs.hostLog")}>
         ${shown.map((line) => line === this.marked
           ? html`<div class="line ${line.level} marked" data-marked tabindex="-1">${line.text}</div>`
           : html`<div class="line ${line.level}">${line.text}</div>`)}
       </div>
-      <p class="status" role="status">${shown.length} of ${this.lines.length} lines shown${
-        this.size != null ? html` · log file ${formatBytes(this.size)}` : nothing}${
-        this.rotations ? html` · rotated ${this.rotations}× while open` : nothing}</p>
+      <p class="status" role="status">${t("logs.shown", { shown: shown.length, total: this.lines.length })}${
+        this.size != null ? ` · ${t("logs.fileSize", { size: formatBytes(this.size) })}` : nothing}${
+        this.rotations ? ` · ${t("logs.rotations", { count: this.rotations })}` : nothing}</p>
     </section>`;
   }
 
@@ -242,43 +239,43 @@ export class HelioLogsPage extends Actions(LitElement) {
     const crash = this.crash;
     const dumps = crash?.dumps ?? [];
     return html`<div class="card" data-crash>
-      <h3>${icon("bug")} Crash dumps
-        ${crash?.notice ? html`<span class="badge danger">New</span>` : nothing}</h3>
+      <h3>${icon("bug")} ${t("logs.crashDumps")}
+        ${crash?.notice ? html`<span class="badge danger">${t("logs.new")}</span>` : nothing}</h3>
       <helio-error .error=${this.errors.crash}></helio-error>
       ${crash === null
         ? nothing
         : dumps.length
           ? html`<p>${crash.notice
-                ? "An earlier host process crashed. The dumps go into the support ZIP."
-                : "Earlier crashes were seen and dismissed; the dumps stay for the support ZIP."}</p>
-              <table><thead><tr><th>File</th><th>Written</th><th class="num">Size</th></tr></thead>
+                ? t("logs.crashed")
+                : t("logs.crashedSeen")}</p>
+              <table><thead><tr><th>${t("logs.file")}</th><th>${t("logs.written")}</th><th class="num">${t("logs.size")}</th></tr></thead>
                 <tbody>${dumps.map((d) => html`<tr><td>${d.name}</td><td>${formatTime(d.modified)}</td>
                   <td class="num">${formatBytes(d.size)}</td></tr>`)}</tbody></table>`
-          : html`<p>No crash dumps: the host has not crashed. If it ever does, the traceback shows here.</p>`}
+          : html`<p>${t("logs.noCrash")}</p>`}
       ${crash?.notice
         ? html`<div class="actions"><sl-button size="small" ?loading=${this.isBusy("dismiss")} @click=${this.dismissCrash}>
-            Dismiss the notice</sl-button></div>`
+            ${t("logs.dismissNotice")}</sl-button></div>`
         : nothing}
     </div>`;
   }
 
   renderDownloads() {
     return html`<div class="card">
-      <h3>${icon("download")} Downloads</h3>
-      <p>The log as text, or a support ZIP with the logs, settings without secrets, a system summary and crash dumps.</p>
+      <h3>${icon("download")} ${t("logs.downloads")}</h3>
+      <p>${t("logs.downloadsBody")}</p>
       <div class="actions">
         <sl-button ?loading=${this.isBusy("log")} @click=${() => this.download(logFile, `helio-log-${stamp()}.txt`, "log")}>
-          ${icon("file-text")} Download log</sl-button>
+          ${icon("file-text")} ${t("logs.downloadLog")}</sl-button>
         <sl-button variant="primary" ?loading=${this.isBusy("zip")}
           @click=${() => this.download(supportZip, `helio-support-${stamp()}.zip`, "zip")}>
-          ${icon("file-archive")} Support ZIP</sl-button>
+          ${icon("file-archive")} ${t("logs.supportZip")}</sl-button>
       </div>
       <helio-error .error=${this.errors.downloads}></helio-error>
-      <sl-details summary="What the support ZIP contains" @sl-show=${(event) => event.target === event.currentTarget && this.loadManifest()}>
+      <sl-details summary=${t("logs.zipContains")} @sl-show=${(event) => event.target === event.currentTarget && this.loadManifest()}>
         <helio-error .error=${this.errors.manifest}></helio-error>
         ${this.manifest
           ? html`<table><tbody>${this.manifest.map((f) => html`<tr><td>${f.name}</td><td class="num">${formatBytes(f.size)}</td></tr>`)}</tbody></table>`
-          : html`<p>Reading…</p>`}
+          : html`<p>${t("logs.reading")}</p>`}
       </sl-details>
     </div>`;
   }
@@ -286,13 +283,13 @@ export class HelioLogsPage extends Actions(LitElement) {
   renderHost() {
     const state = this.lifecycle;
     return html`<div class="card">
-      <h3>${icon("power")} Host process</h3>
-      <p>Restart after changing settings that need it, or stop the host entirely.</p>
+      <h3>${icon("power")} ${t("logs.hostProcess")}</h3>
+      <p>${t("logs.hostBody")}</p>
       <div class="actions">
         <sl-button variant="warning" ?loading=${this.isBusy("restart") || state?.phase === "restarting"} @click=${this.restart}>
-          ${icon("rotate-cw")} Restart</sl-button>
+          ${icon("rotate-cw")} ${t("logs.restart")}</sl-button>
         <sl-button variant="danger" outline ?loading=${this.isBusy("quit")} ?disabled=${state?.phase === "stopped"} @click=${this.quit}>
-          ${icon("power")} Quit</sl-button>
+          ${icon("power")} ${t("logs.quit")}</sl-button>
       </div>
       <helio-error .error=${this.errors.host}></helio-error>
       <p role="status" aria-live="polite" data-lifecycle>${state?.message ?? ""}</p>
@@ -300,10 +297,10 @@ export class HelioLogsPage extends Actions(LitElement) {
   }
 
   render() {
-    return html`<helio-page-header heading="Logs and troubleshooting"
-        subtitle="Follow what the host does, and gather what support needs."></helio-page-header>
+    return html`<helio-page-header heading=${t("logs.heading")}
+        subtitle=${t("logs.subtitle")}></helio-page-header>
       ${this.renderTail()}
-      <section aria-label="Troubleshooting" class="grid">
+      <section aria-label=${t("logs.troubleshooting")} class="grid">
         ${this.renderDownloads()} ${this.renderCrash()} ${this.renderHost()}
       </section>`;
   }

@@ -11,6 +11,7 @@ import { pageStyles } from "../theme.js";
 import { Polling } from "./poller.js";
 import { metricsPreview } from "../data/metrics.js";
 import { inputs, states } from "../element-kit.js";
+import { formatClock, formatPercent, has, locale, t } from "../i18n.js";
 
 // Units by suffix of the spec's identifiers (spec/hardware-metrics.md).
 const UNITS = [
@@ -24,6 +25,9 @@ const UNITS = [
 ];
 
 export function metricLabel(id) {
+  const name = id.replace(/^(cpu|gpu)_/, "").replace(/_(percent|mhz|c|mv|rpm|w|mb)$/, "");
+  if (has(`metric.${name}`)) return t(`metric.${name}`);
+  // An identifier newer than the catalogue: its own words, in English.
   const words = id
     .replace(/^(cpu|gpu)_/, "")
     .replace(/_(percent|mhz|c|mv|rpm|w|mb)$/, "")
@@ -33,8 +37,7 @@ export function metricLabel(id) {
 
 export function metricValue(id, value) {
   const unit = UNITS.find(([suffix]) => id.endsWith(suffix))?.[1] ?? "";
-  const shown = Number.isInteger(value) ? value : value.toFixed(1);
-  return unit === "%" ? `${shown} %` : `${shown} ${unit}`.trim();
+  return unit === "%" ? formatPercent(value) : `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 1, minimumFractionDigits: Number.isInteger(value) ? 0 : 1, useGrouping: false }).format(value)} ${unit}`.trim();
 }
 
 export class HelioMetricsPage extends Polling(LitElement, 1000) {
@@ -105,8 +108,8 @@ export class HelioMetricsPage extends Polling(LitElement, 1000) {
 
   render() {
     return html`<helio-page-header
-        heading="Hardware metrics"
-        subtitle="Paired clients can show this PC's CPU and GPU load during a stream. See the numbers here before they do."
+        heading=${t("route.metrics")}
+        subtitle=${t("metrics.subtitle")}
       ></helio-page-header>
       <div class="stack">
         ${this.renderLive()}
@@ -117,17 +120,17 @@ export class HelioMetricsPage extends Polling(LitElement, 1000) {
   renderLive() {
     const preview = this.preview;
     return html`<section class="card live" aria-labelledby="live-title">
-      <h2 id="live-title">${preview?.sample ? html`<span class="live-dot" aria-hidden="true"></span>` : ""} Live sample</h2>
-      <helio-error .error=${this.error} heading="Could not read a sample"></helio-error>
+      <h2 id="live-title">${preview?.sample ? html`<span class="live-dot" aria-hidden="true"></span>` : ""} ${t("metrics.live")}</h2>
+      <helio-error .error=${this.error} heading=${t("metrics.couldNotRead")}></helio-error>
       ${!preview
         ? this.error
           ? ""
-          : html`<helio-loading label="Taking a sample…"></helio-loading>`
+          : html`<helio-loading label=${t("metrics.taking")}></helio-loading>`
         : html`
             <p class="muted small" id="sharing-state">
               ${preview.enabled
-                ? "Sharing is on: paired clients with view or launch permission receive this during their stream."
-                : "Sharing is off: clients receive nothing. Turn on “Share hardware metrics” below to let them."}
+                ? t("metrics.sharingOn")
+                : t("metrics.sharingOff")}
             </p>
             ${preview.sample ? this.renderSample(preview.sample) : html`<sl-alert variant="warning" open id="sample-error"
                 ><span slot="icon">${icon("triangle-alert")}</span>${preview.error}</sl-alert
@@ -143,27 +146,26 @@ export class HelioMetricsPage extends Polling(LitElement, 1000) {
       <div id="cpu">
         ${cpu.length
           ? cpu.map(([id, value]) => this.renderMetric(id, value))
-          : html`<p class="muted small">${sample.cpu && Object.keys(sample.cpu).length === 0 ? "Measuring: CPU usage needs two samples, the next one shows it." : ""}</p>`}
+          : html`<p class="muted small">${sample.cpu && Object.keys(sample.cpu).length === 0 ? t("metrics.measuring") : ""}</p>`}
       </div>
-      <h3>GPUs</h3>
+      <h3>${t("metrics.gpus")}</h3>
       <div id="gpus">
         ${sample.gpus.length
           ? sample.gpus.map(
               (gpu) => html`<div class="gpu" data-gpu=${gpu.id}>
-                <p><strong>${gpu.name || `GPU ${gpu.id}`}</strong> <span class="muted small">(id ${gpu.id})</span></p>
+                <p><strong>${gpu.name || `GPU ${gpu.id}`}</strong> <span class="muted small">${t("metrics.gpuId", { id: gpu.id })}</span></p>
                 ${Object.entries(gpu.metrics).map(([id, value]) => this.renderMetric(id, value))}
               </div>`,
             )
           : html`<p class="small" id="no-gpu">
-              No GPU readings. Helio reads GPUs through NVIDIA's driver library (NVML); this PC has no NVIDIA GPU, or its driver
-              is not loaded. Other GPUs are not measured yet, so clients see CPU figures only.
+              ${t("metrics.noGpu")}
             </p>`}
       </div>
       <details>
-        <summary>What a client receives (JSON)</summary>
+        <summary>${t("metrics.json")}</summary>
         <pre id="raw">${JSON.stringify(sample, null, 2)}</pre>
       </details>
-      <p class="muted small">Sampled at ${new Date(sample.sampled_at_unix_ms).toLocaleTimeString()}, every ${sample.interval_ms} ms at most.</p>
+      <p class="muted small">${t("metrics.sampledAt", { time: formatClock(new Date(sample.sampled_at_unix_ms)), interval: sample.interval_ms })}</p>
     `;
   }
 

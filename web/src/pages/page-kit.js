@@ -4,6 +4,7 @@
 import { css } from "lit";
 import { toast } from "../components/toast.js";
 import { formatDateTime } from "../i18n.js";
+import { t } from "../i18n.js";
 
 /**
  * A mixin for pages whose buttons start API calls. `busy` names the running action
@@ -95,16 +96,16 @@ export function formatTime(seconds) {
 /** "12 s", "3 min 05 s": a countdown's remaining time. */
 export function formatRemaining(seconds) {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+  if (s < 60) return t("time.seconds", { count: s });
+  return t("time.minutesSeconds", { minutes: Math.floor(s / 60), seconds: String(s % 60).padStart(2, "0") });
 }
 
 /** "just now", "5 min ago": how long ago an epoch-seconds time was. */
 export function ago(seconds, now = Date.now() / 1000) {
   const d = Math.max(0, Math.round(now - seconds));
-  if (d < 10) return "just now";
-  if (d < 60) return `${d} s ago`;
-  if (d < 3600) return `${Math.floor(d / 60)} min ago`;
-  if (d < 86400) return `${Math.floor(d / 3600)} h ago`;
+  if (d < 10) return t("time.justNow");
+  if (d < 60) return t("time.secondsAgo", { count: d });
+  if (d < 3600) return t("time.minutesAgo", { count: Math.floor(d / 60) });
+  if (d < 86400) return t("time.hoursAgo", { count: Math.floor(d / 3600) });
   return formatTime(seconds);
 }

@@ -12,10 +12,11 @@ import { pageStyles } from "../theme.js";
 import { href } from "../router.js";
 import { endSession, listSessions } from "../data/auth.js";
 import { inputs, states } from "../element-kit.js";
+import { formatDateTime, t } from "../i18n.js";
 
 /** "Mozilla/5.0 (X11; Linux x86_64) ... Chrome/120..." -> "Chrome on Linux". */
 export function browserName(agent) {
-  if (!agent) return "Unknown browser";
+  if (!agent) return t("sessions.unknownBrowser");
   const browser =
     [
       [/Edg\//, "Edge"],
@@ -33,10 +34,10 @@ export function browserName(agent) {
       [/Mac OS X/, "macOS"],
       [/Linux/, "Linux"],
     ].find(([pattern]) => pattern.test(agent))?.[1] ?? null;
-  return system ? `${browser} on ${system}` : browser;
+  return system ? t("sessions.browserOn", { browser, system }) : browser;
 }
 
-const when = (seconds) => (seconds ? new Date(seconds * 1000).toLocaleString() : "—");
+const when = (seconds) => (seconds ? formatDateTime(seconds) : "—");
 
 export class HelioSessionsPage extends LitElement {
   static properties = { ...inputs("api", "params"), ...states("sessions", "error") };
@@ -59,11 +60,11 @@ export class HelioSessionsPage extends LitElement {
 
   async revoke(session) {
     const ok = await confirmAction({
-      heading: session.current ? "Sign out this browser?" : "Revoke this session?",
+      heading: session.current ? t("sessions.signOutThisHeading") : t("sessions.revokeHeading"),
       message: session.current
-        ? "This is the browser you are using: you will need to sign in again."
-        : `${browserName(session.user_agent)} at ${session.address} will be signed out at once.`,
-      confirmLabel: session.current ? "Sign out" : "Revoke",
+        ? t("sessions.signOutThisMessage")
+        : t("sessions.revokeMessage", { browser: browserName(session.user_agent), address: session.address }),
+      confirmLabel: session.current ? t("sessions.signOut") : t("sessions.revoke"),
     });
     if (!ok) return;
     try {
@@ -73,7 +74,7 @@ export class HelioSessionsPage extends LitElement {
         this.dispatchEvent(new CustomEvent("helio-auth-changed", { bubbles: true, composed: true }));
         return;
       }
-      toast(this, "success", "Session revoked.");
+      toast(this, "success", t("sessions.revoked"));
       await this.load();
     } catch (error) {
       this.error = error;
@@ -82,10 +83,10 @@ export class HelioSessionsPage extends LitElement {
 
   render() {
     return html`<helio-page-header
-        heading="Sessions"
-        subtitle="Browsers signed in to this console. Revoke any you do not recognise, then change your password."
+        heading=${t("route.sessions")}
+        subtitle=${t("sessions.subtitle")}
       >
-        <sl-button slot="actions" href=${href("account")} id="to-change-password">${icon("lock")} Change password</sl-button>
+        <sl-button slot="actions" href=${href("account")} id="to-change-password">${icon("lock")} ${t("route.account")}</sl-button>
       </helio-page-header>
       <div class="stack">
         <helio-error .error=${this.error} retry @retry=${() => this.load()}></helio-error>
@@ -95,34 +96,34 @@ export class HelioSessionsPage extends LitElement {
 
   renderTable() {
     if (!this.sessions.length) {
-      return html`<helio-empty-state icon="monitor-smartphone" heading="No web sessions">
-        Signing in from a browser creates one. Scripts use API tokens instead.
+      return html`<helio-empty-state icon="monitor-smartphone" heading=${t("sessions.emptyHeading")}>
+        ${t("sessions.emptyBody")}
       </helio-empty-state>`;
     }
     return html`<div class="table-wrap">
       <table class="data stack-on-phone" id="sessions">
         <thead>
           <tr>
-            <th scope="col">Browser</th><th scope="col">Address</th><th scope="col">Signed in</th><th scope="col">Last active</th>
-            <th scope="col">Ends</th><th scope="col"><span class="visually-hidden">Actions</span></th>
+            <th scope="col">${t("sessions.col.browser")}</th><th scope="col">${t("sessions.col.address")}</th><th scope="col">${t("sessions.col.signedIn")}</th><th scope="col">${t("sessions.col.lastActive")}</th>
+            <th scope="col">${t("sessions.col.ends")}</th><th scope="col"><span class="visually-hidden">${t("common.actions")}</span></th>
           </tr>
         </thead>
         <tbody>
           ${this.sessions.map(
             (s) => html`<tr data-id=${s.id} ?data-current=${s.current}>
-              <td data-label="Browser">
+              <td data-label=${t("sessions.col.browser")}>
                 <strong>${browserName(s.user_agent)}</strong>
-                ${s.current ? html` <span class="badge primary">${icon("check")} This browser</span>` : ""}
-                ${s.remember_me ? html` <span class="badge">Remembered</span>` : ""}
+                ${s.current ? html` <span class="badge primary">${icon("check")} ${t("sessions.thisBrowser")}</span>` : ""}
+                ${s.remember_me ? html` <span class="badge">${t("sessions.remembered")}</span>` : ""}
               </td>
-              <td data-label="Address"><span class="mono">${s.address}</span></td>
-              <td data-label="Signed in">${when(s.created_at)}</td>
-              <td data-label="Last active">${when(s.last_seen)}</td>
-              <td data-label="Ends">${when(s.refresh_expires_at)}</td>
+              <td data-label=${t("sessions.col.address")}><span class="mono">${s.address}</span></td>
+              <td data-label=${t("sessions.col.signedIn")}>${when(s.created_at)}</td>
+              <td data-label=${t("sessions.col.lastActive")}>${when(s.last_seen)}</td>
+              <td data-label=${t("sessions.col.ends")}>${when(s.refresh_expires_at)}</td>
               <td class="actions">
                 <sl-button size="small" variant="danger" outline @click=${() => this.revoke(s)}
-                  >${icon(s.current ? "log-out" : "ban")} ${s.current ? "Sign out" : "Revoke"}<span class="visually-hidden">
-                    ${browserName(s.user_agent)} at ${s.address}</span
+                  >${icon(s.current ? "log-out" : "ban")} ${s.current ? t("sessions.signOut") : t("sessions.revoke")}<span class="visually-hidden">
+                    ${t("sessions.at", { browser: browserName(s.user_agent), address: s.address })}</span
                   ></sl-button
                 >
               </td>

@@ -11,6 +11,7 @@ import { gateStyles } from "./gate-styles.js";
 import { changePassword } from "../data/auth.js";
 import { inputs, states } from "../element-kit.js";
 import { announceSignedIn } from "./page-kit.js";
+import { t, words } from "../i18n.js";
 
 const FIELDS = ["newUsername", "newPassword", "confirmNewPassword"];
 
@@ -32,7 +33,7 @@ export class HelioSetupPage extends LitElement {
     const [username, password, confirm] = FIELDS.map(value);
     this.error = null;
     if (password !== confirm) {
-      this.error = { field: "confirmNewPassword", message: "The two passwords differ; type the same password twice." };
+      this.error = { field: "confirmNewPassword", message: t("setup.differ") };
       return;
     }
     this.busy = true;
@@ -62,53 +63,49 @@ export class HelioSetupPage extends LitElement {
   /** Why the browser warned before showing this page, and what to check. */
   renderCertificate() {
     return html`<details class="certificate" id="certificate-warning">
-      <summary>About the browser's certificate warning</summary>
-      <p>Helio made its own certificate the first time it started, so your browser does not know it yet and warned you
-        before opening this page. The connection is still encrypted. To be sure it is your PC that answers:</p>
+      <summary>${t("setup.cert.summary")}</summary>
+      <p>${t("setup.cert.why")}</p>
       <ol>
-        <li>the address bar shows this PC's address (here <code>${location.host}</code>), and</li>
-        <li>the certificate's SHA-256 fingerprint (click the warning sign in the address bar, then the certificate) is the
-          one the host wrote in its log on this PC: the line <code>Certificate fingerprint (SHA-256): …</code> in
-          <code>helio.log</code> in its data folder.</li>
+        <li>${words(t("setup.cert.address"), { address: html`<code>${location.host}</code>` })}</li>
+        <li>${words(t("setup.cert.fingerprint"), {
+          line: html`<code>Certificate fingerprint (SHA-256): …</code>`,
+          file: html`<code>helio.log</code>`,
+        })}</li>
       </ol>
-      <p>If both match, continue. If not, close this page: something else answered.</p>
+      <p>${t("setup.cert.match")}</p>
     </details>`;
   }
 
   renderRefused() {
     const port = location.port ? `:${location.port}` : "";
-    return html`<h1 id="title">Finish set-up on the host PC</h1>
-      <p class="lead">
-        This host has no administrator account yet. Until it has one, anybody who can reach it could claim it, so
-        Helio only lets the host PC itself create the first account.
-      </p>
-      <p>To continue, either:</p>
+    return html`<h1 id="title">${t("setup.refused.title")}</h1>
+      <p class="lead">${t("setup.refused.lead")}</p>
+      <p>${t("setup.refused.either")}</p>
       <ol>
-        <li>open <code>https://localhost${port}/</code> in a browser on the host PC, or</li>
-        <li>run <code>python -m host creds USERNAME PASSWORD</code> on the host PC,</li>
+        <li>${words(t("setup.refused.open"), { address: html`<code>https://localhost${port}/</code>` })}</li>
+        <li>${words(t("setup.refused.run"), { command: html`<code>python -m host creds USERNAME PASSWORD</code>` })}</li>
       </ol>
-      <p class="muted small">then come back here and sign in from this device.</p>
+      <p class="muted small">${t("setup.refused.then")}</p>
       <br />
-      <sl-button variant="default" @click=${this.recheck}>${icon("refresh-cw")} Check again</sl-button>`;
+      <sl-button variant="default" @click=${this.recheck}>${icon("refresh-cw")} ${t("setup.refused.check")}</sl-button>`;
   }
 
   renderForm() {
     const error = this.error;
-    return html`<h1 id="title">Create the administrator account</h1>
-      <p class="lead">This account signs in to this console and to the API. You can change the password later
-        under Change password (in the account menu, top right).</p>
+    return html`<h1 id="title">${t("setup.title")}</h1>
+      <p class="lead">${t("setup.lead")}</p>
       ${error && !isFieldError(error, FIELDS) ? html`<helio-error .error=${error}></helio-error>` : ""}
       <form class="fields" @submit=${this.submit}>
-        <sl-input name="newUsername" label="Username" autocomplete="username" required autofocus>
+        <sl-input name="newUsername" label=${t("signin.username")} autocomplete="username" required autofocus>
           ${fieldHelp("", error, "newUsername")}
         </sl-input>
-        <sl-input name="newPassword" label="Password" type="password" autocomplete="new-password" password-toggle required>
-          ${fieldHelp("Use a long passphrase: it guards the PC's apps and devices.", error, "newPassword")}
+        <sl-input name="newPassword" label=${t("signin.password")} type="password" autocomplete="new-password" password-toggle required>
+          ${fieldHelp(t("setup.passwordHelp"), error, "newPassword")}
         </sl-input>
-        <sl-input name="confirmNewPassword" label="Confirm password" type="password" autocomplete="new-password" required>
+        <sl-input name="confirmNewPassword" label=${t("setup.confirm")} type="password" autocomplete="new-password" required>
           ${fieldHelp("", error, "confirmNewPassword")}
         </sl-input>
-        <sl-button type="submit" variant="primary" ?loading=${this.busy}>Create account and sign in</sl-button>
+        <sl-button type="submit" variant="primary" ?loading=${this.busy}>${t("setup.submit")}</sl-button>
       </form>
       ${this.renderCertificate()}`;
   }

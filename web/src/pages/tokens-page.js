@@ -19,6 +19,7 @@ import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
 import { createToken, loadTokens, revokeToken } from "../data/tokens.js";
 import { inputs, states } from "../element-kit.js";
+import { formatDateTime, has, locale, t } from "../i18n.js";
 
 /** A route's resource ("apps" for the apps' cover route): its first segment after the API prefix. */
 export function groupOf(route) {
@@ -27,26 +28,18 @@ export function groupOf(route) {
 
 const key = (path, method) => `${method} ${path}`;
 
-// Resources in words (the first path segment after /api); any other shows capitalised.
-const RESOURCES = {
-  apps: "Applications", clients: "Paired devices", config: "Settings", covers: "Cover images", display: "Displays",
-  "display-devices": "Displays", logs: "Logs", health: "Health and crash reports", updates: "Updates",
-  metadata: "Host information", tokens: "API tokens", token: "API tokens", otp: "Pairing", pin: "Pairing",
-  browse: "Files on the host", restart: "Restart and quit", quit: "Restart and quit", library: "Game library",
-  framegen: "Frame generation", tools: "Helper programs", "hardware-metrics": "Hardware metrics", debug: "Streams (simulated)",
-  "frame-limiter": "Frame limiter", libmgr: "Lutris library", meta: "Host capabilities", "openapi.json": "API description",
-  overlay_limiter: "Performance overlay", "reset-display-device-persistence": "Displays", rtsp: "Stream setup",
-  session: "Stream sessions", storefront: "Steam library", upscaler: "Upscaler",
-};
+// Resources in words (the first path segment after /api): resource.<segment> in the
+// catalogues; any other shows capitalised.
 // What each HTTP method lets a token do, in words.
 const ACTIONS = [
-  { id: "see", words: "See", methods: ["GET", "HEAD"] },
-  { id: "change", words: "Change", methods: ["POST", "PUT", "PATCH"] },
-  { id: "remove", words: "Remove", methods: ["DELETE"] },
+  // (Their words: action.<id> in the catalogues.)
+  { id: "see", methods: ["GET", "HEAD"] },
+  { id: "change", methods: ["POST", "PUT", "PATCH"] },
+  { id: "remove", methods: ["DELETE"] },
 ];
 
 export function resourceName(group) {
-  return RESOURCES[group] ?? group.charAt(0).toUpperCase() + group.slice(1).replaceAll("-", " ");
+  return has(`resource.${group}`) ? t(`resource.${group}`) : group.charAt(0).toUpperCase() + group.slice(1).replaceAll("-", " ");
 }
 
 export class HelioTokensPage extends LitElement {
@@ -208,7 +201,7 @@ export class HelioTokensPage extends LitElement {
     const scopes = this.scopes();
     this.createError = null;
     if (!scopes.length) {
-      this.createError = "Pick at least one thing the token may do: a token without permissions could do nothing.";
+      this.createError = t("tokens.pickOne");
       return;
     }
     this.creating = true;
@@ -228,14 +221,14 @@ export class HelioTokensPage extends LitElement {
 
   async revoke(token) {
     const ok = await confirmAction({
-      heading: "Revoke this token?",
-      message: `Programs using the token ${token.hash.slice(0, 12)}… stop working at once. This cannot be undone.`,
-      confirmLabel: "Revoke",
+      heading: t("tokens.revokeHeading"),
+      message: t("tokens.revokeMessage", { hash: token.hash.slice(0, 12) }),
+      confirmLabel: t("sessions.revoke"),
     });
     if (!ok) return;
     try {
       await revokeToken(this.api, token.hash);
-      toast(this, "success", "Token revoked.");
+      toast(this, "success", t("tokens.revoked"));
       await this.load();
     } catch (error) {
       this.error = error;
@@ -244,8 +237,8 @@ export class HelioTokensPage extends LitElement {
 
   render() {
     return html`<helio-page-header
-        heading="API tokens"
-        subtitle="Tokens let scripts and other programs use chosen parts of the API without your password."
+        heading=${t("route.tokens")}
+        subtitle=${t("tokens.subtitle")}
       ></helio-page-header>
       <div class="stack">
         <helio-error .error=${this.error} retry @retry=${() => this.load()}></helio-error>
@@ -259,12 +252,12 @@ export class HelioTokensPage extends LitElement {
     const groups = [...new Set(visible.map((r) => groupOf(r.route)))];
     const count = this.selected.size;
     return html`<section class="card" aria-labelledby="builder-title">
-      <h2 id="builder-title">New token</h2>
+      <h2 id="builder-title">${t("tokens.new")}</h2>
       <div class="builder-head">
         <sl-input
           type="search"
-          label="Find"
-          placeholder="e.g. applications, settings, logs"
+          label=${t("tokens.find")}
+          placeholder=${t("tokens.findPlaceholder")}
           clearable
           .value=${this.search}
           @sl-input=${(e) => (this.search = e.target.value)}
@@ -272,22 +265,22 @@ export class HelioTokensPage extends LitElement {
           ><span slot="prefix">${icon("search")}</span></sl-input
         >
         <sl-button @click=${() => this.toggle(visible.flatMap((r) => r.methods.includes("GET") ? [key(r.path, "GET")] : []), true)}
-          >${icon("eye")} See everything shown</sl-button
+          >${icon("eye")} ${t("tokens.seeAll")}</sl-button
         >
         <sl-switch id="show-routes" ?checked=${this.showRoutes} @sl-change=${(e) => (this.showRoutes = e.target.checked)}
-          >Show API routes</sl-switch>
+          >${t("tokens.showRoutes")}</sl-switch>
       </div>
-      <div class="groups" role="group" aria-label="What the token may do">
+      <div class="groups" role="group" aria-label=${t("tokens.mayDo")}>
         ${groups.length
           ? groups.map((g) => this.renderGroup(g, visible.filter((r) => groupOf(r.route) === g)))
-          : html`<p class="muted">Nothing matches “${this.search}”. Try another word, like applications or logs.</p>`}
+          : html`<p class="muted">${t("tokens.noMatch", { search: this.search })}</p>`}
       </div>
       <div class="create">
         <span class="muted small" role="status" id="selection-count"
-          >${count ? `${count} permission${count === 1 ? "" : "s"} selected` : "Nothing selected yet"}</span
+          >${count ? t("tokens.selected", { count }) : t("tokens.nothingSelected")}</span
         >
         <sl-button variant="primary" id="create-token" ?loading=${this.creating} @click=${() => this.create()}
-          >${icon("plus")} Create token</sl-button
+          >${icon("plus")} ${t("tokens.create")}</sl-button
         >
       </div>
       <helio-error .error=${this.createError}></helio-error>
@@ -305,7 +298,7 @@ export class HelioTokensPage extends LitElement {
           ?checked=${on === keys.length}
           ?indeterminate=${on > 0 && on < keys.length}
           @sl-change=${(e) => this.toggle(keys, e.target.checked)}
-          >${name}<span class="visually-hidden">: everything</span></sl-checkbox
+          >${name}<span class="visually-hidden">${t("tokens.everything")}</span></sl-checkbox
         >
       </legend>
       <div class="actions-in-words">
@@ -315,7 +308,7 @@ export class HelioTokensPage extends LitElement {
           const picked = these.filter((k) => this.selected.has(k)).length;
           return html`<sl-checkbox size="small" data-action=${action.id} ?checked=${picked === these.length}
             ?indeterminate=${picked > 0 && picked < these.length} @sl-change=${(e) => this.toggle(these, e.target.checked)}
-            >${action.words}<span class="visually-hidden"> ${name}</span></sl-checkbox>`;
+            >${t(`action.${action.id}`)}<span class="visually-hidden"> ${name}</span></sl-checkbox>`;
         })}
       </div>
       ${this.showRoutes ? this.renderRoutes(routes) : ""}
@@ -348,7 +341,7 @@ export class HelioTokensPage extends LitElement {
       const entry = this.catalogue?.find((r) => r.path === scope.path);
       const group = resourceName(groupOf(entry?.route ?? scope.path));
       const actions = byGroup.get(group) ?? new Set();
-      for (const action of ACTIONS) if (scope.methods.some((m) => action.methods.includes(m))) actions.add(action.words.toLowerCase());
+      for (const action of ACTIONS) if (scope.methods.some((m) => action.methods.includes(m))) actions.add(t(`action.${action.id}`).toLocaleLowerCase(locale()));
       byGroup.set(group, actions);
     }
     return [...byGroup].map(([group, actions]) => `${group}: ${[...actions].join(", ")}`);
@@ -356,30 +349,30 @@ export class HelioTokensPage extends LitElement {
 
   renderList() {
     return html`<section aria-labelledby="list-title" class="stack">
-      <h2 id="list-title">Existing tokens</h2>
+      <h2 id="list-title">${t("tokens.existing")}</h2>
       ${this.tokens.length
         ? html`<div class="table-wrap">
             <table class="data stack-on-phone" id="tokens">
               <thead>
-                <tr><th scope="col">Token</th><th scope="col">May</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
+                <tr><th scope="col">${t("tokens.col.token")}</th><th scope="col">${t("tokens.col.may")}</th><th scope="col">${t("tokens.col.created")}</th><th scope="col"><span class="visually-hidden">${t("common.actions")}</span></th></tr>
               </thead>
               <tbody>
                 ${this.tokens.map(
-                  (t) => html`<tr data-hash=${t.hash}>
-                    <td data-label="Token"><code>${t.hash.slice(0, 12)}…</code><div class="muted small">${t.owner}</div></td>
-                    <td data-label="May">
-                      <div class="scopes">${this.scopeWords(t.scopes).map((words) => html`<span class="badge">${words}</span>`)}</div>
+                  (token) => html`<tr data-hash=${token.hash}>
+                    <td data-label=${t("tokens.col.token")}><code>${token.hash.slice(0, 12)}…</code><div class="muted small">${token.owner}</div></td>
+                    <td data-label=${t("tokens.col.may")}>
+                      <div class="scopes">${this.scopeWords(token.scopes).map((scope) => html`<span class="badge">${scope}</span>`)}</div>
                       ${this.showRoutes
-                        ? html`<div class="muted small raw-scopes">${t.scopes.map((s) => {
+                        ? html`<div class="muted small raw-scopes">${token.scopes.map((s) => {
                             const entry = this.catalogue.find((r) => r.path === s.path);
                             return html`<div><code>${s.methods.join(", ")} ${entry?.route ?? s.path}</code></div>`;
                           })}</div>`
                         : ""}
                     </td>
-                    <td data-label="Created">${new Date(t.created_at * 1000).toLocaleString()}</td>
+                    <td data-label=${t("tokens.col.created")}>${formatDateTime(token.created_at)}</td>
                     <td class="actions">
-                      <sl-button size="small" variant="danger" outline @click=${() => this.revoke(t)}
-                        >${icon("trash-2")} Revoke<span class="visually-hidden"> token ${t.hash.slice(0, 12)}</span></sl-button
+                      <sl-button size="small" variant="danger" outline @click=${() => this.revoke(token)}
+                        >${icon("trash-2")} ${t("sessions.revoke")}<span class="visually-hidden"> ${t("tokens.revokeNamed", { hash: token.hash.slice(0, 12) })}</span></sl-button
                       >
                     </td>
                   </tr>`,
@@ -387,8 +380,8 @@ export class HelioTokensPage extends LitElement {
               </tbody>
             </table>
           </div>`
-        : html`<helio-empty-state icon="key-round" heading="No tokens yet">
-            Pick what a token may do above, and create it to let a script use the host without your password.
+        : html`<helio-empty-state icon="key-round" heading=${t("tokens.none")}>
+            ${t("tokens.noneBody")}
           </helio-empty-state>`}
     </section>`;
   }
@@ -396,18 +389,18 @@ export class HelioTokensPage extends LitElement {
   renderSecret() {
     const secret = this.secret;
     const example = secret ? curlExample(this.api, secret) : "";
-    return html`<sl-dialog label="Your new token" @sl-after-hide=${() => (this.secret = null)}>
+    return html`<sl-dialog label=${t("tokens.yourNew")} @sl-after-hide=${() => (this.secret = null)}>
       ${secret
         ? html`<div class="stack">
-            <sl-alert variant="warning" open><span slot="icon">${icon("triangle-alert")}</span>Copy it now: it is shown only once. Helio keeps only a hash.</sl-alert>
-            <div class="secret"><code id="secret">${secret.token}</code><helio-copy-button .value=${secret.token} label="Copy the token"></helio-copy-button></div>
+            <sl-alert variant="warning" open><span slot="icon">${icon("triangle-alert")}</span>${t("tokens.copyNow")}</sl-alert>
+            <div class="secret"><code id="secret">${secret.token}</code><helio-copy-button .value=${secret.token} label=${t("tokens.copyToken")}></helio-copy-button></div>
             <div>
-              <p class="small muted">Try it:</p>
-              <div class="secret"><pre id="curl">${example}</pre><helio-copy-button .value=${example} label="Copy the command"></helio-copy-button></div>
+              <p class="small muted">${t("tokens.tryIt")}</p>
+              <div class="secret"><pre id="curl">${example}</pre><helio-copy-button .value=${example} label=${t("tokens.copyCommand")}></helio-copy-button></div>
             </div>
           </div>`
         : ""}
-      <sl-button slot="footer" variant="primary" @click=${() => this.renderRoot.querySelector("sl-dialog").hide()}>I saved it</sl-button>
+      <sl-button slot="footer" variant="primary" @click=${() => this.renderRoot.querySelector("sl-dialog").hide()}>${t("tokens.saved")}</sl-button>
     </sl-dialog>`;
   }
 }

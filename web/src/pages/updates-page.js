@@ -11,19 +11,21 @@ import { confirmAction } from "../components/confirm.js";
 import { Actions } from "./page-kit.js";
 import { updateAction, updateState } from "../data/updates.js";
 import { inputs } from "../element-kit.js";
+import { formatPercent, t, words } from "../i18n.js";
 
 const MOVING = ["checking", "queued", "downloading", "installing", "restarting"];
 const POLL_MS = 1000;
 const STATES = {
-  idle: ["neutral", "Not checked yet", "Check the update source to see whether a newer Helio exists."],
-  checking: ["primary", "Checking", "Reading the release index…"],
-  up_to_date: ["success", "Up to date", "No newer release than the installed one."],
-  available: ["primary", "Update available", "Install it now, or when no stream is active."],
-  queued: ["warning", "Queued", "The update starts as soon as no stream is active."],
-  downloading: ["primary", "Downloading", "Fetching the release and checking its SHA-256."],
-  installing: ["primary", "Installing", "Installing the release into the host's environment."],
-  restarting: ["primary", "Restarting", "The host restarts with the new version."],
-  failed: ["danger", "Failed", "Nothing was installed. Check again, or retry the install."],
+  // Each state's badge colour; its words are updates.<state> and updates.<state>.help.
+  idle: "neutral",
+  checking: "primary",
+  up_to_date: "success",
+  available: "primary",
+  queued: "warning",
+  downloading: "primary",
+  installing: "primary",
+  restarting: "primary",
+  failed: "danger",
 };
 
 export class HelioUpdatesPage extends Actions(LitElement) {
@@ -83,9 +85,9 @@ export class HelioUpdatesPage extends Actions(LitElement) {
 
   async installNow() {
     const sure = await confirmAction({
-      heading: "Install now?",
-      message: "Every running stream ends, then the update installs and the host restarts.",
-      confirmLabel: "End streams and install",
+      heading: t("updates.installNowHeading"),
+      message: t("updates.installNowMessage"),
+      confirmLabel: t("updates.installNowConfirm"),
     });
     if (sure) await this.run("install_now");
   }
@@ -93,51 +95,54 @@ export class HelioUpdatesPage extends Actions(LitElement) {
   renderResult(result) {
     if (!result) return nothing;
     return result.ok
-      ? html`<p class="result" data-result>Installed version ${result.version}.</p>`
-      : html`<p class="result bad" data-result>${result.reason === "cancelled" ? "The install was cancelled." : `Last attempt failed: ${result.reason}`}</p>`;
+      ? html`<p class="result" data-result>${t("updates.installedVersion", { version: result.version })}</p>`
+      : html`<p class="result bad" data-result>${result.reason === "cancelled" ? t("updates.cancelled") : t("updates.lastFailed", { reason: result.reason })}</p>`;
   }
 
   render() {
     const u = this.updateState;
-    const [variant, label, help] = STATES[u?.state] ?? ["neutral", u?.state ?? "", ""];
+    const known = u?.state in STATES;
+    const variant = known ? STATES[u.state] : "neutral";
+    const label = known ? t(`updates.${u.state}`) : (u?.state ?? "");
+    const help = known ? t(`updates.${u.state}.help`) : "";
     const can = (...states) => u && states.includes(u.state);
-    return html`<helio-page-header heading="Updates" subtitle="Keep Helio current from the update source set in Settings."></helio-page-header>
+    return html`<helio-page-header heading=${t("route.updates")} subtitle=${t("updates.subtitle")}></helio-page-header>
       <helio-error .error=${this.errors.load}></helio-error>
       ${u === null
-        ? this.errors.load ? nothing : html`<helio-loading label="Reading the update state…"></helio-loading>`
+        ? this.errors.load ? nothing : html`<helio-loading label=${t("updates.reading")}></helio-loading>`
         : html`<div class="card">
             <div class="versions">
-              <div><div class="label">Installed</div><div class="version" data-installed>${u.installed_version ?? "—"}</div></div>
-              <div><div class="label">Available</div><div class="version" data-available>${u.available?.version ?? "—"}</div></div>
+              <div><div class="label">${t("updates.installedLabel")}</div><div class="version" data-installed>${u.installed_version ?? "—"}</div></div>
+              <div><div class="label">${t("updates.availableLabel")}</div><div class="version" data-available>${u.available?.version ?? "—"}</div></div>
             </div>
             <div class="state" role="status" aria-live="polite">
               <span class="badge ${variant}" data-state=${u.state}>${label}</span>
               <p>${help}</p>
             </div>
             ${can("downloading", "installing", "restarting")
-              ? html`<progress max="100" .value=${u.progress} aria-label="Update progress"></progress> <span>${u.progress} %</span>`
+              ? html`<progress max="100" .value=${u.progress} aria-label=${t("updates.progress")}></progress> <span>${formatPercent(u.progress)}</span>`
               : nothing}
-            ${u.available?.notes ? html`<div><div class="label">Release notes</div><p class="notes">${u.available.notes}</p></div>` : nothing}
+            ${u.available?.notes ? html`<div><div class="label">${t("updates.notes")}</div><p class="notes">${u.available.notes}</p></div>` : nothing}
             ${this.renderResult(u.result)}
             <div class="actions">
               <sl-button ?loading=${this.isBusy("check") || u.state === "checking"} ?disabled=${!can("idle", "up_to_date", "available", "failed")}
                 @click=${() => this.run("check")}>
-                ${icon("refresh-cw")} Check for updates</sl-button>
+                ${icon("refresh-cw")} ${t("updates.check")}</sl-button>
               ${can("available", "failed") && u.available
                 ? html`<sl-button variant="primary" ?loading=${this.isBusy("install")}
                       @click=${() => this.run("install")}>
-                      ${icon("download")} Install</sl-button>
+                      ${icon("download")} ${t("updates.install")}</sl-button>
                     <sl-button variant="warning" outline ?loading=${this.isBusy("install_now")} @click=${this.installNow}>
-                      ${icon("zap")} Install now</sl-button>`
+                      ${icon("zap")} ${t("updates.installNow")}</sl-button>`
                 : nothing}
               ${can("queued", "downloading")
                 ? html`<sl-button variant="danger" outline ?loading=${this.isBusy("cancel")}
-                    @click=${() => this.run("cancel")}>${icon("x")} Cancel</sl-button>`
+                    @click=${() => this.run("cancel")}>${icon("x")} ${t("common.cancel")}</sl-button>`
                 : nothing}
             </div>
             <helio-error .error=${this.errors.action}></helio-error>
             ${this.errors.action && /update_source/.test(this.errors.action.message)
-              ? html`<p>Set <strong>update_source</strong> on the <a href="settings">Settings</a> page, then check again.</p>`
+              ? html`<p>${words(t("updates.setSource"), { setting: html`<strong>${t("setting.update_source")}</strong>`, link: html`<a href="settings">${t("route.settings")}</a>` })}</p>`
               : nothing}
           </div>`}`;
   }

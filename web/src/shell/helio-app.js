@@ -15,7 +15,7 @@ import "../components/error.js";
 import "../components/loading.js";
 import "../components/theme-toggle.js";
 import { icon } from "../icons.js";
-import { GROUPS, ROUTES, Router, href } from "../router.js";
+import { GROUPS, ROUTES, Router, href, routeTitle } from "../router.js";
 import { pageStyles } from "../theme.js";
 import { shellStyles } from "./shell-styles.js";
 import { authStatus } from "../data/auth.js";
@@ -80,7 +80,7 @@ export class HelioApp extends LitElement {
 
   /** A 401 anywhere: show sign-in over the same URL; after sign-in the page reloads. */
   sessionEnded() {
-    this.signInReason = "Your session has ended. Sign in again to continue where you were.";
+    this.signInReason = t("shell.sessionEnded");
     if (this.status) this.status = { ...this.status, authenticated: false, username: null };
   }
 
@@ -228,7 +228,3 @@ export class HelioApp extends LitElement {
 }
 customElements.define("helio-app", HelioApp);
 
-/** A route's title in the console's language. */
-function routeTitle(route) {
-  return t(route.path === null ? "route.notFound" : `route.${route.path || "dashboard"}`);
-}
