@@ -54,6 +54,7 @@ class HostProcess:
         self.base_port = free_base_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.port_option = True  # False: start without --port (the `port` setting decides)
+        self.started_before = False
 
     @property
     def stderr_path(self) -> Path:
@@ -68,9 +69,24 @@ class HostProcess:
         return self.url
 
     def start(self) -> None:
+        # The free ports were only free when they were picked: another process (a parallel
+        # test, another suite) can take one before the host binds it. A first start that
+        # loses that race picks new ports; a restart keeps its ports, as a user's would.
+        for _ in range(5):
+            if self._start_once():
+                self.started_before = True
+                return
+            if not self.port_option:  # the `port` setting chose them: nothing to pick
+                break
+            self.base_port = free_base_port()
+        raise RuntimeError(f"host could not bind its ports: {self._stderr_tail()}")
+
+    def _start_once(self) -> bool:
+        """Start the host and wait until it listens (True) or it lost its ports (False)."""
         args = [sys.executable, "-m", "host", "serve", "--data-dir", str(self.data_dir)]
         args += ["--port", str(self.base_port)] if self.port_option else []
         args += ["--bind", "127.0.0.1", *self.extra_args]
+        logged = self.stderr_path.stat().st_size if self.stderr_path.exists() else 0
         # A file, not a pipe: a chatty host must never block on a full pipe buffer.
         with open(self.stderr_path, "ab") as stderr:
             self.process = subprocess.Popen(
@@ -82,7 +98,10 @@ class HostProcess:
             )
         while True:  # until it listens or exits: a loaded machine starts it late, not never
             if self.process.poll() is not None:
-                raise RuntimeError(f"host exited: {self.stderr_path.read_text()[-2000:]}")
+                said = self.stderr_path.read_bytes()[logged:].decode(errors="replace")
+                if "Address already in use" in said and not self.started_before:
+                    return False
+                raise RuntimeError(f"host exited: {self._stderr_tail()}")
             try:
                 # Admin (+1), streaming HTTPS (-5) and plain HTTP (0) all listening.
                 for delta in (1, -5, 0):
@@ -90,9 +109,12 @@ class HostProcess:
                         ("127.0.0.1", self.base_port + delta), timeout=0.2
                     ):
                         pass
-                return
+                return True
             except OSError:
                 time.sleep(0.05)
+
+    def _stderr_tail(self) -> str:
+        return self.stderr_path.read_text()[-2000:]
 
     def stop(self) -> int:
         assert self.process is not None

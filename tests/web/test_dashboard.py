@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from tests.host.devices import make_device, provision, put_stream
 from tests.host.helpers import confirmed_settings
 from tests.host.server import HostProcess, running_host
-from tests.waiting import BROWSER_WAIT_MS
+from tests.waiting import BROWSER_WAIT_MS, wait_for
 
 from .conftest import ADMIN, OpenPage, each_look
 
@@ -105,8 +105,13 @@ def test_dashboard_looks(open_page: OpenPage, host: HostProcess, tmp_path: Path)
 def crashed_host(tmp_path: Path) -> Iterator[HostProcess]:
     with running_host(tmp_path / "data", credentials=ADMIN) as process:
         assert process.process is not None
+        # Its ports accept connections before the lifespan has started the crash dumps:
+        # wait for this process's own dump file, or the fault would go unrecorded.
+        dumps = process.data_dir / "crashdumps"
+        pid = process.process.pid
+        wait_for(lambda: list(dumps.glob(f"fault-*-{pid}.txt")), "the host's own dump file")
         process.process.send_signal(signal.SIGSEGV)  # faulthandler writes a dump, then it dies
-        assert process.process.wait(timeout=30) != 0
+        assert process.process.wait() != 0
         process.start()
         yield process
 
