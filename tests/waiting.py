@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+import pytest
+
 T = TypeVar("T")
 
 _SAY_AFTER_S = 60.0
@@ -37,3 +39,10 @@ def wait_for(condition: Callable[[], T], what: str, poll_s: float = 0.05) -> T:
 # killed by pytest-timeout). This one is far beyond what load makes of a wait that normally
 # takes a second, and short of pytest-timeout; every browser wait in the suite uses it.
 BROWSER_WAIT_MS = 150_000
+
+# A whole sub-run (Pyodide or PGlite in node, a user's suite, a recording): bounds for a hang,
+# not for speed. Idle these take one or two minutes; a loaded machine has made them take ten.
+HEAVY_RUN_S = 1500
+# pytest-timeout for the tests that run one; none inside Pyodide, which has no timer signal
+# (its runner turns the suite's timeout off, and these tests only run natively).
+heavy = pytest.mark.timeout(0 if sys.platform == "emscripten" else HEAVY_RUN_S + 300)

@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 
 from tests.demo.sites import REPO, native_only
+from tests.waiting import HEAVY_RUN_S, heavy
 
-pytestmark = [pytest.mark.pyodide, pytest.mark.slow, native_only]
+pytestmark = [pytest.mark.pyodide, pytest.mark.slow, native_only, heavy]
 
 RUNNER = REPO / "tests" / "demo" / "runtime" / "pyodide_runner.mjs"
 # The domains: auth (reach, origin, CSRF, rate limit, accounts), tokens,
@@ -77,7 +78,7 @@ def test_host_tests_pass_inside_pyodide(tmp_path: Path) -> None:
         cwd=REPO,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=HEAVY_RUN_S,
         check=False,
     )
     lines = [line for line in done.stdout.splitlines() if len(line) < 400]

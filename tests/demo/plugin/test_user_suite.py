@@ -13,9 +13,10 @@ import pytest
 
 from tests.chromium import CHROMIUM_ARGS
 from tests.demo.sites import PREPARED, REPO
+from tests.waiting import HEAVY_RUN_S, heavy
 
 pytest_plugins = ["pytester"]
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, heavy]
 
 DOC = REPO / "docs" / "testing-with-demos.md"
 
@@ -54,7 +55,7 @@ def test_the_documented_suite_passes_and_an_unhandled_call_fails_naming_the_url(
         "-p",
         "no:cacheprovider",
         "-v",
-        timeout=540,
+        timeout=HEAVY_RUN_S,
     )
     output = result.stdout.str()
     result.assert_outcomes(passed=5, failed=1)

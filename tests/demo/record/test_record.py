@@ -21,10 +21,11 @@ from host.routes import build_route_table
 from tests.demo.runtime.asgi import Client
 from tests.demo.sites import REPO, native_only
 from tests.host.server import HostProcess
+from tests.waiting import HEAVY_RUN_S, heavy
 
 RECORDED = REPO / "fixtures" / "host-recorded"
 
-pytestmark = native_only
+pytestmark = [native_only, heavy]
 
 
 def _fixtures() -> list[dict[str, Any]]:
@@ -114,7 +115,7 @@ def _record(tmp: Path, name: str) -> tuple[Path, str]:
             cwd=REPO,
             capture_output=True,
             text=True,
-            timeout=240,
+            timeout=HEAVY_RUN_S,
             check=False,
         )
     finally:

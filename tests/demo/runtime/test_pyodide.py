@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from tests.demo.sites import REPO, native_only
+from tests.waiting import HEAVY_RUN_S, heavy
 
-pytestmark = [pytest.mark.pyodide, pytest.mark.slow, native_only]
+pytestmark = [pytest.mark.pyodide, pytest.mark.slow, native_only, heavy]
 
 NEEDED = [
     REPO / "node_modules" / "pyodide" / "pyodide.mjs",
@@ -46,7 +47,7 @@ def test_runtime_tests_pass_inside_pyodide(sites_root: Path) -> None:
         cwd=REPO,
         capture_output=True,
         text=True,
-        timeout=280,
+        timeout=HEAVY_RUN_S,
         check=False,
     )
     output = (done.stdout + done.stderr)[-6000:]

@@ -21,10 +21,11 @@ from typing import Any
 import pytest
 
 from tests.demo.sites import REPO, native_only
+from tests.waiting import HEAVY_RUN_S, heavy
 
 from . import differential as diff
 
-pytestmark = native_only
+pytestmark = [native_only, heavy]
 
 # The target is 97 %; the suite measures 100 % on both paths, so the floor sits
 # just under that: a regression of a few cases fails here. Silent wrong answers: none.
@@ -53,7 +54,7 @@ def reference() -> dict[str, Any]:
         input=diff.corpus_json(),
         capture_output=True,
         text=True,
-        timeout=240,
+        timeout=HEAVY_RUN_S,
         check=False,
         cwd=REPO,
     )
@@ -78,7 +79,7 @@ def browser() -> dict[str, Any]:
         [node, str(diff.CORPUS.parent / "browser_runner.mjs"), str(REPO)],
         capture_output=True,
         text=True,
-        timeout=480,
+        timeout=HEAVY_RUN_S,
         check=False,
         cwd=REPO,
     )

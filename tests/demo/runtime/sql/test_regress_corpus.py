@@ -25,11 +25,12 @@ from typing import Any
 import pytest
 
 from tests.demo.sites import REPO, native_only
+from tests.waiting import HEAVY_RUN_S, heavy
 
 from . import differential as diff
 from .test_differential import doc_table
 
-pytestmark = native_only
+pytestmark = [native_only, heavy]
 
 KINDS = ("equal", "error", "deliberate", "silent", "crash")
 # The share of equal answers the adapter reaches today; a regression below it fails.
@@ -50,7 +51,7 @@ def reference() -> dict[str, Any]:
         input=diff.regress_corpus_json(),
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=HEAVY_RUN_S,
         check=False,
         cwd=REPO,
     )
