@@ -217,9 +217,10 @@ class SimulatedPlatform:
         self.root = pc_root
         self.displays = SimulatedDisplays()
 
-    def _which(self, name: str) -> str | None:
-        program = self.root / "bin" / name
-        return str(program) if program.is_file() else None
+    @staticmethod
+    def _which(name: str) -> str | None:
+        # The library's "program": the Integrations page shows it, so it says what it is.
+        return f"{name} (simulated: nothing runs in the browser demo)"
 
     def __call__(self, settings: Mapping[str, Any]) -> PlatformAdapters:
         steam = SteamLibrary(str(self.root / "steam"), _start_nothing, self._which, ())

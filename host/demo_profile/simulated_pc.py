@@ -85,18 +85,25 @@ class FixtureGame:
     id: str  # a Steam appid, or a Lutris row id
     name: str
     installed: bool
+    size_gb: float
     colours: tuple[tuple[int, int, int], tuple[int, int, int]]
 
 
 # Made-up games (no real title, no real appid in Steam's range of shipped games).
 FIXTURE_GAMES = {
     "steam": (
-        FixtureGame("4000010", "Starfall Courier (simulated)", True, ((234, 88, 12), (67, 20, 7))),
-        FixtureGame("4000020", "Tidepool Tactics (simulated)", True, ((13, 148, 136), (4, 47, 46))),
-        FixtureGame("4000030", "Dune Lantern (simulated)", False, ((202, 138, 4), (66, 32, 6))),
+        FixtureGame(
+            "4000010", "Starfall Courier (simulated)", True, 7.5, ((234, 88, 12), (67, 20, 7))
+        ),
+        FixtureGame(
+            "4000020", "Tidepool Tactics (simulated)", True, 1.2, ((13, 148, 136), (4, 47, 46))
+        ),
+        FixtureGame("4000030", "Dune Lantern (simulated)", False, 0, ((202, 138, 4), (66, 32, 6))),
     ),
     "lutris": (
-        FixtureGame("1", "Lighthouse Keeper (simulated)", True, ((124, 58, 237), (30, 27, 75))),
+        FixtureGame(
+            "1", "Lighthouse Keeper (simulated)", True, 2.0, ((124, 58, 237), (30, 27, 75))
+        ),
     ),
 }
 
@@ -118,7 +125,7 @@ def _write_steam(root: Path) -> None:
             f'\t"name"\t\t"{game.name}"\n'
             f'\t"StateFlags"\t\t"{4 if game.installed else 0}"\n'
             f'\t"installdir"\t\t"{folder}"\n'
-            f'\t"SizeOnDisk"\t\t"{int(game.id) * 997 if game.installed else 0}"\n'
+            f'\t"SizeOnDisk"\t\t"{round(game.size_gb * 2**30)}"\n'
             "}\n"
         )
         # Steam names its cache files .jpg; the covers are PNG, served by their bytes.
@@ -153,7 +160,7 @@ def _write_lutris(root: Path) -> None:
 
 # -- helper tools ---------------------------------------------------------------------------
 
-_PROGRAMS = ("mangohud", "gamescope", "steam", "lutris")
+_PROGRAMS = ("mangohud", "gamescope")
 
 
 def _write_tools(root: Path) -> None:

@@ -318,7 +318,12 @@ def test_steam_and_lutris_list_the_simulated_library_and_sync_its_covers(
     client.sign_in()
     steam = client.request("GET", "/api/storefront/status").json()
     assert steam["installed"] and "simulated-pc" in steam["path"]
+    assert steam["client"] == "steam (simulated: nothing runs in the browser demo)"
     assert (steam["game_count"], steam["installed_count"]) == (3, 2)
+    sizes = [
+        g["size_on_disk"] for g in client.request("GET", "/api/storefront/games").json()["games"]
+    ]
+    assert sizes == [0, 7.5 * 2**30, round(1.2 * 2**30)]
     games = client.request("GET", "/api/storefront/games").json()["games"]
     assert all(g["name"].endswith("(simulated)") for g in games)
     lutris = client.request("GET", "/api/libmgr/games").json()["games"]
