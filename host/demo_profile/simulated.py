@@ -170,6 +170,16 @@ class MemoryCovers:
             raise NotFound(f"The app's image {path} is not in the browser demo")
         return data, COVER_MEDIA_TYPES[kind]
 
+    def has_image(self, image: str) -> bool:
+        try:
+            if "/" in image or "\\" in image:
+                self.read_image_file(image)  # small fixture files: reading them is cheap
+            else:
+                self.find(image)
+        except NotFound:
+            return False
+        return True
+
     def icon(self, app_uuid: str) -> bytes:
         raise NotFound(f"No icon for app {app_uuid}")
 

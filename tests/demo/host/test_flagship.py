@@ -337,6 +337,26 @@ def test_displays_helpers_and_integrations_show_the_simulated_pc(flagship: Flags
     page.close()
 
 
+def test_an_app_whose_cover_is_missing_raises_no_console_error(flagship: Flagship) -> None:
+    """An app naming an image that is not there shows its letter, and the console stays
+    clean (a failed load is an error a visitor sees in the developer tools)."""
+    page = open_console(flagship)
+    sign_in(page)
+    tokens = console_tokens(page)
+    name = f"No cover {uuid.uuid4().hex[:4]}"
+    added = call(page, "POST", "/api/apps", {"name": name, "image-path": "gone.png"}, tokens)
+    assert added["status"] == 200, added
+    seen = len(flagship.log)
+    nav(page, "Applications")
+    row = page.locator("helio-apps-page li[data-uuid]").filter(has_text=name)
+    row.locator(".cover").wait_for(timeout=BROWSER_WAIT_MS)
+    page.wait_for_load_state("networkidle")
+    errors = [line for line in flagship.log[seen:] if line.startswith("error:")]
+    assert errors == [], errors
+    assert row.locator("img.cover").count() == 0
+    page.close()
+
+
 def test_the_console_shows_the_simulated_hardware_metrics_live(flagship: Flagship) -> None:
     page = open_console(flagship)
     sign_in(page)

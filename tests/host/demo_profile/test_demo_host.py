@@ -42,6 +42,14 @@ def test_every_seeded_app_with_an_image_has_its_cover(client: HostClient) -> Non
         assert answer.status == 200, (app["name"], answer.body)
 
 
+def test_the_app_list_says_which_covers_are_missing(client: HostClient) -> None:
+    client.sign_in()
+    added = client.change("POST", "/api/apps", {"name": "Gone", "image-path": "gone.png"})
+    assert added.status == 200, added.body
+    listed = {a["name"]: a["has-cover"] for a in client.request("GET", "/api/apps").json()["apps"]}
+    assert listed == {"Desktop": True, "Steam Big Picture": False, "Celeste": False, "Gone": False}
+
+
 def test_a_wrong_password_is_refused(client: HostClient) -> None:
     reply = client.sign_in("wrong")
     assert reply.status == 401
@@ -336,6 +344,7 @@ def test_steam_and_lutris_list_the_simulated_library_and_sync_its_covers(
     apps = client.request("GET", "/api/apps").json()["apps"]
     synced = [a for a in apps if a["name"].endswith("(simulated)")]
     assert len(synced) == 3  # the installed games: two from Steam, one from Lutris
+    assert all(a["has-cover"] for a in synced)
     for app in synced:  # the Apps page shows each cover: no 404 in its console
         cover = client.request("GET", f"/api/apps/{app['uuid']}/cover")
         assert cover.status == 200, (app["name"], cover.body)
