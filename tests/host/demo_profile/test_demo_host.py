@@ -48,6 +48,10 @@ def test_the_app_list_says_which_covers_are_missing(client: HostClient) -> None:
     assert added.status == 200, added.body
     listed = {a["name"]: a["has-cover"] for a in client.request("GET", "/api/apps").json()["apps"]}
     assert listed == {"Desktop": True, "Steam Big Picture": False, "Celeste": False, "Gone": False}
+    # The console sends an app back as listed: the flag is the host's, never stored.
+    gone = added.json()["app"]
+    edited = client.change("POST", "/api/apps", {**gone, "has-cover": True})
+    assert edited.status == 200 and "has-cover" not in edited.json()["app"]
 
 
 def test_a_wrong_password_is_refused(client: HostClient) -> None:
