@@ -11,6 +11,7 @@ The displays are data: a browser tab has no outputs to read.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import struct
 import zlib
@@ -163,6 +164,22 @@ def _write_lutris(root: Path) -> None:
 _PROGRAMS = ("mangohud", "gamescope")
 
 
+def _write_layer(folder: Path, file: str, name: str, library: Path, env: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    library.write_bytes(b"simulated")
+    layer = {
+        "name": name,
+        "type": "GLOBAL",
+        "library_path": str(library),
+        "api_version": "1.3.0",
+        "implementation_version": "1",
+        "description": "Simulated in the browser demo",
+        "enable_environment": {env: "1"},
+        "disable_environment": {f"DISABLE_{env}": "1"},
+    }
+    (folder / file).write_text(json.dumps({"file_format_version": "1.0.0", "layer": layer}))
+
+
 def _write_tools(root: Path) -> None:
     programs = root / "bin"
     programs.mkdir(parents=True, exist_ok=True)
@@ -170,16 +187,23 @@ def _write_tools(root: Path) -> None:
         program = programs / name
         program.write_text("#!/bin/sh\n# simulated in the browser demo: nothing runs\nexit 1\n")
         program.chmod(0o755)
-    layers = root / "vulkan" / "implicit_layer.d"
-    layers.mkdir(parents=True, exist_ok=True)
-    library = root / "vulkan" / "libMangoHud.so"
-    library.write_bytes(b"simulated")
-    (layers / "MangoHud.x86_64.json").write_text(
-        '{"file_format_version": "1.0.0", "layer": {"name": "VK_LAYER_MANGOHUD_overlay_x86_64",'
-        f' "type": "GLOBAL", "library_path": "{library}", "api_version": "1.3.0",'
-        ' "implementation_version": "1", "description": "Simulated overlay",'
-        ' "enable_environment": {"MANGOHUD": "1"}, "disable_environment": {"DISABLE_MANGOHUD": "1"}}}'
+    vulkan = root / "vulkan"
+    _write_layer(
+        vulkan / "implicit_layer.d",
+        "MangoHud.x86_64.json",
+        "VK_LAYER_MANGOHUD_overlay_x86_64",
+        vulkan / "libMangoHud.so",
+        "MANGOHUD",
     )
+    # Installed but not registered: the Helpers page's Register button has work to do.
+    _write_layer(
+        vulkan / "explicit_layer.d",
+        "VkLayer_hdr_wsi.x86_64.json",
+        "VK_LAYER_hdr_wsi",
+        vulkan / "libVkLayer_hdr_wsi.so",
+        "ENABLE_HDR_WSI",
+    )
+    (vulkan / "implicit_layer.d" / "VkLayer_hdr_wsi.x86_64.json").unlink(missing_ok=True)
 
 
 def write_simulated_pc(base: Path) -> Path:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -310,6 +311,11 @@ def test_displays_helpers_and_integrations_show_the_simulated_pc(flagship: Flags
     mangohud = page.locator("helio-helpers-page [data-group=overlay] li[data-tool=mangohud]")
     mangohud.filter(has_text="Found").wait_for(timeout=BROWSER_WAIT_MS)
     assert "simulated-pc" in mangohud.inner_text()
+    hdr = page.locator("helio-helpers-page [data-group=hdr]")
+    hdr.get_by_role("button", name="Register as implicit layer").click()
+    hdr.locator(".badge").filter(has_text=re.compile(r"^\s*Registered\s*$")).wait_for(
+        timeout=BROWSER_WAIT_MS
+    )
     shot_looks(page, "helpers-simulated")
 
     nav(page, "Integrations")

@@ -363,5 +363,10 @@ def test_helpers_are_found_in_the_simulated_pc(client: HostClient) -> None:
     assert overlay["layer"]["library_exists"] is True
     upscalers = client.request("GET", "/api/upscaler/status").json()["tools"]
     assert [t["name"] for t in upscalers if t["installed"]] == ["gamescope"]
+    hdr = client.request("GET", "/api/health/vulkan-hdr-layer").json()
+    assert (hdr["installed"], hdr["registered"]) == (True, False)
+    registered = client.change("POST", "/api/health/vulkan-hdr-layer/register", {})
+    assert registered.status == 200 and registered.json()["changed"] is True
+    assert client.request("GET", "/api/health/vulkan-hdr-layer").json()["registered"] is True
     launched = client.change("POST", "/api/libmgr/launch", {"mode": "desktop"})
     assert launched.status == 400 and "browser demo" in launched.json()["error"]
