@@ -316,6 +316,7 @@ def test_displays_helpers_and_integrations_show_the_simulated_pc(flagship: Flags
     hdr.locator(".badge").filter(has_text=re.compile(r"^\s*Registered\s*$")).wait_for(
         timeout=BROWSER_WAIT_MS
     )
+    page.evaluate("window.scrollTo(0, 0)")  # the click scrolled: full-page shots from the top
     shot_looks(page, "helpers-simulated")
 
     nav(page, "Integrations")
