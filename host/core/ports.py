@@ -136,6 +136,11 @@ class CoverStore(Protocol):
 
     def read_image_file(self, path: str) -> tuple[bytes, str]: ...
 
+    def has_image(self, image: str) -> bool:
+        """Whether an app's `image-path` (a key or a file) names an image that is there:
+        the app list says so, so the console asks for no cover that would be a 404."""
+        ...
+
     def icon(self, app_uuid: str) -> bytes: ...
 
     def import_icon(self, app_uuid: str, source: str) -> bool:

@@ -8,7 +8,10 @@
                        changing request is answered (state.py, demo/runtime/asgi_service.py)
     apps, codec probe, simulated, and saying so in their answers (simulated.py)
     updates, sensors,
-    displays, browse
+    browse
+    displays, Steam,   a simulated PC: one monitor and a virtual display, made-up games
+    Lutris, helpers    with drawn covers, helper programs, read by the real Steam, Lutris
+                       and toolbox adapters from files written at start (simulated_pc.py)
     streams            the stream simulator (feature "simulate-streams": /api/debug/streams)
     devices            simulated Moonlight devices for pairing and metrics (devices.py)
     password hashing   PBKDF2-SHA256 at DEMO_PBKDF2_ITERATIONS: Pyodide has no OpenSSL,
@@ -23,6 +26,7 @@ starts from `seed.py`.
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,13 +46,14 @@ from .seed import seed
 from .simulated import (
     NoCrashes,
     SimulatedLauncher,
+    SimulatedPlatform,
     SimulatedProber,
     SimulatedSampler,
     SimulatedSystem,
     SimulatedUpdates,
     browse_fixture,
-    simulated_platform,
 )
+from .simulated_pc import write_simulated_pc
 from .state import ImageStateDB, StoredCovers
 
 __all__ = [
@@ -81,6 +86,10 @@ async def _inline(work: Any) -> Reading:
 class DemoProfile:
     hasher = DemoHasher()
 
+    def __init__(self, pc_folder: Path) -> None:
+        # The simulated PC's files (game libraries, helper tools), read by the real adapters.
+        self.pc_root = write_simulated_pc(pc_folder)
+
     def adapters(self, host: HostContext) -> HostAdapters:
         # Sampling runs inline: the metrics cache would otherwise ask asyncio for a thread.
         host.metrics = MetricsService(
@@ -95,9 +104,9 @@ class DemoProfile:
             updater=SimulatedUpdates(),
             crash=crash,
             diagnostics=LogDiagnostics(host, crash),  # the worker's log file in Pyodide's FS
-            covers=StoredCovers(host.db),
+            covers=StoredCovers(host.db, self.pc_root),
             browse=browse_fixture,
-            platform=simulated_platform,
+            platform=SimulatedPlatform(self.pc_root),
             sampler=SimulatedSampler(host.clock),
         )
 
@@ -120,8 +129,11 @@ class DemoHost:
     ) -> None:
         port = urlsplit(address).port if address else None
         self.db = ImageStateDB(image)
+        # In the browser, the worker's in-memory file system; natively, a folder of its own.
+        self._pc_folder = None if sys.platform == "emscripten" else tempfile.TemporaryDirectory()
+        pc_folder = Path(self._pc_folder.name) if self._pc_folder else Path("/demo")
         self.ctx = build_host(
-            DemoProfile(),
+            DemoProfile(pc_folder),
             self.db,
             https_port=port or DEFAULT_ADMIN_PORT,
             features=frozenset({"simulate-streams"}),
@@ -147,6 +159,8 @@ class DemoHost:
     def close(self) -> None:
         self._running.__exit__(None, None, None)
         self.db.close()
+        if self._pc_folder is not None:
+            self._pc_folder.cleanup()
 
 
 WORKER_LOG = "/tmp/helio.log"  # in the worker's in-memory file system

@@ -18,32 +18,31 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from host.core.apps.covers import COVER_MEDIA_TYPES, checked_cover, clean_key
+from host.core.apps.covers import COVER_MEDIA_TYPES, checked_cover, clean_key, image_type
 from host.core.apps.store import App
 from host.core.context import HostContext
-from host.core.displays.outputs import DisplayDevice
 from host.core.library.interface import GameLibrary, LibraryManager
 from host.core.metrics.rules import GpuReading, Reading
 from host.core.ports import PlatformAdapters
 from host.core.system.metadata import ProbeResult
 from host.native.lutris import LutrisLibrary
-from host.native.platform import tool_search_path
 from host.native.steam import SteamLibrary
 from host.native.tools import Toolbox
 from http_errors import BadRequest, NotFound
+
+from .simulated_pc import SimulatedDisplays
 
 __all__ = [
     "SIMULATED",
     "MemoryCovers",
     "NoCrashes",
-    "SimulatedDisplays",
     "SimulatedLauncher",
+    "SimulatedPlatform",
     "SimulatedProber",
     "SimulatedSampler",
     "SimulatedSystem",
     "SimulatedUpdates",
     "browse_fixture",
-    "simulated_platform",
 ]
 
 SIMULATED = "simulated in the browser demo: nothing runs on a PC"
@@ -111,7 +110,7 @@ class SimulatedSystem:
         return [{"name": "Simulated speakers", "simulated": True}]
 
     def virtual_display(self) -> dict[str, Any]:
-        return {"supported": False, "drivers": [], "platform": "browser demo"}
+        return {"supported": True, "drivers": ["simulated"], "platform": "browser demo"}
 
 
 class SimulatedUpdates:
@@ -145,6 +144,8 @@ class MemoryCovers:
     its state image (state.StoredCovers)."""
 
     images: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+    # The simulated PC's folder: library covers (image-path of a synced game) are read there.
+    readable: Path | None = None
 
     def save(self, key: str, data: bytes) -> tuple[str, Path]:
         clean, kind = checked_cover(key, data)  # the native store's rule
@@ -158,7 +159,26 @@ class MemoryCovers:
         return self.images[clean]
 
     def read_image_file(self, path: str) -> tuple[bytes, str]:
-        raise NotFound(f"The app's image {path} is not in the browser demo")
+        file = Path(path)
+        inside = self.readable is not None and file.is_relative_to(self.readable)
+        try:
+            data = file.read_bytes() if inside and ".." not in file.parts else b""
+        except OSError:
+            data = b""
+        kind = image_type(data)
+        if kind is None:
+            raise NotFound(f"The app's image {path} is not in the browser demo")
+        return data, COVER_MEDIA_TYPES[kind]
+
+    def has_image(self, image: str) -> bool:
+        try:
+            if "/" in image or "\\" in image:
+                self.read_image_file(image)  # small fixture files: reading them is cheap
+            else:
+                self.find(image)
+        except NotFound:
+            return False
+        return True
 
     def icon(self, app_uuid: str) -> bytes:
         raise NotFound(f"No icon for app {app_uuid}")
@@ -194,33 +214,32 @@ def browse_fixture(path: str | None, kind: str | None) -> dict[str, Any]:
     return {"path": folder, "entries": entries, "simulated": True}
 
 
-class SimulatedDisplays:
-    platform = "browser demo"
-
-    def devices(self) -> list[DisplayDevice]:
-        return []
-
-    def terminate_virtual(self, device_id: str | None) -> list[str]:
-        raise BadRequest("No virtual display exists in the browser demo")
-
-    def apply_modes(self, wanted: Any) -> None:
-        raise BadRequest("The browser demo cannot change display outputs")
-
-
-def _nothing_installed(name: str) -> str | None:
-    return None
-
-
 def _start_nothing(command: Any) -> int:
     raise BadRequest("The browser demo starts no programs: nothing runs on a PC")
 
 
-def simulated_platform(settings: Mapping[str, Any]) -> PlatformAdapters:
-    """The real library and tool adapters over folders that do not exist: "not installed"."""
-    storefront: GameLibrary = SteamLibrary("/demo/steam", _start_nothing, _nothing_installed, ())
-    libmgr: LibraryManager = LutrisLibrary("/demo/lutris", _start_nothing, _nothing_installed, ())
-    tools = Toolbox(settings, tool_search_path(settings))
-    return PlatformAdapters(SimulatedDisplays(), storefront, libmgr, [], "", list, tools)
+class SimulatedPlatform:
+    """The real library and tool adapters over the simulated PC's files (simulated_pc.py),
+    and its simulated displays: one instance per host, so a removed virtual display stays
+    removed while the worker runs."""
+
+    def __init__(self, pc_root: Path) -> None:
+        self.root = pc_root
+        self.displays = SimulatedDisplays()
+
+    @staticmethod
+    def _which(name: str) -> str | None:
+        # The library's "program": the Integrations page shows it, so it says what it is.
+        return f"{name} (simulated: nothing runs in the browser demo)"
+
+    def __call__(self, settings: Mapping[str, Any]) -> PlatformAdapters:
+        steam = SteamLibrary(str(self.root / "steam"), _start_nothing, self._which, ())
+        lutris = LutrisLibrary(str(self.root / "lutris"), _start_nothing, self._which, ())
+        storefront: GameLibrary = steam
+        libmgr: LibraryManager = lutris
+        layers = [str(self.root / "vulkan" / "implicit_layer.d")]
+        tools = Toolbox({**settings, "vulkan_layer_dirs": layers}, str(self.root / "bin"))
+        return PlatformAdapters(self.displays, storefront, libmgr, [], "", list, tools)
 
 
 class SimulatedSampler:

@@ -51,8 +51,8 @@ class ImageStateDB(StateDB):
 class StoredCovers(MemoryCovers):
     """The covers adapter of the demo profile: uploads saved in the state image."""
 
-    def __init__(self, db: StateDB) -> None:
-        super().__init__()
+    def __init__(self, db: StateDB, readable: Path | None = None) -> None:
+        super().__init__(readable=readable)
         self._db = db
         with db.transaction() as conn:
             conn.execute(_COVERS_TABLE)

@@ -8,6 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from host.body import read_json_object
+from host.core.ports import CoverStore
 from host.responses import ok
 from http_errors import BadRequest
 
@@ -27,11 +28,22 @@ __all__ = [
 
 
 def _listing(request: Request) -> dict[str, Any]:
-    running = adapters(request).launcher.current()
+    services = adapters(request)
+    running = services.launcher.current()
     return {
-        "apps": [app.as_json() for app in context(request).apps.list()],
+        "apps": [
+            _with_cover_state(app.as_json(), services.covers)
+            for app in context(request).apps.list()
+        ],
         "current_app": running.app.uuid if running else "",
     }
+
+
+def _with_cover_state(app: dict[str, Any], covers: CoverStore) -> dict[str, Any]:
+    """`has-cover`: whether GET /api/apps/{id}/cover answers an image, so a console asks
+    only for covers that are there (a 404 is an error in the browser's console)."""
+    image = app.get("image-path")
+    return {**app, "has-cover": bool(image) and covers.has_image(str(image))}
 
 
 async def list_apps(request: Request) -> JSONResponse:

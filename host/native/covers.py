@@ -73,6 +73,17 @@ class CoverStore:
             )
         return data, _TYPES[kind]
 
+    def has_image(self, image: str) -> bool:
+        if "/" in image or "\\" in image:  # a file: read_image_file's checks, on its head
+            try:
+                head = _read_regular_file(image, 16)
+                size = os.stat(image).st_size
+            except (OSError, ValueError):
+                return False
+            return image_type(head) is not None and size <= MAX_COVER_BYTES
+        clean = clean_key(image)
+        return bool(clean) and any((self.covers / f"{clean}.{ext}").is_file() for ext in _TYPES)
+
     def icon(self, app_uuid: str) -> bytes:
         if not re.fullmatch(r"[A-Za-z0-9-]{1,64}", app_uuid):
             raise NotFound(f"No icon for app {app_uuid}")

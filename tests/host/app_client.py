@@ -65,7 +65,7 @@ def _build_services(data_dir: Path) -> HostContext:
         from host.demo_profile.app import DemoProfile, run_blocking_inline
 
         run_blocking_inline()  # no threads: the password check and file reads run inline
-        return build_host(DemoProfile(), db, https_port=ADMIN_PORT)
+        return build_host(DemoProfile(data_dir), db, https_port=ADMIN_PORT)
     from host.native.profile import build_native_host
 
     return build_native_host(db, data_dir, https_port=ADMIN_PORT)

@@ -96,7 +96,8 @@ APP_FIELDS: tuple[AppField, ...] = (
     ),
 )
 _BY_NAME: Mapping[str, AppField] = {f.name: f for f in APP_FIELDS}
-_RESERVED = ("id", "uuid", "index")
+# Given by the host, never stored: `has-cover` is worked out on each GET /api/apps.
+_RESERVED = ("id", "uuid", "index", "has-cover")
 
 
 def app_schema() -> dict[str, Any]:

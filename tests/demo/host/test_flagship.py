@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -282,6 +283,84 @@ def test_logs_show_the_demo_hosts_own_log_and_apps_raise_no_console_error(
     page.wait_for_timeout(1000)  # covers load after the list
     errors = [line for line in flagship.log[seen:] if line.startswith("error:")]
     assert errors == [], errors
+    page.close()
+
+
+def test_displays_helpers_and_integrations_show_the_simulated_pc(flagship: Flagship) -> None:
+    """The demo host's simulated PC fills the pages a browser tab has nothing for, each
+    saying it is simulated; synced games bring their covers, with no console error."""
+    page = open_console(flagship)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_in(page)
+    seen = len(flagship.log)
+
+    nav(page, "Displays")
+    outputs = page.locator("helio-displays-page article[data-device]")
+    outputs.nth(1).wait_for(timeout=BROWSER_WAIT_MS)
+    assert outputs.count() == 2
+    assert "Simulated 27in" in outputs.first.inner_text()
+    assert "Virtual" in outputs.nth(1).inner_text()
+    heading = page.locator("helio-displays-page #outputs-heading").inner_text()
+    assert "simulated in the browser demo" in heading
+    outputs.first.locator("sl-details").click()  # the monitor's EDID modes
+    outputs.first.get_by_role("cell", name="2560 × 1440").first.wait_for()
+    shot_looks(page, "displays-simulated")
+
+    nav(page, "Helpers")
+    mangohud = page.locator("helio-helpers-page [data-group=overlay] li[data-tool=mangohud]")
+    mangohud.filter(has_text="Found").wait_for(timeout=BROWSER_WAIT_MS)
+    assert "simulated-pc" in mangohud.inner_text()
+    hdr = page.locator("helio-helpers-page [data-group=hdr]")
+    hdr.get_by_role("button", name="Register as implicit layer").click()
+    hdr.locator(".badge").filter(has_text=re.compile(r"^\s*Registered\s*$")).wait_for(
+        timeout=BROWSER_WAIT_MS
+    )
+    page.evaluate("window.scrollTo(0, 0)")  # the click scrolled: full-page shots from the top
+    shot_looks(page, "helpers-simulated")
+
+    nav(page, "Integrations")
+    steam = page.locator("helio-integrations-page [data-library=storefront]")
+    steam.locator("tr[data-game]").nth(2).wait_for(timeout=BROWSER_WAIT_MS)
+    assert "(simulated)" in steam.locator("tr[data-game]").first.inner_text()
+    assert "simulated: nothing runs in the browser demo" in steam.locator(".facts").inner_text()
+    lutris = page.locator("helio-integrations-page [data-library=libmgr]")
+    lutris.locator("tr[data-game]").filter(has_text="Lighthouse Keeper").wait_for()
+    steam.get_by_role("button", name="Sync to applications").click()
+    steam.locator("[data-count]").wait_for()
+    page.get_by_text("2 new").first.wait_for(timeout=BROWSER_WAIT_MS)
+    shot_looks(page, "integrations-simulated")
+
+    nav(page, "Applications")
+    synced = page.locator("helio-apps-page li[data-uuid]").filter(has_text="Starfall Courier")
+    synced.locator("img.cover").wait_for(timeout=BROWSER_WAIT_MS)
+    wait_for(
+        lambda: synced.locator("img.cover").evaluate("(img) => img.complete && img.naturalWidth"),
+        "the synced game's cover to load",
+    )
+    shot_looks(page, "apps-synced-covers")
+    console_errors = [line for line in flagship.log[seen:] if line.startswith("error:")]
+    assert (console_errors, errors) == ([], [])
+    page.close()
+
+
+def test_an_app_whose_cover_is_missing_raises_no_console_error(flagship: Flagship) -> None:
+    """An app naming an image that is not there shows its letter, and the console stays
+    clean (a failed load is an error a visitor sees in the developer tools)."""
+    page = open_console(flagship)
+    sign_in(page)
+    tokens = console_tokens(page)
+    name = f"No cover {uuid.uuid4().hex[:4]}"
+    added = call(page, "POST", "/api/apps", {"name": name, "image-path": "gone.png"}, tokens)
+    assert added["status"] == 200, added
+    seen = len(flagship.log)
+    nav(page, "Applications")
+    row = page.locator("helio-apps-page li[data-uuid]").filter(has_text=name)
+    row.locator(".cover").wait_for(timeout=BROWSER_WAIT_MS)
+    page.wait_for_load_state("networkidle")
+    errors = [line for line in flagship.log[seen:] if line.startswith("error:")]
+    assert errors == [], errors
+    assert row.locator("img.cover").count() == 0
     page.close()
 
 

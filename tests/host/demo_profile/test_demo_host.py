@@ -42,6 +42,18 @@ def test_every_seeded_app_with_an_image_has_its_cover(client: HostClient) -> Non
         assert answer.status == 200, (app["name"], answer.body)
 
 
+def test_the_app_list_says_which_covers_are_missing(client: HostClient) -> None:
+    client.sign_in()
+    added = client.change("POST", "/api/apps", {"name": "Gone", "image-path": "gone.png"})
+    assert added.status == 200, added.body
+    listed = {a["name"]: a["has-cover"] for a in client.request("GET", "/api/apps").json()["apps"]}
+    assert listed == {"Desktop": True, "Steam Big Picture": False, "Celeste": False, "Gone": False}
+    # The console sends an app back as listed: the flag is the host's, never stored.
+    gone = added.json()["app"]
+    edited = client.change("POST", "/api/apps", {**gone, "has-cover": True})
+    assert edited.status == 200 and "has-cover" not in edited.json()["app"]
+
+
 def test_a_wrong_password_is_refused(client: HostClient) -> None:
     reply = client.sign_in("wrong")
     assert reply.status == 401
@@ -284,3 +296,77 @@ def test_a_built_manifests_list_of_addresses_gives_the_hosts_port() -> None:
         assert host.ctx.https_port == 45001
     finally:
         host.close()
+
+
+def test_displays_show_a_simulated_monitor_with_modes_and_a_virtual_display(
+    client: HostClient,
+) -> None:
+    client.sign_in()
+    answer = client.request("GET", "/api/display-devices").json()
+    assert "simulated" in answer["platform"]
+    monitor, virtual = answer["devices"]
+    assert monitor["connected"] and not monitor["virtual"]
+    assert monitor["edid"]["name"] == "Simulated 27in"
+    assert len(monitor["modes"]) >= 4 and monitor["resolutions"][0] == "2560x1440"
+    assert 144.0 in monitor["refresh_rates"]
+    assert virtual["virtual"] and virtual["modes"]
+    metadata = client.request("GET", "/api/metadata").json()
+    assert metadata["virtual_display"]["supported"] is True
+    assert [d["id"] for d in metadata["displays"]] == [monitor["device_id"], virtual["device_id"]]
+    # A layout is stored against the simulated monitor's modes, as natively.
+    layout = {"device_id": monitor["device_id"], "resolution": "1920x1080", "refresh_hz": 60}
+    assert client.change("PUT", "/api/clients/display-layout", layout).status == 200
+    removed = client.change(
+        "POST", "/api/display/terminate_virtual", {"device_id": virtual["device_id"]}
+    )
+    assert removed.json()["terminated"] == [virtual["device_id"]]
+    left = client.request("GET", "/api/display-devices").json()["devices"]
+    assert [d["device_id"] for d in left] == [monitor["device_id"]]
+
+
+def test_steam_and_lutris_list_the_simulated_library_and_sync_its_covers(
+    client: HostClient,
+) -> None:
+    client.sign_in()
+    steam = client.request("GET", "/api/storefront/status").json()
+    assert steam["installed"] and "simulated-pc" in steam["path"]
+    assert steam["client"] == "steam (simulated: nothing runs in the browser demo)"
+    assert (steam["game_count"], steam["installed_count"]) == (3, 2)
+    sizes = [
+        g["size_on_disk"] for g in client.request("GET", "/api/storefront/games").json()["games"]
+    ]
+    assert sizes == [0, 7.5 * 2**30, round(1.2 * 2**30)]
+    games = client.request("GET", "/api/storefront/games").json()["games"]
+    assert all(g["name"].endswith("(simulated)") for g in games)
+    lutris = client.request("GET", "/api/libmgr/games").json()["games"]
+    assert [g["name"] for g in lutris] == ["Lighthouse Keeper (simulated)"]
+    installed = next(g for g in games if g["installed"])
+    refused = client.change("POST", "/api/storefront/launch", {"appid": installed["id"]})
+    assert refused.status == 400 and "browser demo" in refused.json()["error"]
+    assert client.change("POST", "/api/storefront/force_sync", {}).status == 200
+    assert client.change("POST", "/api/libmgr/force_sync", {}).status == 200
+    apps = client.request("GET", "/api/apps").json()["apps"]
+    synced = [a for a in apps if a["name"].endswith("(simulated)")]
+    assert len(synced) == 3  # the installed games: two from Steam, one from Lutris
+    assert all(a["has-cover"] for a in synced)
+    for app in synced:  # the Apps page shows each cover: no 404 in its console
+        cover = client.request("GET", f"/api/apps/{app['uuid']}/cover")
+        assert cover.status == 200, (app["name"], cover.body)
+        assert cover.body.startswith(b"\x89PNG")
+
+
+def test_helpers_are_found_in_the_simulated_pc(client: HostClient) -> None:
+    """The real toolbox finds the simulated PC's programs and layer; paths say simulated."""
+    client.sign_in()
+    overlay = client.request("GET", "/api/overlay_limiter/status").json()
+    assert overlay["installed"] and "/simulated-pc/bin/" in overlay["binary"]
+    assert overlay["layer"]["library_exists"] is True
+    upscalers = client.request("GET", "/api/upscaler/status").json()["tools"]
+    assert [t["name"] for t in upscalers if t["installed"]] == ["gamescope"]
+    hdr = client.request("GET", "/api/health/vulkan-hdr-layer").json()
+    assert (hdr["installed"], hdr["registered"]) == (True, False)
+    registered = client.change("POST", "/api/health/vulkan-hdr-layer/register", {})
+    assert registered.status == 200 and registered.json()["changed"] is True
+    assert client.request("GET", "/api/health/vulkan-hdr-layer").json()["registered"] is True
+    launched = client.change("POST", "/api/libmgr/launch", {"mode": "desktop"})
+    assert launched.status == 400 and "browser demo" in launched.json()["error"]

@@ -98,6 +98,14 @@ def test_app_cover_from_a_cover_key_or_an_image_file(admin: httpx.Client, tmp_pa
         assert_error(admin.get(f"/api/apps/{bare['uuid']}/cover"), 404, "no image-path")
         assert_error(admin.get(f"/api/apps/{wrong['uuid']}/cover"), 404, "not a png")
         assert_error(admin.get("/api/apps/NO-SUCH/cover"), 404)
+        # The list says which covers are there: a console asks for no 404.
+        listed = {a["name"]: a["has-cover"] for a in admin.get("/api/apps").json()["apps"]}
+        assert [listed[n] for n in ("Keyed", "Filed", "Bare", "Wrong")] == [
+            True,
+            True,
+            False,
+            False,
+        ]
     finally:
         for app in (by_key, by_file, bare, wrong):
             admin.delete(f"/api/apps/{app['uuid']}")

@@ -103,7 +103,7 @@ export class HelioAppsPage extends Actions(LitElement) {
   async loadCovers() {
     for (const app of this.apps) {
       const key = `${app.uuid}:${app["image-path"]}`;
-      if (key in this.covers || !app["image-path"]) continue;
+      if (key in this.covers || !app["image-path"] || app["has-cover"] === false) continue;
       this.covers = { ...this.covers, [key]: "" };
       const blob = await this.api.blob(appCoverPath(app.uuid)).catch(() => null);
       if (blob) this.covers = { ...this.covers, [key]: URL.createObjectURL(blob) };
