@@ -11,6 +11,9 @@
 // - A navigation to a folder without its slash (console/settings) that the host answers
 //   404 is redirected to the folder (console/settings/), as hosts that redirect do; the
 //   per-route pages the console's build writes take it from there.
+// - A navigation that matches no file, below a folder with a `404.html` (the console's
+//   build writes one: its index), gets that page as if opened at the folder, so the
+//   console's router shows a deep link (console/apps/<id>) or its not-found page.
 // - The worker's own fetches (Pyodide's files, the build check, site assets) fall back to
 //   the kept copy too, so a worker the browser stopped while offline boots again.
 
@@ -18,6 +21,18 @@ import { cacheName } from "./storage.js";
 
 const QUIET_MS = 1500; // how long Python must have been idle before the copy starts
 const OFFLINE_LIST = "__demo-offline.json";
+const FALLBACK_PAGE = "404.html";
+
+// `html` as if opened at `folder`: its <base> (the folder itself when it has none),
+// resolved against the folder, moved to the top of <head>, so that what comes before it
+// (the page script the demo build adds) resolves against the folder too.
+function asFolderPage(html, folder) {
+  const base = /<base\s+href="([^"]*)"\s*\/?>/i;
+  const found = html.match(base);
+  const tag = `<base href="${new URL(found ? found[1] : "./", folder).href}">`;
+  const page = html.replace(base, "").replace(/<head[^>]*>/i, (head) => head + tag);
+  return new Response(page, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } });
+}
 
 /**
  * @param {URL} root the demo root (the worker's scope)
@@ -59,6 +74,21 @@ export function siteFiles(root, checksum) {
       if (copy) return copy;
       throw err;
     }
+  }
+
+  // An app that routes in the page (the console) writes a `404.html` in its folder: a
+  // navigation below that folder that matches no file gets it, as the nearest folder's
+  // page, with its relative URLs resolved against that folder (its <base> made absolute),
+  // so the app's router shows the page or its own not-found page at any depth. Folders
+  // strictly below the demo root only: the root's 404.html is the build's generic page.
+  async function appFallback(url, cache, waitUntil) {
+    let folder = new URL("./", url);
+    if (folder.pathname === url.pathname) folder = new URL("../", url); // "console/x/" looks from console/
+    for (; folder.pathname.length > root.pathname.length; folder = new URL("../", folder)) {
+      const page = await lookup(new Request(new URL(FALLBACK_PAGE, folder)), cache, waitUntil).catch(() => null);
+      if (page?.ok) return asFolderPage(await page.text(), folder);
+    }
+    return null;
   }
 
   return {
@@ -108,6 +138,10 @@ export function siteFiles(root, checksum) {
         const folder = new URL(url.pathname + "/", url);
         const inside = await lookup(new Request(folder), cache, waitUntil).catch(() => null);
         if (inside?.ok) return Response.redirect(folder.href + url.search + url.hash, 302);
+      }
+      if (request.mode === "navigate" && (!response || response.status === 404)) {
+        const fallback = await appFallback(url, cache, waitUntil);
+        if (fallback) return fallback;
       }
       return response ?? Response.error();
     },

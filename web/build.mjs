@@ -95,6 +95,10 @@ if (deepLinks) {
   // The console's one route table (router.js imports the same file); "" is the index itself.
   const table = JSON.parse(readFileSync(join(web, "src", "routes.json"), "utf8"));
   const paths = table.routes.map((route) => route.path).filter((path) => path !== "");
+  // Any other path below the console: a static host that answers a folder's 404.html
+  // (and the demo's worker, which also makes its base absolute) shows the console, whose
+  // router renders the page or its not-found page.
+  writeFileSync(join(outdir, "404.html"), page);
   const upBase = base.startsWith("/") ? base : `../${base.replace(/^\.\//, "")}`;
   for (const path of paths) {
     mkdirSync(join(outdir, path), { recursive: true });

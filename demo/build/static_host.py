@@ -6,7 +6,9 @@
   often as with it; a host that does not redirect to the folder answers 404, and this
   page sends the visitor on to the folder when it exists. Once the worker controls the
   site it does the same itself (serviceworker/site-files.js), so the page is only seen
-  on a first visit. An app's own `404.html` is kept.
+  on a first visit. An app's own `404.html` is kept, and a host that answers the
+  nearest `404.html` up the path serves it below the app's folder (the flagship
+  console's is its index: its router shows the page or its own not-found page).
 - `__demo-offline.json`: every site file the worker keeps once Python runs, so the site
   works with the network off after one visit, and a worker stopped while offline boots
   again: the pages and the runtime a restart reads (Pyodide, duckdb-wasm). Not the build's

@@ -669,3 +669,44 @@ def test_an_uploaded_cover_survives_a_stopped_worker_and_reset_forgets_it(
     gone = page.evaluate(_BYTES, [f"{HOST}/api/covers/{key}", fresh["access_token"]])
     assert gone["status"] == 404
     page.close()
+
+
+def test_deep_links_and_unknown_console_paths_open_inside_the_shell(flagship: Flagship) -> None:
+    page = open_console(flagship)
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on(
+        "console",
+        lambda m: problems.append(f"{m.text} {m.location}") if m.type == "error" else None,
+    )
+    sign_in(page)
+    title = page.locator("h1#page-title")
+
+    # A reload on a deep link opens that page, signed in.
+    page.goto(flagship.server.url + CONSOLE + "apps")
+    title.filter(has_text="Applications").wait_for(timeout=BOOT_MS)
+    page.reload()
+    title.filter(has_text="Applications").wait_for(timeout=BOOT_MS)
+    page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=BROWSER_WAIT_MS)
+
+    # A path no file matches, at any depth: the worker answers the console, whose router
+    # shows its not-found page inside the shell.
+    for path in ("no-such-page", "no/such/page"):
+        answer = page.goto(flagship.server.url + CONSOLE + path)
+        assert answer is not None and answer.status == 200 and answer.from_service_worker
+        page.locator("helio-not-found-page #back-to-dashboard").wait_for(timeout=BOOT_MS)
+        assert page.locator("nav.side").is_visible()
+        assert page.locator("#who").inner_text().strip() == USERNAME
+    shot(page, "unknown-path-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("helio-not-found-page #back-to-dashboard").wait_for()
+    shot(page, "unknown-path-390")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+    # Its way back lands on the dashboard.
+    page.locator("helio-not-found-page #back-to-dashboard").click()
+    page.wait_for_url(flagship.server.url + CONSOLE)
+    title.filter(has_text="Dashboard").wait_for(timeout=BROWSER_WAIT_MS)
+    page.close()
+    assert problems == []

@@ -47,10 +47,10 @@ WORKER_STATUS = """() => new Promise((resolve) => {
 
 def test_deep_links_work_on_a_plain_static_host(flagship: Flagship, plain_host: PlainHost) -> None:
     page = flagship.context.new_page()
-    # First visit, no worker yet: the host answers 404.html, which goes on to the folder.
+    # First visit, no worker yet: the host answers the console's own 404.html (its
+    # index), whose router opens the page at that address.
     first = page.goto(plain_host.url + "/host/console/settings")
     assert first is not None and first.status == 404 and not first.from_service_worker
-    page.wait_for_url("**/host/console/settings/")
     sign_in(page)
     page.locator("helio-settings-form").wait_for(timeout=BOOT_MS)
     shot(page, "10a-deep-link-first-visit")
@@ -135,3 +135,22 @@ def offline_visit(context: Any, plain_host: PlainHost) -> None:
         context.set_offline(False)
     landing.close()
     console.close()
+
+
+def test_an_unknown_console_path_opens_the_console_on_a_first_visit(
+    flagship: Flagship, plain_host: PlainHost
+) -> None:
+    # A context of its own: no worker of this origin runs yet.
+    context = flagship.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        # The host answers the console's own 404.html (its index): the console's router
+        # shows its not-found page inside the shell once signed in.
+        first = page.goto(plain_host.url + "/host/console/no-such-page")
+        assert first is not None and first.status == 404 and not first.from_service_worker
+        sign_in(page)
+        page.locator("helio-not-found-page #back-to-dashboard").wait_for(timeout=BOOT_MS)
+        assert page.locator("nav.side").is_visible()
+        shot(page, "10c-unknown-console-path-first-visit")
+    finally:
+        context.close()
