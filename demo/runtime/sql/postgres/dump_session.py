@@ -27,6 +27,9 @@ _SET_CONFIG = re.compile(
     re.I | re.S,
 )
 _OWNER = re.compile(r"^ALTER\s+.+\s+OWNER\s+TO\s+\S+\s*;?\s*$", re.I | re.S)
+# pg_dump ties a serial column's sequence to it; the tie only makes DROP TABLE drop
+# the sequence too, and DuckDB takes no column as owner.
+_OWNED_BY = re.compile(r"^ALTER\s+SEQUENCE\s+.+\s+OWNED\s+BY\s+\S+\s*;?\s*$", re.I | re.S)
 _PRIVILEGES = re.compile(r"^(GRANT|REVOKE)\s", re.I)
 # Settings that change how the seed's own text is read are skipped only at the value
 # the demo reads it with; another value runs as written (and fails with DuckDB's error)
@@ -51,6 +54,8 @@ def skipped_reason(statement: str) -> str | None:
             return "a session setting (the demo has no server settings)"
     if _OWNER.match(head):
         return "an owner (the demo has one user)"
+    if _OWNED_BY.match(head):
+        return "a sequence's owning column (DuckDB has no sequence ownership)"
     if _PRIVILEGES.match(head):
         return "privileges (the demo has one user)"
     return None
