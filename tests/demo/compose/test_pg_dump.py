@@ -154,3 +154,34 @@ def test_what_would_change_meaning_is_refused(tmp_path: Path, statement: str, er
     assert done.returncode == 2, done.stdout
     assert "error: compose.yaml:2: services.db: s.sql: " + error in done.stderr, done.stderr
     assert not out.exists()
+
+
+def test_pagila_sequences_with_setval_give_the_next_value_postgres_gives(
+    tmp_path: Path,
+) -> None:
+    # pagila's schema is refused at its first domain; its sequences (pg_dump 15's text,
+    # taken from the file) load, and after a setval each (is_called true and false, as
+    # a data dump sets them) the next nextval() is PGlite's.
+    schema = (SAMPLES / "pagila" / "pagila-schema.sql").read_text(encoding="utf-8")
+    creates = [
+        "CREATE SEQUENCE" + piece.split(";", 1)[0] + ";"
+        for piece in schema.split("CREATE SEQUENCE")[1:]
+    ]
+    names = [create.split()[2] for create in creates]
+    assert len(names) >= 10
+    setvals = [
+        f"SELECT pg_catalog.setval('{name}', {i * 7 + 1}, {'true' if i % 2 else 'false'});"
+        for i, name in enumerate(names)
+    ]
+    seed = "\n".join(creates + setvals) + "\n"
+    folder = write_project(
+        tmp_path / "p",
+        {
+            "compose.yaml": "services:\n  db:\n    image: postgres:16\n    volumes:\n"
+            '      - "./seq.sql:/docker-entrypoint-initdb.d/seq.sql"\n',
+            "seq.sql": seed,
+        },
+    )
+    image = _built_image(tmp_path, folder / "compose.yaml", None)
+    queries = [f"SELECT nextval('{name}') AS next" for name in names]
+    assert demo_answers(image, queries) == pglite_answers(seed, queries)
