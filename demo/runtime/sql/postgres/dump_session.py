@@ -3,8 +3,10 @@
 A `pg_dump` file (and many seeds written after one) opens with session settings
 (`SET statement_timeout = 0`, `SELECT pg_catalog.set_config('search_path', '', false)`)
 and gives every object an owner and privileges (`ALTER TABLE ... OWNER TO ...`,
-`GRANT`, `REVOKE`). The demo database has one user and no server settings, so these
-change nothing a visitor could see; DuckDB rejects most of them, which would stop
+`GRANT`, `REVOKE`), and ties each serial sequence to its column (`ALTER SEQUENCE
+... OWNED BY ...`, which only makes DROP TABLE drop the sequence too). The demo
+database has one user and no server settings, so these change nothing a visitor's
+queries read; DuckDB rejects most of them, which would stop
 the build. `skipped_reason` says why such a statement is skipped, or None for every
 other statement. A setting that changes how the seed is read (`search_path` naming
 another schema, `standard_conforming_strings = off`, another `client_encoding`) is
