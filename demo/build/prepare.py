@@ -44,7 +44,19 @@ from demo.runtime.manifest import (
     parse_source_manifest,
 )
 from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
+from demo.runtime.ports import DuckConnection
+from demo.runtime.sql.postgres.copy_text import (
+    CopyBlock,
+    copy_insert_statements,
+    dump_name,
+    split_copy_blocks,
+)
 from demo.runtime.sql.postgres.duckdump import dump_database
+from demo.runtime.sql.postgres.dump_sequences import (
+    create_sequence_for_duck,
+    plain_nextval,
+    setval_statements,
+)
 from demo.runtime.sql.postgres.engine import (
     declared_types,
     read_schema,
@@ -52,7 +64,7 @@ from demo.runtime.sql.postgres.engine import (
     use_public_schema,
 )
 from demo.runtime.sql.postgres.foreign_keys import register_foreign_keys
-from demo.runtime.sql.postgres.session_names import session_names
+from demo.runtime.sql.postgres.session_names import SessionNames, session_names
 from demo.runtime.sql.postgres.split import split_postgres
 from demo.runtime.sql.postgres.transpile import transpile_statement
 from demo.runtime.sql.sqlite_engine import SqliteEngine
@@ -333,42 +345,27 @@ def prepare_postgres(
     try:
         for relative, text in _read_seeds(service, base, at):
             started = time.perf_counter()
-            # psql meta-commands (`\c chinook`) are client commands, not SQL.
-            meta = _PSQL_META.findall(text)
-            warnings.extend(f"{relative}: skipped psql command {m.strip()}" for m in meta)
             try:
-                sources = split_postgres(_PSQL_META.sub("", text))
+                parts = split_copy_blocks(text)
             except SqlError as exc:
                 raise _statement_error(at, relative, exc) from exc
-            # Each statement is transpiled against the tables created so far (integer
-            # columns, timestamptz and array columns change how values are written).
-            types: tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]] | None = None
-            for source in sources:
-                if types is None:
-                    types = (table_types(conn), declared_types(conn))
+            count = 0
+            for part in parts:
+                if isinstance(part, CopyBlock):
+                    _load_copy_block(conn, part, at, relative)
+                    count += 1
+                    continue
+                # psql meta-commands (`\c chinook`) are client commands, not SQL.
+                meta = _PSQL_META.findall(part)
+                warnings.extend(f"{relative}: skipped psql command {m.strip()}" for m in meta)
                 try:
-                    item = transpile_statement(
-                        source, seed=True, table_types=types[0], declared=types[1], names=names
-                    )
+                    sources = split_postgres(_PSQL_META.sub("", part))
                 except SqlError as exc:
                     raise _statement_error(at, relative, exc) from exc
-                if item.kind == "other":
-                    types = None
-                warnings.extend(f"{relative}: {w}" for w in item.warnings)
-                for statement in item.statements:
-                    try:
-                        conn.execute(statement)
-                    except Exception as exc:
-                        raise _statement_error(
-                            at, relative, SqlError(str(exc), item.source)
-                        ) from exc
-                if item.foreign_keys:  # ALTER TABLE ... ADD FOREIGN KEY: the engine checks it
-                    table = item.foreign_keys[0].table
-                    broken = register_foreign_keys(conn, table, item.foreign_keys)
-                    if broken is not None:
-                        raise _statement_error(at, relative, SqlError(broken, item.source))
+                _run_seed_statements(conn, sources, names, warnings, at, relative)
+                count += len(sources)
             report(
-                f"{service.name}: transpiled and loaded {len(sources)} statements of {relative} "
+                f"{service.name}: transpiled and loaded {count} statements of {relative} "
                 f"into DuckDB in {time.perf_counter() - started:.2f} s"
             )
         for warning in warnings:
@@ -378,3 +375,86 @@ def prepare_postgres(
     finally:
         conn.close()
     return {"image": image, "warnings": warnings}
+
+
+def _run_seed_statements(
+    conn: DuckConnection,
+    sources: list[str],
+    names: SessionNames,
+    warnings: list[str],
+    at: str,
+    relative: str,
+) -> None:
+    """Transpile and run a seed's statements on the build's DuckDB."""
+    # Each statement is transpiled against the tables created so far (integer
+    # columns, timestamptz and array columns change how values are written).
+    types: tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]] | None = None
+    for source in sources:
+        try:
+            # pg_dump's sequences: options DuckDB lacks, and setval (dump_sequences.py).
+            moves = setval_statements(source, _sequences(conn))
+            if moves is not None:
+                for statement in moves:
+                    conn.execute(statement)
+                continue
+            source = plain_nextval(create_sequence_for_duck(source) or source)
+        except SqlError as exc:
+            raise _statement_error(at, relative, exc) from exc
+        if types is None:
+            types = (table_types(conn), declared_types(conn))
+        try:
+            item = transpile_statement(
+                source, seed=True, table_types=types[0], declared=types[1], names=names
+            )
+        except SqlError as exc:
+            raise _statement_error(at, relative, exc) from exc
+        if item.kind == "other":
+            types = None
+        warnings.extend(f"{relative}: {w}" for w in item.warnings)
+        for statement in item.statements:
+            try:
+                conn.execute(statement)
+            except Exception as exc:
+                raise _statement_error(at, relative, SqlError(str(exc), item.source)) from exc
+        if item.foreign_keys:  # ALTER TABLE ... ADD FOREIGN KEY: the engine checks it
+            table = item.foreign_keys[0].table
+            broken = register_foreign_keys(conn, table, item.foreign_keys)
+            if broken is not None:
+                raise _statement_error(at, relative, SqlError(broken, item.source))
+
+
+def _sequences(conn: DuckConnection) -> list[list[object]]:
+    return [
+        list(row)
+        for row in conn.execute(
+            "SELECT schema_name, sequence_name, start_value, increment_by, last_value "
+            "FROM duckdb_sequences() WHERE database_name = current_database()"
+        ).rows
+    ]
+
+
+def _load_copy_block(conn: DuckConnection, block: CopyBlock, at: str, relative: str) -> None:
+    """A pg_dump COPY block's rows inserted into its table (copy_text.py)."""
+    schema, table = dump_name(block.table)
+    where = f"table_name = {_sql_text(table)}"
+    if schema is not None:
+        where += f" AND schema_name = {_sql_text(schema)}"
+    columns = {
+        str(name): str(kind)
+        for name, kind in conn.execute(
+            "SELECT column_name, data_type FROM duckdb_columns() "
+            f"WHERE database_name = current_database() AND {where} ORDER BY column_index"
+        ).rows
+    }
+    try:
+        for statement in copy_insert_statements(block, columns):
+            try:
+                conn.execute(statement)
+            except Exception as exc:
+                raise SqlError(str(exc), block.header) from exc
+    except SqlError as exc:
+        raise _statement_error(at, relative, exc) from exc
+
+
+def _sql_text(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"

@@ -33,6 +33,7 @@ __all__ = [
     "DUMP_FORMAT",
     "dump_database",
     "dump_statements",
+    "insert_statement",
     "parse_dump",
     "quote_ident",
     "restore_database",
@@ -179,11 +180,11 @@ def _table_rows(conn: DuckConnection, schema: str, name: str) -> list[str]:
     target = f"{table} ({', '.join(quote_ident(c) for c in columns)})"
     out = []
     for i in range(0, len(rows), _ROWS_PER_INSERT):
-        out.append(_insert(target, rows[i : i + _ROWS_PER_INSERT]))
+        out.append(insert_statement(target, rows[i : i + _ROWS_PER_INSERT]))
     return out
 
 
-def _insert(target: str, rows: Sequence[Sequence[Any]]) -> str:
+def insert_statement(target: str, rows: Sequence[Sequence[Any]]) -> str:
     """One INSERT for `rows`, column-wise when possible.
 
     Column-wise: each column is one string literal of its values joined by U+001F

@@ -3,8 +3,10 @@
 A `pg_dump` file (and many seeds written after one) opens with session settings
 (`SET statement_timeout = 0`, `SELECT pg_catalog.set_config('search_path', '', false)`)
 and gives every object an owner and privileges (`ALTER TABLE ... OWNER TO ...`,
-`GRANT`, `REVOKE`). The demo database has one user and no server settings, so these
-change nothing a visitor could see; DuckDB rejects most of them, which would stop
+`GRANT`, `REVOKE`), and ties each serial sequence to its column (`ALTER SEQUENCE
+... OWNED BY ...`, which only makes DROP TABLE drop the sequence too). The demo
+database has one user and no server settings, so these change nothing a visitor's
+queries read; DuckDB rejects most of them, which would stop
 the build. `skipped_reason` says why such a statement is skipped, or None for every
 other statement. A setting that changes how the seed is read (`search_path` naming
 another schema, `standard_conforming_strings = off`, another `client_encoding`) is
@@ -27,6 +29,9 @@ _SET_CONFIG = re.compile(
     re.I | re.S,
 )
 _OWNER = re.compile(r"^ALTER\s+.+\s+OWNER\s+TO\s+\S+\s*;?\s*$", re.I | re.S)
+# pg_dump ties a serial column's sequence to it; the tie only makes DROP TABLE drop
+# the sequence too, and DuckDB takes no column as owner.
+_OWNED_BY = re.compile(r"^ALTER\s+SEQUENCE\s+.+\s+OWNED\s+BY\s+\S+\s*;?\s*$", re.I | re.S)
 _PRIVILEGES = re.compile(r"^(GRANT|REVOKE)\s", re.I)
 # Settings that change how the seed's own text is read are skipped only at the value
 # the demo reads it with; another value runs as written (and fails with DuckDB's error)
@@ -51,6 +56,8 @@ def skipped_reason(statement: str) -> str | None:
             return "a session setting (the demo has no server settings)"
     if _OWNER.match(head):
         return "an owner (the demo has one user)"
+    if _OWNED_BY.match(head):
+        return "a sequence's owning column (DuckDB has no sequence ownership)"
     if _PRIVILEGES.match(head):
         return "privileges (the demo has one user)"
     return None

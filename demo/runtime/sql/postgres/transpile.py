@@ -259,7 +259,15 @@ def _statement_answer(tree: exp.Expr, statement: str, seed: bool) -> Transpiled 
         # COPY ... FROM stdin is a pg_dump data block for psql to send; DuckDB would read
         # the process's own stdin (or a file) instead.
         raise SqlError(
-            "COPY ... FROM is not read by this demo (a pg_dump data block: dump with --inserts)",
+            "COPY ... FROM is not read by this demo (only a seed's pg_dump data block, "
+            "COPY table (columns) FROM stdin; followed by its rows, is loaded)",
+            statement,
+        )
+    if _creates_domain(tree):
+        # DuckDB has no domains; a type alias would drop the domain's checks and name.
+        raise SqlError(
+            "CREATE DOMAIN is not supported by this demo (the in-browser engine has no "
+            "domains: declare the columns with the domain's base type)",
             statement,
         )
     if isinstance(tree, exp.Alter) and tree.args.get("only"):
@@ -269,6 +277,15 @@ def _statement_answer(tree: exp.Expr, statement: str, seed: bool) -> Transpiled 
     if refused is not None:
         raise SqlError(refused, statement)
     return None
+
+
+def _creates_domain(tree: exp.Expr) -> bool:
+    """sqlglot reads CREATE DOMAIN as a bare command."""
+    return (
+        isinstance(tree, exp.Command)
+        and str(tree.this).upper() == "CREATE"
+        and str(tree.expression).lstrip().upper().startswith("DOMAIN")
+    )
 
 
 def _table_records(tree: exp.Expr, statement: str) -> list[str]:
