@@ -46,6 +46,7 @@ from .transforms.column_names import postgres_column_names
 from .transforms.core_types import bytea_literals, core_only, national_strings
 from .transforms.division import division_by_zero_errors, integer_division
 from .transforms.functions import postgres_functions
+from .transforms.insert_columns import implicit_insert_columns
 from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types
 from .transforms.row_values import star_over_using_join, whole_row_references
@@ -133,6 +134,7 @@ REWRITES: tuple[Rewrite, ...] = (
             group_by_primary_key(t, c.primary_keys, c.table_types) if c.primary_keys else None
         ),
     ),
+    Rewrite("implicit_insert_columns", lambda t, c: implicit_insert_columns(t, c.table_types)),
     Rewrite("integer_division", lambda t, c: integer_division(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
