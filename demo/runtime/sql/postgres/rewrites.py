@@ -40,13 +40,16 @@ from .json_rewrite import json_columns, json_output_types, postgres_json
 from .numeric import bare_numeric_casts, numeric_literals, numeric_quotients
 from .session_names import DEFAULT_NAMES, SessionNames
 from .text_functions import text_functions
+from .transforms.aggregates import population_variance_of_non_finite
 from .transforms.arrays import array_text_literals
 from .transforms.column_names import postgres_column_names
 from .transforms.core_types import bytea_literals, core_only, national_strings
 from .transforms.division import division_by_zero_errors, integer_division
 from .transforms.functions import postgres_functions
+from .transforms.insert_columns import implicit_insert_columns
 from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types
+from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.timestamptz import timestamptz_without_icu
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
 
@@ -122,6 +125,8 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     Rewrite("text_functions", lambda t, c: text_functions(t)),
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
+    Rewrite("whole_row_references", lambda t, c: whole_row_references(t, c.table_types)),
+    Rewrite("star_over_using_join", lambda t, c: star_over_using_join(t, c.table_types)),
     # 3. Rewrites that read column types.
     Rewrite(
         "group_by_primary_key",
@@ -129,6 +134,7 @@ REWRITES: tuple[Rewrite, ...] = (
             group_by_primary_key(t, c.primary_keys, c.table_types) if c.primary_keys else None
         ),
     ),
+    Rewrite("implicit_insert_columns", lambda t, c: implicit_insert_columns(t, c.table_types)),
     Rewrite("integer_division", lambda t, c: integer_division(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
@@ -141,6 +147,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("bare_numeric_casts", lambda t, c: _record(c.outputs, bare_numeric_casts(t))),
     Rewrite("jsonb_literals", lambda t, c: jsonb_literals(t, c.table_types, c.declared)),
     Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
+    Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
     # 4. Literals and types of DuckDB's core.
     Rewrite("national_strings", lambda t, c: national_strings(t)),
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),

@@ -479,14 +479,27 @@ def _ties_only(sql: str, ours: dict[str, Any], ref: dict[str, Any]) -> bool:
     return same_value(projection(mine.get("rows", [])), projection(theirs.get("rows", [])))
 
 
+def _row_key(row: Any) -> str:
+    """A row's sort key; a whole float sorts as its integer (PGlite sends float8 1 as 1,
+    the adapter as 1.0, and `same_value` holds them equal)."""
+
+    def whole(value: Any) -> Any:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, dict):
+            return {k: whole(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [whole(v) for v in value]
+        return value
+
+    return json.dumps(whole(row), sort_keys=True)
+
+
 def _as_set(answer: dict[str, Any]) -> dict[str, Any]:
     """The answer with each result's rows in a fixed order (for statements without one)."""
     if not answer["ok"]:
         return answer
-    results = [
-        {**r, "rows": sorted(r.get("rows", []), key=lambda row: json.dumps(row, sort_keys=True))}
-        for r in answer["result"]
-    ]
+    results = [{**r, "rows": sorted(r.get("rows", []), key=_row_key)} for r in answer["result"]]
     return {**answer, "result": results}
 
 

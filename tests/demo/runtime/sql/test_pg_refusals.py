@@ -56,3 +56,17 @@ def test_a_statement_duckdb_would_run_forever_is_cancelled() -> None:
         " SELECT * FROM x)) SELECT * FROM q LIMIT 32"
     )
     assert refusal(engine, endless) == "canceling statement due to statement timeout"
+
+
+def test_row_values_duckdb_would_answer_in_its_own_shape_are_refused() -> None:
+    # Postgres answers a record `(xyzzy,1,)` and puts USING columns first in `*`; the
+    # adapter would answer an object and another column order (regression suite,
+    # select.sql:116 and join.sql:125). Subquery columns named like it still answer.
+    engine = DuckEngine(open_native_duck())
+    assert "whole-row reference" in refusal(
+        engine, "SELECT foo FROM (SELECT 'xyzzy', 1, NULL OFFSET 0) AS foo"
+    )
+    assert engine.execute("SELECT foo FROM (SELECT 1 AS foo) AS foo")[0][0]["rows"] == [{"foo": 1}]
+    engine.execute("CREATE TABLE j1 (i int, j int); CREATE TABLE j2 (i int, j int)")
+    assert "USING" in refusal(engine, "SELECT * FROM j1 JOIN j2 USING (j)")
+    assert engine.execute("SELECT * FROM j1 JOIN j2 USING (i)")[0][0]["fields"][0]["name"] == "i"

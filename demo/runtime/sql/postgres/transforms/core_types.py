@@ -23,24 +23,41 @@ __all__ = ["bytea_literals", "core_only", "national_strings"]
 _HEX_BYTEA = re.compile(r"^\\x([0-9A-Fa-f]{2})*$")
 
 
-def bytea_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
+def _hex_bytes(digits: str) -> exp.Expr | str:
+    """`unhex()` of Postgres' hex bytea input (whitespace between pairs), or its error."""
+    digits = re.sub(r"\s", "", digits)
+    bad = re.search(r"[^0-9A-Fa-f]", digits)
+    if bad:
+        return f'invalid hexadecimal digit: "{bad.group()}"'
+    if len(digits) % 2:
+        return "invalid hexadecimal data: odd number of digits"
+    return exp.func("unhex", exp.Literal.string(digits))
+
+
+def bytea_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
     """`'\\xdead'::bytea` is hex in Postgres but escaped text in DuckDB: use unhex().
 
-    The same for a hex string written into a bytea (BLOB) column without a cast, as
-    pg_dump writes them (`INSERT INTO t VALUES (1, '\\x')`).
+    The same for `E'\\\\xdead'::bytea` (the escape-string spelling), refused as Postgres
+    does when the digits are not whole hex pairs, and for a
+    hex string written into a bytea (BLOB) column without a cast, as pg_dump writes them
+    (`INSERT INTO t VALUES (1, '\\x')`).
     """
     for cast in list(tree.find_all(exp.Cast)):
         value = cast.this
         if (
-            isinstance(value, exp.Literal)
-            and value.is_string
-            and cast.to.is_type("varbinary", "binary", "blob")
-            and _HEX_BYTEA.match(value.this)
+            cast.to.is_type("varbinary", "binary", "blob")
+            and isinstance(value, exp.Literal | exp.ByteString)
+            and (value.is_string or isinstance(value, exp.ByteString))
+            and value.this.startswith("\\x")
         ):
-            cast.replace(exp.func("unhex", exp.Literal.string(value.this[2:])))
+            hex_bytes = _hex_bytes(value.this[2:])
+            if isinstance(hex_bytes, str):
+                return hex_bytes
+            cast.replace(hex_bytes)
     for value, duck_type in written_literals(tree, table_types):
         if duck_type.upper() == "BLOB" and _HEX_BYTEA.match(value.this):
             value.replace(exp.func("unhex", exp.Literal.string(value.this[2:])))
+    return None
 
 
 def national_strings(tree: exp.Expr) -> None:

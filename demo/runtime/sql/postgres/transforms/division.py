@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlglot import exp
 
 __all__ = ["division_by_zero_errors", "integer_division", "is_bigint", "is_integer"]
@@ -101,10 +103,83 @@ def _integer_width(node: exp.Expr, column_types: dict[str, str]) -> int:
     return 0
 
 
-def division_by_zero_errors(tree: exp.Expr) -> None:
-    """`a / b`, `a % b`: raise "division by zero" when b is 0, as Postgres does."""
+def _number_constant(node: exp.Expr) -> float | None:
+    """The value of a number literal, signed or in parentheses; None for anything else."""
+    while isinstance(node, exp.Paren | exp.Neg):
+        node = node.this
+    return float(node.this) if isinstance(node, exp.Literal) and node.is_number else None
+
+
+_COMPARISONS: dict[type[exp.Expr], Callable[[float, float], bool]] = {
+    exp.EQ: lambda a, b: a == b,
+    exp.NEQ: lambda a, b: a != b,
+    exp.LT: lambda a, b: a < b,
+    exp.LTE: lambda a, b: a <= b,
+    exp.GT: lambda a, b: a > b,
+    exp.GTE: lambda a, b: a >= b,
+}
+
+
+def _constant_truth(condition: exp.Expr, operand: exp.Expr | None) -> bool | None:
+    """A CASE arm's condition when it is a constant (`1=0`, `true`), None otherwise."""
+    if operand is not None:  # CASE operand WHEN value
+        left, right = _number_constant(operand), _number_constant(condition)
+        return None if left is None or right is None else left == right
+    if isinstance(condition, exp.Boolean):
+        return bool(condition.this)
+    compare = _COMPARISONS.get(type(condition)) if isinstance(condition, exp.Binary) else None
+    if compare is None or not isinstance(condition, exp.Binary):
+        return None
+    left, right = _number_constant(condition.left), _number_constant(condition.right)
+    return None if left is None or right is None else compare(left, right)
+
+
+def _folded_while_planning(node: exp.Expr) -> bool:
+    """Whether Postgres' constant folding reaches `node` (it skips dead CASE arms).
+
+    An arm after one whose condition is constantly true, or whose own condition is
+    constantly false, is dropped unfolded; inside any other conditional form (AND,
+    OR, COALESCE) the answer is not worked out, so False.
+    """
+    child, parent = node, node.parent
+    while parent is not None:
+        if isinstance(parent, exp.And | exp.Or | exp.Coalesce | exp.If) and not isinstance(
+            parent.parent, exp.Case
+        ):
+            return False
+        if isinstance(parent, exp.Case) and child is not parent.this:
+            operand = parent.this
+            for arm in parent.args.get("ifs") or []:
+                truth = _constant_truth(arm.this, operand)
+                if arm is child:  # dropped if its condition is constantly false
+                    if truth is False and _contains(arm.args["true"], node):
+                        return False
+                    break
+                if truth is True:  # every later arm and the ELSE are dropped
+                    return False
+        child, parent = parent, parent.parent
+    return True
+
+
+def _contains(tree: exp.Expr, node: exp.Expr) -> bool:
+    return any(n is node for n in tree.walk())
+
+
+def division_by_zero_errors(tree: exp.Expr) -> str | None:
+    """`a / b`, `a % b`: raise "division by zero" when b is 0, as Postgres does.
+
+    A constant divided by a constant 0 (`1/0`) is refused before anything runs: Postgres
+    folds constants while planning, so it fails even where the division would never be
+    evaluated (`CASE WHEN false THEN 1/0 END`).
+    """
     for node in list(tree.find_all(exp.Div, exp.Mod, exp.IntDiv)):
         divisor = node.expression
+        if (
+            _number_constant(node.this) is not None
+            and _number_constant(divisor) == 0
+            and _folded_while_planning(node)
+        ):
+            return "division by zero"
         if isinstance(divisor, exp.Literal) and divisor.is_number and float(divisor.this) != 0:
             continue
         guarded = exp.Case(
@@ -118,6 +193,7 @@ def division_by_zero_errors(tree: exp.Expr) -> None:
         )
         guarded.type = divisor.type
         divisor.replace(exp.Paren(this=guarded))
+    return None
 
 
 # sqlglot class -> the name Postgres gives the output column of that function.

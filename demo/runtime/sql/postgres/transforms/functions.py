@@ -25,6 +25,19 @@ def _similar_regex(pattern: str) -> str:
     return "".join(out)
 
 
+def _number_literal_type(node: exp.Expr) -> str | None:
+    """The Postgres type of a number constant (`3`, `-4.0`), None for anything else."""
+    if isinstance(node, exp.Neg):
+        node = node.this
+    if not (isinstance(node, exp.Literal) and node.is_number):
+        return None
+    if not node.this.isdigit():
+        return "numeric"
+    return (
+        "integer" if int(node.this) < 2**31 else "bigint" if int(node.this) < 2**63 else "numeric"
+    )
+
+
 def postgres_functions(tree: exp.Expr) -> str | None:
     """Rewrite what has a DuckDB equivalent; return a message for what has none.
 
@@ -33,8 +46,13 @@ def postgres_functions(tree: exp.Expr) -> str | None:
     - SIMILAR TO takes SQL patterns (`%`, `_`) in Postgres, regexes in DuckDB.
     - `round(float8)` rounds half to even in Postgres.
     - `to_char(..., 'Mon')`: the month's short name.
+    - `3 || 4.0`: Postgres has no `||` between two numbers (DuckDB joins their text).
     """
     for node in list(tree.walk()):
+        if isinstance(node, exp.DPipe):
+            left, right = _number_literal_type(node.this), _number_literal_type(node.expression)
+            if left and right:
+                return f"operator does not exist: {left} || {right}"
         if isinstance(node, exp.Anonymous):
             why = _UNSUPPORTED_FUNCTIONS.get(str(node.this).lower())
             if why:

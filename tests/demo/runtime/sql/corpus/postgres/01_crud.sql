@@ -93,3 +93,5 @@ UPDATE users SET karma = karma * 2 WHERE id = 1 RETURNING karma, karma / 4 AS qu
 DELETE FROM posts WHERE user_id IN (SELECT id FROM users WHERE name = 'Bob');
 -- case: insert returning generated and default
 INSERT INTO users (email, name) VALUES ('j@example.com', 'J') RETURNING id, active, karma;
+-- case: insert without a column list and fewer values than columns
+INSERT INTO users VALUES (9, 'z@example.com', 'Zed'), (10, 'y@example.com', 'Yan') RETURNING active, karma;

@@ -118,3 +118,5 @@ SELECT id FROM orders ORDER BY id FETCH FIRST 2 ROWS ONLY;
 SELECT count(*) AS n, sum(qty) AS s FROM orders WHERE id > 100;
 -- case: numeric sum with filter
 SELECT sum(amount * qty) AS revenue FROM orders WHERE region <> 'east';
+-- case: a subquery's column named like the subquery
+SELECT foo FROM (SELECT 1 AS foo) AS foo;

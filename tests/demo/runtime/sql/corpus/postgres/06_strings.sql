@@ -92,3 +92,15 @@ SELECT string_agg(last_name, ';' ORDER BY id) AS names FROM people;
 SELECT length(gen_random_uuid()::text) AS n;
 -- case: uuid literal
 SELECT 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid AS u;
+-- case: bytea hex input in an escape string, with spaces between pairs
+SELECT E'\\xDeAdBeEf'::bytea AS a, E'\\x De Ad Be Ef '::bytea AS b, '\x'::bytea AS c;
+-- case: bytea hex input with an odd number of digits
+SELECT E'\\xDeAdBeE'::bytea AS a;
+-- case: bytea hex input with a digit that is not hex
+SELECT E'\\xDeAdBeEg'::bytea AS a;
+-- case: || between two numbers
+SELECT 3 || 4.0 AS a;
+-- case: || between two integers
+SELECT 3 || -4 AS a;
+-- case: || between a number and a string
+SELECT 3 || 'b' AS a, 'a' || 4.5 AS b;

@@ -113,3 +113,11 @@ SELECT id, amount / 7.5 AS q, round(amount / 3, 1) AS r FROM prices ORDER BY id;
 SELECT 2 ^ 3 AS e;
 -- case: bitwise
 SELECT 5 & 3 AS a, 5 | 3 AS o, 1 << 4 AS s;
+-- case: population variance of one infinite or NaN value
+SELECT var_pop('inf'::float8) AS a, stddev_pop('nan'::float8) AS b, var_pop(1.0::float8) AS c, var_samp('inf'::float8) AS d;
+-- case: population variance over a window and with FILTER, an infinite value among them
+SELECT x, var_pop(x) OVER () AS everyone, stddev_pop(x) OVER (ORDER BY x ROWS BETWEEN CURRENT ROW AND CURRENT ROW) AS alone, var_pop(x) FILTER (WHERE x > 1) OVER () AS over_one FROM (VALUES (1.0::float8), (2), ('inf')) AS v(x) ORDER BY x;
+-- case: a constant division by zero in a CASE branch no row takes
+SELECT CASE WHEN x > 100 THEN 1/0 ELSE 0 END AS c FROM (VALUES (1), (2)) AS v(x);
+-- case: a constant division by zero in CASE arms constant folding drops
+SELECT CASE WHEN 1=0 THEN 1/0 WHEN 1=1 THEN 1 ELSE 2/0 END AS a, CASE 1 WHEN 0 THEN 1/0 WHEN 1 THEN 1 ELSE 2/0 END AS b;
