@@ -87,7 +87,10 @@ def test_regress_corpus_native(reference: dict[str, Any], capsys: Any) -> None:
     per_file = tally(verdicts, deliberate)
     bad = [v for v in verdicts if v.kind in ("silent", "crash") and v.case not in deliberate]
     unlisted = [v for v in bad if v.case not in still_open]
-    fixed = sorted(set(still_open) - {v.case for v in bad})
+    # A row marked unstable answers right in some runs (DuckDB's parallel order of tied
+    # rows): it stays listed without failing the runs where it happens to be equal.
+    stable = {case for case, kind in still_open.items() if "unstable" not in kind}
+    fixed = sorted(stable - {v.case for v in bad})
     with capsys.disabled():
         print(
             "\n" + table("postgres vs PGlite on PostgreSQL's regression suite (native)", per_file)
