@@ -300,7 +300,8 @@ def test_file_picker_chooses_folders_programs_and_images(
     )
 
     # A relative folder is the host's 400, shown in the picker.
-    dialog.locator("sl-button", has_text="Browse…").nth(1).click()
+    with page.expect_response("**/api/browse**", timeout=BROWSER_WAIT_MS):  # its first listing
+        dialog.locator("sl-button", has_text="Browse…").nth(1).click()
     picker = dialog_named(page, "Choose a folder")
     picker.get_by_label("Folder", exact=True).fill("relative/path")
     picker.get_by_role("button", name="Go").click()
