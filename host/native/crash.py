@@ -36,9 +36,15 @@ class CrashDumps:
         for old in self.folder.glob("fault-*.txt"):
             if old.stat().st_size == 0:
                 old.unlink(missing_ok=True)
-        self._own = self.folder / f"fault-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
-        self._handle = open(self._own, "w")  # noqa: SIM115 - faulthandler keeps it open for life
+        for unarmed in self.folder.glob("arming-*.txt"):
+            unarmed.unlink(missing_ok=True)
+        name = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
+        # The dump file takes its listed name only once faulthandler writes to it, so a
+        # `fault-*` file on disk always means "a fatal error from now on is recorded".
+        arming = self.folder / f"arming-{name}"
+        self._handle = open(arming, "w")  # noqa: SIM115 - faulthandler keeps it open for life
         faulthandler.enable(self._handle, all_threads=True)
+        self._own = arming.rename(self.folder / f"fault-{name}")
 
     def stop(self) -> None:
         if self._handle is not None:

@@ -106,12 +106,14 @@ def crashed_host(tmp_path: Path) -> Iterator[HostProcess]:
     with running_host(tmp_path / "data", credentials=ADMIN) as process:
         assert process.process is not None
         # Its ports accept connections before the lifespan has started the crash dumps:
-        # wait for this process's own dump file, or the fault would go unrecorded.
+        # wait for this process's own dump file (named once faulthandler is armed), or the
+        # fault would go unrecorded.
         dumps = process.data_dir / "crashdumps"
         pid = process.process.pid
-        wait_for(lambda: list(dumps.glob(f"fault-*-{pid}.txt")), "the host's own dump file")
+        own = wait_for(lambda: list(dumps.glob(f"fault-*-{pid}.txt")), "the host's own dump file")
         process.process.send_signal(signal.SIGSEGV)  # faulthandler writes a dump, then it dies
         assert process.process.wait() != 0
+        assert own[0].read_text().startswith("Fatal Python error")
         process.start()
         yield process
 
