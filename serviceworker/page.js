@@ -2,8 +2,8 @@
 //
 // Include it with a relative <script src> from any page of the demo. It
 // registers the demo's service worker for the demo root (the folder this
-// script is served from, so any subpath works), waits until the worker
-// controls the page, and sends requests for a mock service's container-style
+// script is served from, so any subpath works), waits until a worker of the
+// page's own build controls the page, and sends requests for a mock service's container-style
 // address (http://api:8080/users) to <demo root>/__demo/mock/api/users, for
 // fetch and XMLHttpRequest (addresses.js, shared with the worker).
 // `window.helioDemo` exposes `ready`, `root`, `build`, `reset()`, `rewrite(url)` and
@@ -29,28 +29,58 @@ import { demoPath } from "./demo-path.js";
   const ready = navigator.serviceWorker
     ? navigator.serviceWorker
         .register(new URL(CLIENT.worker, root), { scope: root.pathname, type: "module", updateViaCache: "none" })
-        .then(() => controlled())
+        .then((registration) => controlled().then(() => sameBuild(registration)))
     : Promise.reject(new Error("service workers unavailable"));
   ready.catch((err) => console.error("[helio-demo] service worker registration failed:", err));
-  ready.then(checkWorkerBuild, () => {});
-
-  // A worker from an older build may still control the page (it answers with a
-  // build-mismatch error); ask it, and have the browser fetch the new one.
-  function checkWorkerBuild() {
-    navigator.serviceWorker.addEventListener("message", (event) => {
-      if (event.data?.type !== BUILD_QUERY || event.data.build === CLIENT.checksum) return;
-      console.warn(`[helio-demo] worker build ${event.data.build} differs from page build ${CLIENT.checksum}; updating`);
-      navigator.serviceWorker.getRegistration(root.pathname).then((r) => r?.update());
-    });
-    navigator.serviceWorker.controller?.postMessage({ type: BUILD_QUERY });
-  }
 
   // First visit: the worker's activate handler calls clients.claim(), which fires controllerchange.
   function controlled() {
     if (navigator.serviceWorker.controller) return Promise.resolve();
+    return controllerChange();
+  }
+
+  function controllerChange() {
     return new Promise((resolve) => {
       navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
     });
+  }
+
+  // The build of the worker that controls the page (it answers BUILD_QUERY).
+  function controllerBuild() {
+    return new Promise((resolve) => {
+      const onMessage = (event) => {
+        if (event.data?.type !== BUILD_QUERY) return;
+        navigator.serviceWorker.removeEventListener("message", onMessage);
+        resolve(event.data.build);
+      };
+      navigator.serviceWorker.addEventListener("message", onMessage);
+      navigator.serviceWorker.controller.postMessage({ type: BUILD_QUERY });
+    });
+  }
+
+  // A worker from an older build may still control the page (the site was rebuilt since
+  // it started). `ready` waits until the browser has fetched the new one and it has taken
+  // over, so that no request of this page reaches the old one: an old worker answers with
+  // a build-mismatch error, and requests keep it busy, while Chromium activates a waiting
+  // worker only once the active one is idle.
+  async function sameBuild(registration) {
+    for (;;) {
+      const build = await controllerBuild();
+      if (build === CLIENT.checksum) return;
+      console.warn(`[helio-demo] worker build ${build} differs from page build ${CLIENT.checksum}; updating`);
+      const takenOver = controllerChange();
+      try {
+        await registration.update();
+      } catch (err) {
+        console.error("[helio-demo] could not fetch the new service worker; the old one answers:", err);
+        return;
+      }
+      if (!registration.installing && !registration.waiting) {
+        console.error("[helio-demo] the server still serves the old service worker; the old one answers");
+        return;
+      }
+      await takenOver;
+    }
   }
 
   // The demo URL for a service address, or null.

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import uuid
 from typing import Any
 
@@ -86,16 +85,12 @@ def test_restarted_worker_restores_the_memory_snapshot(page: Any, demo: Demo, si
     assert all(f"/__demo-snapshot/{sites.shop.checksum}/" in key for key in keys)
     mark = len(demo.log.lines)
     demo.stop_workers()
-    started = time.monotonic()
-    # A query: no recorded mock answer can stand in for Python here.
+    # A query: no recorded mock answer can stand in for Python here. How fast the
+    # restore is, bench/ measures (demo-cold-start); here, that it is the snapshot's.
     assert query(page, "notes", "SELECT 1 AS one")["status"] == 200
-    elapsed = time.monotonic() - started
     assert any("python ready (snapshot)" in line for line in demo.log.since(mark)), demo.log.since(
         mark
     )
-    assert elapsed < 10, (
-        f"first answer after a stop took {elapsed:.2f} s"
-    )  # bench measures it precisely
 
 
 def _recorded_paths(sites: Sites) -> list[str]:
@@ -241,11 +236,11 @@ def test_rebuilt_site_updates_the_worker_and_replaces_the_snapshot(
         fixtures.write_text(fixtures.read_text().replace('"body": "ok"', '"body": "rebuilt"'))
         second = build_site(source / "other.json", out)
         assert second.checksum != first.checksum
-        page.reload()  # the navigation makes the browser fetch the changed worker script
+        page.reload()  # the page is the new build's; the old build's worker still controls it
+        # `ready` resolves once the new build's worker has taken over: the first answer
+        # after it is the rebuilt site's.
         page.evaluate("helioDemo.ready")
-        wait_for(
-            lambda: fetch(page, "__demo/mock/api/health")["text"] == "rebuilt", "the rebuilt answer"
-        )
+        assert fetch(page, "__demo/mock/api/health")["text"] == "rebuilt"
         wait_for(
             lambda: (
                 sorted(page.evaluate(keys_js, cache))
