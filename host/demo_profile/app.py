@@ -106,7 +106,7 @@ class DemoProfile:
             diagnostics=LogDiagnostics(host, crash),  # the worker's log file in Pyodide's FS
             covers=StoredCovers(host.db, self.pc_root),
             browse=browse_fixture,
-            platform=SimulatedPlatform(self.pc_root),
+            platform=SimulatedPlatform(self.pc_root, host.db),
             sampler=SimulatedSampler(host.clock),
         )
 

@@ -24,6 +24,7 @@ from host.core.context import HostContext
 from host.core.library.interface import GameLibrary, LibraryManager
 from host.core.metrics.rules import GpuReading, Reading
 from host.core.ports import PlatformAdapters
+from host.core.state import StateDB
 from host.core.system.metadata import ProbeResult
 from host.native.lutris import LutrisLibrary
 from host.native.steam import SteamLibrary
@@ -218,28 +219,69 @@ def _start_nothing(command: Any) -> int:
     raise BadRequest("The browser demo starts no programs: nothing runs on a PC")
 
 
+# What a visitor changed on the simulated PC (the virtual display removed, the HDR layer
+# registered), kept in the host's state database: the simulated PC's files and displays
+# are made afresh at every start, and the browser stops an idle worker, which the visitor
+# never sees, so without this a removed display would come back on its own.
+PC_CHANGES_KEY = "demo_simulated_pc"
+VIRTUAL_DISPLAY_REMOVED = "virtual_display_removed"
+HDR_LAYER_REGISTERED = "hdr_layer_registered"
+
+
 class SimulatedPlatform:
     """The real library and tool adapters over the simulated PC's files (simulated_pc.py),
-    and its simulated displays: one instance per host, so a removed virtual display stays
-    removed while the worker runs."""
+    and its simulated displays; what the visitor changed on it is replayed at start."""
 
-    def __init__(self, pc_root: Path) -> None:
+    def __init__(self, pc_root: Path, db: StateDB) -> None:
         self.root = pc_root
-        self.displays = SimulatedDisplays()
+        self._db = db
+        changes = db.get_json(PC_CHANGES_KEY, {})
+        self.displays = SimulatedDisplays(
+            with_virtual=not changes.get(VIRTUAL_DISPLAY_REMOVED),
+            on_virtual_removed=lambda: self._remember(VIRTUAL_DISPLAY_REMOVED),
+        )
+        if changes.get(HDR_LAYER_REGISTERED):
+            self._tools({}).register_hdr_layer()  # the real adapter writes its manifest again
+
+    def _remember(self, change: str) -> None:
+        self._db.set_json(PC_CHANGES_KEY, {**self._db.get_json(PC_CHANGES_KEY, {}), change: True})
 
     @staticmethod
     def _which(name: str) -> str | None:
         # The library's "program": the Integrations page shows it, so it says what it is.
         return f"{name} (simulated: nothing runs in the browser demo)"
 
+    def _tools(self, settings: Mapping[str, Any]) -> Toolbox:
+        layers = [str(self.root / "vulkan" / "implicit_layer.d")]
+        return _RememberingToolbox(
+            {**settings, "vulkan_layer_dirs": layers},
+            str(self.root / "bin"),
+            lambda: self._remember(HDR_LAYER_REGISTERED),
+        )
+
     def __call__(self, settings: Mapping[str, Any]) -> PlatformAdapters:
         steam = SteamLibrary(str(self.root / "steam"), _start_nothing, self._which, ())
         lutris = LutrisLibrary(str(self.root / "lutris"), _start_nothing, self._which, ())
         storefront: GameLibrary = steam
         libmgr: LibraryManager = lutris
-        layers = [str(self.root / "vulkan" / "implicit_layer.d")]
-        tools = Toolbox({**settings, "vulkan_layer_dirs": layers}, str(self.root / "bin"))
-        return PlatformAdapters(self.displays, storefront, libmgr, [], "", list, tools)
+        return PlatformAdapters(
+            self.displays, storefront, libmgr, [], "", list, self._tools(settings)
+        )
+
+
+class _RememberingToolbox(Toolbox):
+    """The real toolbox; a registered HDR layer is remembered (PC_CHANGES_KEY)."""
+
+    def __init__(
+        self, settings: Mapping[str, Any], search_path: str, on_registered: Callable[[], None]
+    ) -> None:
+        super().__init__(settings, search_path)
+        self._on_registered = on_registered
+
+    def register_hdr_layer(self) -> dict[str, Any]:
+        answer = super().register_hdr_layer()
+        self._on_registered()
+        return answer
 
 
 class SimulatedSampler:

@@ -15,6 +15,7 @@ import json
 import sqlite3
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -254,38 +255,40 @@ def _resolutions(modes: tuple[Mode, ...]) -> tuple[str, ...]:
 
 
 class SimulatedDisplays:
-    """One simulated monitor and one simulated virtual display; removing the virtual one
-    lasts until the worker stops (a fresh one is there on the next start, as after a
-    reboot of a PC whose driver makes one at boot)."""
+    """One simulated monitor and, until the visitor removes it, one simulated virtual
+    display (`on_virtual_removed` lets the platform remember that across restarts)."""
 
     platform = "simulated in the browser demo: no real monitor"
 
-    def __init__(self) -> None:
-        self._outputs = assign_device_ids(
-            [
-                DisplayDevice(
-                    "",
-                    "HDMI-A-1",
-                    "card0",
-                    True,
-                    True,
-                    _resolutions(_MONITOR_MODES),
-                    _MONITOR,
-                    driver="simulated",
-                ),
-                DisplayDevice(
-                    "",
-                    "Virtual-1",
-                    "card0",
-                    True,
-                    True,
-                    _resolutions(_VIRTUAL_MODES),
-                    _VIRTUAL,
-                    driver="simulated virtual display",
-                    virtual=True,
-                ),
-            ]
-        )
+    def __init__(
+        self, with_virtual: bool = True, on_virtual_removed: Callable[[], None] = lambda: None
+    ) -> None:
+        outputs = [
+            DisplayDevice(
+                "",
+                "HDMI-A-1",
+                "card0",
+                True,
+                True,
+                _resolutions(_MONITOR_MODES),
+                _MONITOR,
+                driver="simulated",
+            ),
+            DisplayDevice(
+                "",
+                "Virtual-1",
+                "card0",
+                True,
+                True,
+                _resolutions(_VIRTUAL_MODES),
+                _VIRTUAL,
+                driver="simulated virtual display",
+                virtual=True,
+            ),
+        ]
+        # Ids are assigned over both, so the monitor's id is the same with or without it.
+        self._outputs = [d for d in assign_device_ids(outputs) if with_virtual or not d.virtual]
+        self._on_virtual_removed = on_virtual_removed
 
     def devices(self) -> list[DisplayDevice]:
         return list(self._outputs)
@@ -298,6 +301,7 @@ class SimulatedDisplays:
         if not chosen:
             raise BadRequest(f"{device_id} is not a virtual display")
         self._outputs = [d for d in self._outputs if d not in chosen]
+        self._on_virtual_removed()
         return [d.device_id for d in chosen]
 
     def apply_modes(self, wanted: Any) -> None:

@@ -322,6 +322,17 @@ def test_displays_show_a_simulated_monitor_with_modes_and_a_virtual_display(
     assert removed.json()["terminated"] == [virtual["device_id"]]
     left = client.request("GET", "/api/display-devices").json()["devices"]
     assert [d["device_id"] for d in left] == [monitor["device_id"]]
+    # The browser stops an idle worker without the visitor seeing it: the removed display
+    # stays removed in the host the next start builds, and the monitor keeps its id.
+    again = HostClient(restarted(client.host))
+    again.access, again.csrf = client.access, client.csrf
+    try:
+        after = again.request("GET", "/api/display-devices").json()["devices"]
+        assert [d["device_id"] for d in after] == [monitor["device_id"]]
+        gone = again.change("POST", "/api/display/terminate_virtual", {})
+        assert gone.status == 400 and "removed already" in gone.json()["error"]
+    finally:
+        again.host.close()
 
 
 def test_steam_and_lutris_list_the_simulated_library_and_sync_its_covers(
@@ -368,5 +379,12 @@ def test_helpers_are_found_in_the_simulated_pc(client: HostClient) -> None:
     registered = client.change("POST", "/api/health/vulkan-hdr-layer/register", {})
     assert registered.status == 200 and registered.json()["changed"] is True
     assert client.request("GET", "/api/health/vulkan-hdr-layer").json()["registered"] is True
+    again = HostClient(restarted(client.host))  # the next start writes the layer again
+    again.access, again.csrf = client.access, client.csrf
+    try:
+        hdr_after = again.request("GET", "/api/health/vulkan-hdr-layer").json()
+        assert (hdr_after["installed"], hdr_after["registered"]) == (True, True)
+    finally:
+        again.host.close()
     launched = client.change("POST", "/api/libmgr/launch", {"mode": "desktop"})
     assert launched.status == 400 and "browser demo" in launched.json()["error"]
