@@ -25,10 +25,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["FORMATS", "SchemaError", "check_schema", "describe", "validate"]
+__all__ = ["FORMATS", "SchemaError", "SchemaField", "check_schema", "describe", "validate"]
 
 Format = Callable[[str], "str | None"]
 
@@ -127,6 +128,18 @@ class SchemaError(ValueError):
         super().__init__(f"{path}: {message}" if path else message)
         self.path = path
         self.message = message
+
+
+@dataclass(frozen=True)
+class SchemaField:
+    """A named value: its default, a line of help, and the JSON-schema fragment that is
+    the only rule it is checked by. An app's fields are these; a host setting adds its
+    title and group."""
+
+    name: str
+    default: Any
+    help: str
+    schema: dict[str, Any]
 
 
 def _is_type(value: Any, name: str) -> bool:

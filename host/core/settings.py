@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.core.schema import SchemaError, check_schema, describe, validate
+from host.core.schema import SchemaError, SchemaField, check_schema, describe, validate
 from http_errors import BadRequest
 
 __all__ = [
@@ -63,13 +63,9 @@ def _seconds(low: int, high: int) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class Setting:
-    """One host setting: its value's JSON schema is the only rule it is checked by."""
+class Setting(SchemaField):
+    """One host setting, with its title and group on the settings page."""
 
-    name: str
-    default: Any
-    help: str
-    schema: dict[str, Any]
     title: str
     group: str
 
