@@ -130,18 +130,6 @@ class SchemaError(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True)
-class SchemaField:
-    """A named value: its default, a line of help, and the JSON-schema fragment that is
-    the only rule it is checked by. An app's fields are these; a host setting adds its
-    title and group."""
-
-    name: str
-    default: Any
-    help: str
-    schema: dict[str, Any]
-
-
 def _is_type(value: Any, name: str) -> bool:
     if name == "string":
         return isinstance(value, str)
@@ -196,6 +184,22 @@ def validate(schema: Mapping[str, Any], value: Any, path: str = "") -> None:
         _check_array(schema, value, path)
     elif isinstance(value, dict):
         _check_object(schema, value, path)
+
+
+@dataclass(frozen=True)
+class SchemaField:
+    """A named value: its default, a line of help, and the JSON-schema fragment that is
+    the only rule it is checked by. An app's fields are these; a host setting adds its
+    title and group."""
+
+    name: str
+    default: Any
+    help: str
+    schema: dict[str, Any]
+
+    def check(self, value: Any) -> None:
+        """Raise SchemaError, naming the field, when `value` breaks the field's schema."""
+        validate(self.schema, value, self.name)
 
 
 def _same(value: Any, choice: Any) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.core.schema import SchemaError, SchemaField, check_schema, describe, validate
+from host.core.schema import SchemaError, SchemaField, check_schema, describe
 from http_errors import BadRequest
 
 __all__ = [
@@ -266,7 +266,7 @@ RUNS_CODE = frozenset({"update_source", "tool_path"})
 
 for _setting in SETTINGS:
     check_schema(_setting.schema, f"setting {_setting.name}")
-    validate(_setting.schema, _setting.default, _setting.name)
+    _setting.check(_setting.default)
 
 _BY_NAME: Mapping[str, Setting] = {s.name: s for s in SETTINGS}
 
@@ -289,7 +289,7 @@ def validate_settings(changes: Any) -> dict[str, Any]:
         if setting is None or value is None:
             continue
         try:
-            validate(setting.schema, value, key)
+            setting.check(value)
         except SchemaError as error:
             raise BadRequest(f"Invalid setting {error}", field=error.path or key) from None
     return changes
@@ -356,7 +356,7 @@ def usable_saved(saved: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         setting = _BY_NAME.get(key)
         try:
             if setting is not None:
-                validate(setting.schema, value, key)
+                setting.check(value)
         except SchemaError:
             dropped.append(key)
             continue

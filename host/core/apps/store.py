@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.core.schema import SchemaError, SchemaField, validate
+from host.core.schema import SchemaError, SchemaField
 from host.core.state import StateDB, dump_stored, load_stored
 from http_errors import BadRequest, NotFound
 
@@ -108,7 +108,7 @@ def validate_app(fields: Any) -> dict[str, Any]:
         spec = _BY_NAME.get(key)
         if spec is not None:
             try:
-                validate(spec.schema, value, key)
+                spec.check(value)
             except SchemaError as error:
                 raise BadRequest(f"Invalid app field {error}") from None
     return fields
@@ -235,7 +235,7 @@ def _app(row: Any) -> App:
 
 def _fits(field: SchemaField, value: Any) -> bool:
     try:
-        validate(field.schema, value, field.name)
+        field.check(value)
     except SchemaError:
         return False
     return True
