@@ -1,7 +1,7 @@
 """Wiring only: the route table, middleware, error handlers and lifespan into one Starlette app.
 
-The services come built (`host.core.context.build_host`, e.g. through
-`host.native.profile.build_native_host`); their background work runs in the
+The services come built (`host.core.context.build_host` over a profile, e.g.
+`host.native.profile.NativeProfile`); their background work runs in the
 app's lifespan (`HostContext.running`), which uvicorn and the in-process
 test client both run.
 

@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
+from demo.compose.source import text_keys
 from demo.runtime.manifest import ManifestError
 from demo.runtime.mock.openapi import OpenApiError, check_openapi, escape_pointer
 
@@ -91,7 +92,7 @@ def _yaml12_loader() -> Any:
 
 def load_openapi(path: Path, where: str) -> dict[str, Any]:
     """The checked, bundled document at `path` (`where` prefixes every error)."""
-    document = _keys_as_text(read_structured(path, where))
+    document = text_keys(read_structured(path, where))
     if isinstance(document, dict):
         bundler = _Bundler(path.parent, where)
         document = bundler.rewrite(document, path, "")
@@ -102,15 +103,6 @@ def load_openapi(path: Path, where: str) -> dict[str, Any]:
     except OpenApiError as exc:
         raise ManifestError(where, f"{path.name}: {exc}") from exc
     return document
-
-
-def _keys_as_text(node: Any) -> Any:
-    """YAML gives int keys for `200:`; JSON (and so the runtime) has only strings."""
-    if isinstance(node, dict):
-        return {str(k): _keys_as_text(v) for k, v in node.items()}
-    if isinstance(node, list):
-        return [_keys_as_text(v) for v in node]
-    return node
 
 
 class _Bundler:
@@ -162,6 +154,6 @@ class _Bundler:
         copy_at = f"/{BUNDLE_KEY}/{escape_pointer(key)}"
         if key not in self.files:
             self.files[key] = None  # reserved first: a file may refer back to itself
-            data = _keys_as_text(read_structured(path, self.where))
+            data = text_keys(read_structured(path, self.where))
             self.files[key] = self.rewrite(data, path, "", copy_at)
         return f"#{copy_at}{fragment}"

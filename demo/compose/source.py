@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["ComposeError", "KeyPath", "YamlFile", "dotted", "read_yaml"]
+__all__ = ["ComposeError", "KeyPath", "YamlFile", "dotted", "read_yaml", "text_keys"]
 
 KeyPath = tuple[str | int, ...]
 
@@ -124,13 +124,15 @@ def read_yaml(path: Path, name: str) -> YamlFile:
     if not isinstance(out.data, dict):
         raise ComposeError(name, 1, "", "a Compose file must be a mapping (services: ...)")
     # Keys are text in Compose (YAML may read `80: x` as a number).
-    out.data = _text_keys(out.data)
+    out.data = text_keys(out.data)
     return out
 
 
-def _text_keys(value: Any) -> Any:
+def text_keys(value: Any) -> Any:
+    """`value` with every mapping key made text: YAML reads `80:` or `200:` as a number,
+    where Compose and JSON (and so OpenAPI) have only text keys."""
     if isinstance(value, dict):
-        return {str(k): _text_keys(v) for k, v in value.items()}
+        return {str(k): text_keys(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_text_keys(v) for v in value]
+        return [text_keys(v) for v in value]
     return value

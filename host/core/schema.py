@@ -25,10 +25,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["FORMATS", "SchemaError", "check_schema", "describe", "validate"]
+__all__ = ["FORMATS", "SchemaError", "SchemaField", "check_schema", "describe", "validate"]
 
 Format = Callable[[str], "str | None"]
 
@@ -185,19 +186,45 @@ def validate(schema: Mapping[str, Any], value: Any, path: str = "") -> None:
         _check_object(schema, value, path)
 
 
+@dataclass(frozen=True)
+class SchemaField:
+    """A named value: its default, a line of help, and the JSON-schema fragment that is
+    the only rule it is checked by. An app's fields are these; a host setting adds its
+    title and group."""
+
+    name: str
+    default: Any
+    help: str
+    schema: dict[str, Any]
+
+    def check(self, value: Any) -> None:
+        """Raise SchemaError, naming the field, when `value` breaks the field's schema."""
+        validate(self.schema, value, self.name)
+
+
 def _same(value: Any, choice: Any) -> bool:
     # 1 == True in Python; JSON keeps booleans and numbers apart.
     return value == choice and isinstance(value, bool) == isinstance(choice, bool)
 
 
-def _check_string(schema: Mapping[str, Any], value: str, path: str) -> None:
-    if "minLength" in schema and len(value) < schema["minLength"]:
-        least = schema["minLength"]
+def _check_size(
+    schema: Mapping[str, Any], size: int, path: str, least_key: str, most_key: str, words: str
+) -> None:
+    """A string's length or an array's item count against its two limits.
+
+    `words` says the limit in the value's unit, e.g. "must have {} items"; a least of
+    1 reads "must not be empty" whatever the unit."""
+    if least_key in schema and size < schema[least_key]:
+        least = schema[least_key]
         raise SchemaError(
-            path, "must not be empty" if least == 1 else f"must be at least {least} characters"
+            path, "must not be empty" if least == 1 else words.format(f"at least {least}")
         )
-    if "maxLength" in schema and len(value) > schema["maxLength"]:
-        raise SchemaError(path, f"must be at most {schema['maxLength']} characters")
+    if most_key in schema and size > schema[most_key]:
+        raise SchemaError(path, words.format(f"at most {schema[most_key]}"))
+
+
+def _check_string(schema: Mapping[str, Any], value: str, path: str) -> None:
+    _check_size(schema, len(value), path, "minLength", "maxLength", "must be {} characters")
     if "pattern" in schema and re.search(schema["pattern"], value) is None:
         expected = schema.get("x-expected")
         raise SchemaError(
@@ -220,13 +247,7 @@ def _check_number(schema: Mapping[str, Any], value: float, path: str) -> None:
 
 
 def _check_array(schema: Mapping[str, Any], value: list[Any], path: str) -> None:
-    if "minItems" in schema and len(value) < schema["minItems"]:
-        least = schema["minItems"]
-        raise SchemaError(
-            path, "must not be empty" if least == 1 else f"must have at least {least} items"
-        )
-    if "maxItems" in schema and len(value) > schema["maxItems"]:
-        raise SchemaError(path, f"must have at most {schema['maxItems']} items")
+    _check_size(schema, len(value), path, "minItems", "maxItems", "must have {} items")
     if "items" in schema:
         for index, item in enumerate(value):
             validate(schema["items"], item, _join(path, index))

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.core.schema import SchemaError, check_schema, describe, validate
+from host.core.schema import SchemaError, SchemaField, check_schema, describe
 from http_errors import BadRequest
 
 __all__ = [
@@ -63,13 +63,9 @@ def _seconds(low: int, high: int) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class Setting:
-    """One host setting: its value's JSON schema is the only rule it is checked by."""
+class Setting(SchemaField):
+    """One host setting, with its title and group on the settings page."""
 
-    name: str
-    default: Any
-    help: str
-    schema: dict[str, Any]
     title: str
     group: str
 
@@ -270,7 +266,7 @@ RUNS_CODE = frozenset({"update_source", "tool_path"})
 
 for _setting in SETTINGS:
     check_schema(_setting.schema, f"setting {_setting.name}")
-    validate(_setting.schema, _setting.default, _setting.name)
+    _setting.check(_setting.default)
 
 _BY_NAME: Mapping[str, Setting] = {s.name: s for s in SETTINGS}
 
@@ -293,7 +289,7 @@ def validate_settings(changes: Any) -> dict[str, Any]:
         if setting is None or value is None:
             continue
         try:
-            validate(setting.schema, value, key)
+            setting.check(value)
         except SchemaError as error:
             raise BadRequest(f"Invalid setting {error}", field=error.path or key) from None
     return changes
@@ -360,7 +356,7 @@ def usable_saved(saved: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         setting = _BY_NAME.get(key)
         try:
             if setting is not None:
-                validate(setting.schema, value, key)
+                setting.check(value)
         except SchemaError:
             dropped.append(key)
             continue

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import h11
@@ -41,50 +42,72 @@ log = logging.getLogger("helio.http")
 slow_requests = CountedEvents()  # one log line per interval, however many peers trickle
 
 
+class _Timer:
+    """At most one pending call on the loop: started again, cancelled, or fired once."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._handle: asyncio.TimerHandle | None = None
+
+    @property
+    def pending(self) -> bool:
+        return self._handle is not None
+
+    def start(self, delay: float, callback: Callable[[], None]) -> None:
+        self.cancel()
+
+        def fire() -> None:
+            self._handle = None  # so the callback may start it again
+            callback()
+
+        self._handle = self._loop.call_later(delay, fire)
+
+    def cancel(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+
 class BoundedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol with deadlines on each request's headers and body."""
 
-    _header_timer: asyncio.TimerHandle | None = None
-    _body_timer: asyncio.TimerHandle | None = None
     _body_started = 0.0
     _window_bytes = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._header_deadline = _Timer(self.loop)
+        self._body_clock = _Timer(self.loop)  # one tick each BODY_WINDOW_S while a body comes
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._arm()
 
     def data_received(self, data: bytes) -> None:
-        if self._header_timer is None and self.conn.their_state is h11.IDLE:
+        if not self._header_deadline.pending and self.conn.their_state is h11.IDLE:
             self._arm()  # the first byte of the next request on a kept-alive connection
         super().data_received(data)
         state = self.conn.their_state
         if state is not h11.IDLE:
-            self._disarm()  # the headers are in
+            self._header_deadline.cancel()  # the headers are in
         if state is h11.SEND_BODY:
             self._window_bytes += len(data)
-            if self._body_timer is None:
+            if not self._body_clock.pending:
                 self._body_started = self.loop.time()
                 self._window_bytes = 0
-                self._body_timer = self.loop.call_later(BODY_WINDOW_S, self._check_body)
+                self._body_clock.start(BODY_WINDOW_S, self._check_body)
         else:
-            self._stop_body_clock()
+            self._body_clock.cancel()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
-        self._stop_body_clock()
+        self._header_deadline.cancel()
+        self._body_clock.cancel()
         super().connection_lost(exc)
 
     def _arm(self) -> None:
-        self._disarm()
-        self._header_timer = self.loop.call_later(HEADER_TIMEOUT_S, self._headers_too_slow)
-
-    def _disarm(self) -> None:
-        if self._header_timer is not None:
-            self._header_timer.cancel()
-            self._header_timer = None
+        self._header_deadline.start(HEADER_TIMEOUT_S, self._headers_too_slow)
 
     def _headers_too_slow(self) -> None:
-        self._header_timer = None
         if not self.transport.is_closing():
             slow_requests.note(
                 "connections closed for slow request headers",
@@ -92,13 +115,7 @@ class BoundedH11Protocol(H11Protocol):
             )
             self.transport.close()
 
-    def _stop_body_clock(self) -> None:
-        if self._body_timer is not None:
-            self._body_timer.cancel()
-            self._body_timer = None
-
     def _check_body(self) -> None:
-        self._body_timer = None
         if self.conn.their_state is not h11.SEND_BODY or self.transport.is_closing():
             return
         waited = self.loop.time() - self._body_started
@@ -113,4 +130,4 @@ class BoundedH11Protocol(H11Protocol):
             self.transport.close()
             return
         self._window_bytes = 0
-        self._body_timer = self.loop.call_later(BODY_WINDOW_S, self._check_body)
+        self._body_clock.start(BODY_WINDOW_S, self._check_body)

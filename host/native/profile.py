@@ -1,8 +1,8 @@
 """The native profile: the host's adapters on a real PC, with the data folder on disk.
 
-`build_native_host` is what `python -m host serve` and the in-process test
-client both call, so they get the same services. Only the served process
-writes crash dumps (faulthandler is process-wide) and samples the hardware.
+`python -m host serve` and the in-process test client both build with
+`build_host(NativeProfile(data_dir), ...)`, so they get the same services. Only the
+served process writes crash dumps (faulthandler is process-wide) and samples the hardware.
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from host.core.auth.passwords import StandardHasher
-from host.core.context import HostContext, build_host
+from host.core.context import HostContext
 from host.core.metrics.samplers import Sampler
 from host.core.ports import BackgroundWork, HostAdapters, PasswordHasher
-from host.core.state import StateDB
 
 from . import browse, probe
 from .covers import CoverStore
@@ -25,7 +24,7 @@ from .probe import Prober
 from .runner import AppRunner
 from .updater import Updater
 
-__all__ = ["NativeProfile", "build_native_host"]
+__all__ = ["NativeProfile"]
 
 
 @dataclass
@@ -53,17 +52,3 @@ class NativeProfile:
             sampler=self.sampler,
             background=background,
         )
-
-
-def build_native_host(
-    db: StateDB,
-    data_dir: Path,
-    *,
-    https_port: int,
-    features: frozenset[str] = frozenset(),
-    log_path: str | None = None,
-    crash_dumps: bool = False,
-    sampler: Sampler | None = None,
-) -> HostContext:
-    profile = NativeProfile(data_dir, crash_dumps=crash_dumps, sampler=sampler)
-    return build_host(profile, db, https_port=https_port, features=features, log_path=log_path)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from host import __version__
 from host.app import create_app
-from host.core.context import SettingsStore
+from host.core.context import SettingsStore, build_host
 from host.core.settings import defaults
 from host.core.state import StateDB
 
@@ -21,7 +21,7 @@ from .http_limits import BoundedH11Protocol
 from .listeners import open_listener
 from .logs import follow_access_setting, setup_logging
 from .memory import return_freed_memory
-from .profile import build_native_host
+from .profile import NativeProfile
 from .samplers import choose_sampler
 from .streaming_server import ListeningServer, run_together, server_config, streaming_servers
 from .tls import certificate_fingerprint, ensure_certificate
@@ -65,14 +65,10 @@ def serve(options: ServeOptions) -> None:
         options = replace(options, base_port=SettingsStore(db).get("port"))
     base_port = options.admin_port - 1
     features = frozenset({"simulate-streams"} if options.simulate_streams else set())
-    ctx = build_native_host(
-        db,
-        data_dir,
-        https_port=options.admin_port,
-        features=features,
-        log_path=str(log_path),
-        crash_dumps=True,  # fatal errors of this process land in the data folder
-        sampler=choose_sampler(),
+    # Fatal errors of this process land in the data folder.
+    profile = NativeProfile(data_dir, crash_dumps=True, sampler=choose_sampler())
+    ctx = build_host(
+        profile, db, https_port=options.admin_port, features=features, log_path=str(log_path)
     )
     ctx.sessions.forget_unremembered()
     follow_access_setting(ctx.settings)

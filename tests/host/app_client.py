@@ -1,7 +1,7 @@
 """The host app in-process: the default way a test drives the admin API.
 
 `InProcessHost` holds the services (`ctx`) and the app built exactly as
-`python -m host serve` builds them (`build_native_host`, `create_app`), with
+`python -m host serve` builds them (`build_host`, `create_app`), with
 the lifespan running for the whole test, and hands out `TestClient`s as any
 peer. The real TLS server (`server.py`) is for what needs one: TLS, client
 certificates, the process and its signals.
@@ -66,9 +66,9 @@ def _build_services(data_dir: Path) -> HostContext:
 
         run_blocking_inline()  # no threads: the password check and file reads run inline
         return build_host(DemoProfile(data_dir), db, https_port=ADMIN_PORT)
-    from host.native.profile import build_native_host
+    from host.native.profile import NativeProfile
 
-    return build_native_host(db, data_dir, https_port=ADMIN_PORT)
+    return build_host(NativeProfile(data_dir), db, https_port=ADMIN_PORT)
 
 
 # The state databases of the hosts `InProcessHost.build` made; conftest closes them after

@@ -132,12 +132,20 @@ class _Check:
             return
         self.fail(where, f"must be {' or '.join(kinds)}, got {actual}")
 
+    def _size(
+        self, schema: dict[str, Any], size: int, where: str, low_key: str, high_key: str, words: str
+    ) -> None:
+        """A length or count against its two limits; `words` says it in the value's unit."""
+        low, high = schema.get(low_key), schema.get(high_key)
+        if isinstance(low, int) and size < low:
+            self.fail(where, words.format(f"at least {low}"))
+        if isinstance(high, int) and size > high:
+            self.fail(where, words.format(f"at most {high}"))
+
     def _string(self, schema: dict[str, Any], value: str, where: str) -> None:
-        low, high = schema.get("minLength"), schema.get("maxLength")
-        if isinstance(low, int) and len(value) < low:
-            self.fail(where, f"must be at least {low} characters long")
-        if isinstance(high, int) and len(value) > high:
-            self.fail(where, f"must be at most {high} characters long")
+        self._size(
+            schema, len(value), where, "minLength", "maxLength", "must be {} characters long"
+        )
         pattern = schema.get("pattern")
         if isinstance(pattern, str):
             try:
@@ -165,11 +173,7 @@ class _Check:
             self.fail(where, f"must be a multiple of {step}")
 
     def _array(self, schema: dict[str, Any], value: list[Any], where: str, depth: int) -> None:
-        low, high = schema.get("minItems"), schema.get("maxItems")
-        if isinstance(low, int) and len(value) < low:
-            self.fail(where, f"must have at least {low} items")
-        if isinstance(high, int) and len(value) > high:
-            self.fail(where, f"must have at most {high} items")
+        self._size(schema, len(value), where, "minItems", "maxItems", "must have {} items")
         if schema.get("uniqueItems") is True:
             seen: list[Any] = []
             for item in value:
@@ -201,11 +205,9 @@ class _Check:
             if isinstance(resolved, dict) and resolved.get(self.hidden):
                 continue  # readOnly fields are not sent in requests (nor writeOnly received)
             self.fail(where, f"required property {name!r} is missing")
-        low, high = schema.get("minProperties"), schema.get("maxProperties")
-        if isinstance(low, int) and len(value) < low:
-            self.fail(where, f"must have at least {low} properties")
-        if isinstance(high, int) and len(value) > high:
-            self.fail(where, f"must have at most {high} properties")
+        self._size(
+            schema, len(value), where, "minProperties", "maxProperties", "must have {} properties"
+        )
         extra = schema.get("additionalProperties")
         for name, item in value.items():
             at = f"{where}/{name.replace('~', '~0').replace('/', '~1')}"

@@ -15,38 +15,31 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from host.core.schema import SchemaError, validate
+from host.core.schema import SchemaError, SchemaField
 from host.core.state import StateDB, dump_stored, load_stored
 from http_errors import BadRequest, NotFound
 
-__all__ = ["APP_FIELDS", "App", "AppField", "AppStore", "app_schema", "validate_app"]
+__all__ = ["APP_FIELDS", "App", "AppStore", "app_schema", "validate_app"]
 
 
 _STRING: dict[str, Any] = {"type": "string"}
 _BOOLEAN: dict[str, Any] = {"type": "boolean"}
 
 
-@dataclass(frozen=True)
-class AppField:
-    name: str
-    default: Any
-    help: str
-    # The JSON-schema fragment the value must satisfy (host.core.schema enforces it).
-    schema: dict[str, Any]
-
-
-APP_FIELDS: tuple[AppField, ...] = (
-    AppField("name", "", "Name shown to clients (required, non-empty).", _STRING),
-    AppField("cmd", "", "Command started on launch (run by the shell); empty = desktop.", _STRING),
-    AppField("working-dir", "", "Working folder of the command; empty = the host's.", _STRING),
-    AppField("output", "", "File receiving the command's output; empty = discarded.", _STRING),
-    AppField(
+APP_FIELDS: tuple[SchemaField, ...] = (
+    SchemaField("name", "", "Name shown to clients (required, non-empty).", _STRING),
+    SchemaField(
+        "cmd", "", "Command started on launch (run by the shell); empty = desktop.", _STRING
+    ),
+    SchemaField("working-dir", "", "Working folder of the command; empty = the host's.", _STRING),
+    SchemaField("output", "", "File receiving the command's output; empty = discarded.", _STRING),
+    SchemaField(
         "detached",
         [],
         "Commands started on launch and never stopped by the host.",
         {"type": "array", "items": _STRING},
     ),
-    AppField(
+    SchemaField(
         "prep-cmd",
         [],
         "Commands run before launch (`do`) and after close (`undo`).",
@@ -58,44 +51,44 @@ APP_FIELDS: tuple[AppField, ...] = (
             },
         },
     ),
-    AppField(
+    SchemaField(
         "image-path",
         "",
         "Cover: a key saved by /api/covers/upload, or an image file path.",
         _STRING,
     ),
-    AppField(
+    SchemaField(
         "auto-detach",
         True,
         "Keep the app running when its command exits successfully within 5 s (a launcher).",
         _BOOLEAN,
     ),
-    AppField(
+    SchemaField(
         "wait-all",
         True,
         "Stop the command's whole process group on close, not only its first process.",
         _BOOLEAN,
     ),
-    AppField(
+    SchemaField(
         "exit-timeout",
         5,
         "Seconds between asking the command to stop and killing it.",
         {"type": "integer", "minimum": 0, "maximum": 3600},
     ),
-    AppField(
+    SchemaField(
         "elevated",
         False,
         "Kept for Sunshine compatibility; commands run as the host's user.",
         _BOOLEAN,
     ),
-    AppField(
+    SchemaField(
         "autosync",
         False,
         "Imported by a library sync; /api/apps/purge_autosync removes these.",
         _BOOLEAN,
     ),
 )
-_BY_NAME: Mapping[str, AppField] = {f.name: f for f in APP_FIELDS}
+_BY_NAME: Mapping[str, SchemaField] = {f.name: f for f in APP_FIELDS}
 # Given by the host, never stored: `has-cover` is worked out on each GET /api/apps.
 _RESERVED = ("id", "uuid", "index", "has-cover")
 
@@ -115,7 +108,7 @@ def validate_app(fields: Any) -> dict[str, Any]:
         spec = _BY_NAME.get(key)
         if spec is not None:
             try:
-                validate(spec.schema, value, key)
+                spec.check(value)
             except SchemaError as error:
                 raise BadRequest(f"Invalid app field {error}") from None
     return fields
@@ -240,9 +233,9 @@ def _app(row: Any) -> App:
     return App(row["uuid"], row["id"], fields)
 
 
-def _fits(field: AppField, value: Any) -> bool:
+def _fits(field: SchemaField, value: Any) -> bool:
     try:
-        validate(field.schema, value, field.name)
+        field.check(value)
     except SchemaError:
         return False
     return True
