@@ -78,20 +78,32 @@ class NativeDuckConnection:
         # `repeated` is a hint for duckdb-wasm; the duckdb package caches plans itself.
         import duckdb
 
-        timer = threading.Timer(self.statement_timeout, self._conn.interrupt)
-        timer.daemon = True
-        timer.start()
+        finished, overdue = threading.Event(), threading.Event()
+
+        def cancel_when_overdue() -> None:
+            if finished.wait(self.statement_timeout):
+                return
+            overdue.set()
+            # DuckDB drops an interrupt that arrives before the statement has started
+            # (a busy machine can take that long to parse and plan it): repeat until done.
+            while True:
+                self._conn.interrupt()
+                if finished.wait(0.1):
+                    return
+
+        watchdog = threading.Thread(target=cancel_when_overdue, daemon=True)
+        watchdog.start()
         try:
             cursor = self._conn.execute(sql)
             if cursor.description is None:
                 return DuckResult([], [], [])
             rows = cursor.fetchall()
         except duckdb.Error as exc:
-            if not timer.is_alive() and isinstance(exc, duckdb.InterruptException):
+            if overdue.is_set() and isinstance(exc, duckdb.InterruptException):
                 raise Exception(STATEMENT_TIMEOUT_MESSAGE) from exc
             raise Exception(str(exc)) from exc
         finally:
-            timer.cancel()
+            finished.set()
         columns = [d[0] for d in cursor.description]
         types = [str(d[1]) for d in cursor.description]
         return DuckResult(columns, types, [[_plain(v) for v in row] for row in rows])
