@@ -76,7 +76,8 @@ import { demoPath } from "./demo-path.js";
         return;
       }
       if (!registration.installing && !registration.waiting) {
-        console.error("[helio-demo] the server still serves the old service worker; the old one answers");
+        // The server has no other worker: the page itself is the stale one (an old copy).
+        console.error(`[helio-demo] no newer service worker than build ${build}; reload the page to get its build`);
         return;
       }
       await takenOver;
