@@ -4,13 +4,14 @@ registering the HDR layer, and the 400 when its library is missing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.host.handlers.test_platform_tools import _manifest
 from tests.host.helpers import confirmed_settings
@@ -116,5 +117,38 @@ def test_every_look_has_no_serious_axe_violation(
         expect(group(page, "hdr").locator("h2 .badge")).to_be_visible()
         expect(group(page, "upscaler").locator("[data-tool]")).to_have_count(3)
         shot(page, "helpers")
+        check_axe(page)
+        page.context.close()
+
+
+# The reports of the browser demo's host say `"simulated": true`
+# (tests/host/demo_profile/test_demo_host.py checks that host's answers).
+HELPER_REPORTS = re.compile(
+    r"/api/(?:frame-limiter/status|overlay_limiter/status|upscaler/status|health/vulkan-hdr-layer)$"
+)
+
+
+def _says_simulated(route: Route) -> None:
+    answer = route.fetch()
+    route.fulfill(response=answer, json={**answer.json(), "simulated": True})
+
+
+def test_one_line_says_the_tools_are_simulated_when_the_host_says_so(
+    open_page: OpenPage, layers: dict[str, Path]
+) -> None:
+    page = open_page("helpers")
+    expect(group(page, "upscaler").locator("[data-tool]")).to_have_count(3)
+    expect(group(page, "hdr").locator("h2 .badge")).to_be_visible()
+    expect(page.locator("#helpers-simulated")).to_have_count(0)  # a real PC's tools: no line
+    page.context.close()
+    for look in (LOOKS[0], LOOKS[3]):
+        page = open_page("helpers", look=look)
+        page.route(HELPER_REPORTS, _says_simulated)
+        page.reload()
+        expect(page.locator("#helpers-simulated")).to_have_text(
+            "Simulated: these tools are files on the browser demo's made-up PC; nothing runs."
+        )
+        expect(group(page, "hdr").locator("h2 .badge")).to_be_visible()
+        shot(page, "helpers-simulated-line")
         check_axe(page)
         page.context.close()

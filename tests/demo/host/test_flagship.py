@@ -311,6 +311,9 @@ def test_displays_helpers_and_integrations_show_the_simulated_pc(flagship: Flags
     mangohud = page.locator("helio-helpers-page [data-group=overlay] li[data-tool=mangohud]")
     mangohud.filter(has_text="Found").wait_for(timeout=BROWSER_WAIT_MS)
     assert "simulated-pc" in mangohud.inner_text()
+    simulated = page.locator("helio-helpers-page #helpers-simulated")  # from the host's answers
+    simulated.wait_for(timeout=BROWSER_WAIT_MS)
+    assert simulated.inner_text().startswith("Simulated:")
     hdr = page.locator("helio-helpers-page [data-group=hdr]")
     hdr.get_by_role("button", name="Register as implicit layer").click()
     hdr.locator(".badge").filter(has_text=re.compile(r"^\s*Registered\s*$")).wait_for(

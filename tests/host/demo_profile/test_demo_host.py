@@ -355,6 +355,14 @@ def test_steam_and_lutris_list_the_simulated_library_and_sync_its_covers(
         assert cover.body.startswith(b"\x89PNG")
 
 
+HELPER_REPORTS = (
+    "/api/frame-limiter/status",
+    "/api/overlay_limiter/status",
+    "/api/upscaler/status",
+    "/api/health/vulkan-hdr-layer",
+)
+
+
 def test_helpers_are_found_in_the_simulated_pc(client: HostClient) -> None:
     """The real toolbox finds the simulated PC's programs and layer; paths say simulated."""
     client.sign_in()
@@ -365,6 +373,9 @@ def test_helpers_are_found_in_the_simulated_pc(client: HostClient) -> None:
     assert [t["name"] for t in upscalers if t["installed"]] == ["gamescope"]
     hdr = client.request("GET", "/api/health/vulkan-hdr-layer").json()
     assert (hdr["installed"], hdr["registered"]) == (True, False)
+    # Each report says it is simulated (the Helpers page's line comes from this field).
+    for path in HELPER_REPORTS:
+        assert client.request("GET", path).json()["simulated"] is True, path
     registered = client.change("POST", "/api/health/vulkan-hdr-layer/register", {})
     assert registered.status == 200 and registered.json()["changed"] is True
     assert client.request("GET", "/api/health/vulkan-hdr-layer").json()["registered"] is True

@@ -37,6 +37,7 @@ export class HelioHelpersPage extends Actions(LitElement) {
       .detail { font-size: var(--sl-font-size-small); color: var(--helio-muted); overflow-wrap: anywhere; }
       .mono { font-family: var(--sl-font-mono); }
       .actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; }
+      .simulated { margin-top: var(--sl-spacing-medium); display: flex; gap: var(--sl-spacing-x-small); align-items: center; }
     `,
   ];
 
@@ -129,11 +130,17 @@ export class HelioHelpersPage extends Actions(LitElement) {
     </section>`;
   }
 
+  /** The host's reports say `simulated: true` (the browser demo's made-up PC): one line says so. */
+  simulated() {
+    return [...Object.values(this.status), this.hdr].some((report) => report?.simulated === true);
+  }
+
   render() {
     return html`<helio-page-header heading=${t("route.helpers")}
         subtitle=${t("helpers.subtitle")}>
         <sl-button slot="actions" @click=${this.load}>${icon("refresh-cw")} ${t("helpers.lookAgain")}</sl-button>
       </helio-page-header>
+      ${this.simulated() ? html`<p class="simulated" id="helpers-simulated">${icon("info")} ${t("helpers.simulated")}</p>` : nothing}
       <div class="grid">${GROUPS.map((g) => this.renderGroup(g))} ${this.renderHdr()}</div>`;
   }
 }
