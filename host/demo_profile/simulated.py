@@ -5,8 +5,8 @@ Each satisfies its Protocol of `host.core.ports` and says in its answers that it
 simulated: a launched app has `"simulated": true` and no process, the codec probe
 reports one "simulated" encoder, updates are refused with the reason, metric readings
 come from a deterministic wave named "Simulated GPU", browse lists a small fixture
-tree, each helper tool report (frame limiters, overlay, upscalers, HDR layer) has
-`"simulated": true`. Nothing here starts a thread (Pyodide has none) or imports beyond the stdlib
+tree; the simulated PC's adapters are marked `simulated`, so the answers about its
+displays, game libraries and helper tools carry `"simulated": true`. Nothing here starts a thread (Pyodide has none) or imports beyond the stdlib
 and `host.core`.
 """
 
@@ -24,7 +24,7 @@ from host.core.apps.store import App
 from host.core.context import HostContext
 from host.core.library.interface import GameLibrary, LibraryManager
 from host.core.metrics.rules import GpuReading, Reading
-from host.core.ports import PlatformAdapters, PlatformTools
+from host.core.ports import PlatformAdapters
 from host.core.system.metadata import ProbeResult
 from host.native.lutris import LutrisLibrary
 from host.native.steam import SteamLibrary
@@ -42,7 +42,6 @@ __all__ = [
     "SimulatedProber",
     "SimulatedSampler",
     "SimulatedSystem",
-    "SimulatedTools",
     "SimulatedUpdates",
     "browse_fixture",
 ]
@@ -220,29 +219,6 @@ def _start_nothing(command: Any) -> int:
     raise BadRequest("The browser demo starts no programs: nothing runs on a PC")
 
 
-class SimulatedTools:
-    """The real toolbox over the simulated PC's programs and layers, whose reports say
-    `"simulated": true`: the Helpers page shows one line for it, from the host's answer."""
-
-    def __init__(self, tools: PlatformTools) -> None:
-        self._tools = tools
-
-    def frame_limiters(self) -> dict[str, Any]:
-        return {**self._tools.frame_limiters(), "simulated": True}
-
-    def overlay_limiter(self) -> dict[str, Any]:
-        return {**self._tools.overlay_limiter(), "simulated": True}
-
-    def upscalers(self) -> dict[str, Any]:
-        return {**self._tools.upscalers(), "simulated": True}
-
-    def hdr_layer(self) -> dict[str, Any]:
-        return {**self._tools.hdr_layer(), "simulated": True}
-
-    def register_hdr_layer(self) -> dict[str, Any]:
-        return self._tools.register_hdr_layer()
-
-
 class SimulatedPlatform:
     """The real library and tool adapters over the simulated PC's files (simulated_pc.py),
     and its simulated displays: one instance per host, so a removed virtual display stays
@@ -265,7 +241,7 @@ class SimulatedPlatform:
         layers = [str(self.root / "vulkan" / "implicit_layer.d")]
         tools = Toolbox({**settings, "vulkan_layer_dirs": layers}, str(self.root / "bin"))
         return PlatformAdapters(
-            self.displays, storefront, libmgr, [], "", list, SimulatedTools(tools)
+            self.displays, storefront, libmgr, [], "", list, tools, simulated=True
         )
 
 

@@ -11,14 +11,14 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from tests.host.handlers.test_platform_tools import _manifest
 from tests.host.helpers import confirmed_settings
 from tests.host.platform_fixtures import fake_tool
 from tests.host.server import HostProcess
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, check_simulated_line, shot
 
 pytestmark = pytest.mark.browser
 
@@ -121,34 +121,17 @@ def test_every_look_has_no_serious_axe_violation(
         page.context.close()
 
 
-# The reports of the browser demo's host say `"simulated": true`
-# (tests/host/demo_profile/test_demo_host.py checks that host's answers).
 HELPER_REPORTS = re.compile(
     r"/api/(?:frame-limiter/status|overlay_limiter/status|upscaler/status|health/vulkan-hdr-layer)$"
 )
 
 
-def _says_simulated(route: Route) -> None:
-    answer = route.fetch()
-    route.fulfill(response=answer, json={**answer.json(), "simulated": True})
-
-
 def test_one_line_says_the_tools_are_simulated_when_the_host_says_so(
     open_page: OpenPage, layers: dict[str, Path]
 ) -> None:
-    page = open_page("helpers")
-    expect(group(page, "upscaler").locator("[data-tool]")).to_have_count(3)
-    expect(group(page, "hdr").locator("h2 .badge")).to_be_visible()
-    expect(page.locator("#helpers-simulated")).to_have_count(0)  # a real PC's tools: no line
-    page.context.close()
-    for look in (LOOKS[0], LOOKS[3]):
-        page = open_page("helpers", look=look)
-        page.route(HELPER_REPORTS, _says_simulated)
-        page.reload()
-        expect(page.locator("#helpers-simulated")).to_have_text(
-            "Simulated: these tools are files on the browser demo's made-up PC; nothing runs."
-        )
+    def ready(page: Page) -> None:
+        expect(group(page, "upscaler").locator("[data-tool]")).to_have_count(3)
         expect(group(page, "hdr").locator("h2 .badge")).to_be_visible()
-        shot(page, "helpers-simulated-line")
-        check_axe(page)
-        page.context.close()
+
+    line = "Simulated: these tools are files on the browser demo's made-up PC; nothing runs."
+    check_simulated_line(open_page, "helpers", HELPER_REPORTS, ("helpers-simulated", line), ready)

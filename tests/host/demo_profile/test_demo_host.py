@@ -303,7 +303,7 @@ def test_displays_show_a_simulated_monitor_with_modes_and_a_virtual_display(
 ) -> None:
     client.sign_in()
     answer = client.request("GET", "/api/display-devices").json()
-    assert "simulated" in answer["platform"]
+    assert "simulated" in answer["platform"] and answer["simulated"] is True
     monitor, virtual = answer["devices"]
     assert monitor["connected"] and not monitor["virtual"]
     assert monitor["edid"]["name"] == "Simulated 27in"
@@ -331,6 +331,8 @@ def test_steam_and_lutris_list_the_simulated_library_and_sync_its_covers(
     steam = client.request("GET", "/api/storefront/status").json()
     assert steam["installed"] and "simulated-pc" in steam["path"]
     assert steam["client"] == "steam (simulated: nothing runs in the browser demo)"
+    assert steam["simulated"] is True
+    assert client.request("GET", "/api/libmgr/status").json()["simulated"] is True
     assert (steam["game_count"], steam["installed_count"]) == (3, 2)
     sizes = [
         g["size_on_disk"] for g in client.request("GET", "/api/storefront/games").json()["games"]
