@@ -363,3 +363,18 @@ def test_once_signed_in_the_hosts_setting_decides_again(open_in: Any, host: Host
         expect(page.locator("helio-language-picker")).to_have_count(0)
     finally:
         set_locale(host, None)
+
+
+@pytest.mark.browser
+def test_saving_the_locale_setting_applies_it_at_once(open_in: Any, host: HostProcess) -> None:
+    try:
+        page = open_in("settings", LOOKS[0], "en-US")
+        expect(page.locator("section.card h2").first).to_have_text("Network")
+        page.locator("sl-select[data-setting=locale]").click()
+        page.get_by_role("option", name="Deutsch", exact=True).click()
+        page.get_by_role("button", name="Save changes").click()
+        # No reload: the shell decides again and the page renders its words in German.
+        expect(page.locator("section.card h2").first).to_have_text("Netzwerk")
+        assert page.evaluate("document.documentElement.lang") == "de"
+    finally:
+        set_locale(host, None)
