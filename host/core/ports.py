@@ -180,6 +180,9 @@ class PlatformAdapters:
     # The display profiles in `icc_dirs` (read when called: folders change).
     icc_profiles: Callable[[], list[IccProfile]]
     tools: PlatformTools
+    # True for a made-up PC (the browser demo): the answers about its displays, libraries
+    # and tools then carry `"simulated": true`, and the console says so in one line.
+    simulated: bool = False
 
 
 # Called at the moment of use, so a changed root setting takes effect at once.

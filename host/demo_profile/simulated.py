@@ -5,7 +5,8 @@ Each satisfies its Protocol of `host.core.ports` and says in its answers that it
 simulated: a launched app has `"simulated": true` and no process, the codec probe
 reports one "simulated" encoder, updates are refused with the reason, metric readings
 come from a deterministic wave named "Simulated GPU", browse lists a small fixture
-tree. Nothing here starts a thread (Pyodide has none) or imports beyond the stdlib
+tree; the simulated PC's adapters are marked `simulated`, so the answers about its
+displays, game libraries and helper tools carry `"simulated": true`. Nothing here starts a thread (Pyodide has none) or imports beyond the stdlib
 and `host.core`.
 """
 
@@ -265,7 +266,7 @@ class SimulatedPlatform:
         storefront: GameLibrary = steam
         libmgr: LibraryManager = lutris
         return PlatformAdapters(
-            self.displays, storefront, libmgr, [], "", list, self._tools(settings)
+            self.displays, storefront, libmgr, [], "", list, self._tools(settings), simulated=True
         )
 
 

@@ -9,7 +9,7 @@ from host.core.context import HostContext
 from host.core.ports import HostAdapters, PlatformAdapters
 from http_errors import Unauthorized
 
-__all__ = ["adapters", "context", "platform", "principal", "require_principal"]
+__all__ = ["adapters", "context", "platform", "principal", "require_principal", "simulated_mark"]
 
 
 def context(request: Request) -> HostContext:
@@ -27,6 +27,11 @@ def platform(request: Request) -> PlatformAdapters:
     """This PC's displays, libraries and tools, chosen from the settings at this moment."""
     ctx = context(request)
     return ctx.adapters.platform(ctx.settings.current())
+
+
+def simulated_mark(pc: PlatformAdapters) -> dict[str, bool]:
+    """`{"simulated": true}` for an answer about a made-up PC's things, else nothing."""
+    return {"simulated": True} if pc.simulated else {}
 
 
 def principal(request: Request) -> Principal | None:

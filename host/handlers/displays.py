@@ -13,7 +13,7 @@ from host.responses import ok
 from host.validation import checked_query
 from http_errors import BadRequest
 
-from .common import context, platform
+from .common import context, platform, simulated_mark
 
 __all__ = [
     "delete_golden",
@@ -46,9 +46,10 @@ async def _devices(request: Request) -> list[DisplayDevice]:
 
 
 async def display_devices(request: Request) -> JSONResponse:
-    source = platform(request).displays
-    devices = await run_in_threadpool(source.devices)
-    return ok(platform=source.platform, devices=[d.as_json() for d in devices])
+    pc = platform(request)
+    devices = await run_in_threadpool(pc.displays.devices)
+    listed = [d.as_json() for d in devices]
+    return ok(platform=pc.displays.platform, devices=listed, **simulated_mark(pc))
 
 
 async def read_layout(request: Request) -> JSONResponse:

@@ -20,7 +20,7 @@ from host.core.library.sync import SyncRecords, sync_games
 from host.responses import ok
 from http_errors import BadRequest, NotFound
 
-from .common import adapters, context, platform
+from .common import adapters, context, platform, simulated_mark
 
 __all__ = [
     "libmgr_categories",
@@ -66,6 +66,7 @@ async def _status(request: Request, library: GameLibrary) -> JSONResponse:
         **state.as_json(),
         **counts,
         last_sync=_records(request).get(library.integration),
+        **simulated_mark(platform(request)),
     )
 
 

@@ -4,6 +4,8 @@ and the running app's live HDR filter switch."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -14,7 +16,7 @@ from host.core.ports import PlatformTools
 from host.responses import ok
 from http_errors import BadRequest
 
-from .common import adapters, context, platform
+from .common import adapters, context, platform, simulated_mark
 
 __all__ = [
     "frame_limiter_status",
@@ -32,20 +34,29 @@ def _toolbox(request: Request) -> PlatformTools:
     return platform(request).tools
 
 
+async def _report(
+    request: Request, read: Callable[[PlatformTools], dict[str, Any]]
+) -> JSONResponse:
+    """A tool report, saying `simulated` when the PC is made up (the browser demo)."""
+    pc = platform(request)
+    report = await run_in_threadpool(read, pc.tools)
+    return ok(platform=sys.platform, **report, **simulated_mark(pc))
+
+
 async def frame_limiter_status(request: Request) -> JSONResponse:
-    return ok(platform=sys.platform, **await run_in_threadpool(_toolbox(request).frame_limiters))
+    return await _report(request, lambda tools: tools.frame_limiters())
 
 
 async def overlay_limiter_status(request: Request) -> JSONResponse:
-    return ok(platform=sys.platform, **await run_in_threadpool(_toolbox(request).overlay_limiter))
+    return await _report(request, lambda tools: tools.overlay_limiter())
 
 
 async def upscaler_status(request: Request) -> JSONResponse:
-    return ok(platform=sys.platform, **await run_in_threadpool(_toolbox(request).upscalers))
+    return await _report(request, lambda tools: tools.upscalers())
 
 
 async def vulkan_hdr_layer(request: Request) -> JSONResponse:
-    return ok(platform=sys.platform, **await run_in_threadpool(_toolbox(request).hdr_layer))
+    return await _report(request, lambda tools: tools.hdr_layer())
 
 
 async def register_vulkan_hdr_layer(request: Request) -> JSONResponse:

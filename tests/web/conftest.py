@@ -8,18 +8,22 @@
 - `signed_in_page`: `open_page("")` at desktop/light.
 - `shot(page, name)`: `build/screenshots/<name>-<desktop|phone>-<light|dark>.png`.
 - `check_axe(page)`: axe-core from node_modules; fails on serious/critical violations.
+- `check_simulated_line(...)`: a page's one "simulated" line is there exactly when the
+  host's answers say `"simulated": true` (the real host's answers, with the field the
+  browser demo's host adds: tests/host/demo_profile checks that host's answers).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
 
 from tests.chromium import launch_chromium
 from tests.host.server import HostProcess, running_host
@@ -171,6 +175,42 @@ def check_axe(page: Page) -> list[dict[str, Any]]:
     ]
     assert not bad, "axe-core: " + "; ".join(detail)
     return violations
+
+
+def answers_simulated(page: Page, paths: re.Pattern[str]) -> None:
+    """From now on the page gets the host's answers on `paths` marked `"simulated": true`,
+    as the browser demo's host sends them; then the page loads again."""
+
+    def mark(route: Route) -> None:
+        answer = route.fetch()
+        route.fulfill(response=answer, json={**answer.json(), "simulated": True})
+
+    page.route(paths, mark)
+    page.reload()
+
+
+def check_simulated_line(
+    open_page: OpenPage,
+    path: str,
+    paths: re.Pattern[str],
+    line: tuple[str, str],
+    ready: Callable[[Page], None],
+) -> None:
+    """`path` shows no line (id, text) for a real PC; with the host's answers on `paths`
+    marked simulated it shows it, at desktop light and phone dark (shot, axe)."""
+    note, text = line
+    page = open_page(path)
+    ready(page)
+    expect(page.locator(f"#{note}")).to_have_count(0)
+    page.context.close()
+    for look in (LOOKS[0], LOOKS[3]):
+        page = open_page(path, look=look)
+        answers_simulated(page, paths)
+        expect(page.locator(f"#{note}")).to_have_text(text)
+        ready(page)
+        shot(page, f"{path}-simulated-line")
+        check_axe(page)
+        page.context.close()
 
 
 def each_look(open_page: OpenPage, path: str, name: str, ready: Callable[[Page], None]) -> None:

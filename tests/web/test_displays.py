@@ -4,6 +4,7 @@ refresh rate refused next to its field, the golden snapshot, removing a virtual 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from tests.host.handlers.test_platform_displays import MAIN, OUTPUTS, VIRTUAL
 from tests.host.platform_fixtures import make_drm_tree
 from tests.host.server import HostProcess
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, check_simulated_line, shot
 from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
@@ -149,3 +150,18 @@ def test_every_look_has_no_serious_axe_violation(open_page: OpenPage, admin: htt
         shot(page, "displays")
         check_axe(page)
         page.context.close()
+
+
+def test_one_line_says_the_displays_are_simulated_when_the_host_says_so(
+    open_page: OpenPage, admin: httpx.Client
+) -> None:
+    line = (
+        "Simulated: a made-up monitor and virtual display in the browser demo; no screen changes."
+    )
+    check_simulated_line(
+        open_page,
+        "displays",
+        re.compile(r"/api/display-devices$"),
+        ("displays-simulated", line),
+        lambda page: expect(output(page, MAIN)).to_be_visible(),
+    )

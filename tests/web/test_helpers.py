@@ -4,6 +4,7 @@ registering the HDR layer, and the 400 when its library is missing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from tests.host.helpers import confirmed_settings
 from tests.host.platform_fixtures import fake_tool
 from tests.host.server import HostProcess
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, check_simulated_line, shot
 
 pytestmark = pytest.mark.browser
 
@@ -118,3 +119,19 @@ def test_every_look_has_no_serious_axe_violation(
         shot(page, "helpers")
         check_axe(page)
         page.context.close()
+
+
+HELPER_REPORTS = re.compile(
+    r"/api/(?:frame-limiter/status|overlay_limiter/status|upscaler/status|health/vulkan-hdr-layer)$"
+)
+
+
+def test_one_line_says_the_tools_are_simulated_when_the_host_says_so(
+    open_page: OpenPage, layers: dict[str, Path]
+) -> None:
+    def ready(page: Page) -> None:
+        expect(group(page, "upscaler").locator("[data-tool]")).to_have_count(3)
+        expect(group(page, "hdr").locator("h2 .badge")).to_be_visible()
+
+    line = "Simulated: these tools are files on the browser demo's made-up PC; nothing runs."
+    check_simulated_line(open_page, "helpers", HELPER_REPORTS, ("helpers-simulated", line), ready)

@@ -1,7 +1,9 @@
 """The console's languages: every catalogue has every key (with the same placeholders and
 plural forms), no page writes English outside the catalogue (a scan of the console's
 source), the host's `locale` setting or else the browser's language picks one, and every
-page in each shipped locale passes axe without sideways scrolling."""
+page in each shipped locale passes axe without sideways scrolling. Before signing in (the
+set-up and sign-in pages) the visitor's own pick, else the browser's language, decides: a
+fresh host's setting says "en" and nobody can change it yet."""
 
 from __future__ import annotations
 
@@ -84,10 +86,17 @@ def open_in(browser: Browser, host: HostProcess) -> Iterator[Any]:
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def open_(path: str, look: Look, language: str, signed_in: bool = True) -> Page:
+    def open_(
+        path: str,
+        look: Look,
+        language: str,
+        signed_in: bool = True,
+        target: HostProcess | None = None,
+    ) -> Page:
+        target = target or host
         context = browser.new_context(
             ignore_https_errors=True,
-            base_url=host.url,
+            base_url=target.url,
             viewport=look.size,
             color_scheme=look.scheme,  # type: ignore[arg-type]
             locale=language,
@@ -95,7 +104,7 @@ def open_in(browser: Browser, host: HostProcess) -> Iterator[Any]:
         )
         contexts.append(context)
         if signed_in:
-            sign_in(context, host)
+            sign_in(context, target)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         _LOOK_OF[id(page)] = look
@@ -263,3 +272,109 @@ def test_the_sign_in_and_unknown_pages_speak_the_locale(
     finally:
         set_locale(host, None)
     assert problems == [], "\n".join(problems)
+
+
+def gate_problems(page: Page, where: str) -> list[str]:
+    """What is wrong with a set-up or sign-in page as shown: English left, axe, sideways."""
+    problems = []
+    english = sorted({t for t in page.evaluate(CHROME_TEXT) if ENGLISH_ONLY.search(t)})
+    if english:
+        problems.append(f"{where} still says: {english}")
+    try:
+        check_axe(page)
+    except AssertionError as error:
+        problems.append(f"{where}: {error}")
+    if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
+        problems.append(f"{where} scrolls sideways")
+    return problems
+
+
+def pick_language(page: Page, code: str) -> None:
+    """Choose a language in the gate's list, by the language's own name, as a visitor does."""
+    page.locator("helio-language-picker sl-select").click()
+    page.get_by_role("option", name=CATALOGUES[code]["language.name"], exact=True).click()
+    expect(page.locator("html")).to_have_attribute("lang", code)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("code", "language"), [("fr", "fr-CA"), ("de", "de-AT")])
+def test_the_set_up_page_follows_the_browsers_language(
+    open_in: Any, fresh_host: HostProcess, code: str, language: str
+) -> None:
+    # A fresh host's `locale` is "en" and no one can change it before an account exists.
+    with fresh_host.client() as anon:
+        assert anon.get("/api/configLocale").json()["locale"] == "en"
+    problems: list[str] = []
+    for look in LOOKS:
+        page = open_in("", look, language, signed_in=False, target=fresh_host)
+        expect(page.locator("#title")).to_have_text(CATALOGUES[code]["setup.title"])
+        assert page.evaluate("document.documentElement.lang") == code
+        # The list shows the language in use, by its own name.
+        expect(page.locator("helio-language-picker sl-select")).to_have_attribute("value", code)
+        shot(page, f"setup-{code}")
+        problems += gate_problems(page, f"set-up in {code} at {look.viewport} {look.scheme}")
+        page.context.close()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.browser
+def test_the_visitors_pick_on_the_set_up_page_applies_at_once_and_is_kept(
+    open_in: Any, fresh_host: HostProcess
+) -> None:
+    page = open_in("", LOOKS[0], "en-US", signed_in=False, target=fresh_host)
+    expect(page.locator("#title")).to_have_text(CATALOGUES["en"]["setup.title"])
+    pick_language(page, "de")
+    expect(page.locator("#title")).to_have_text(CATALOGUES["de"]["setup.title"])
+    expect(page.get_by_label(CATALOGUES["de"]["signin.username"])).to_be_visible()
+    page.reload()  # kept in this browser: the next visit opens in German
+    expect(page.locator("#title")).to_have_text(CATALOGUES["de"]["setup.title"])
+    assert page.evaluate("document.documentElement.lang") == "de"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_the_sign_in_page_speaks_the_visitors_pick_in_every_look(
+    open_in: Any, host: HostProcess, code: str
+) -> None:
+    problems: list[str] = []
+    for look in LOOKS:
+        page = open_in("", look, "en-US", signed_in=False)
+        expect(page.locator("#title")).to_have_text(CATALOGUES["en"]["signin.title"])
+        pick_language(page, code)
+        expect(page.locator("#title")).to_have_text(CATALOGUES[code]["signin.title"])
+        shot(page, f"signin-picked-{code}")
+        problems += gate_problems(page, f"sign-in in {code} at {look.viewport} {look.scheme}")
+        page.context.close()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.browser
+def test_once_signed_in_the_hosts_setting_decides_again(open_in: Any, host: HostProcess) -> None:
+    set_locale(host, "fr")
+    try:
+        page = open_in("", LOOKS[0], "en-US", signed_in=False)
+        expect(page.locator("#title")).to_have_text(CATALOGUES["fr"]["signin.title"])
+        pick_language(page, "de")  # the visitor's pick, before signing in
+        page.get_by_label(CATALOGUES["de"]["signin.username"]).fill(ADMIN[0])
+        page.get_by_label(CATALOGUES["de"]["signin.password"], exact=True).fill(ADMIN[1])
+        page.get_by_role("button", name=CATALOGUES["de"]["signin.submit"]).click()
+        expect(page.locator("#who")).to_have_text(ADMIN[0])
+        expect(page.locator("html")).to_have_attribute("lang", "fr")  # the host's setting
+        expect(page.locator("helio-language-picker")).to_have_count(0)
+    finally:
+        set_locale(host, None)
+
+
+@pytest.mark.browser
+def test_saving_the_locale_setting_applies_it_at_once(open_in: Any, host: HostProcess) -> None:
+    try:
+        page = open_in("settings", LOOKS[0], "en-US")
+        expect(page.locator("section.card h2").first).to_have_text("Network")
+        page.locator("sl-select[data-setting=locale]").click()
+        page.get_by_role("option", name="Deutsch", exact=True).click()
+        page.get_by_role("button", name="Save changes").click()
+        # No reload: the shell decides again and the page renders its words in German.
+        expect(page.locator("section.card h2").first).to_have_text("Netzwerk")
+        assert page.evaluate("document.documentElement.lang") == "de"
+    finally:
+        set_locale(host, None)

@@ -4,6 +4,7 @@ Steam and Lutris libraries (tests/host/platform_fixtures.py) with fake `steam` a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from tests.host.helpers import confirmed_settings
 from tests.host.platform_fixtures import PNG, fake_tool, make_lutris, make_steam, wait_for_calls
 from tests.host.server import HostProcess
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, check_simulated_line, shot
 from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
@@ -155,3 +156,16 @@ def test_every_look_has_no_serious_axe_violation(open_page: OpenPage, admin: htt
         shot(page, "integrations")
         check_axe(page)
         page.context.close()
+
+
+def test_one_line_says_the_libraries_are_simulated_when_the_host_says_so(
+    open_page: OpenPage, admin: httpx.Client
+) -> None:
+    line = "Simulated: these libraries are files on the browser demo's made-up PC; no game runs."
+    check_simulated_line(
+        open_page,
+        "integrations",
+        re.compile(r"/api/(?:storefront|libmgr)/status$"),
+        ("integrations-simulated", line),
+        lambda page: expect(library(page, "storefront").locator("tr[data-game]")).to_have_count(3),
+    )

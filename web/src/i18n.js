@@ -2,9 +2,13 @@
 // the same keys in each: tests/web/test_i18n.py checks it), plurals through
 // Intl.PluralRules and dates through Intl.DateTimeFormat in the chosen locale.
 //
-// The locale: the host's `locale` setting (GET /api/configLocale, public) when it names a
-// shipped catalogue, else the browser's own languages (navigator.languages), else English.
-// The setting's value "auto" means "each browser's own language".
+// The locale (chooseLocale, the one place it is decided): signed in, the host's `locale`
+// setting (GET /api/configLocale, public) when it names a shipped catalogue, else the
+// browser's own languages (navigator.languages), else English; the setting's value "auto"
+// means "each browser's own language". Before signing in the visitor cannot change that
+// setting, so the language they picked on the set-up or sign-in page (kept in this browser)
+// comes first there, and before any account exists nobody has chosen the setting yet (a
+// fresh host says "en"), so the set-up page follows the browser.
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
 import de from "./locales/de.json";
@@ -23,9 +27,35 @@ export function shipped(tag) {
   return base in CATALOGUES ? base : null;
 }
 
-/** Choose the locale from the host's setting, then the browser's languages. */
-export function chooseLocale(setting, languages = navigator.languages ?? [navigator.language]) {
-  const chosen = (setting && setting !== AUTO && shipped(setting)) || languages.map(shipped).find(Boolean) || "en";
+/** Where the visitor's own pick (the gate's language list) is kept in this browser. */
+const VISITOR_CHOICE = "helio.locale";
+
+/** The language this browser's visitor picked before signing in, or null. */
+export function visitorLocale() {
+  try {
+    return shipped(localStorage.getItem(VISITOR_CHOICE));
+  } catch {
+    return null; // storage refused (a private window's policy): no pick kept
+  }
+}
+
+/** Keep the visitor's pick in this browser (applied by the next chooseLocale). */
+export function rememberVisitorLocale(code) {
+  try {
+    localStorage.setItem(VISITOR_CHOICE, code);
+  } catch {
+    // Not kept across visits, but the shell still applies it to this page.
+  }
+}
+
+/**
+ * Choose the console's locale and apply it to the document. `gate` says which page stands
+ * in front of the console: "setup" (no account yet), "signin", or null (signed in, or not
+ * known yet). See the top of this file for the order.
+ */
+export function chooseLocale(setting, { gate = null, visitor = visitorLocale(), languages = navigator.languages ?? [navigator.language] } = {}) {
+  const fromSetting = gate === "setup" ? null : setting && setting !== AUTO && shipped(setting);
+  const chosen = (gate && visitor) || fromSetting || languages.map(shipped).find(Boolean) || "en";
   current = chosen;
   document.documentElement.lang = chosen;
   return chosen;

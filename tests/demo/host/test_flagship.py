@@ -303,6 +303,8 @@ def test_displays_helpers_and_integrations_show_the_simulated_pc(flagship: Flags
     assert "Virtual" in outputs.nth(1).inner_text()
     heading = page.locator("helio-displays-page #outputs-heading").inner_text()
     assert "simulated in the browser demo" in heading
+    simulated = page.locator("helio-displays-page #displays-simulated")  # the host's answer says so
+    assert simulated.inner_text().startswith("Simulated:")
     outputs.first.locator("sl-details").click()  # the monitor's EDID modes
     outputs.first.get_by_role("cell", name="2560 × 1440").first.wait_for()
     shot_looks(page, "displays-simulated")
@@ -311,6 +313,9 @@ def test_displays_helpers_and_integrations_show_the_simulated_pc(flagship: Flags
     mangohud = page.locator("helio-helpers-page [data-group=overlay] li[data-tool=mangohud]")
     mangohud.filter(has_text="Found").wait_for(timeout=BROWSER_WAIT_MS)
     assert "simulated-pc" in mangohud.inner_text()
+    simulated = page.locator("helio-helpers-page #helpers-simulated")  # from the host's answers
+    simulated.wait_for(timeout=BROWSER_WAIT_MS)
+    assert simulated.inner_text().startswith("Simulated:")
     hdr = page.locator("helio-helpers-page [data-group=hdr]")
     hdr.get_by_role("button", name="Register as implicit layer").click()
     hdr.locator(".badge").filter(has_text=re.compile(r"^\s*Registered\s*$")).wait_for(
@@ -324,6 +329,8 @@ def test_displays_helpers_and_integrations_show_the_simulated_pc(flagship: Flags
     steam.locator("tr[data-game]").nth(2).wait_for(timeout=BROWSER_WAIT_MS)
     assert "(simulated)" in steam.locator("tr[data-game]").first.inner_text()
     assert "simulated: nothing runs in the browser demo" in steam.locator(".facts").inner_text()
+    simulated = page.locator("helio-integrations-page #integrations-simulated")
+    assert simulated.inner_text().startswith("Simulated:")
     lutris = page.locator("helio-integrations-page [data-library=libmgr]")
     lutris.locator("tr[data-game]").filter(has_text="Lighthouse Keeper").wait_for()
     steam.get_by_role("button", name="Sync to applications").click()

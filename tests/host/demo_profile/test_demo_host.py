@@ -303,7 +303,7 @@ def test_displays_show_a_simulated_monitor_with_modes_and_a_virtual_display(
 ) -> None:
     client.sign_in()
     answer = client.request("GET", "/api/display-devices").json()
-    assert "simulated" in answer["platform"]
+    assert "simulated" in answer["platform"] and answer["simulated"] is True
     monitor, virtual = answer["devices"]
     assert monitor["connected"] and not monitor["virtual"]
     assert monitor["edid"]["name"] == "Simulated 27in"
@@ -342,6 +342,8 @@ def test_steam_and_lutris_list_the_simulated_library_and_sync_its_covers(
     steam = client.request("GET", "/api/storefront/status").json()
     assert steam["installed"] and "simulated-pc" in steam["path"]
     assert steam["client"] == "steam (simulated: nothing runs in the browser demo)"
+    assert steam["simulated"] is True
+    assert client.request("GET", "/api/libmgr/status").json()["simulated"] is True
     assert (steam["game_count"], steam["installed_count"]) == (3, 2)
     sizes = [
         g["size_on_disk"] for g in client.request("GET", "/api/storefront/games").json()["games"]
@@ -366,6 +368,14 @@ def test_steam_and_lutris_list_the_simulated_library_and_sync_its_covers(
         assert cover.body.startswith(b"\x89PNG")
 
 
+HELPER_REPORTS = (
+    "/api/frame-limiter/status",
+    "/api/overlay_limiter/status",
+    "/api/upscaler/status",
+    "/api/health/vulkan-hdr-layer",
+)
+
+
 def test_helpers_are_found_in_the_simulated_pc(client: HostClient) -> None:
     """The real toolbox finds the simulated PC's programs and layer; paths say simulated."""
     client.sign_in()
@@ -376,6 +386,9 @@ def test_helpers_are_found_in_the_simulated_pc(client: HostClient) -> None:
     assert [t["name"] for t in upscalers if t["installed"]] == ["gamescope"]
     hdr = client.request("GET", "/api/health/vulkan-hdr-layer").json()
     assert (hdr["installed"], hdr["registered"]) == (True, False)
+    # Each report says it is simulated (the Helpers page's line comes from this field).
+    for path in HELPER_REPORTS:
+        assert client.request("GET", path).json()["simulated"] is True, path
     registered = client.change("POST", "/api/health/vulkan-hdr-layer/register", {})
     assert registered.status == 200 and registered.json()["changed"] is True
     assert client.request("GET", "/api/health/vulkan-hdr-layer").json()["registered"] is True

@@ -81,6 +81,7 @@ def _devices(admin: httpx.Client) -> dict[str, dict[str, Any]]:
     assert answer.status_code == 200, answer.text
     body = answer.json()
     assert body["status"] is True and body["platform"] == "linux"
+    assert "simulated" not in body  # only the browser demo's made-up PC says so
     return {d["device_id"]: d for d in body["devices"]}
 
 

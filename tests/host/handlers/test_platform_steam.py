@@ -76,6 +76,7 @@ def test_status_reports_the_library(admin: httpx.Client, steam: Path, tools: Pat
     assert (body["game_count"], body["installed_count"]) == (3, 2)
     assert body["client"] == str(tools / "steam")
     assert "last_sync" in body
+    assert "simulated" not in body  # only the browser demo's made-up PC says so
 
 
 def test_games_come_from_the_manifests_of_every_library(admin: httpx.Client, steam: Path) -> None:

@@ -85,6 +85,7 @@ def test_frame_limiters_found_by_program_and_layer(
 ) -> None:
     body = admin.get("/api/frame-limiter/status").json()
     assert body["status"] is True and body["installed"] is True
+    assert "simulated" not in body  # a real PC's tools: only the browser demo says so
     tools = _tools(body)
     assert tools["mangohud"]["binary"] == str(layout["tools"] / "mangohud")
     assert tools["mangohud"]["layer"]["name"] == "VK_LAYER_MANGOHUD_overlay_x86_64"

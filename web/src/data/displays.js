@@ -5,7 +5,7 @@
  * @typedef {{device_id: string, connector: string, [field: string]: unknown}} DisplayDevice
  * @typedef {{device_id: string, resolution: string|null, refresh_hz: number|null, scaling: number}} DisplayLayout
  * @typedef {{exists: boolean, [field: string]: unknown}} GoldenStatus
- * @typedef {{devices: DisplayDevice[], platform: string, layouts: DisplayLayout[],
+ * @typedef {{devices: DisplayDevice[], platform: string, simulated: boolean, layouts: DisplayLayout[],
  *   golden: GoldenStatus, profiles: Object<string, unknown[]>}} DisplayState
  */
 
@@ -20,6 +20,7 @@ export async function loadDisplays(api) {
   return {
     devices: devices.devices,
     platform: devices.platform,
+    simulated: devices.simulated === true, // the browser demo's made-up PC
     layouts: layouts.layouts,
     golden,
     profiles: Object.fromEntries(colour.devices.map((d) => [d.device_id, d.profiles ?? []])),

@@ -14,7 +14,7 @@ import "../components/page-header.js";
 import "../components/empty-state.js";
 import "../components/error.js";
 import { confirmAction } from "../components/confirm.js";
-import { Actions, fieldOf, sectionStyles } from "./page-kit.js";
+import { Actions, fieldOf, sectionStyles, simulatedNote, simulatedNoteStyles } from "./page-kit.js";
 import {
   deleteGolden,
   endVirtualDisplay,
@@ -37,11 +37,12 @@ const hz = (rate) => `${Number(rate).toFixed(rate % 1 ? 2 : 0)} Hz`;
 export class HelioDisplaysPage extends Actions(LitElement) {
   static properties = {
     ...inputs("api", "params"),
-    ...states("devices", "platform", "layouts", "drafts", "golden", "profiles"),
+    ...states("devices", "platform", "simulated", "layouts", "drafts", "golden", "profiles"),
   };
 
   static styles = [
     pageStyles,
+    simulatedNoteStyles,
     sectionStyles,
     css`
       .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); align-items: start; }
@@ -71,6 +72,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
     super();
     this.devices = null;
     this.platform = "";
+    this.simulated = false;
     this.layouts = {};
     this.drafts = {};
     this.golden = null;
@@ -84,10 +86,11 @@ export class HelioDisplaysPage extends Actions(LitElement) {
 
   async load() {
     await this.act("load", async () => {
-      const { devices, platform, layouts, golden, profiles } = await loadDisplays(this.api);
+      const { devices, platform, simulated, layouts, golden, profiles } = await loadDisplays(this.api);
       this.profiles = profiles;
       this.devices = devices;
       this.platform = platform;
+      this.simulated = simulated;
       this.layouts = Object.fromEntries(layouts.map((l) => [l.device_id, l]));
       this.drafts = {};
       this.golden = golden;
@@ -269,6 +272,7 @@ export class HelioDisplaysPage extends Actions(LitElement) {
         <sl-button slot="actions" variant="danger" outline ?loading=${this.isBusy("reset")}
           ?disabled=${!Object.keys(this.layouts).length} @click=${this.resetLayouts}>${icon("rotate-ccw")} ${t("displays.forget")}</sl-button>
       </helio-page-header>
+      ${this.simulated ? simulatedNote("displays-simulated", t("displays.simulated")) : nothing}
       <helio-error .error=${this.errors.load}></helio-error>
       <section aria-labelledby="outputs-heading">
         <h2 id="outputs-heading">${icon("monitor")} ${t("displays.outputs")}${this.platform ? html` <span class="sub">(${this.platform})</span>` : nothing}</h2>

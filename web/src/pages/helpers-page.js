@@ -7,7 +7,7 @@ import { icon } from "../icons.js";
 import "../components/loading.js";
 import "../components/page-header.js";
 import "../components/error.js";
-import { Actions } from "./page-kit.js";
+import { Actions, simulatedNote, simulatedNoteStyles } from "./page-kit.js";
 import { hdrLayer, helperStatus, registerHdrLayer } from "../data/helpers.js";
 import { inputs, states } from "../element-kit.js";
 import { t, words } from "../i18n.js";
@@ -25,6 +25,7 @@ export class HelioHelpersPage extends Actions(LitElement) {
 
   static styles = [
     pageStyles,
+    simulatedNoteStyles,
     css`
       .grid { display: grid; gap: var(--sl-spacing-medium); grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr)); margin-top: var(--sl-spacing-large); }
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
@@ -129,11 +130,17 @@ export class HelioHelpersPage extends Actions(LitElement) {
     </section>`;
   }
 
+  /** The host's reports say `simulated: true` (the browser demo's made-up PC): one line says so. */
+  simulated() {
+    return [...Object.values(this.status), this.hdr].some((report) => report?.simulated === true);
+  }
+
   render() {
     return html`<helio-page-header heading=${t("route.helpers")}
         subtitle=${t("helpers.subtitle")}>
         <sl-button slot="actions" @click=${this.load}>${icon("refresh-cw")} ${t("helpers.lookAgain")}</sl-button>
       </helio-page-header>
+      ${this.simulated() ? simulatedNote("helpers-simulated", t("helpers.simulated")) : nothing}
       <div class="grid">${GROUPS.map((g) => this.renderGroup(g))} ${this.renderHdr()}</div>`;
   }
 }

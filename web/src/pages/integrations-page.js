@@ -12,7 +12,7 @@ import "../components/page-header.js";
 import "../components/empty-state.js";
 import "../components/error.js";
 import { confirmAction } from "../components/confirm.js";
-import { Actions, ago, formatBytes } from "./page-kit.js";
+import { Actions, ago, formatBytes, simulatedNote, simulatedNoteStyles } from "./page-kit.js";
 import { purgeAutosynced } from "../data/apps.js";
 import {
   gameAction,
@@ -38,6 +38,7 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
 
   static styles = [
     pageStyles,
+    simulatedNoteStyles,
     css`
       section.library { margin-block: var(--sl-spacing-x-large); display: grid; gap: var(--sl-spacing-medium); }
       h2 { font-size: var(--sl-font-size-large); margin: 0; display: flex; gap: var(--sl-spacing-small); align-items: center; flex-wrap: wrap; }
@@ -228,6 +229,9 @@ export class HelioIntegrationsPage extends Actions(LitElement) {
         <sl-button slot="actions" variant="danger" outline ?loading=${this.isBusy("purge")} @click=${this.purge}>
           ${icon("trash-2")} ${t("integr.purge")}</sl-button>
       </helio-page-header>
+      ${Object.values(this.status).some((status) => status?.simulated === true)
+        ? simulatedNote("integrations-simulated", t("integr.simulated"))
+        : nothing}
       <helio-error .error=${this.errors.purge}></helio-error>
       ${this.renderLibrary("storefront")} ${this.renderLibrary("libmgr")}`;
   }

@@ -1,7 +1,8 @@
 // What the admin pages share beyond the framework: running an async action with its
 // progress and error, matching an API error to a form field, sectioned pages' styles,
-// downloads and time words.
-import { css } from "lit";
+// the line that says a thing is simulated, downloads and time words.
+import { css, html } from "lit";
+import { icon } from "../icons.js";
 import { toast } from "../components/toast.js";
 import { formatDateTime } from "../i18n.js";
 import { t } from "../i18n.js";
@@ -54,6 +55,17 @@ export const sectionStyles = css`
 `;
 
 /** Tell the shell the user has signed in (or changed name): it reloads its status. */
+/**
+ * One line saying what the page shows is simulated (the browser demo's made-up PC): shown
+ * only where the host's answer says `"simulated": true`, never guessed by the console.
+ */
+export function simulatedNote(id, message) {
+  return html`<p class="simulated-note" id=${id}>${icon("info")} ${message}</p>`;
+}
+export const simulatedNoteStyles = css`
+  .simulated-note { margin: var(--sl-spacing-medium) 0 0; color: var(--helio-muted); display: flex; gap: var(--sl-spacing-x-small); align-items: center; }
+`;
+
 export function announceSignedIn(element) {
   element.dispatchEvent(new CustomEvent("helio-signed-in", { bubbles: true, composed: true }));
 }

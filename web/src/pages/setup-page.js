@@ -16,7 +16,8 @@ import { t, words } from "../i18n.js";
 const FIELDS = ["newUsername", "newPassword", "confirmNewPassword"];
 
 export class HelioSetupPage extends LitElement {
-  static properties = { ...inputs("api", "status"), ...states("error", "busy") };
+  // `locale`: set by the shell, so the page renders its words again when the language changes.
+  static properties = { ...inputs("api", "status", "locale"), ...states("error", "busy") };
 
   static styles = [
     pageStyles,

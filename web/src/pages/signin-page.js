@@ -15,6 +15,7 @@ import { announceSignedIn } from "./page-kit.js";
 export class HelioSigninPage extends LitElement {
   static properties = {
     api: { attribute: false },
+    locale: { attribute: false }, // set by the shell: the page renders its words again when it changes
     reason: {},
     ...states("error", "busy", "waitUntil"),
   };

@@ -10,7 +10,8 @@ import "@shoelace-style/shoelace/dist/components/menu/menu.js";
 import "@shoelace-style/shoelace/dist/components/menu-item/menu-item.js";
 import { ApiClient } from "../api.js";
 import { homeLink } from "../config.js";
-import { chooseLocale, t } from "../i18n.js";
+import { chooseLocale, locale, t } from "../i18n.js";
+import "../components/language-picker.js";
 import "../components/error.js";
 import "../components/loading.js";
 import "../components/theme-toggle.js";
@@ -24,7 +25,7 @@ import { states } from "../element-kit.js";
 
 export class HelioApp extends LitElement {
   static properties = {
-    ...states("status", "bootError", "route", "signInReason"),
+    ...states("status", "bootError", "route", "sessionGone", "hostLocale", "visitorPick"),
   };
 
   static styles = [pageStyles, shellStyles];
@@ -40,6 +41,7 @@ export class HelioApp extends LitElement {
     this.addEventListener("helio-signed-in", () => this.loadStatus());
     this.addEventListener("helio-auth-changed", () => this.loadStatus());
     this.addEventListener("helio-session-ended", () => this.sessionEnded());
+    this.addEventListener("helio-visitor-locale", (event) => (this.visitorPick = event.detail));
   }
 
   connectedCallback() {
@@ -50,26 +52,39 @@ export class HelioApp extends LitElement {
     this.loadLocale().then(() => this.loadStatus());
   }
 
-  /** The host's locale setting (public), or the browser's language when it has none. */
+  /** The host's locale setting (public); chooseLocale decides with it once the gate is known. */
   async loadLocale() {
     try {
-      chooseLocale(await consoleLocale(this.api));
+      this.hostLocale = await consoleLocale(this.api);
     } catch {
-      chooseLocale(null); // no answer yet: the browser's language; the status error shows
+      this.hostLocale = null; // no answer yet: the browser's language; the status error shows
     }
   }
 
   applyLocale(setting) {
-    chooseLocale(setting);
-    this.pageKey = null; // pages render their words again
-    this.requestUpdate();
+    this.hostLocale = setting;
+  }
+
+  /** Which page stands in front of the console: "setup", "signin", or null. */
+  gate() {
+    if (!this.status) return null;
+    if (!this.status.credentials_configured) return "setup";
+    return this.status.authenticated ? null : "signin";
+  }
+
+  willUpdate(changed) {
+    if (changed.has("hostLocale") || changed.has("status") || changed.has("visitorPick")) {
+      const before = locale();
+      const options = this.visitorPick ? { gate: this.gate(), visitor: this.visitorPick } : { gate: this.gate() };
+      if (chooseLocale(this.hostLocale, options) !== before) this.pageKey = null; // pages render their words again
+    }
   }
 
   async loadStatus() {
     try {
       const status = await authStatus(this.api);
       if (status.authenticated && this.api.auth === "cookie") await this.api.loadCsrf();
-      if (status.authenticated) this.signInReason = null;
+      if (status.authenticated) this.sessionGone = false;
       this.bootError = null;
       this.pageKey = null; // a fresh page after every sign-in
       this.status = status;
@@ -80,7 +95,7 @@ export class HelioApp extends LitElement {
 
   /** A 401 anywhere: show sign-in over the same URL; after sign-in the page reloads. */
   sessionEnded() {
-    this.signInReason = t("shell.sessionEnded");
+    this.sessionGone = true; // the sign-in page says so, in the gate's language
     if (this.status) this.status = { ...this.status, authenticated: false, username: null };
   }
 
@@ -90,7 +105,7 @@ export class HelioApp extends LitElement {
     } catch {
       // The session may already be gone; signing out locally is what matters here.
     }
-    this.signInReason = null;
+    this.sessionGone = false;
     this.router.navigate("", { replace: true });
     await this.loadStatus();
   }
@@ -156,11 +171,15 @@ export class HelioApp extends LitElement {
     }
     if (!this.status) return html`<div class="gate"><helio-loading label=${t("shell.connecting")}></helio-loading></div>`;
     if (!this.status.credentials_configured) {
-      return html`<div class="gate"><helio-setup-page .api=${this.api} .status=${this.status}></helio-setup-page></div>`;
+      return html`<div class="gate">
+        ${this.renderLanguagePicker()}
+        <helio-setup-page .api=${this.api} .status=${this.status} .locale=${locale()}></helio-setup-page>
+      </div>`;
     }
     if (!this.status.authenticated) {
       return html`<div class="gate">
-        <helio-signin-page .api=${this.api} .reason=${this.signInReason}></helio-signin-page>
+        ${this.renderLanguagePicker()}
+        <helio-signin-page .api=${this.api} .reason=${this.sessionGone ? t("shell.sessionEnded") : null} .locale=${locale()}></helio-signin-page>
         ${homeLink ? html`<p class="gate-home">${this.renderHome()}</p>` : nothing}
       </div>`;
     }
@@ -195,6 +214,11 @@ export class HelioApp extends LitElement {
   accountMenu(choice) {
     if (choice === "signout") this.signOut();
     if (choice === "account") this.router.navigate("account");
+  }
+
+  /** Before signing in, the visitor's own choice of language (kept in this browser), first in view. */
+  renderLanguagePicker() {
+    return html`<div class="gate-language"><helio-language-picker .locale=${locale()}></helio-language-picker></div>`;
   }
 
   /** The flagship's way back to its landing page (absent natively). */

@@ -79,6 +79,13 @@ export const shellStyles = css`
     text-align: center;
     margin: 0;
   }
+  .gate-language {
+    display: flex;
+    justify-content: flex-end;
+  }
+  .gate-language helio-language-picker {
+    width: min(100%, 16rem);
+  }
   @media (max-width: 600px) {
     header a.home .home-words {
       ${visuallyHidden}
