@@ -329,6 +329,16 @@ def test_the_visitors_pick_on_the_set_up_page_applies_at_once_and_is_kept(
     page.reload()  # kept in this browser: the next visit opens in German
     expect(page.locator("#title")).to_have_text(CATALOGUES["de"]["setup.title"])
     assert page.evaluate("document.documentElement.lang") == "de"
+    # The console goes on in German once the account exists: the pick became the setting.
+    de = CATALOGUES["de"]
+    page.get_by_label(de["signin.username"]).fill("admin")
+    page.get_by_label(de["signin.password"], exact=True).fill("pw-123456")
+    page.get_by_label(de["setup.confirm"]).fill("pw-123456")
+    page.get_by_role("button", name=de["setup.submit"]).click()
+    expect(page.locator("#who")).to_have_text("admin")
+    expect(page.get_by_role("heading", level=1)).to_have_text(de["route.dashboard"])
+    with fresh_host.client(auth=("admin", "pw-123456")) as admin:
+        assert admin.get("/api/config").json()["locale"] == "de"
 
 
 @pytest.mark.browser

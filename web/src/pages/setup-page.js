@@ -9,9 +9,10 @@ import { icon } from "../icons.js";
 import { pageStyles } from "../theme.js";
 import { gateStyles } from "./gate-styles.js";
 import { changePassword } from "../data/auth.js";
+import { saveSettings } from "../data/settings.js";
 import { inputs, states } from "../element-kit.js";
 import { announceSignedIn } from "./page-kit.js";
-import { t, words } from "../i18n.js";
+import { AUTO, locale, t, visitorLocale, words } from "../i18n.js";
 
 const FIELDS = ["newUsername", "newPassword", "confirmNewPassword"];
 
@@ -42,6 +43,11 @@ export class HelioSetupPage extends LitElement {
       await this.api.loadCsrf();
       await changePassword(this.api, { newUsername: username, newPassword: password, confirmNewPassword: confirm });
       await this.api.signIn(username, password, false);
+      // The console goes on in the language this page spoke: a language picked here
+      // becomes the host's setting, the browser's own language becomes "auto".
+      const spoken = { locale: visitorLocale() ? locale() : AUTO };
+      await saveSettings(this.api, spoken);
+      this.dispatchEvent(new CustomEvent("helio-settings-saved", { detail: spoken, bubbles: true, composed: true }));
       announceSignedIn(this);
     } catch (error) {
       this.error = error;
