@@ -297,13 +297,15 @@ def _copy(
     watch: str,
 ) -> str | None:
     keyword, text = instruction.keyword, instruction.text
-    words = _words(text)
-    flags = []
-    while words and words[0].startswith("--"):
-        flags.append(words.pop(0))
-    if words and words[0].startswith("["):
+    rest, flags = text, []
+    while rest.startswith("--"):
+        flag, _, rest = rest.partition(" ")
+        flags.append(flag)
+        rest = rest.lstrip()
+    words = _words(rest)
+    if rest.startswith("["):  # the JSON form
         try:
-            words = [str(w) for w in json.loads(" ".join(words))]
+            words = [str(w) for w in json.loads(rest)]
         except ValueError:
             raise DockerfileError(instruction.line, f"{keyword} {text}: not a JSON list") from None
     if len(words) < 2:
