@@ -101,12 +101,54 @@ def _logical_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
+def _ignore_patterns(text: str) -> list[tuple[bool, re.Pattern[str]]]:
+    """A .dockerignore's patterns in order: (an exception `!`, the path regex)."""
+    patterns = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        exception = line.startswith("!")
+        line = posixpath.normpath(line.lstrip("!").strip()).lstrip("/")
+        regex, i = "", 0
+        while i < len(line):
+            if line.startswith("**/", i):
+                regex, i = regex + "(?:.*/)?", i + 3
+            elif line.startswith("**", i):
+                regex, i = regex + ".*", i + 2
+            elif line[i] == "*":
+                regex, i = regex + "[^/]*", i + 1
+            elif line[i] == "?":
+                regex, i = regex + "[^/]", i + 1
+            elif line[i] == "[" and "]" in line[i:]:
+                end = line.index("]", i)
+                regex, i = regex + line[i : end + 1].replace("[!", "[^"), end + 1
+            elif line[i] == "\\" and i + 1 < len(line):
+                regex, i = regex + re.escape(line[i + 1]), i + 2
+            else:
+                regex, i = regex + re.escape(line[i]), i + 1
+        patterns.append((exception, re.compile(regex)))
+    return patterns
+
+
 @dataclass
 class Dockerfile:
     name: str  # as reports show it
     context: Path
     global_args: dict[str, str | None]
     stages: list[Stage]
+    ignore: list[tuple[bool, re.Pattern[str]]] = field(default_factory=list)
+
+    def ignored(self, path: Path) -> bool:
+        """Whether the build context's .dockerignore leaves `path` out (a pattern
+        matching a folder leaves out what is in it; the last matching pattern wins)."""
+        parts = path.relative_to(self.context).parts
+        prefixes = ["/".join(parts[: n + 1]) for n in range(len(parts))]
+        left_out = False
+        for exception, pattern in self.ignore:
+            if any(pattern.fullmatch(prefix) for prefix in prefixes):
+                left_out = not exception
+        return left_out
 
     def stage(self, target: str | None) -> Stage | None:
         if target is None:
@@ -142,7 +184,8 @@ class Dockerfile:
         return built
 
 
-def read_dockerfile(text: str, name: str, context: Path) -> Dockerfile:
+def read_dockerfile(text: str, name: str, context: Path, ignore: str = "") -> Dockerfile:
+    """`ignore`: the text of the .dockerignore that applies, if any."""
     global_args: dict[str, str | None] = {}
     stages: list[Stage] = []
     for line, logical in _logical_lines(text):
@@ -161,7 +204,7 @@ def read_dockerfile(text: str, name: str, context: Path) -> Dockerfile:
                     global_args[arg_name] = default
         else:
             stages[-1].instructions.append(Instruction(keyword, rest, line))
-    return Dockerfile(name, context, global_args, stages)
+    return Dockerfile(name, context, global_args, stages, _ignore_patterns(ignore))
 
 
 def _arg_pairs(text: str) -> list[tuple[str, str | None]]:
@@ -331,7 +374,7 @@ def _copy(
             return f"{said}: build arg {missing} has no value"
         if keyword == "ADD" and ("://" in source or source.startswith("git@")):
             return f"{said}: downloads {source} as the image builds, which the analyzer does not follow"
-        matches += _sources(dockerfile.context, source, instruction, said)
+        matches += _sources(dockerfile, source, instruction, said)
     into_folder = dest.endswith("/") or len(matches) > 1 or _inside(watch, target)
     for match in matches:
         if keyword == "ADD" and match.is_file() and tarfile.is_tarfile(match):
@@ -340,7 +383,7 @@ def _copy(
             )
         if match.is_dir():
             for child in sorted(match.rglob("*")):
-                if child.is_file():
+                if child.is_file() and not dockerfile.ignored(child):
                     place = posixpath.join(target, child.relative_to(match).as_posix())
                     built.files[place] = child
         else:
@@ -348,18 +391,22 @@ def _copy(
     return None
 
 
-def _sources(context: Path, source: str, instruction: Instruction, said: str) -> list[Path]:
-    """The context files a COPY/ADD source names (a glob may name several)."""
+def _sources(
+    dockerfile: Dockerfile, source: str, instruction: Instruction, said: str
+) -> list[Path]:
+    """The context files a COPY/ADD source names (a glob may name several), less what
+    the .dockerignore leaves out of the context."""
+    context = dockerfile.context
     relative = posixpath.normpath(source.lstrip("/")) if source.strip("/.") else "."
     if relative.startswith(".."):
         raise DockerfileError(instruction.line, f"{said}: {source} is outside the build context")
     if any(char in relative for char in "*?["):
-        found = sorted(context.glob(relative))
+        found = [p for p in sorted(context.glob(relative)) if not dockerfile.ignored(p)]
         if not found:
             raise DockerfileError(instruction.line, f"{said}: no file matches {source}")
         return found
     path = context / relative
-    if not path.exists():
+    if not path.exists() or (relative != "." and dockerfile.ignored(path)):
         raise DockerfileError(instruction.line, f"{said}: {source} not found in the build context")
     return [path]
 

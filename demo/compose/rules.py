@@ -197,21 +197,27 @@ class _Rules:
             return "", None
         build = self.service.data.get("build")
         options = build if isinstance(build, dict) else {}
+        path = context / str(options.get("dockerfile", "Dockerfile"))
         if options.get("dockerfile_inline") is not None:
             name, text = "build.dockerfile_inline", str(options["dockerfile_inline"])
         else:
-            path = context / str(options.get("dockerfile", "Dockerfile"))
             try:
                 text = path.read_text(encoding="utf-8", errors="replace")
             except OSError:
                 return "", None
             name = self.rel(path)
+        # The Dockerfile's own NAME.dockerignore, else the context's, as BuildKit reads them.
+        ignore = ""
+        for candidate in (path.with_name(path.name + ".dockerignore"), context / ".dockerignore"):
+            if candidate.is_file():
+                ignore = candidate.read_text(encoding="utf-8", errors="replace")
+                break
         args = options.get("args") or {}
         if isinstance(args, list):  # ["NAME=value", ...]
             args = dict(str(a).partition("=")[::2] for a in args)
         target = options.get("target")
         try:
-            dockerfile = read_dockerfile(text, name, context)
+            dockerfile = read_dockerfile(text, name, context, ignore)
             built = dockerfile.built(
                 str(target) if target else None,
                 {str(k): str(v) for k, v in args.items() if v is not None},

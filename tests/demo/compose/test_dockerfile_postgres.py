@@ -128,6 +128,23 @@ def test_a_mount_on_the_folder_hides_what_the_dockerfile_copies(tmp_path: Path) 
     assert any("hides the files the Dockerfile copies" in n for n in db["notes"])
 
 
+def test_what_the_dockerignore_leaves_out_of_the_context_is_not_copied(tmp_path: Path) -> None:
+    db = _db(
+        tmp_path,
+        {
+            "compose.yaml": "services:\n  db: {build: ./db}\n",
+            "db/Dockerfile": "FROM postgres:16\nCOPY *.sql /docker-entrypoint-initdb.d/\n"
+            "COPY seeds /docker-entrypoint-initdb.d/\n",
+            "db/.dockerignore": "# local dumps\n*.sql\n!schema.sql\n**/private\n",
+            "db/schema.sql": "",
+            "db/dump.sql": "",
+            "db/seeds/rows.sql": "",
+            "db/seeds/private/x.sql": "",
+        },
+    )
+    assert db["config"]["seed"] == ["db/seeds/rows.sql", "db/schema.sql"]
+
+
 def test_stages_targets_workdir_and_a_dockerfile_in_another_folder(tmp_path: Path) -> None:
     write_project(
         tmp_path,
