@@ -62,7 +62,7 @@ class Built:
     incomplete)."""
 
     base: str  # the image it starts from, variables substituted where they could be
-    base_line: int
+    unresolved: str | None = None  # a build arg in the FROM line with no value
     env: dict[str, str] = field(default_factory=dict)
     files: dict[str, Path] = field(default_factory=dict)
     workdir: str = "/"
@@ -172,10 +172,7 @@ class Dockerfile:
             k: args.get(k, v) for k, v in self.global_args.items()
         }  # ARGs before the first FROM: what FROM lines may use
         base, missing = _substitute(root.base, scope)
-        built = Built(base=base, base_line=root.line)
-        if missing and _image_name_unresolved(base):
-            built.problem = f"FROM {root.base}: build arg {missing} has no value"
-            return built
+        built = Built(base=base, unresolved=missing)
         for each in reversed(chain):
             problem = _follow(self, each, args, built, watch)
             if problem is not None:
@@ -275,11 +272,6 @@ def _substitute(
         return value
 
     return _VARIABLE.sub(replace, text), (missing[0] if missing else None)
-
-
-def _image_name_unresolved(base: str) -> bool:
-    """Whether a variable with no value is in the image's name (not only its tag)."""
-    return "$" in base.split("@", 1)[0].rsplit("/", 1)[-1].split(":", 1)[0]
 
 
 def _inside(path: str, folder: str) -> bool:

@@ -547,8 +547,11 @@ class _Rules:
         if built is None:
             return "builds from a Dockerfile: no in-browser runtime for it"
         base = built.base
-        if "$" in image_name(base):
-            return f"{built.problem}: which image it builds on is unknown"
+        if "$" in image_name(base):  # a tag with no value still names the image
+            return (
+                f"FROM {base}: build arg {built.unresolved} has no value: which image it "
+                "builds on is unknown"
+            )
         name = image_name(base)
         if name in _DOC_ROOTS:
             return (

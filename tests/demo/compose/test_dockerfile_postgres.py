@@ -263,12 +263,22 @@ def test_an_image_name_from_a_build_arg_with_no_value_is_not_guessed(tmp_path: P
         {
             "compose.yaml": "services:\n  db: {build: ./db}\n",
             "db/Dockerfile": "ARG BASE\nFROM ${BASE}\nCOPY a.sql /docker-entrypoint-initdb.d/\n",
+            "db/a.sql": "",
         },
     )
     assert db["status"] == "left-out"
     assert db["reason"] == (
         "FROM ${BASE}: build arg BASE has no value: which image it builds on is unknown"
     )
+    # With no value for the tag only, the image is still known.
+    tag = _db(
+        tmp_path / "tag",
+        {
+            "compose.yaml": "services:\n  db: {build: ./db}\n",
+            "db/Dockerfile": "ARG PG\nFROM postgres:${PG}-alpine\n",
+        },
+    )
+    assert tag["reason"].startswith("build: db/Dockerfile FROM postgres:${PG}-alpine: ")
 
 
 def test_a_copied_file_missing_from_the_context_is_malformed(tmp_path: Path) -> None:
