@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+import shlex
 import tarfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -197,55 +198,27 @@ def read_dockerfile(text: str, name: str, context: Path, ignore: str = "") -> Do
             stages.append(Stage(words[0], stage_name, [], line))
         elif not stages:
             if keyword == "ARG":
-                for arg_name, default in _arg_pairs(rest):
+                for arg_name, default in _arg_pairs(rest, line):
                     global_args[arg_name] = default
         else:
             stages[-1].instructions.append(Instruction(keyword, rest, line))
     return Dockerfile(name, context, global_args, stages, _ignore_patterns(ignore))
 
 
-def _arg_pairs(text: str) -> list[tuple[str, str | None]]:
+def _arg_pairs(text: str, line: int) -> list[tuple[str, str | None]]:
     pairs: list[tuple[str, str | None]] = []
-    for word in _words(text):
+    for word in _words(text, line):
         arg_name, equals, default = word.partition("=")
         pairs.append((arg_name, default if equals else None))
     return pairs
 
 
-def _words(text: str) -> list[str]:
-    """Shell-like words: quotes removed, a backslash escapes the next character."""
-    words: list[str] = []
-    current: list[str] = []
-    quote = ""
-    started = False
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if quote:
-            if char == quote:
-                quote = ""
-            elif char == "\\" and quote == '"' and i + 1 < len(text):
-                i += 1
-                current.append(text[i])
-            else:
-                current.append(char)
-        elif char in "\"'":
-            quote, started = char, True
-        elif char == "\\" and i + 1 < len(text):
-            i += 1
-            current.append(text[i])
-            started = True
-        elif char.isspace():
-            if started:
-                words.append("".join(current))
-                current, started = [], False
-        else:
-            current.append(char)
-            started = True
-        i += 1
-    if started:
-        words.append("".join(current))
-    return words
+def _words(text: str, line: int) -> list[str]:
+    """Shell-like words (quotes removed, backslash escapes), as the build splits them."""
+    try:
+        return shlex.split(text)
+    except ValueError as exc:  # an unclosed quote
+        raise DockerfileError(line, f"{text}: {exc}") from None
 
 
 def _substitute(
@@ -286,7 +259,7 @@ def _follow(
     for instruction in stage.instructions:
         keyword, text = instruction.keyword, instruction.text
         if keyword == "ARG":
-            for name, default in _arg_pairs(text):
+            for name, default in _arg_pairs(text, instruction.line):
                 if name in args:
                     scope[name] = args[name]
                 elif default is not None:
@@ -294,7 +267,7 @@ def _follow(
                 else:
                     scope[name] = dockerfile.global_args.get(name)
         elif keyword == "ENV":
-            for name, value in _env_pairs(text):
+            for name, value in _env_pairs(text, instruction.line):
                 # A variable with no value reads as empty here, as the build reads it.
                 built.env[name] = scope[name] = _substitute(value, scope, unset="")[0]
         elif keyword == "WORKDIR":
@@ -313,12 +286,12 @@ def _follow(
     return None
 
 
-def _env_pairs(text: str) -> list[tuple[str, str]]:
+def _env_pairs(text: str, line: int) -> list[tuple[str, str]]:
     first = text.split(None, 1)
     if first and "=" not in first[0]:  # the old form: ENV NAME the rest is the value
-        return [(first[0], " ".join(_words(first[1])) if len(first) > 1 else "")]
+        return [(first[0], " ".join(_words(first[1], line)) if len(first) > 1 else "")]
     pairs = []
-    for word in _words(text):
+    for word in _words(text, line):
         name, _, value = word.partition("=")
         pairs.append((name, value))
     return pairs
@@ -337,7 +310,7 @@ def _copy(
         flag, _, rest = rest.partition(" ")
         flags.append(flag)
         rest = rest.lstrip()
-    words = _words(rest)
+    words = _words(rest, instruction.line) if not rest.startswith("[") else []
     if rest.startswith("["):  # the JSON form
         try:
             words = [str(w) for w in json.loads(rest)]
