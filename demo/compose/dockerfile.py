@@ -27,6 +27,7 @@ __all__ = ["Built", "Dockerfile", "DockerfileError", "Instruction", "read_docker
 
 # Flags of COPY/ADD that change only ownership, permissions or caching, not what lands where.
 _HARMLESS_FLAGS = ("--chown", "--chmod", "--link", "--checksum", "--keep-git-dir")
+_HEREDOC = re.compile(r"<<-?[\"']?(\w+)[\"']?")
 _VARIABLE = re.compile(r"\$(?:\{(\w+)(?::?([-+])([^}]*))?\}|(\w+))")
 # Shell commands that leave a folder's files as they are (permissions, listing).
 _READ_ONLY_COMMANDS = ("chmod", "chown", "chgrp", "mkdir", "ls", "true")
@@ -83,8 +84,15 @@ def _logical_lines(text: str) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     pending: list[str] = []
     start = 0
+    heredoc: str | None = None  # the word that ends a here-document's body
     for number, raw in enumerate(lines, 1):
         stripped = raw.strip()
+        if heredoc is not None:  # the body belongs to the instruction before it
+            if stripped == heredoc:
+                heredoc = None
+            else:
+                out[-1] = (out[-1][0], f"{out[-1][1]}\n{raw}")
+            continue
         if stripped.startswith("#") or (pending and not stripped):
             continue  # comments and blank lines inside a continued instruction too
         if not pending:
@@ -97,6 +105,8 @@ def _logical_lines(text: str) -> list[tuple[int, str]]:
         pending = []
         if joined:
             out.append((start, joined))
+            found = _HEREDOC.search(joined)
+            heredoc = found.group(1) if found else None
     if pending:
         out.append((start, " ".join(pending).strip()))
     return out
@@ -304,7 +314,8 @@ def _copy(
     built: Built,
     watch: str,
 ) -> str | None:
-    keyword, text = instruction.keyword, instruction.text
+    keyword = instruction.keyword
+    text = instruction.text.split("\n", 1)[0]  # a here-document's body is not a source
     rest, flags = text, []
     while rest.startswith("--"):
         flag, _, rest = rest.partition(" ")
@@ -332,6 +343,8 @@ def _copy(
             return f"{said}: copies from another stage or image, which the analyzer does not follow"
         if not flag.startswith(_HARMLESS_FLAGS):
             return f"{said}: the flag {flag.split('=', 1)[0]} is not followed"
+    if any(word.startswith("<<") for word in words[:-1]):
+        return f"{said}: a here-document is not followed"
     matches: list[Path] = []
     for written in words[:-1]:
         source, missing = _substitute(written, scope)
@@ -384,7 +397,8 @@ def _run(text: str, workdir: str, watch: str) -> str | None:
             continue
         if words[0].rsplit("/", 1)[-1] in _READ_ONLY_COMMANDS and ">" not in part:
             continue
+        shown = text.split("\n", 1)[0] + (" ..." if "\n" in text else "")  # one line
         return (
-            f"RUN {text}: changes {watch} as the image builds, which the analyzer does not follow"
+            f"RUN {shown}: changes {watch} as the image builds, which the analyzer does not follow"
         )
     return None

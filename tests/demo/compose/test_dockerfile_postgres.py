@@ -232,6 +232,19 @@ REFUSED = {
         "image builds, which the analyzer does not follow (label helio.db.seed=FILES "
         "names the seed)",
     ),
+    "a here-document": (
+        "FROM postgres:16\nCOPY <<EOF /docker-entrypoint-initdb.d/init.sql\n"
+        "CREATE TABLE t (x int);\nFROM alpine\nEOF\n",
+        "build: db/Dockerfile FROM postgres:16: COPY <<EOF /docker-entrypoint-initdb.d/init.sql: "
+        "a here-document is not followed (label helio.db.seed=FILES names the seed)",
+    ),
+    "a here-document run": (
+        "FROM postgres:16\nRUN <<EOF\nset -e\necho 'CREATE TABLE t (x int);' > "
+        "/docker-entrypoint-initdb.d/init.sql\nEOF\n",
+        "build: db/Dockerfile FROM postgres:16: RUN <<EOF ...: changes "
+        "/docker-entrypoint-initdb.d as the image builds, which the analyzer does not follow "
+        "(label helio.db.seed=FILES names the seed)",
+    ),
     "a path from a build arg with no value": (
         "FROM postgres:16\nARG SQL_FILE\nCOPY $SQL_FILE /docker-entrypoint-initdb.d/\n",
         "build: db/Dockerfile FROM postgres:16: COPY $SQL_FILE /docker-entrypoint-initdb.d/: "
