@@ -297,6 +297,7 @@ class _Rules:
         # The image's environment (Dockerfile ENV), then the Compose file's over it.
         env = {**(built.env if built else {}), **(self.service.data.get("environment") or {})}
         seeds: list[tuple[str, Path, str]] = []  # (name in initdb.d, file, as written)
+        copied: list[tuple[str, Path, str]] = []  # what the Dockerfile puts there
         if built is not None and built.problem is not None:
             if "helio.db.seed" not in self.labels:
                 return self.result(
@@ -305,19 +306,19 @@ class _Rules:
                 )
             self.notes.append(f"{built.problem}: the seed is label helio.db.seed's")
         elif built is not None:
-            seeds += self.copied_seeds(built)
+            copied = self.copied_seeds(built)
         for mount in self.mounts:
             target = PurePosixPath(mount.target)
             if target != PurePosixPath(_INITDB) and PurePosixPath(_INITDB) not in target.parents:
                 continue
-            if mount.bind and target == PurePosixPath(_INITDB) and seeds:
+            if mount.bind and target == PurePosixPath(_INITDB) and copied:
                 self.notes.append(
                     f"the mount of {mount.source} on {_INITDB} hides the files the "
                     "Dockerfile copies there"
                 )
-                seeds = []
+                copied = []
             elif mount.bind:  # a file mounted over one the Dockerfile copies replaces it
-                seeds = [s for s in seeds if s[0] != target.name]
+                copied = [c for c in copied if c[0] != target.name]
             if not mount.bind:
                 self.notes.append(
                     f"volume {mount.source} on {mount.target}: a named volume's files are not in "
@@ -337,6 +338,7 @@ class _Rules:
             for written in _list(self.labels["helio.db.seed"]):
                 path = self.path(written, ("labels", "helio.db.seed"))
                 seeds.append((path.name, path, written))
+        seeds += copied
         used = []
         # The image runs /docker-entrypoint-initdb.d/* in name order (its shell glob).
         for entry, path, written in sorted(seeds, key=lambda s: s[0]):

@@ -145,6 +145,43 @@ def test_what_the_dockerignore_leaves_out_of_the_context_is_not_copied(tmp_path:
     assert db["config"]["seed"] == ["db/seeds/rows.sql", "db/schema.sql"]
 
 
+def test_a_file_mounted_over_a_copied_one_replaces_it(tmp_path: Path) -> None:
+    db = _db(
+        tmp_path,
+        {
+            "compose.yaml": "services:\n  db:\n    build: ./db\n    volumes:\n"
+            "      - ./local.sql:/docker-entrypoint-initdb.d/init.sql\n",
+            "db/Dockerfile": "FROM postgres:15\nCOPY init.sql extra.sql /docker-entrypoint-initdb.d/\n",
+            "db/init.sql": "",
+            "db/extra.sql": "",
+            "local.sql": "",
+        },
+    )
+    assert db["config"]["seed"] == ["db/extra.sql", "local.sql"]
+
+
+def test_label_helio_db_seed_names_the_seed_a_dockerfile_hides(tmp_path: Path) -> None:
+    db = _db(
+        tmp_path,
+        {
+            "compose.yaml": "services:\n  db:\n    build: ./db\n"
+            "    labels: {helio.db.seed: seed.sql}\n",
+            "db/Dockerfile": "FROM postgres:16 AS dump\nFROM postgres:16\n"
+            "COPY --from=dump /seed.sql /docker-entrypoint-initdb.d/\n",
+            "seed.sql": "",
+        },
+    )
+    assert (db["status"], db["adapter"], db["config"]["seed"]) == (
+        "browser",
+        "postgres",
+        ["seed.sql"],
+    )
+    assert db["notes"][0].endswith(
+        "copies from another stage or image, which the analyzer does not follow: the seed is "
+        "label helio.db.seed's"
+    )
+
+
 def test_stages_targets_workdir_and_a_dockerfile_in_another_folder(tmp_path: Path) -> None:
     write_project(
         tmp_path,
