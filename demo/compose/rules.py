@@ -4,6 +4,9 @@ Decided per service, first match wins (labels always first)::
 
     label helio.skip=true             left out, "skipped by label helio.skip"
     label helio.adapter=NAME          that adapter (postgres, sqlite, mock-http, asgi, app)
+    build: a Dockerfile FROM postgres postgres, seeded from what it COPYs/ADDs into
+      (postgis, timescale)              /docker-entrypoint-initdb.d and the mounts there
+                                        (left out, saying why, where it cannot be followed)
     image postgres/postgis/timescale  postgres, seeded from /docker-entrypoint-initdb.d
     image mysql/mariadb/percona       left out: no in-browser MySQL engine
     image nginx/httpd/caddy + a bind  the site's app (the document root folder)
@@ -26,11 +29,13 @@ from __future__ import annotations
 
 import ast
 import json
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from .dockerfile import Built, DockerfileError, read_dockerfile
 from .project import Project, Service
 from .source import ComposeError, KeyPath, read_yaml
 
@@ -151,6 +156,7 @@ class _Rules:
         self.labels: dict[str, Any] = service.data.get("labels") or {}
         self.mounts = _mounts(service)
         self.notes: list[str] = []
+        self._built: tuple[str, Built | None] | None = None
 
     # -- helpers --------------------------------------------------------------
     def rel(self, path: Path) -> str:
@@ -178,6 +184,49 @@ class _Rules:
             return None
         return self.path(written, ("build",))
 
+    def built(self) -> tuple[str, Built | None]:
+        """(the Dockerfile as reports name it, what its built stage holds); ("", None)
+        without a local build or a Dockerfile. Read once per service."""
+        if self._built is None:
+            self._built = self._read_built()
+        return self._built
+
+    def _read_built(self) -> tuple[str, Built | None]:
+        context = self.context()
+        if context is None:
+            return "", None
+        build = self.service.data.get("build")
+        options = build if isinstance(build, dict) else {}
+        path = context / str(options.get("dockerfile", "Dockerfile"))
+        if options.get("dockerfile_inline") is not None:
+            name, text = "build.dockerfile_inline", str(options["dockerfile_inline"])
+        else:
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                return "", None
+            name = self.rel(path)
+        # The Dockerfile's own NAME.dockerignore, else the context's, as BuildKit reads them.
+        ignore = ""
+        for candidate in (path.with_name(path.name + ".dockerignore"), context / ".dockerignore"):
+            if candidate.is_file():
+                ignore = candidate.read_text(encoding="utf-8", errors="replace")
+                break
+        args = options.get("args") or {}
+        if isinstance(args, list):  # ["NAME=value", ...]
+            args = dict(str(a).partition("=")[::2] for a in args)
+        target = options.get("target")
+        try:
+            dockerfile = read_dockerfile(text, name, context, ignore)
+            built = dockerfile.built(
+                str(target) if target else None,
+                {str(k): str(v) for k, v in args.items() if v is not None},
+                _INITDB,
+            )
+        except DockerfileError as exc:
+            raise ComposeError(name, exc.line, "", exc.problem) from None
+        return name, built
+
     def result(self, adapter: str | None, reason: str, **config: Any) -> Mapping:
         return Mapping(self.service.name, adapter, reason, config, notes=self.notes)
 
@@ -195,6 +244,11 @@ class _Rules:
             )
         image = str(self.service.data.get("image") or "")
         name = image_name(image) if image else ""
+        # With a build, `image:` only tags what is built: the Dockerfile says what it is.
+        dockerfile, built = self.built()
+        from_postgres = built is not None and image_name(built.base) in _POSTGRES_IMAGES
+        if built is not None and from_postgres and forced in (None, "postgres"):
+            return self.postgres(f"build: {dockerfile} FROM {built.base}", built)
         if forced == "postgres" or (forced is None and name in _POSTGRES_IMAGES):
             return self.postgres(image or "label helio.adapter")
         if forced is None and name in _MYSQL_IMAGES:
@@ -227,9 +281,11 @@ class _Rules:
             if starlette is not None:
                 return starlette
         if context is not None:
-            built = self.built_folder(context)
-            if built is not None:
-                return self.result("app", f"built frontend {self.rel(built)}", app=self.rel(built))
+            output = self.built_folder(context)
+            if output is not None:
+                return self.result(
+                    "app", f"built frontend {self.rel(output)}", app=self.rel(output)
+                )
             return self.result(None, self.why_not_build(context))
         if name in _DOC_ROOTS:
             return self.result(None, f"{image}: no bind mount on its document root to serve")
@@ -237,13 +293,32 @@ class _Rules:
             return self.result(None, "builds from a remote context: nothing to inspect")
         return self.result(None, f"{image or 'no image'}: no in-browser adapter")
 
-    def postgres(self, image: str) -> Mapping:
-        env = self.service.data.get("environment") or {}
+    def postgres(self, origin: str, built: Built | None = None) -> Mapping:
+        # The image's environment (Dockerfile ENV), then the Compose file's over it.
+        env = {**(built.env if built else {}), **(self.service.data.get("environment") or {})}
         seeds: list[tuple[str, Path, str]] = []  # (name in initdb.d, file, as written)
+        copied: list[tuple[str, Path, str]] = []  # what the Dockerfile puts there
+        if built is not None and built.problem is not None:
+            if "helio.db.seed" not in self.labels:
+                return self.result(
+                    None,
+                    f"{origin}: {built.problem} (label helio.db.seed=FILES names the seed)",
+                )
+            self.notes.append(f"{built.problem}: the seed is label helio.db.seed's")
+        elif built is not None:
+            copied = self.copied_seeds(built)
         for mount in self.mounts:
             target = PurePosixPath(mount.target)
             if target != PurePosixPath(_INITDB) and PurePosixPath(_INITDB) not in target.parents:
                 continue
+            if mount.bind and target == PurePosixPath(_INITDB) and copied:
+                self.notes.append(
+                    f"the mount of {mount.source} on {_INITDB} hides the files the "
+                    "Dockerfile copies there"
+                )
+                copied = []
+            elif mount.bind:  # a file mounted over one the Dockerfile copies replaces it
+                copied = [c for c in copied if c[0] != target.name]
             if not mount.bind:
                 self.notes.append(
                     f"volume {mount.source} on {mount.target}: a named volume's files are not in "
@@ -263,6 +338,7 @@ class _Rules:
             for written in _list(self.labels["helio.db.seed"]):
                 path = self.path(written, ("labels", "helio.db.seed"))
                 seeds.append((path.name, path, written))
+        seeds += copied
         used = []
         # The image runs /docker-entrypoint-initdb.d/* in name order (its shell glob).
         for entry, path, written in sorted(seeds, key=lambda s: s[0]):
@@ -278,9 +354,22 @@ class _Rules:
             for key, variable in (("database", "POSTGRES_DB"), ("user", "POSTGRES_USER"))
             if env.get(variable)
         }
-        reason = f"{image}: Postgres dialect on DuckDB"
+        reason = f"{origin}: Postgres dialect on DuckDB"
         reason += f", seeded from {len(used)} file(s)" if used else ", no seed files (empty)"
         return self.result("postgres", reason, seed=used, **names)
+
+    def copied_seeds(self, built: Built) -> list[tuple[str, Path, str]]:
+        """The files the Dockerfile places in /docker-entrypoint-initdb.d, as seeds."""
+        seeds = []
+        for place, file in sorted(built.files.items()):
+            folder, entry = posixpath.split(place)
+            if folder == _INITDB:
+                seeds.append((entry, file, self.rel(file)))
+            else:  # the image runs only the folder's own files
+                self.notes.append(
+                    f"{self.rel(file)}: copied to {place}, which the image does not run"
+                )
+        return seeds
 
     def sqlite_files(self) -> list[_Mount]:
         return [m for m in self.mounts if m.bind and m.source.endswith(_SQLITE_SUFFIXES)]
@@ -456,9 +545,15 @@ class _Rules:
             return "a Python app with no ASGI factory (label helio.asgi.factory to run it)"
         if any(context.glob("*.sln")) or any(context.glob("*.csproj")):
             return "builds a .NET app: no .NET runtime"
-        base = self.base_image(context)
-        if base is None:
+        _, built = self.built()
+        if built is None:
             return "builds from a Dockerfile: no in-browser runtime for it"
+        base = built.base
+        if "$" in image_name(base):  # a tag with no value still names the image
+            return (
+                f"FROM {base}: build arg {built.unresolved} has no value: which image it "
+                "builds on is unknown"
+            )
         name = image_name(base)
         if name in _DOC_ROOTS:
             return (
@@ -468,29 +563,6 @@ class _Rules:
         if name == "php":
             return f"builds a PHP app ({base}): no PHP runtime"
         return f"builds from {base}: no in-browser runtime for it"
-
-    def base_image(self, context: Path) -> str | None:
-        """The image the Dockerfile's built stage starts from (`build.target`, or the last)."""
-        build = self.service.data.get("build")
-        options = build if isinstance(build, dict) else {}
-        try:
-            text = (context / str(options.get("dockerfile", "Dockerfile"))).read_text(
-                encoding="utf-8", errors="replace"
-            )
-        except OSError:
-            return None
-        stages: dict[str, str] = {}
-        last = None
-        for line in text.splitlines():
-            words = [w for w in line.split() if not w.startswith("--")]
-            if len(words) < 2 or words[0].upper() != "FROM":
-                continue
-            image = stages.get(words[1].lower(), words[1])  # FROM <earlier stage>
-            if len(words) >= 4 and words[2].upper() == "AS":
-                stages[words[3].lower()] = image
-            last = image
-        target = options.get("target")
-        return stages.get(str(target).lower(), last) if target else last
 
 
 def _requirements(path: Path) -> tuple[list[str], list[str]]:

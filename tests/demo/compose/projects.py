@@ -1,7 +1,8 @@
 """The real Compose projects under tests/fixtures/compose and small made-up ones.
 
 The real ones are samples of github.com/docker/awesome-compose (CC0-1.0),
-pthom/northwind_psql (Ms-PL) and devrimgunduz/pagila's seed (MIT), see
+pthom/northwind_psql (Ms-PL), devrimgunduz/pagila's seed (MIT) and
+dockersamples/atsea-sample-shop-app (Apache-2.0), see
 tests/fixtures/compose/SOURCE.md. `write_project` lays out a made-up project from a
 {relative path: text} mapping, for rules no sample exercises.
 """

@@ -233,6 +233,33 @@ def test_the_database_and_user_of_the_compose_file_are_what_postgres_reports(
         assert answer["body"]["result"][-1]["rows"] == [expected]
 
 
+def test_a_database_built_from_a_postgres_dockerfile_answers_as_postgres_does(
+    browser: Any, built: Built
+) -> None:
+    # atsea-sample-shop-app's database service is `build: ./database`, a Dockerfile
+    # FROM postgres that ADDs its initdb folder and sets ENV POSTGRES_USER/POSTGRES_DB.
+    site, report = built["atsea-sample-shop-app"]
+    (database,) = [s for s in report["services"] if s["adapter"] == "postgres"]
+    assert database["reason"].startswith("build: database/Dockerfile FROM postgres: ")
+    project = SAMPLES / "atsea-sample-shop-app"
+    env = yaml.safe_load(sample_file(project.name).read_text(encoding="utf-8"))["services"][
+        "database"
+    ]["environment"]
+    # The image creates POSTGRES_USER before running the seed, which alters that role.
+    seed = f"CREATE ROLE {env['POSTGRES_USER']};\n" + (
+        project / "database" / "docker-entrypoint-initdb.d" / "init-db.sql"
+    ).read_text(encoding="utf-8")
+    sql = "SELECT name, count(*)::int AS n, sum(price) AS total FROM product GROUP BY name ORDER BY name"
+    for page in _open(browser, site):
+        answer = query(page, "database", sql)
+        assert answer["status"] == 200, answer
+        assert answer["body"]["result"][-1]["rows"] == pglite_rows(seed, sql)
+        who = query(page, "database", "SELECT current_database() AS db, current_user AS u")
+        assert who["body"]["result"][-1]["rows"] == [
+            {"db": env["POSTGRES_DB"], "u": env["POSTGRES_USER"]}
+        ]
+
+
 def test_a_detected_starlette_app_answers_at_its_container_address(
     browser: Any, tmp_path: Path
 ) -> None:

@@ -3,11 +3,11 @@
 A `pg_dump` file (and many seeds written after one) opens with session settings
 (`SET statement_timeout = 0`, `SELECT pg_catalog.set_config('search_path', '', false)`)
 and gives every object an owner and privileges (`ALTER TABLE ... OWNER TO ...`,
-`GRANT`, `REVOKE`), and ties each serial sequence to its column (`ALTER SEQUENCE
-... OWNED BY ...`, which only makes DROP TABLE drop the sequence too). The demo
-database has one user and no server settings, so these change nothing a visitor's
-queries read; DuckDB rejects most of them, which would stop
-the build. `skipped_reason` says why such a statement is skipped, or None for every
+`GRANT`, `REVOKE`, a role's `CONNECTION LIMIT` or `LOGIN`), and ties each serial
+sequence to its column (`ALTER SEQUENCE ... OWNED BY ...`, which only makes DROP
+TABLE drop the sequence too). The demo database has one user and no server settings,
+so these change nothing a visitor's queries read; DuckDB rejects most of them, which
+would stop the build. `skipped_reason` says why such a statement is skipped, or None for every
 other statement. A setting that changes how the seed is read (`search_path` naming
 another schema, `standard_conforming_strings = off`, another `client_encoding`) is
 not skipped: it must run (or fail) as written.
@@ -33,6 +33,18 @@ _OWNER = re.compile(r"^ALTER\s+.+\s+OWNER\s+TO\s+\S+\s*;?\s*$", re.I | re.S)
 # the sequence too, and DuckDB takes no column as owner.
 _OWNED_BY = re.compile(r"^ALTER\s+SEQUENCE\s+.+\s+OWNED\s+BY\s+\S+\s*;?\s*$", re.I | re.S)
 _PRIVILEGES = re.compile(r"^(GRANT|REVOKE)\s", re.I)
+# A role's login attributes (`ALTER ROLE app CONNECTION LIMIT -1`, as seeds written for
+# the image's POSTGRES_USER set them); not `SET`, which changes what a session reads.
+_ROLE_ATTRIBUTE = (
+    r"(?:NO)?(?:SUPERUSER|CREATEDB|CREATEROLE|INHERIT|LOGIN|REPLICATION|BYPASSRLS)"
+    r"|CONNECTION\s+LIMIT\s+-?\d+|(?:ENCRYPTED\s+)?PASSWORD\s+(?:'(?:[^']|'')*'|NULL)"
+    r"|VALID\s+UNTIL\s+'[^']*'"
+)
+_ROLE = re.compile(
+    rf"^ALTER\s+(?:ROLE|USER)\s+(?:\"[^\"]+\"|\w+)\s+(?:WITH\s+)?"
+    rf"(?:{_ROLE_ATTRIBUTE})(?:\s+(?:{_ROLE_ATTRIBUTE}))*\s*;?\s*$",
+    re.I,
+)
 # Settings that change how the seed's own text is read are skipped only at the value
 # the demo reads it with; another value runs as written (and fails with DuckDB's error)
 # instead of being read wrongly. search_path: pg_dump empties it and qualifies every
@@ -60,4 +72,6 @@ def skipped_reason(statement: str) -> str | None:
         return "a sequence's owning column (DuckDB has no sequence ownership)"
     if _PRIVILEGES.match(head):
         return "privileges (the demo has one user)"
+    if _ROLE.match(head):
+        return "a role's attributes (the demo has one user)"
     return None
