@@ -68,7 +68,16 @@ export async function bootPython({ build, root, checked, waitUntil, progress = (
     const loading = () => fromCompiled(wasmURL, compiled, () => loadPyodide(options));
     const early = stdlib;
     stdlib = null; // one answer: a second start (after a failed restore) fetches it again
-    return early ? servedOnce(stdlibURL, early, loading) : loading();
+    const started = early ? servedOnce(stdlibURL, early, loading) : loading();
+    // Pyodide never settles when its WebAssembly cannot be downloaded (Emscripten aborts
+    // without rejecting): a failed download fails the boot, which the next request retries.
+    const unavailable = compiled.then(
+      () => new Promise(() => {}),
+      (err) => {
+        throw new Error(`cannot download the Python runtime (pyodide.asm.wasm): ${err?.message ?? err}`);
+      },
+    );
+    return Promise.race([started, unavailable]);
   };
   await checked;
   mark("checked");

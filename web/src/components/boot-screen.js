@@ -65,7 +65,7 @@ export class HelioBootScreen extends LitElement {
       }
       .fill {
         height: 100%;
-        background: var(--helio-primary-bg);
+        background: var(--helio-link);
         transition: width 0.2s ease-out;
       }
       ol {
@@ -84,6 +84,9 @@ export class HelioBootScreen extends LitElement {
       li[data-state="current"] {
         color: var(--helio-text);
         font-weight: var(--sl-font-weight-semibold);
+      }
+      li[data-state="failed"] {
+        color: var(--helio-danger-text);
       }
       li[data-state="done"] {
         color: var(--helio-success-text);
@@ -160,8 +163,9 @@ export class HelioBootScreen extends LitElement {
       </div>
       <ol>
         ${STAGES.map((name, i) => {
-          const state = i < current || (name === stage && percent === 100) ? "done" : i === current ? "current" : "pending";
-          const mark = { done: "circle-check", current: "loader-circle", pending: "circle-dot" }[state];
+          const now = failure ? "failed" : "current"; // the stage a failed boot stopped at
+          const state = i < current || (name === stage && percent === 100) ? "done" : i === current ? now : "pending";
+          const mark = { done: "circle-check", current: "loader-circle", failed: "circle-x", pending: "circle-dot" }[state];
           return html`<li data-stage=${name} data-state=${state}>
             ${icon(mark)}<span>${t(`boot.stage.${name}`)}</span><span class="state">(${t(`boot.state.${state}`)})</span>
           </li>`;
