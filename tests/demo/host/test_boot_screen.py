@@ -114,6 +114,9 @@ def test_a_failed_boot_shows_its_error_and_retry_boots_again(first_visit: FirstV
     assert [r for r in seen(page) if r["python"] == "failed" and r["error"]], seen(page)
     assert page.locator("sl-spinner").count() == 0
     shot_looks(page, "boot-failed")
+    from tests.web.conftest import check_axe
+
+    check_axe(page)
 
     first_visit.context.unroute(RUNTIME)
     page.get_by_role("button", name="Try again").click()
