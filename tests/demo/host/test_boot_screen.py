@@ -125,7 +125,7 @@ def test_a_failed_boot_shows_its_error_and_retry_boots_again(first_visit: FirstV
 
 def test_the_landing_page_starts_python_as_it_loads(first_visit: FirstVisit) -> None:
     page = first_visit.open(LANDING)
-    # The visitor did nothing: no request reached the host, yet Python boots.
+    # The visitor did nothing, yet Python boots: the page starts it as it loads.
     page.evaluate(
         """() => new Promise((resolve) => helioDemo.watchPython((status) => {
              if (status.python === "ready") resolve(); }))"""
