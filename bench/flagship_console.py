@@ -8,7 +8,10 @@ cache, no worker, no storage); times are from `page.goto`:
   or booted, the host built from its seed, `GET /api/auth/status` answered by it);
 - signed in: after typing the demo credentials, the shell shows the account;
 - return visit: the same context after the worker was stopped (CDP), reloading until
-  the signed-in shell is back.
+  the signed-in shell is back;
+- from the landing page (which starts Python as it loads): opening the landing page and
+  clicking "Open the console" as soon as it has loaded, to the sign-in form; and, on a
+  landing page whose Python is ready (the worker's own report), the click to the form.
 
 Baselines, same run, interleaved: the very same console files with no worker at all
 (its page, bundle and first render; its API calls fail at once), and a plain page
@@ -103,6 +106,31 @@ def flagship_visit(browser: Any, url: str) -> dict[str, float]:
     return {"usable": usable, "sign_in": signed_in, "return_visit": returned}
 
 
+WARMED = """() => new Promise((resolve) => helioDemo.watchPython((status) => {
+  if (status.python === "ready") resolve(); }))"""
+
+
+def landing_visit(browser: Any, url: str) -> dict[str, float]:
+    """Two fresh contexts: the click at once after the landing page loaded, and the click
+    once the landing page's Python is ready."""
+    figures = {}
+    for key, wait in (("landing_to_console", None), ("warmed_click", WARMED)):
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            started = time.perf_counter()
+            page.goto(url)
+            if wait:
+                page.evaluate(wait)
+                started = time.perf_counter()
+            page.locator("#open-console").click()
+            page.locator(USERNAME_FIELD).wait_for(timeout=TIMEOUT_MS)
+            figures[key] = _ms(started)
+        finally:
+            context.close()
+    return figures
+
+
 def plain_console_visit(browser: Any, url: str) -> float:
     context = browser.new_context()
     try:
@@ -140,7 +168,16 @@ def run(work: Path, quick: bool = False) -> Result:
     served = lay_out(work, snapshot=not quick)
     runs = 1 if quick else 3
     samples: dict[str, list[float]] = {
-        k: [] for k in ("usable", "sign_in", "return_visit", "plain_console", "plain_pyodide")
+        k: []
+        for k in (
+            "usable",
+            "sign_in",
+            "return_visit",
+            "plain_console",
+            "plain_pyodide",
+            "landing_to_console",
+            "warmed_click",
+        )
     }
     with serve(served) as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
@@ -153,6 +190,8 @@ def run(work: Path, quick: bool = False) -> Result:
                     plain_pyodide_visit(browser, f"{base}/baseline/pyodide.html")
                 )
                 for key, value in flagship_visit(browser, f"{base}/demos/host/console/").items():
+                    samples[key].append(value)
+                for key, value in landing_visit(browser, f"{base}/demos/host/").items():
                     samples[key].append(value)
         finally:
             browser.close()
@@ -172,6 +211,20 @@ def run(work: Path, quick: bool = False) -> Result:
             "ms",
             console,
             "same console, no worker, first render",
+        ),
+        Row(
+            "open landing (empty cache), click Open the console once loaded → usable console",
+            medians["landing_to_console"],
+            "ms",
+            pyodide,
+            "plain Pyodide page, 1 + 1",
+            limit=1.0,
+        ),
+        Row(
+            "Open the console click on a warmed landing → sign-in form",
+            medians["warmed_click"],
+            "ms",
+            limit=1500,
         ),
         Row("sign in → dashboard (first visit)", medians["sign_in"], "ms"),
         Row(

@@ -8,7 +8,8 @@
 // the app built) and kept in the Cache API with the installed files, which the
 // snapshot does not hold. Later starts restore it: several times faster.
 // Resolves with the handler, how Python started ("snapshot" or "fresh") and `answered`,
-// which the worker calls after each answer.
+// which the worker calls after each answer. `progress(step)` is told each step as it ends
+// (boot-progress.js names them; the worker tells the pages).
 
 import { loadPyodide } from "pyodide/pyodide.mjs";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
@@ -30,7 +31,7 @@ const SKIPPED = /\/micropip[-/]|\/__pycache__$/;
 
 // `checked`: the promise of `checkSiteBuild(build, root)`, which the worker also awaits
 // before sending a recorded answer.
-export async function bootPython({ build, root, checked, waitUntil }) {
+export async function bootPython({ build, root, checked, waitUntil, progress = () => {} }) {
   const started = performance.now();
   const marks = [`worker-start ${-Math.round(started)}`];
   const mark = (label) => marks.push(`${label} ${Math.round(performance.now() - started)}`);
@@ -53,8 +54,10 @@ export async function bootPython({ build, root, checked, waitUntil }) {
       });
       return made && { ...made, how: "site snapshot" };
     });
+  snapshotRead.then(() => progress("snapshot"));
   const wasmURL = new URL("pyodide/pyodide.asm.wasm", runtime);
   const compiled = precompile(wasmURL);
+  compiled.then(() => progress("runtime"), () => {}); // a failed compile: the loader fetches it again
   // Pyodide fetches its standard library (python_stdlib.zip) as it loads, also when it
   // restores a snapshot; fetched now, beside the snapshot read, it is there when Pyodide
   // asks (measured on restarts: the restore ~250 -> ~220 ms).
@@ -65,10 +68,20 @@ export async function bootPython({ build, root, checked, waitUntil }) {
     const loading = () => fromCompiled(wasmURL, compiled, () => loadPyodide(options));
     const early = stdlib;
     stdlib = null; // one answer: a second start (after a failed restore) fetches it again
-    return early ? servedOnce(stdlibURL, early, loading) : loading();
+    const started = early ? servedOnce(stdlibURL, early, loading) : loading();
+    // Pyodide never settles when its WebAssembly cannot be downloaded (Emscripten aborts
+    // without rejecting): a failed download fails the boot, which the next request retries.
+    const unavailable = compiled.then(
+      () => new Promise(() => {}),
+      (err) => {
+        throw new Error(`cannot download the Python runtime (pyodide.asm.wasm): ${err?.message ?? err}`);
+      },
+    );
+    return Promise.race([started, unavailable]);
   };
   await checked;
   mark("checked");
+  progress("checked");
   const options = {
     indexURL: new URL("pyodide/", runtime).href,
     // The lock's `info` only, stamped at build time: no package entry, nothing to fetch.
@@ -92,9 +105,11 @@ export async function bootPython({ build, root, checked, waitUntil }) {
         createPyodideModule: growingHeap(snapshot.memory.length),
       });
       mark("restored");
+      progress("python");
       unpackFiles(pyodide.FS, snapshot.files);
       pyodide.runPython("import importlib; importlib.invalidate_caches()");
       mark("files");
+      progress("files");
       if (how === "site snapshot") {
         // Kept for restarts after the first answer; the site's file may change with a rebuild.
         const later = new Promise((resolve) => setTimeout(resolve, 100));
@@ -113,7 +128,9 @@ export async function bootPython({ build, root, checked, waitUntil }) {
     how = "fresh";
     const manifestRead = fetchAsset(root, "manifest.json");
     pyodide = await load(options);
+    progress("python");
     const sitePackages = await installPackages(pyodide, build, runtime);
+    progress("files");
     const files = packFiles(pyodide.FS, [sitePackages], (path) => SKIPPED.test(path));
     const manifest = new TextDecoder().decode(await manifestRead);
     await prepareApp(pyodide, root, build, manifest);
@@ -141,6 +158,7 @@ export async function bootPython({ build, root, checked, waitUntil }) {
   const entry = pyodide.pyimport("demo.browser.worker_entry");
   const handler = entry.attach(api);
   mark("app");
+  progress("app");
   console.info(`[helio-demo] python ready (${how}) in ${Math.round(performance.now() - started)} ms [${marks.join(", ")}]`);
   // A restart compiles duckdb-wasm once Python has answered (engine-start.js says why).
   return { handler, how, answered: compileEngine };

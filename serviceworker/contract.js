@@ -6,8 +6,8 @@
 // - build -> worker and page script: the values stamped by `python -m demo build`
 //   (`BuildInfo`, `ClientInfo`, `Address`). Python side: demo/build/bundle.py and
 //   demo/build/addresses.py.
-// - page <-> worker: the messages besides fetches (`BUILD_QUERY`, `STATUS_QUERY`, `RESTART_PYTHON`,
-//   and from a test `TEST_SESSION`).
+// - page <-> worker: the messages besides fetches (`BUILD_QUERY`, `STATUS_QUERY` and its
+//   `WorkerStatus`, `BOOT_PYTHON`, `RESTART_PYTHON`, and from a test `TEST_SESSION`).
 // - the error body of an answer the worker makes itself (`errorResponse`): the shape of
 //   http_errors.error_body.
 //
@@ -102,13 +102,30 @@
 // page -> worker: { type: BUILD_QUERY }; worker -> page: { type: BUILD_QUERY, build: <checksum> }.
 export const BUILD_QUERY = "helio-demo:build";
 
-// page -> worker: { type: STATUS_QUERY }. The worker answers, and tells every page it
-// controls again whenever its Python changes state (for <demo-controls>):
-//   { type: STATUS_QUERY, build: <checksum>, workerStartedAt: <epoch ms of this worker's start>,
-//     python: "idle" | "booting" | "ready" | "failed",
-//     how: "snapshot" | "site snapshot" (the build's, first visit) | "fresh" | null,
-//     bootMs: <ms the last boot took> | null, error: <why the last boot failed> | null }
+// page -> worker: { type: STATUS_QUERY }. The worker answers { type: STATUS_QUERY,
+// ...WorkerStatus }, and tells every page it controls again whenever its Python changes
+// state or a boot step ends (for <demo-controls> and the flagship console's boot screen).
 export const STATUS_QUERY = "helio-demo:status";
+
+/**
+ * What the worker reports of its Python (the STATUS_QUERY message, less its type).
+ * Python side: demo/browser/contract.py.
+ * @typedef {Object} WorkerStatus
+ * @property {string} build the worker's build checksum
+ * @property {number} workerStartedAt epoch ms of this worker's start
+ * @property {"idle" | "booting" | "ready" | "failed"} python
+ * @property {"snapshot" | "site snapshot" | "fresh" | null} how "site snapshot": the build's, on a first visit
+ * @property {number | null} bootMs what the last boot took
+ * @property {string | null} error why the last boot failed
+ * @property {"downloading" | "starting" | "opening" | null} stage of the boot (serviceworker/boot-progress.js): downloading the runtime, starting Python, opening the host (until its first answer); null once the host answered
+ * @property {number} stepsDone boot steps ended, each a real event of the boot (a download, Python loaded, the first answer)
+ * @property {number} stepsTotal boot steps in all
+ */
+
+// page -> worker: { type: BOOT_PYTHON }: start Python now if it is not started or its last
+// boot failed (a page warms it before its first request; a boot screen's retry). The
+// worker answers with a STATUS_QUERY message, then one per boot step.
+export const BOOT_PYTHON = "helio-demo:boot";
 
 // page -> worker: { type: RESTART_PYTHON }: the worker drops its Python and everything
 // it holds in memory, as when the browser stops an idle worker; the next request boots

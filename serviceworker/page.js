@@ -6,12 +6,14 @@
 // page's own build controls the page, and sends requests for a mock service's container-style
 // address (http://api:8080/users) to <demo root>/__demo/mock/api/users, for
 // fetch and XMLHttpRequest (addresses.js, shared with the worker).
-// `window.helioDemo` exposes `ready`, `root`, `build`, `reset()`, `rewrite(url)` and
-// `adopt(frameWindow)` (an about:blank frame's fetches go through this page's).
+// `window.helioDemo` exposes `ready`, `root`, `build`, `reset()`, `rewrite(url)`,
+// `adopt(frameWindow)` (an about:blank frame's fetches go through this page's),
+// `bootPython()` (start Python before the first request) and `watchPython(listener)` (the
+// worker's reports of its Python's boot).
 
 /* global __DEMO_CLIENT__ */
 import { addressTarget } from "./addresses.js";
-import { BUILD_QUERY } from "./contract.js";
+import { BOOT_PYTHON, BUILD_QUERY, STATUS_QUERY } from "./contract.js";
 import { demoPath } from "./demo-path.js";
 
 (() => {
@@ -143,5 +145,58 @@ import { demoPath } from "./demo-path.js";
     frameWindow.fetch = (input, init) => window.fetch(input, init);
   }
 
-  window.helioDemo = { ready, root: root.href, build: CLIENT.checksum, reset, rewrite, adopt };
+  // Asks the worker to start Python now (contract.js, BOOT_PYTHON): a page that knows a
+  // request will follow (the flagship's landing page) saves the visitor the boot's wait.
+  async function bootPython() {
+    await ready;
+    navigator.serviceWorker.controller?.postMessage({ type: BOOT_PYTHON });
+  }
+
+  // Calls `listener(status)` with the worker's reports of its Python (contract.js,
+  // WorkerStatus): the current one once a worker of this build controls the page, then one
+  // per change, until the returned function is called. A worker that cannot be registered
+  // is reported as a failed boot.
+  function watchPython(listener) {
+    let watching = true;
+    const onMessage = (event) => {
+      if (!watching || event.data?.type !== STATUS_QUERY) return;
+      const { type: _, ...status } = event.data;
+      if (status.build === CLIENT.checksum) listener(status);
+    };
+    navigator.serviceWorker?.addEventListener("message", onMessage);
+    ready.then(
+      () => watching && navigator.serviceWorker.controller?.postMessage({ type: STATUS_QUERY }),
+      (err) => watching && listener(unregistered(err)),
+    );
+    return () => {
+      watching = false;
+      navigator.serviceWorker?.removeEventListener("message", onMessage);
+    };
+  }
+
+  /** @returns {import("./contract.js").WorkerStatus} */
+  function unregistered(err) {
+    return {
+      build: CLIENT.checksum,
+      workerStartedAt: Date.now(),
+      python: "failed",
+      how: null,
+      bootMs: null,
+      error: `the service worker could not be registered: ${err?.message ?? err}`,
+      stage: null,
+      stepsDone: 0,
+      stepsTotal: 0,
+    };
+  }
+
+  window.helioDemo = {
+    ready,
+    root: root.href,
+    build: CLIENT.checksum,
+    reset,
+    rewrite,
+    adopt,
+    bootPython,
+    watchPython,
+  };
 })();

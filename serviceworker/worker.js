@@ -13,9 +13,10 @@
 import { addressTarget } from "./addresses.js";
 import { loadAnswers, recordedAnswer } from "./answers.js";
 import { bootPython, checkSiteBuild } from "./boot.js";
+import { BootProgress } from "./boot-progress.js";
 import { demoPath } from "./demo-path.js";
 import { configureEngine, readyFor, requestArrived } from "./engine-start.js";
-import { BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, TEST_SESSION, errorResponse } from "./contract.js";
+import { BOOT_PYTHON, BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, TEST_SESSION, errorResponse } from "./contract.js";
 import { forwardedHeaders } from "./origin.js";
 import { siteFiles } from "./site-files.js";
 import { configureStorage } from "./storage.js";
@@ -33,8 +34,17 @@ self.fetch = SITE.ownFetch(); // Pyodide and the boot read the kept copy when of
 let booting = null; // Promise of the Python handler; reset on failure so the next request retries.
 let checked = null; // Promise of the site build check (boot.js checkSiteBuild); reset on failure.
 let answers = null; // Promise of the recorded mock answers (answers.js), read once per start.
-// What pages are told about this worker's Python (contract.js, STATUS_QUERY).
-const status = { python: "idle", how: null, bootMs: null, error: null, workerStartedAt: Date.now() };
+let progress = null; // The steps of the current boot (boot-progress.js); null while idle.
+// What pages are told about this worker's Python (contract.js, WorkerStatus).
+/** @type {Omit<import("./contract.js").WorkerStatus, "build">} */
+const status = {
+  python: "idle",
+  how: null,
+  bootMs: null,
+  error: null,
+  workerStartedAt: Date.now(),
+  ...new BootProgress(() => {}).report(),
+};
 
 // `duckLoader`: duck-loader.js's functions, for sites with a postgres service; when
 // duckdb-wasm starts is engine-start.js's decision.
@@ -76,6 +86,11 @@ function onMessage(event) {
     event.source?.postMessage({ type: BUILD_QUERY, build: BUILD.checksum });
   } else if (type === STATUS_QUERY) {
     event.source?.postMessage(statusMessage());
+  } else if (type === BOOT_PYTHON) {
+    // A page warms Python before its first request (the flagship's landing page), or asks
+    // again after a failed boot; the status messages report the boot.
+    pythonHandler(event).catch(() => {});
+    event.source?.postMessage(statusMessage());
   } else if (type === RESTART_PYTHON) {
     dropPython();
   } else if (type === TEST_SESSION) {
@@ -86,7 +101,8 @@ function onMessage(event) {
 
 function dropPython() {
   booting = null; // the Python instance, its engines and caches go with it
-  setStatus({ python: "idle", how: null, bootMs: null, error: null });
+  progress = null;
+  setStatus({ python: "idle", how: null, bootMs: null, error: null, ...new BootProgress(() => {}).report() });
 }
 
 function statusMessage() {
@@ -132,6 +148,7 @@ async function pythonAnswer(event, path, query) {
     const headers = await forwardedHeaders(event);
     const reply = await python.handle(request.method, path, query, headers, body);
     answered(); // what a restart leaves until Python's first answer (boot.js)
+    progress?.step("answered");
     SITE.keepWhenQuiet(); // a copy of the site for offline visits, once Python is idle
     return toResponse(request, reply.status, reply.headers, reply.body);
   } catch (err) {
@@ -174,17 +191,22 @@ function toResponse(request, status, headers, body) {
 function pythonHandler(event) {
   if (!booting) {
     const started = performance.now();
+    const steps = new BootProgress((report) => {
+      if (progress === steps) setStatus(report);
+    });
+    progress = steps;
     const boot = bootPython({
       build: BUILD,
       root: ROOT,
       checked: siteChecked(),
       waitUntil: (p) => event.waitUntil(p),
+      progress: (step) => steps.step(step),
     });
     booting = boot;
     // The boot outlives a request answered from the recorded answers; it keeps its own work
     // (the snapshot kept for restarts) alive through this event.
     event.waitUntil(boot.catch(() => {}));
-    setStatus({ python: "booting", how: null, bootMs: null, error: null });
+    setStatus({ python: "booting", how: null, bootMs: null, error: null, ...steps.report() });
     boot.then(
       ({ how }) => {
         if (booting === boot) setStatus({ python: "ready", how, bootMs: Math.round(performance.now() - started) });

@@ -27,6 +27,7 @@ __all__ = [
     "PythonHandler",
     "WorkerApi",
     "WorkerEntry",
+    "WorkerStatus",
     "missing_members",
 ]
 
@@ -35,6 +36,22 @@ class JsBytes(Protocol):
     """A Uint8Array as Python sees it."""
 
     def to_bytes(self) -> bytes: ...
+
+
+class WorkerStatus(TypedDict):
+    """What the worker tells its pages of its Python (the STATUS_QUERY message): not read by
+    Python, declared here so that tests reading it (the flagship's boot screen) and the
+    worker cannot drift apart."""
+
+    build: str
+    workerStartedAt: int  # noqa: N815 (the message's own key)
+    python: str  # "idle" | "booting" | "ready" | "failed"
+    how: str | None
+    bootMs: int | None  # noqa: N815
+    error: str | None
+    stage: str | None  # "downloading" | "starting" | "opening" | None once the host answered
+    stepsDone: int  # noqa: N815
+    stepsTotal: int  # noqa: N815
 
 
 class DuckAnswer(TypedDict):

@@ -33,6 +33,7 @@ PYTHON = {
     "DuckDatabase": contract.DuckDatabase,
     "DuckAnswer": contract.DuckAnswer,
     "WorkerEntry": contract.WorkerEntry,
+    "WorkerStatus": contract.WorkerStatus,
     "PythonHandler": contract.PythonHandler,
     "HandlerReply": contract.HandlerReply,
     "BuildInfo": BuildInfo,
@@ -109,6 +110,7 @@ def _fields_read(script: str, variable: str) -> set[str]:
         ("worker.js", "python", "PythonHandler"),
         ("boot.js", "entry", "WorkerEntry"),
         ("addresses.js", "address", "Address"),
+        ("page.js", "status", "WorkerStatus"),
     ],
 )
 def test_scripts_read_only_declared_fields(script: str, variable: str, typedef: str) -> None:

@@ -12,6 +12,7 @@ import { ApiClient } from "../api.js";
 import { homeLink } from "../config.js";
 import { chooseLocale, locale, t } from "../i18n.js";
 import "../components/language-picker.js";
+import { hostInWorker } from "../components/boot-screen.js";
 import "../components/error.js";
 import "../components/loading.js";
 import "../components/theme-toggle.js";
@@ -163,7 +164,20 @@ export class HelioApp extends LitElement {
     return t(this.status.credentials_configured ? "gate.signIn" : "gate.setUp");
   }
 
+  /** The boot screen's retry: its error goes while the host is asked again. */
+  retryBoot() {
+    this.bootError = null;
+    this.loadStatus();
+  }
+
   render() {
+    if (!this.status && hostInWorker()) {
+      // The flagship: the host boots in the page's service worker; say how far it is.
+      return html`<div class="gate">
+        <helio-boot-screen .error=${this.bootError} @helio-boot-retry=${() => this.retryBoot()}></helio-boot-screen>
+        ${homeLink ? html`<p class="gate-home">${this.renderHome()}</p>` : nothing}
+      </div>`;
+    }
     if (this.bootError && !this.status) {
       return html`<div class="gate">
         <helio-error heading=${t("shell.cannotReach")} .error=${this.bootError} retry @retry=${() => this.loadStatus()}></helio-error>

@@ -1,0 +1,137 @@
+"""The flagship's first visit in headless Chromium: the landing page starts Python as it
+loads, and the console shows the host's boot (downloading the runtime, starting Python,
+opening the host) with the worker's own progress until the sign-in form, never a bare
+spinner; a failed boot shows its error and a retry that works.
+
+Each test is a first visit: a fresh browser context (no worker, no cache, no storage).
+The runtime's download is held (or refused) by routing the worker's own request for
+pyodide.asm.wasm, so the screen is looked at in a known state, not at a moment guessed
+from the clock. Screenshots: build/screenshots/flagship-boot-*.png.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tests.waiting import wait_for
+
+from .conftest import BOOT_MS, Flagship, shot_looks
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CONSOLE = "/demos/host/console/"
+LANDING = "/demos/host/"
+RUNTIME = "**/pyodide/pyodide.asm.wasm"
+USERNAME_FIELD = "helio-signin-page sl-input[name=username] input"
+
+# Every report the boot screen showed, in order (its helio-boot-progress events).
+RECORD = """
+window.__bootSeen = [];
+addEventListener("helio-boot-progress", (event) => {
+  const { stage, percent, report } = event.detail;
+  window.__bootSeen.push({ stage, percent, python: report.python, error: report.error });
+}, true);
+"""
+
+
+@dataclass
+class FirstVisit:
+    context: Any
+    url: str
+
+    def open(self, path: str) -> Any:
+        page = self.context.new_page()
+        page.goto(self.url + path)
+        return page
+
+
+@pytest.fixture
+def first_visit(flagship: Flagship) -> Iterator[FirstVisit]:
+    """A fresh context of the flagship's browser, recording what the boot screen shows."""
+    context = flagship.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(RECORD)
+    yield FirstVisit(context, flagship.server.url)
+    context.close()
+
+
+def seen(page: Any) -> list[dict[str, Any]]:
+    return list(page.evaluate("window.__bootSeen"))
+
+
+def stages_in_order(reports: list[dict[str, Any]]) -> list[str]:
+    order: list[str] = []
+    for report in reports:
+        if not order or order[-1] != report["stage"]:
+            order.append(report["stage"])
+    return order
+
+
+def test_the_console_shows_the_hosts_boot_stages_in_order(first_visit: FirstVisit) -> None:
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)  # the worker's download of the runtime waits
+
+    first_visit.context.route(RUNTIME, hold)
+    page = first_visit.open(CONSOLE)
+    # Playwright runs the route handler while it is called: poll through the page.
+    wait_for(lambda: page.evaluate("0") == 0 and held, "the worker to ask for the runtime")
+    bar = page.get_by_role("progressbar", name="Start-up progress")
+    bar.wait_for()
+    # The worker has reported its boot: downloading, the site's build already checked.
+    wait_for(lambda: [r for r in seen(page) if r["python"] == "booting"], "a boot report")
+    assert page.get_by_role("status").inner_text().startswith("Downloading the runtime")
+    downloading = int(bar.get_attribute("aria-valuenow") or "-1")
+    assert 0 < downloading < 100, downloading
+    shot_looks(page, "boot-downloading")
+    from tests.web.conftest import check_axe
+
+    check_axe(page)
+
+    held[0].continue_()
+    first_visit.context.unroute(RUNTIME, hold)
+    page.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
+    reports = seen(page)
+    assert stages_in_order(reports) == ["downloading", "starting", "opening"], reports
+    percents = [r["percent"] for r in reports]
+    assert percents == sorted(percents), f"progress went back: {percents}"
+    assert not [r for r in reports if r["python"] == "failed"]
+    assert page.locator("helio-app").evaluate(
+        "(app) => !app.shadowRoot.querySelector('helio-boot-screen')"
+    )
+
+
+def test_a_failed_boot_shows_its_error_and_retry_boots_again(first_visit: FirstVisit) -> None:
+    # The runtime cannot be downloaded.
+    first_visit.context.route(RUNTIME, lambda route: route.abort())
+    page = first_visit.open(CONSOLE)
+    alert = page.get_by_role("alert").filter(has_text="The demo host could not start")
+    alert.wait_for(timeout=BOOT_MS)
+    assert [r for r in seen(page) if r["python"] == "failed" and r["error"]], seen(page)
+    assert page.locator("sl-spinner").count() == 0
+    shot_looks(page, "boot-failed")
+    from tests.web.conftest import check_axe
+
+    check_axe(page)
+
+    first_visit.context.unroute(RUNTIME)
+    page.get_by_role("button", name="Try again").click()
+    page.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
+
+
+def test_the_landing_page_starts_python_as_it_loads(first_visit: FirstVisit) -> None:
+    page = first_visit.open(LANDING)
+    # The visitor did nothing, yet Python boots: the page starts it as it loads.
+    page.evaluate(
+        """() => new Promise((resolve) => helioDemo.watchPython((status) => {
+             if (status.python === "ready") resolve(); }))"""
+    )
+    # Python booted with no request from the visitor; the console then opens with no wait
+    # on the runtime: its first report is past the download.
+    console = first_visit.open(CONSOLE)
+    console.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
+    assert all(r["stage"] != "downloading" or r["python"] == "ready" for r in seen(console))
