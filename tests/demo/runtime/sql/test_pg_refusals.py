@@ -70,3 +70,16 @@ def test_row_values_duckdb_would_answer_in_its_own_shape_are_refused() -> None:
     engine.execute("CREATE TABLE j1 (i int, j int); CREATE TABLE j2 (i int, j int)")
     assert "USING" in refusal(engine, "SELECT * FROM j1 JOIN j2 USING (j)")
     assert engine.execute("SELECT * FROM j1 JOIN j2 USING (i)")[0][0]["fields"][0]["name"] == "i"
+
+
+def test_aggregates_duckdb_would_answer_in_double_precision_are_refused() -> None:
+    # Postgres' variance family of integers/numerics is exact numeric and sum(float4)
+    # adds in single precision; DuckDB answers doubles (aggregates.sql:42 and :55-58).
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE agg (a int2, b float4)")
+    assert "sum() of real" in refusal(engine, "SELECT sum(b) FROM agg")
+    assert "stddev_pop()" in refusal(engine, "SELECT stddev_pop(b::numeric) FROM agg")
+    assert "var_samp()" in refusal(engine, "SELECT var_samp(a) FROM agg")
+    answered = engine.execute("SELECT sum(b::float8) AS s, var_pop(b) AS v FROM agg")
+    assert [f["dataTypeID"] for f in answered[0][0]["fields"]] == [701, 701]
+
