@@ -83,3 +83,12 @@ def test_aggregates_duckdb_would_answer_in_double_precision_are_refused() -> Non
     answered = engine.execute("SELECT sum(b::float8) AS s, var_pop(b) AS v FROM agg")
     assert [f["dataTypeID"] for f in answered[0][0]["fields"]] == [701, 701]
 
+
+def test_dates_before_the_year_1_are_refused_not_read_as_ad() -> None:
+    # DuckDB reads the trailing BC as a zone name and answers the year AD
+    # (timestamp.sql:150-151, the DATE_TBL rows of date.sql).
+    engine = DuckEngine(open_native_duck())
+    assert "(BC)" in refusal(engine, "SELECT '4714-11-24 00:00:00 BC'::timestamp")
+    engine.execute("CREATE TABLE days (d date)")
+    assert "(BC)" in refusal(engine, "INSERT INTO days VALUES ('2040-04-10 BC')")
+    assert engine.execute("SELECT count(*) AS n FROM days")[0][0]["rows"] == [{"n": 0}]
