@@ -48,7 +48,7 @@ from .transforms.division import division_by_zero_errors, integer_division
 from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
 from .transforms.jsonb import jsonb_literals
-from .transforms.result_types import postgres_result_types
+from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.timestamptz import timestamptz_without_icu
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
@@ -144,6 +144,7 @@ REWRITES: tuple[Rewrite, ...] = (
         "pg_typeof",
         lambda t, c: _record(c.outputs, pg_typeof(t, unambiguous_columns(c.declared))),
     ),
+    Rewrite("void_results", lambda t, c: _record(c.outputs, void_results(t))),
     Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
     Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
     # 2. Refusals, and the rewrites that may refuse.

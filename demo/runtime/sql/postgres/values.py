@@ -110,6 +110,7 @@ DECLARED_OIDS = {
     "pg:uuid": 2950,
     "pg:numeric[]": 1231,
     "pg:regtype": 2206,
+    "pg:void": 2278,
 }
 # DuckDB types a declared type may stand in for (what the result mapping overrides).
 DECLARED_CARRIERS = (25, 1009)

@@ -76,3 +76,5 @@ SELECT extract(dow FROM day) AS dow FROM events ORDER BY id;
 SELECT title FROM events ORDER BY starts DESC LIMIT 1;
 -- case: interval literals with days and a time of day, signed
 SELECT INTERVAL '-1 days +02:03' AS a, INTERVAL '1 day -02:03' AS b, INTERVAL '1 day 02:03:04.5' AS c;
+-- case: pg_sleep answers void
+SELECT pg_sleep(0.01);
