@@ -3,8 +3,9 @@
 `postgres_result_types`: casts where Postgres' result type differs from DuckDB's
 (int4 functions, numeric extract, int4 generate_series) and session values
 (current_database(), current_user).
-`void_results`: `pg_sleep()` answers Postgres' `void` (OID 2278, an empty string),
-not DuckDB's NULL text; it still sleeps.
+`void_results`: `pg_sleep()` answers Postgres' `void` (OID 2278, an empty string)
+at once: duckdb-wasm has no pg_sleep (native DuckDB's answers NULL text), and a
+sleep would only hold up the worker.
 """
 
 from __future__ import annotations
@@ -153,8 +154,6 @@ def void_results(tree: exp.Expr) -> dict[str, str]:
     for target in tree.expressions:
         call = target.this if isinstance(target, exp.Alias) else None
         if isinstance(call, exp.Anonymous) and str(call.this).lower() == "pg_sleep":
-            target.set(
-                "this", exp.func("coalesce", exp.cast(call, "VARCHAR"), exp.Literal.string(""))
-            )
+            target.set("this", exp.Literal.string(""))
             tags[target.alias] = VOID
     return tags
