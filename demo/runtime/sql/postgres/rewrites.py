@@ -33,7 +33,7 @@ from functools import cached_property
 
 from sqlglot import exp
 
-from .declared import output_types
+from .declared import output_types, set_operation_of_characters
 from .group_by_key import group_by_primary_key
 from .input_syntax import invalid_number_literal
 from .json_rewrite import json_columns, json_output_types, postgres_json
@@ -154,6 +154,10 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
     Rewrite("whole_row_references", lambda t, c: whole_row_references(t, c.table_types)),
     Rewrite("star_over_using_join", lambda t, c: star_over_using_join(t, c.table_types)),
+    Rewrite(
+        "set_operation_of_characters",
+        lambda t, c: set_operation_of_characters(t, c.table_types, c.declared),
+    ),
     Rewrite("inexact_aggregates", lambda t, c: inexact_aggregates(t, c.columns)),
     # 3. Rewrites that read column types.
     Rewrite(

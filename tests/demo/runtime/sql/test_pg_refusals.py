@@ -92,3 +92,15 @@ def test_dates_before_the_year_1_are_refused_not_read_as_ad() -> None:
     engine.execute("CREATE TABLE days (d date)")
     assert "(BC)" in refusal(engine, "INSERT INTO days VALUES ('2040-04-10 BC')")
     assert engine.execute("SELECT count(*) AS n FROM days")[0][0]["rows"] == [{"n": 0}]
+
+
+def test_set_operations_of_varchar_or_char_columns_are_refused() -> None:
+    # Postgres answers them as character varying / blank-padded character; the adapter
+    # would answer unpadded text (union.sql:72/77/82/86). Cast to text still answers.
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE vc (f1 varchar(4)); CREATE TABLE ch (f1 char(4))")
+    engine.execute("INSERT INTO vc VALUES ('a'); INSERT INTO ch VALUES ('ab')")
+    assert "character varying" in refusal(engine, "SELECT f1 FROM vc UNION SELECT f1 FROM ch")
+    assert "character columns" in refusal(engine, "SELECT 'x'::char(4) UNION SELECT 'y'")
+    rows = engine.execute("SELECT f1::text AS f FROM vc UNION SELECT rtrim(f1) FROM ch ORDER BY 1")
+    assert rows[0][0]["rows"] == [{"f": "a"}, {"f": "ab"}]
