@@ -109,6 +109,25 @@ def _sources(select: exp.Expr) -> dict[str, str]:
     return sources
 
 
+def _derived_tables(
+    select: exp.Expr, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
+) -> dict[str, dict[str, str]]:
+    """Alias -> declared output types, for the subqueries a SELECT reads FROM.
+
+    `FROM (SELECT * FROM t) s` keeps t's varchar columns varchar, as in Postgres.
+    """
+    derived = {}
+    for sub in select.find_all(exp.Subquery):
+        if (
+            isinstance(sub.parent, exp.From | exp.Join)
+            and sub.alias
+            and sub.parent.parent is select
+        ):
+            inner = output_types(sub.this, table_types, declared)
+            derived[sub.alias.lower()] = {k.lower(): v for k, v in inner.items()}
+    return derived
+
+
 def _types_of(table: str, declared: dict[str, dict[str, str]]) -> dict[str, str]:
     if "." in table or table in CATALOG_TYPES:
         return CATALOG_TYPES.get(table.rsplit(".", 1)[-1], {})
@@ -139,6 +158,9 @@ def output_types(
             return {}  # a set operation's type is the union's, not one table's
         sources = _sources(query)
         targets = query.expressions
+        derived = _derived_tables(query, table_types, declared)
+        declared = {**declared, **derived}
+        sources.update({alias: alias for alias in derived})
     out: dict[str, str] = {}
     for node in targets:
         name = node.alias_or_name
