@@ -174,7 +174,12 @@ def _js_date(text: str) -> str | None:
         digits = zone[1:].replace(":", "")
         offset = dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
         moment -= sign * offset
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    # JS pads the year to four digits (0597-02-16); strftime's %Y does not on glibc.
+    return (
+        f"{moment.year:04d}"
+        + moment.strftime("-%m-%dT%H:%M:%S.")
+        + (f"{moment.microsecond // 1000:03d}Z")
+    )
 
 
 def _jsonb_order(value: Any) -> Any:

@@ -78,3 +78,5 @@ SELECT title FROM events ORDER BY starts DESC LIMIT 1;
 SELECT INTERVAL '-1 days +02:03' AS a, INTERVAL '1 day -02:03' AS b, INTERVAL '1 day 02:03:04.5' AS c;
 -- case: pg_sleep answers void
 SELECT pg_sleep(0.01);
+-- case: dates and timestamps before the year 1000
+SELECT '0597-02-16 17:32:01'::timestamp AS t, '0044-03-15'::date AS d;
