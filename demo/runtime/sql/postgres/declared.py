@@ -23,6 +23,7 @@ __all__ = [
     "load_declared",
     "output_types",
     "registry_statements",
+    "set_operation_of_characters",
 ]
 
 DECLARED_QUERY = (
@@ -108,6 +109,25 @@ def _sources(select: exp.Expr) -> dict[str, str]:
     return sources
 
 
+def _derived_tables(
+    select: exp.Expr, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
+) -> dict[str, dict[str, str]]:
+    """Alias -> declared output types, for the subqueries a SELECT reads FROM.
+
+    `FROM (SELECT * FROM t) s` keeps t's varchar columns varchar, as in Postgres.
+    """
+    derived = {}
+    for sub in select.find_all(exp.Subquery):
+        if (
+            isinstance(sub.parent, exp.From | exp.Join)
+            and sub.alias
+            and sub.parent.parent is select
+        ):
+            inner = output_types(sub.this, table_types, declared)
+            derived[sub.alias.lower()] = {k.lower(): v for k, v in inner.items()}
+    return derived
+
+
 def _types_of(table: str, declared: dict[str, dict[str, str]]) -> dict[str, str]:
     if "." in table or table in CATALOG_TYPES:
         return CATALOG_TYPES.get(table.rsplit(".", 1)[-1], {})
@@ -138,6 +158,9 @@ def output_types(
             return {}  # a set operation's type is the union's, not one table's
         sources = _sources(query)
         targets = query.expressions
+        derived = _derived_tables(query, table_types, declared)
+        declared = {**declared, **derived}
+        sources.update({alias: alias for alias in derived})
     out: dict[str, str] = {}
     for node in targets:
         name = node.alias_or_name
@@ -186,3 +209,37 @@ def output_types(
         elif len(owners) == 1 and col in _uuid_columns(owners[0], table_types):
             out[name] = "uuid"
     return out
+
+
+def _branches(query: exp.Expr) -> list[exp.Expr]:
+    if isinstance(query, exp.SetOperation):
+        return _branches(query.this) + _branches(query.expression)
+    while isinstance(query, exp.Subquery):
+        query = query.this
+    return [query]
+
+
+def set_operation_of_characters(
+    tree: exp.Expr, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
+) -> str | None:
+    """A refusal for a UNION/INTERSECT/EXCEPT answering varchar or char(n) columns.
+
+    Postgres answers such a column as character varying or blank-padded character
+    (`'a   '`); DuckDB's is text, unpadded, and a varchar(n)/char(n) value longer than
+    n is not cut to n here (Postgres drops the excess spaces): neither the type nor
+    the values can be shown right (union.sql:72/77/82/86).
+    """
+    if not isinstance(tree, exp.SetOperation):
+        return None
+    for branch in _branches(tree):
+        if not isinstance(branch, exp.Select):
+            continue
+        found = set(output_types(branch, table_types, declared).values()) & {"varchar", "bpchar"}
+        if found:
+            name = "character varying" if "varchar" in found else "character"
+            return (
+                f"UNION/INTERSECT/EXCEPT of {name} columns is not supported by this demo:"
+                " Postgres answers them in their declared type, blank-padded for character(n);"
+                " cast them to text"
+            )
+    return None

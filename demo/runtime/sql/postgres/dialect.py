@@ -3,9 +3,16 @@
 sqlglot parses `date_part('month', d)` as `extract(month FROM d)`, but the two
 differ in Postgres: date_part answers float8, extract numeric. Here date_part is
 read as `extract(...)::float8`, remembered as date_part for the column name.
+
+sqlglot also reads `INTERVAL '-1 days +02:03'` as `INTERVAL '-1' DAYS`: it takes the
+first number and unit of the string and drops the rest. An interval string that is
+not one number and unit stays whole (DuckDB reads `1 day 02:03` as Postgres does),
+its `+` signs dropped: Postgres allows them on any field, DuckDB refuses them.
 """
 
 from __future__ import annotations
+
+import re
 
 from sqlglot import exp
 from sqlglot.dialects.postgres import Postgres
@@ -27,8 +34,29 @@ def _parse_date_part(self: PostgresParser) -> exp.Expr:
     return cast
 
 
+_SIGN = re.compile(r"(?<![\w.:])\+(?=\d)")
+
+
+def _whole_interval(text: str, interval: exp.Interval) -> exp.Interval:
+    """`interval`, or `INTERVAL 'text'` where sqlglot kept only part of `text`."""
+    pieces = exp.INTERVAL_STRING_RE.findall(text)
+    if len(pieces) == 1 and not exp.INTERVAL_STRING_RE.fullmatch(text):
+        interval.set("this", exp.Literal.string(_SIGN.sub("", text)))
+        interval.set("unit", None)
+        interval.set("fraction_in_string", None)
+    return interval
+
+
 class PostgresForDuck(Postgres):
     ORIGINAL_NAME_META_KEY = WRITTEN_NAME
 
     class Parser(PostgresParser):
         FUNCTION_PARSERS = {**PostgresParser.FUNCTION_PARSERS, "DATE_PART": _parse_date_part}
+
+        def _parse_interval_span(
+            self, this: exp.Expr, parse_function_unit: bool = True
+        ) -> exp.Interval:
+            interval = super()._parse_interval_span(this, parse_function_unit)
+            if this is not None and this.is_string:
+                return _whole_interval(this.name, interval)
+            return interval

@@ -7,7 +7,8 @@ statement runs, so the statement is refused with Postgres' message instead.
 
 Dates and times are read by DuckDB in ISO form only, and some other forms it reads
 differently (`'01/02/03'` is the year 1 to DuckDB, 2003-01-02 to Postgres): a date or
-time literal that does not start with an ISO date is refused, never guessed.
+time literal that does not start with an ISO date is refused, never guessed, and so
+is a date before the year 1 (`2040-04-10 BC`), which DuckDB would read as AD.
 """
 
 from __future__ import annotations
@@ -70,7 +71,13 @@ _ISO_DATE = re.compile(r"\s*-?\d{4,}([-/])\d{1,2}\1\d{1,2}(?![\d/-])")
 _DATE_WORDS = re.compile(r"\s*[+-]?(infinity|epoch|now|today|tomorrow|yesterday)\s*", re.I)
 
 
+# DuckDB reads a trailing `BC` as a time zone name and answers the year AD.
+_BEFORE_CHRIST = re.compile(r"\bBC\b", re.I)
+
+
 def _temporal_message(text: str) -> str | None:
+    if _BEFORE_CHRIST.search(text):
+        return f'this demo does not read dates before the year 1 (BC): "{text}"'
     if _ISO_DATE.match(text) or _DATE_WORDS.fullmatch(text):
         return None
     return f'this demo reads dates and times with the year first (YYYY-MM-DD ...) only: "{text}"'

@@ -35,6 +35,7 @@ __all__ = [
     "numeric_literals",
     "numeric_quotients",
     "quotient_text",
+    "value_kind",
 ]
 
 QUOTIENT_TAG = "numeric/"
@@ -145,11 +146,11 @@ def bare_numeric_casts(tree: exp.Expr) -> dict[str, str]:
 # -- numeric quotients -----------------------------------------------------------------
 
 
-def _kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
+def value_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
     """Postgres' category of an expression: "int", "numeric", "float" or None (unknown)."""
     if isinstance(node, exp.Paren | exp.Neg | exp.Distinct):
         inner = node.expressions[0] if isinstance(node, exp.Distinct) else node.this
-        return _kind(inner, column_types) if inner is not None else None
+        return value_kind(inner, column_types) if inner is not None else None
     if isinstance(node, exp.Literal):
         if node.is_string:
             return None
@@ -159,7 +160,7 @@ def _kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
     if isinstance(node, exp.Column):
         return _type_kind(column_types.get(node.name.lower(), ""))
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod):
-        kinds = {_kind(node.left, column_types), _kind(node.right, column_types)}
+        kinds = {value_kind(node.left, column_types), value_kind(node.right, column_types)}
         if None in kinds:
             return None
         return "float" if "float" in kinds else "numeric" if "numeric" in kinds else "int"
@@ -167,13 +168,13 @@ def _kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
         return "int"
     if isinstance(node, exp.Sum):
         # sum(int2/int4) is int8, sum(int8) and sum(numeric) are numeric.
-        inner = _kind(node.this, column_types)
+        inner = value_kind(node.this, column_types)
         wide = isinstance(node.this, exp.Column) and column_types.get(
             node.this.name.lower(), ""
         ).upper() in ("BIGINT", "HUGEINT")
         return "numeric" if inner == "numeric" or (inner == "int" and wide) else inner
     if isinstance(node, exp.Avg | exp.Round):
-        inner = _kind(node.this, column_types)
+        inner = value_kind(node.this, column_types)
         return "numeric" if inner in ("int", "numeric") else inner
     return None
 
@@ -191,7 +192,7 @@ def _type_kind(duck_type: str) -> str | None:
 
 def _operands(node: exp.Expr, column_types: dict[str, str]) -> tuple[exp.Expr, exp.Expr] | None:
     """(dividend, divisor) when `node` is a numeric quotient in Postgres, else None."""
-    if isinstance(node, exp.Avg) and _kind(node.this, column_types) in ("int", "numeric"):
+    if isinstance(node, exp.Avg) and value_kind(node.this, column_types) in ("int", "numeric"):
         # avg(int/numeric) is sum / count as numeric (int8_avg, numeric_avg).
         return exp.Sum(this=node.this.copy()), exp.Count(this=node.this.copy())
     if isinstance(node, exp.Window) and isinstance(node.this, exp.Avg):
@@ -201,7 +202,7 @@ def _operands(node: exp.Expr, column_types: dict[str, str]) -> tuple[exp.Expr, e
         dividend, divisor = parts
         return _windowed(node, dividend), _windowed(node, divisor)
     if isinstance(node, exp.Div) and node.args.get("typed"):
-        kinds = {_kind(node.left, column_types), _kind(node.right, column_types)}
+        kinds = {value_kind(node.left, column_types), value_kind(node.right, column_types)}
         if kinds <= {"int", "numeric"} and "numeric" in kinds:
             return node.left.copy(), node.right.copy()
     return None

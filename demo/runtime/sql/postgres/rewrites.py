@@ -33,14 +33,14 @@ from functools import cached_property
 
 from sqlglot import exp
 
-from .declared import output_types
+from .declared import output_types, set_operation_of_characters
 from .group_by_key import group_by_primary_key
 from .input_syntax import invalid_number_literal
 from .json_rewrite import json_columns, json_output_types, postgres_json
 from .numeric import bare_numeric_casts, numeric_literals, numeric_quotients
 from .session_names import DEFAULT_NAMES, SessionNames
 from .text_functions import text_functions
-from .transforms.aggregates import population_variance_of_non_finite
+from .transforms.aggregates import inexact_aggregates, population_variance_of_non_finite
 from .transforms.arrays import array_text_literals
 from .transforms.column_names import postgres_column_names
 from .transforms.core_types import bytea_literals, core_only, national_strings
@@ -48,12 +48,19 @@ from .transforms.division import division_by_zero_errors, integer_division
 from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
 from .transforms.jsonb import jsonb_literals
-from .transforms.result_types import postgres_result_types
+from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.timestamptz import timestamptz_without_icu
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
 
-__all__ = ["REWRITES", "Context", "Rewrite", "apply_rewrites", "unambiguous_columns"]
+__all__ = [
+    "REWRITES",
+    "Context",
+    "Rewrite",
+    "apply_rewrites",
+    "tables_in_play",
+    "unambiguous_columns",
+]
 
 
 def unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -65,6 +72,21 @@ def unambiguous_columns(table_types: dict[str, dict[str, str]]) -> dict[str, str
             if types.setdefault(name, data_type) != data_type:
                 clashes.add(name)
     return {k: v for k, v in types.items() if k not in clashes}
+
+
+def tables_in_play(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> set[str] | None:
+    """The database tables the statement names, or None where it names something else.
+
+    A column name is typed by the tables the statement reads, not by every table in
+    the database (`aggtest.a` is int2 even where another table's `a` is text). A name
+    that is neither a table nor one of the statement's CTEs (a view, a table function)
+    hides its columns' sources, so then every table counts (None).
+    """
+    ctes = {cte.alias_or_name.lower() for cte in tree.find_all(exp.CTE)}
+    named = {t.name.lower() for t in tree.find_all(exp.Table) if t.name}
+    if not named or any(n not in table_types and n not in ctes for n in named):
+        return None
+    return named & table_types.keys()
 
 
 @dataclass
@@ -81,11 +103,15 @@ class Context:
     names: SessionNames = DEFAULT_NAMES
     # Result column -> Postgres type DuckDB cannot report (filled by the rewrites).
     outputs: dict[str, str] = field(default_factory=dict)
+    # The tables the statement reads (`tables_in_play`); None: every table.
+    in_play: set[str] | None = None
 
     @cached_property
     def columns(self) -> dict[str, str]:
-        """Column name -> DuckDB type, for names of one type in every table."""
-        return unambiguous_columns(self.table_types)
+        """Column name -> DuckDB type, for names of one type in every table in play."""
+        if self.in_play is None:
+            return unambiguous_columns(self.table_types)
+        return unambiguous_columns({t: self.table_types[t] for t in self.in_play})
 
     @cached_property
     def json_types(self) -> dict[str, str]:
@@ -118,6 +144,7 @@ REWRITES: tuple[Rewrite, ...] = (
         "pg_typeof",
         lambda t, c: _record(c.outputs, pg_typeof(t, unambiguous_columns(c.declared))),
     ),
+    Rewrite("void_results", lambda t, c: _record(c.outputs, void_results(t))),
     Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
     Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
     # 2. Refusals, and the rewrites that may refuse.
@@ -127,6 +154,11 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
     Rewrite("whole_row_references", lambda t, c: whole_row_references(t, c.table_types)),
     Rewrite("star_over_using_join", lambda t, c: star_over_using_join(t, c.table_types)),
+    Rewrite(
+        "set_operation_of_characters",
+        lambda t, c: set_operation_of_characters(t, c.table_types, c.declared),
+    ),
+    Rewrite("inexact_aggregates", lambda t, c: inexact_aggregates(t, c.columns)),
     # 3. Rewrites that read column types.
     Rewrite(
         "group_by_primary_key",

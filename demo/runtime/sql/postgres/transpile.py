@@ -46,7 +46,7 @@ from .dump_session import skipped_reason
 from .foreign_keys import ForeignKey, ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .input_syntax import invalid_string_escape
-from .rewrites import Context, apply_rewrites
+from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
 from .transforms.statement import strip_foreign_keys, values_lists
@@ -202,6 +202,7 @@ def transpile_statement(
         return answer
     after = _table_records(tree, statement)
     context = Context(statement, table_types or {}, declared or {}, primary_keys or {}, names)
+    context.in_play = tables_in_play(tree, context.table_types)
     refused = apply_rewrites(tree, context)
     if refused is not None:
         raise SqlError(refused, statement)

@@ -110,6 +110,7 @@ DECLARED_OIDS = {
     "pg:uuid": 2950,
     "pg:numeric[]": 1231,
     "pg:regtype": 2206,
+    "pg:void": 2278,
 }
 # DuckDB types a declared type may stand in for (what the result mapping overrides).
 DECLARED_CARRIERS = (25, 1009)
@@ -173,7 +174,12 @@ def _js_date(text: str) -> str | None:
         digits = zone[1:].replace(":", "")
         offset = dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
         moment -= sign * offset
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    # JS pads the year to four digits (0597-02-16); strftime's %Y does not on glibc.
+    return (
+        f"{moment.year:04d}"
+        + moment.strftime("-%m-%dT%H:%M:%S.")
+        + (f"{moment.microsecond // 1000:03d}Z")
+    )
 
 
 def _jsonb_order(value: Any) -> Any:

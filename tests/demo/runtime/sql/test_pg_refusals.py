@@ -70,3 +70,37 @@ def test_row_values_duckdb_would_answer_in_its_own_shape_are_refused() -> None:
     engine.execute("CREATE TABLE j1 (i int, j int); CREATE TABLE j2 (i int, j int)")
     assert "USING" in refusal(engine, "SELECT * FROM j1 JOIN j2 USING (j)")
     assert engine.execute("SELECT * FROM j1 JOIN j2 USING (i)")[0][0]["fields"][0]["name"] == "i"
+
+
+def test_aggregates_duckdb_would_answer_in_double_precision_are_refused() -> None:
+    # Postgres' variance family of integers/numerics is exact numeric and sum(float4)
+    # adds in single precision; DuckDB answers doubles (aggregates.sql:42 and :55-58).
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE agg (a int2, b float4)")
+    assert "sum() of real" in refusal(engine, "SELECT sum(b) FROM agg")
+    assert "stddev_pop()" in refusal(engine, "SELECT stddev_pop(b::numeric) FROM agg")
+    assert "var_samp()" in refusal(engine, "SELECT var_samp(a) FROM agg")
+    answered = engine.execute("SELECT sum(b::float8) AS s, var_pop(b) AS v FROM agg")
+    assert [f["dataTypeID"] for f in answered[0][0]["fields"]] == [701, 701]
+
+
+def test_dates_before_the_year_1_are_refused_not_read_as_ad() -> None:
+    # DuckDB reads the trailing BC as a zone name and answers the year AD
+    # (timestamp.sql:150-151, the DATE_TBL rows of date.sql).
+    engine = DuckEngine(open_native_duck())
+    assert "(BC)" in refusal(engine, "SELECT '4714-11-24 00:00:00 BC'::timestamp")
+    engine.execute("CREATE TABLE days (d date)")
+    assert "(BC)" in refusal(engine, "INSERT INTO days VALUES ('2040-04-10 BC')")
+    assert engine.execute("SELECT count(*) AS n FROM days")[0][0]["rows"] == [{"n": 0}]
+
+
+def test_set_operations_of_varchar_or_char_columns_are_refused() -> None:
+    # Postgres answers them as character varying / blank-padded character; the adapter
+    # would answer unpadded text (union.sql:72/77/82/86). Cast to text still answers.
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE vc (f1 varchar(4)); CREATE TABLE ch (f1 char(4))")
+    engine.execute("INSERT INTO vc VALUES ('a'); INSERT INTO ch VALUES ('ab')")
+    assert "character varying" in refusal(engine, "SELECT f1 FROM vc UNION SELECT f1 FROM ch")
+    assert "character columns" in refusal(engine, "SELECT 'x'::char(4) UNION SELECT 'y'")
+    rows = engine.execute("SELECT f1::text AS f FROM vc UNION SELECT rtrim(f1) FROM ch ORDER BY 1")
+    assert rows[0][0]["rows"] == [{"f": "a"}, {"f": "ab"}]

@@ -3,13 +3,30 @@
 - `population_variance_of_non_finite`: `var_pop`/`stddev_pop` of a single infinite or
   NaN value are NaN in Postgres (its running sums turn NaN) but 0 in DuckDB, which
   answers NaN as Postgres does once two or more values are aggregated.
+- `inexact_aggregates`: refuses the aggregates whose Postgres result DuckDB cannot
+  give. The variance family of integer or numeric values is numeric in Postgres,
+  computed exactly (numeric_stddev_internal), and DuckDB's is a double; sum of float4
+  values is float4 in Postgres, added in single precision (float4pl), and DuckDB adds
+  them in double precision, which rounds differently (431.77258 vs 431.7726).
 """
 
 from __future__ import annotations
 
 from sqlglot import exp
 
-__all__ = ["population_variance_of_non_finite"]
+from ..dialect import WRITTEN_NAME
+from ..numeric import value_kind
+
+__all__ = ["inexact_aggregates", "population_variance_of_non_finite"]
+
+_VARIANCE_NAMES: dict[type[exp.Expr], str] = {
+    exp.Variance: "var_samp",
+    exp.VariancePop: "var_pop",
+    exp.Stddev: "stddev",
+    exp.StddevPop: "stddev_pop",
+    exp.StddevSamp: "stddev_samp",
+}
+_FLOAT4 = ("FLOAT", "REAL", "FLOAT4")
 
 
 def _same_frame(node: exp.Expr, func: exp.Expr) -> exp.Expr:
@@ -41,3 +58,34 @@ def population_variance_of_non_finite(tree: exp.Expr) -> None:
         nan_if_not_finite = exp.paren(exp.Sub(this=greatest, expression=greatest.copy()))
         whole = _outermost(call)
         whole.replace(exp.paren(exp.Add(this=whole.copy(), expression=nan_if_not_finite)))
+
+
+def _is_float4(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    if isinstance(node, exp.Paren | exp.Neg):
+        return _is_float4(node.this, column_types)
+    if isinstance(node, exp.Cast):
+        return node.to.this == exp.DataType.Type.FLOAT
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() in _FLOAT4
+    return False
+
+
+def inexact_aggregates(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
+    """A refusal for an aggregate DuckDB would answer in another type and precision."""
+    for call in tree.find_all(exp.Sum, *_VARIANCE_NAMES):
+        argument = call.this
+        if argument is None:
+            continue
+        if isinstance(call, exp.Sum):
+            if _is_float4(argument, column_types):
+                return (
+                    "sum() of real (float4) values is not supported by this demo:"
+                    " Postgres adds them in single precision; cast them to float8"
+                )
+        elif value_kind(argument, column_types) in ("int", "numeric"):
+            name = call.meta.get(WRITTEN_NAME) or _VARIANCE_NAMES[type(call)]
+            return (
+                f"{name}() of integer or numeric values is not supported by this demo:"
+                " Postgres computes it exactly as numeric; cast the values to float8"
+            )
+    return None

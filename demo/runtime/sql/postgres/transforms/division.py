@@ -54,6 +54,8 @@ def is_bigint(node: exp.Expr, column_types: dict[str, str]) -> bool:
         return is_bigint(node.left, column_types) or is_bigint(node.right, column_types)
     if isinstance(node, exp.Paren):
         return is_bigint(node.this, column_types)
+    if isinstance(node, exp.Sum):  # sum(int2/int4) is int8
+        return is_integer(node, column_types)
     return isinstance(node, exp.Count)
 
 

@@ -3,6 +3,9 @@
 `postgres_result_types`: casts where Postgres' result type differs from DuckDB's
 (int4 functions, numeric extract, int4 generate_series) and session values
 (current_database(), current_user).
+`void_results`: `pg_sleep()` answers Postgres' `void` (OID 2278, an empty string)
+at once: duckdb-wasm has no pg_sleep (native DuckDB's answers NULL text), and a
+sleep would only hold up the worker.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from sqlglot import exp
 from ..session_names import DEFAULT_NAMES, SessionNames
 from .division import is_bigint, is_integer
 
-__all__ = ["postgres_result_types"]
+__all__ = ["VOID", "postgres_result_types", "void_results"]
+
+VOID = "void"
 
 
 _INT4_RESULTS = ("Length", "StrPosition", "Ascii", "Ntile", "ArrayPosition")
@@ -139,3 +144,16 @@ def _int4_series(node: exp.Expr) -> None:
             ),
         )
     )
+
+
+def void_results(tree: exp.Expr) -> dict[str, str]:
+    """A select-list `pg_sleep(x)` as `void`; return output name -> `void` tag."""
+    if not isinstance(tree, exp.Select):
+        return {}
+    tags: dict[str, str] = {}
+    for target in tree.expressions:
+        call = target.this if isinstance(target, exp.Alias) else None
+        if isinstance(call, exp.Anonymous) and str(call.this).lower() == "pg_sleep":
+            target.set("this", exp.Literal.string(""))
+            tags[target.alias] = VOID
+    return tags

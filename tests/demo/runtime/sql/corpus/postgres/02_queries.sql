@@ -120,3 +120,5 @@ SELECT count(*) AS n, sum(qty) AS s FROM orders WHERE id > 100;
 SELECT sum(amount * qty) AS revenue FROM orders WHERE region <> 'east';
 -- case: a subquery's column named like the subquery
 SELECT foo FROM (SELECT 1 AS foo) AS foo;
+-- case: a window sum of integer sums and of counts is numeric
+SELECT region, sum(qty) AS q, sum(sum(qty)) OVER (ORDER BY region) AS running, sum(count(*)) OVER () AS n FROM orders GROUP BY region ORDER BY region;

@@ -74,3 +74,9 @@ SELECT starts::text AS t FROM events WHERE id = 3;
 SELECT extract(dow FROM day) AS dow FROM events ORDER BY id;
 -- case: order by timestamp desc
 SELECT title FROM events ORDER BY starts DESC LIMIT 1;
+-- case: interval literals with days and a time of day, signed
+SELECT INTERVAL '-1 days +02:03' AS a, INTERVAL '1 day -02:03' AS b, INTERVAL '1 day 02:03:04.5' AS c;
+-- case: pg_sleep answers void
+SELECT pg_sleep(0.01);
+-- case: dates and timestamps before the year 1000
+SELECT '0597-02-16 17:32:01'::timestamp AS t, '0044-03-15'::date AS d;

@@ -104,3 +104,5 @@ SELECT 3 || 4.0 AS a;
 SELECT 3 || -4 AS a;
 -- case: || between a number and a string
 SELECT 3 || 'b' AS a, 'a' || 4.5 AS b;
+-- case: varchar columns read through a subquery stay varchar
+SELECT first_name, upper(last_name) AS up FROM (SELECT * FROM people) AS s ORDER BY id;

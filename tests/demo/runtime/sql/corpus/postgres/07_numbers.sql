@@ -121,3 +121,5 @@ SELECT x, var_pop(x) OVER () AS everyone, stddev_pop(x) OVER (ORDER BY x ROWS BE
 SELECT CASE WHEN x > 100 THEN 1/0 ELSE 0 END AS c FROM (VALUES (1), (2)) AS v(x);
 -- case: a constant division by zero in CASE arms constant folding drops
 SELECT CASE WHEN 1=0 THEN 1/0 WHEN 1=1 THEN 1 ELSE 2/0 END AS a, CASE 1 WHEN 0 THEN 1/0 WHEN 1 THEN 1 ELSE 2/0 END AS b;
+-- case: avg of a smallint column whose name another table gives another type
+CREATE TABLE stock_notes (stock text); SELECT avg(stock) AS a, sum(stock) AS s FROM prices;
