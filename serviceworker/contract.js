@@ -7,7 +7,7 @@
 //   (`BuildInfo`, `ClientInfo`, `Address`). Python side: demo/build/bundle.py and
 //   demo/build/addresses.py.
 // - page <-> worker: the messages besides fetches (`BUILD_QUERY`, `STATUS_QUERY` and its
-//   `WorkerStatus`, `BOOT_PYTHON`, `RESTART_PYTHON`, and from a test `TEST_SESSION`).
+//   `WorkerStatus`, `CLAIM_PAGE`, `BOOT_PYTHON`, `RESTART_PYTHON`, and from a test `TEST_SESSION`).
 // - the error body of an answer the worker makes itself (`errorResponse`): the shape of
 //   http_errors.error_body.
 //
@@ -101,6 +101,10 @@
 
 // page -> worker: { type: BUILD_QUERY }; worker -> page: { type: BUILD_QUERY, build: <checksum> }.
 export const BUILD_QUERY = "helio-demo:build";
+
+// page -> worker: { type: CLAIM_PAGE }: a page the active worker does not control asks to
+// be (a hard reload, Shift+Reload, bypasses the worker); the worker calls clients.claim().
+export const CLAIM_PAGE = "helio-demo:claim";
 
 // page -> worker: { type: STATUS_QUERY }. The worker answers { type: STATUS_QUERY,
 // ...WorkerStatus }, and tells every page it controls again whenever its Python changes

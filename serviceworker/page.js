@@ -13,7 +13,7 @@
 
 /* global __DEMO_CLIENT__ */
 import { addressTarget } from "./addresses.js";
-import { BOOT_PYTHON, BUILD_QUERY, STATUS_QUERY } from "./contract.js";
+import { BOOT_PYTHON, BUILD_QUERY, CLAIM_PAGE, STATUS_QUERY } from "./contract.js";
 import { demoPath } from "./demo-path.js";
 
 (() => {
@@ -31,14 +31,18 @@ import { demoPath } from "./demo-path.js";
   const ready = navigator.serviceWorker
     ? navigator.serviceWorker
         .register(new URL(CLIENT.worker, root), { scope: root.pathname, type: "module", updateViaCache: "none" })
-        .then((registration) => controlled().then(() => sameBuild(registration)))
+        .then((registration) => controlled(registration).then(() => sameBuild(registration)))
     : Promise.reject(new Error("service workers unavailable"));
   ready.catch((err) => console.error("[helio-demo] service worker registration failed:", err));
 
-  // First visit: the worker's activate handler calls clients.claim(), which fires controllerchange.
-  function controlled() {
+  // First visit: the worker's activate handler calls clients.claim(), which fires
+  // controllerchange. After a hard reload (Shift+Reload) the page loads past an active
+  // worker, which would never control it: ask that worker to claim it.
+  function controlled(registration) {
     if (navigator.serviceWorker.controller) return Promise.resolve();
-    return controllerChange();
+    const change = controllerChange();
+    registration.active?.postMessage({ type: CLAIM_PAGE });
+    return change;
   }
 
   function controllerChange() {

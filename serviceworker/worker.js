@@ -16,7 +16,7 @@ import { bootPython, checkSiteBuild } from "./boot.js";
 import { BootProgress } from "./boot-progress.js";
 import { demoPath } from "./demo-path.js";
 import { configureEngine, readyFor, requestArrived } from "./engine-start.js";
-import { BOOT_PYTHON, BUILD_QUERY, RESTART_PYTHON, STATUS_QUERY, TEST_SESSION, errorResponse } from "./contract.js";
+import { BOOT_PYTHON, BUILD_QUERY, CLAIM_PAGE, RESTART_PYTHON, STATUS_QUERY, TEST_SESSION, errorResponse } from "./contract.js";
 import { forwardedHeaders } from "./origin.js";
 import { siteFiles } from "./site-files.js";
 import { configureStorage } from "./storage.js";
@@ -86,6 +86,8 @@ function onMessage(event) {
     event.source?.postMessage({ type: BUILD_QUERY, build: BUILD.checksum });
   } else if (type === STATUS_QUERY) {
     event.source?.postMessage(statusMessage());
+  } else if (type === CLAIM_PAGE) {
+    event.waitUntil(self.clients.claim()); // the page sees controllerchange
   } else if (type === BOOT_PYTHON) {
     // A page warms Python before its first request (the flagship's landing page), or asks
     // again after a failed boot; the status messages report the boot.

@@ -121,6 +121,22 @@ def test_restarted_worker_answers_mocks_as_python_does(page: Any, demo: Demo, si
     assert fetch(page, "__demo/mock/api/users", prefer) == by_python_prefer
 
 
+def test_a_hard_reload_is_answered_by_the_worker(demo: Demo) -> None:
+    page = demo.open()
+    try:
+        assert fetch(page, "__demo/mock/api/health")["status"] == 200
+        cdp = demo.context.new_cdp_session(page)
+        with page.expect_navigation():
+            # Shift+Reload: the page loads past the active worker, which would never
+            # control it; the page script asks the worker to claim it.
+            cdp.send("Page.reload", {"ignoreCache": True})
+        page.evaluate("helioDemo.ready")
+        assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+        assert fetch(page, "__demo/mock/api/health")["status"] == 200
+    finally:
+        page.close()
+
+
 def test_a_query_first_after_a_stop_sees_earlier_writes(page: Any, demo: Demo) -> None:
     marker = f"first-{uuid.uuid4().hex[:8]}"
     insert = f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 3)"
