@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
-from demo.compose.source import text_keys
+from demo.compose.keys import text_keys
 from demo.runtime.manifest import ManifestError
 from demo.runtime.mock.openapi import OpenApiError, check_openapi, escape_pointer
 

@@ -5,6 +5,7 @@ natively (`python -m demo analyze|init|build -f compose.yaml`) and in Pyodide (t
 Studio page). Modules, in the order a project flows through them:
 
     source.py       one YAML file with the line of every key; `ComposeError`
+    keys.py         mapping keys as text (free of PyYAML: the OpenAPI loader uses it too)
     interpolate.py  `.env` and `${VAR}` interpolation
     project.py      files, schema validation, `extends`, merging, profiles
     rules.py        service -> adapter (or the reason it cannot run), addresses

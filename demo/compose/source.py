@@ -14,7 +14,9 @@ from typing import Any
 
 import yaml
 
-__all__ = ["ComposeError", "KeyPath", "YamlFile", "dotted", "read_yaml", "text_keys"]
+from .keys import text_keys
+
+__all__ = ["ComposeError", "KeyPath", "YamlFile", "dotted", "read_yaml"]
 
 KeyPath = tuple[str | int, ...]
 
@@ -126,13 +128,3 @@ def read_yaml(path: Path, name: str) -> YamlFile:
     # Keys are text in Compose (YAML may read `80: x` as a number).
     out.data = text_keys(out.data)
     return out
-
-
-def text_keys(value: Any) -> Any:
-    """`value` with every mapping key made text: YAML reads `80:` or `200:` as a number,
-    where Compose and JSON (and so OpenAPI) have only text keys."""
-    if isinstance(value, dict):
-        return {str(k): text_keys(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [text_keys(v) for v in value]
-    return value
