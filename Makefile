@@ -57,7 +57,7 @@ console: $(CONSOLE)
 # index.html points the console at the demo host's address, with bearer tokens.
 FLAGSHIP_CONSOLE := build/flagship-console/index.html
 $(FLAGSHIP_CONSOLE): $(CONSOLE_SOURCES) $(NODE_STAMP)
-	node web/build.mjs --outdir build/flagship-console --base ./ --api-base https://host:47990 --auth bearer --deep-links --home ../
+	node web/build.mjs --flagship
 
 # pytest and its pure deps for running tests/demo/runtime inside Pyodide (never copied into sites).
 $(TEST_WHEEL_STAMP): requirements-pyodide-test.lock | $(PY_STAMP)

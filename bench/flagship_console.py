@@ -44,12 +44,8 @@ RENDERED = """() => {
 
 
 def _build_console() -> None:
-    subprocess.run(
-        ["node", "web/build.mjs", "--outdir", "build/flagship-console", "--base", "./"]
-        + ["--api-base", "https://host:47990", "--auth", "bearer"],
-        cwd=ROOT,
-        check=True,
-    )
+    """The console as the flagship ships it (`make build/flagship-console/index.html`)."""
+    subprocess.run(["node", "web/build.mjs", "--flagship"], cwd=ROOT, check=True)
 
 
 def lay_out(work: Path, snapshot: bool) -> Path:

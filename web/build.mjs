@@ -2,11 +2,11 @@
 // the icons Shoelace's own controls ask for, and index.html naming the hashed files.
 // Usage: node web/build.mjs [--outdir web/dist] [--base /] [--api-base URL] [--auth cookie|bearer]
 //   [--deep-links] [--home URL]
-// (--home: a page the console links back to, relative to the console's base: the
-// flagship's landing page is `--home ../`.)
-// (--api-base and --auth fill index.html's helio-* meta tags: the flagship demo builds the
-// same bundle with `--base ./ --api-base https://host:47990 --auth bearer`, see
-// fixtures/host-demo/README.md.)
+//        node web/build.mjs --flagship
+// (--home: a page the console links back to, relative to the console's base.)
+// (--api-base and --auth fill index.html's helio-* meta tags.)
+// --flagship is the one spelling of the flagship demo's console (fixtures/host-demo/site/console
+// links to its output): the Makefile, the tests and bench/ all build it with this flag.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,9 +15,18 @@ import { fileURLToPath } from "node:url";
 
 const web = dirname(fileURLToPath(import.meta.url));
 const root = dirname(web);
+const FLAGSHIP = [
+  ["--outdir", join(root, "build", "flagship-console")],
+  ["--base", "./"],
+  ["--api-base", "https://host:47990"],
+  ["--auth", "bearer"],
+  ["--deep-links"],
+  ["--home", "../"],
+].flat();
+const argv = process.argv.includes("--flagship") ? FLAGSHIP : process.argv;
 const arg = (name, fallback) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : fallback;
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : fallback;
 };
 const outdir = arg("--outdir", join(web, "dist"));
 const base = arg("--base", "/");
@@ -26,7 +35,7 @@ const auth = arg("--auth", "cookie");
 const home = arg("--home", "");
 // A static host (the flagship demo) has no server to answer a deep link with index.html,
 // so --deep-links writes a copy per route: <route>/index.html, whose base leads back up.
-const deepLinks = process.argv.includes("--deep-links");
+const deepLinks = argv.includes("--deep-links");
 
 // Shoelace's built-in ("system") icon names -> lucide-static files. Shoelace fetches
 // them from our origin (the CSP forbids the data: URLs it would otherwise use).

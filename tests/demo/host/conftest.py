@@ -32,25 +32,7 @@ BOOT_MS = 180_000  # a first visit boots Pyodide and imports the host: slow on a
 def build_console() -> None:
     """What `make build/flagship-console/index.html` runs: the native bundle, configured
     for the demo host (fixtures/host-demo/site/console links to its output)."""
-    subprocess.run(
-        [
-            "node",
-            "web/build.mjs",
-            "--outdir",
-            "build/flagship-console",
-            "--base",
-            "./",
-            "--api-base",
-            "https://host:47990",
-            "--auth",
-            "bearer",
-            "--deep-links",
-            "--home",
-            "../",
-        ],
-        cwd=REPO,
-        check=True,
-    )
+    subprocess.run(["node", "web/build.mjs", "--flagship"], cwd=REPO, check=True)
 
 
 @pytest.fixture(scope="session")
