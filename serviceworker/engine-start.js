@@ -31,9 +31,18 @@ export function configureEngine(build, root, { openDuckDB = null, precompileDuck
   }
 }
 
-// Whether a request to `path` (relative to the demo root) runs on duckdb-wasm.
+// Whether a request to `path` (relative to the demo root) runs on duckdb-wasm. The path is
+// compared decoded, as Python routes it (`/__demo/db/l%65dger/query` is ledger's query).
 export function needsEngine(path) {
-  return needing.has(path);
+  return needing.has(decoded(path));
+}
+
+function decoded(path) {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path; // a malformed escape: Python keeps it as written too
+  }
 }
 
 // Starts compiling duckdb-wasm, if the site has it (idempotent).

@@ -17,6 +17,8 @@ engine.configureEngine(build, new URL("https://x.test/demos/shop/"), input.duckd
 const out = {{}};
 out.needs = ["/__demo/db/ledger/query", "/__demo/db/notes/query", "/__demo/db/ledger/reset"]
   .map((path) => engine.needsEngine(path));
+out.encoded = ["/__demo/db/l%65dger/query", "/__demo/db/ledger%2fquery", "/__demo/db/%zz/query"]
+  .map((path) => engine.needsEngine(path));
 engine.requestArrived("/__demo/db/notes/query", false);
 engine.requestArrived("/__demo/db/ledger/query", true);
 out.afterOthers = [...calls];
@@ -40,6 +42,9 @@ console.log(JSON.stringify(out));
 def test_only_a_query_to_a_duckdb_service_needs_it() -> None:
     out = run_module(_SCRIPT, {"duckdb": True, "early": False})
     assert out["needs"] == [True, False, False]
+    # Python decodes the path before routing, so a percent-encoded query is ledger's too;
+    # a malformed escape is not decoded.
+    assert out["encoded"] == [True, True, False]
     # Other requests, and a postgres query once Python is up, start nothing early.
     assert out["afterOthers"] == []
     assert out["readyForOther"] is None
