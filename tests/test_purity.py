@@ -221,6 +221,25 @@ def test_no_import_loops_among_host_modules() -> None:
     assert _cycles(_host_graph()) == []
 
 
+def _room(module: str) -> str:
+    """The room a host module lives in: its sub-package of host, or itself at the top."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if len(parts) > 2 or (HOST / parts[-1]).is_dir() else module
+
+
+def test_no_import_loops_among_host_rooms() -> None:
+    """Rooms are layered (core, routes, handlers, middleware, native, demo_profile and the
+    top-level composition modules): no room reaches back into one that imports it."""
+    rooms: dict[str, set[str]] = {}
+    for name, targets in _host_graph().items():
+        rooms.setdefault(_room(name), set()).update(_room(t) for t in targets)
+    for room, targets in rooms.items():
+        targets.discard(room)
+        for target in targets:
+            rooms.setdefault(target, set())
+    assert _cycles(rooms) == []
+
+
 def test_the_loop_check_finds_a_loop() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
