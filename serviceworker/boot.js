@@ -74,7 +74,7 @@ export async function bootPython({ build, root, checked, waitUntil, progress = (
     const unavailable = compiled.then(
       () => new Promise(() => {}),
       (err) => {
-        throw new Error(`cannot download the Python runtime (pyodide.asm.wasm): ${err?.message ?? err}`);
+        throw new RuntimeUnavailable(err);
       },
     );
     return Promise.race([started, unavailable]);
@@ -119,6 +119,8 @@ export async function bootPython({ build, root, checked, waitUntil, progress = (
         waitUntil(keep.catch((err) => console.warn("[helio-demo] could not keep the snapshot:", err)));
       }
     } catch (err) {
+      // No download is no fault of the snapshot: it is kept for when the network is back.
+      if (err instanceof RuntimeUnavailable) throw err;
       console.warn("[helio-demo] snapshot restore failed, booting from scratch:", err);
       await dropSnapshot(root);
       pyodide = null;
@@ -214,6 +216,13 @@ async function makeSnapshot(options, root, build, files, manifest) {
 // Pyodide restores a snapshot into the module's initial heap; a heap that had grown
 // before the snapshot does not fit, so grow the fresh memory first. Pyodide's own
 // instantiation is kept (it adds imports of its own).
+// The boot failed because pyodide.asm.wasm could not be downloaded (offline, a server error).
+class RuntimeUnavailable extends Error {
+  constructor(cause) {
+    super(`cannot download the Python runtime (pyodide.asm.wasm): ${cause?.message ?? cause}`);
+  }
+}
+
 function growingHeap(heapBytes) {
   return (settings) => {
     const instantiate = settings.instantiateWasm;

@@ -210,6 +210,30 @@ def test_a_kept_snapshot_that_cannot_be_restored_falls_back_to_a_fresh_boot(
     assert any("python ready (snapshot)" in line for line in demo.log.since(mark))
 
 
+def test_a_runtime_download_that_fails_keeps_the_snapshot(
+    page: Any, demo: Demo, sites: Sites
+) -> None:
+    fetch(page, "__demo/mock/api/users")
+    _wait_for_snapshot(page)
+    runtime = sites.shop.out / "__demo-runtime" / "pyodide" / "pyodide.asm.wasm"
+    away = runtime.with_name("pyodide.asm.wasm.away")
+    runtime.rename(away)  # the server answers 404 (it serves with no-cache: no stale copy)
+    try:
+        demo.stop_workers()
+        failed = query(page, "notes", "SELECT 1 AS one")
+        assert failed["status"] == 500, failed
+        assert "cannot download the Python runtime" in failed["body"]["error"], failed
+    finally:
+        away.rename(runtime)
+    # The snapshot was not the fault: the next start, with the runtime back, restores it.
+    assert len(_snapshot_keys(page)) == 2
+    mark = len(demo.log.lines)
+    assert query(page, "notes", "SELECT 1 AS one")["status"] == 200
+    assert any("python ready (snapshot)" in line for line in demo.log.since(mark)), demo.log.since(
+        mark
+    )
+
+
 def test_stale_worker_answers_json_500_and_boot_is_retried(
     page: Any, demo: Demo, sites: Sites
 ) -> None:
