@@ -14,6 +14,7 @@ games, so uninstall answers with that reason instead of pretending.
 from __future__ import annotations
 
 import os
+import shlex
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -106,15 +107,19 @@ class LutrisLibrary(LibraryFolder):
         icon = root.parent / "icons" / "hicolor" / "128x128" / "apps" / f"lutris_{slug}.png"
         return str(icon) if slug and icon.is_file() else ""
 
+    @staticmethod
+    def _launch_argv(game: Game) -> list[str]:
+        return ["lutris", f"lutris:rungameid/{game.id}"]
+
     def app_command(self, game: Game) -> str:
-        return f"lutris lutris:rungameid/{game.id}"
+        return shlex.join(self._launch_argv(game))
 
     def launch(self, game: Game) -> list[str]:
         if not game.installed:
             raise BadRequest(
                 f"{game.name} is not installed in Lutris; install it first (POST /api/libmgr/install)"
             )
-        return self._run(["lutris", f"lutris:rungameid/{game.id}"])
+        return self._run(self._launch_argv(game))
 
     def install(self, game: Game) -> list[str]:
         if game.installed:

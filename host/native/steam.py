@@ -14,6 +14,7 @@ not games and are left out. Games start through the client with
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -137,10 +138,14 @@ class SteamLibrary(LibraryFolder):
                 return str(candidate)
         return ""
 
+    @staticmethod
+    def _launch_argv(game: Game) -> list[str]:
+        return ["steam", f"steam://rungameid/{game.id}"]
+
     def app_command(self, game: Game) -> str:
-        return f"steam steam://rungameid/{game.id}"
+        return shlex.join(self._launch_argv(game))
 
     def launch(self, game: Game) -> list[str]:
         if not game.installed:
             raise BadRequest(f"{game.name} is not installed in Steam; install it in Steam first")
-        return self._run(["steam", f"steam://rungameid/{game.id}"])
+        return self._run(self._launch_argv(game))
