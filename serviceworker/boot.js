@@ -49,8 +49,8 @@ export async function bootPython({ build, root, checked, waitUntil, progress = (
     })
     .then(async (kept) => {
       if (kept) return { ...kept, how: "snapshot" };
-      if (!build.snapshot) return null;
       compileEngine(); // a first visit: duckdb-wasm compiles beside Python (engine-start.js)
+      if (!build.snapshot) return null;
       const made = await readSiteSnapshot(root, build.checksum).catch((err) => {
         console.warn("[helio-demo] cannot use the site's snapshot:", err);
         return null;
