@@ -6,6 +6,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 WHEELS := .cache/pyodide-wheels
 WHEEL_STAMP := $(WHEELS)/.installed
+FASTAPI_WHEEL_STAMP := $(WHEELS)/.fastapi-installed
 TEST_WHEELS := .cache/pyodide-test-wheels
 TEST_WHEEL_STAMP := $(TEST_WHEELS)/.installed
 # `make demo`: the flagship (the Helio host and its console in the browser);
@@ -20,7 +21,7 @@ DEMO_PORT ?= 8000
 CONSOLE := web/dist/index.html
 CONSOLE_SOURCES := web/index.html web/build.mjs $(shell find web/src -name "*.js" -o -name "*.css")
 
-setup: $(PY_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(CONSOLE)
+setup: $(PY_STAMP) $(NODE_STAMP) $(WHEEL_STAMP) $(FASTAPI_WHEEL_STAMP) $(CONSOLE)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +45,16 @@ $(WHEEL_STAMP): requirements-pyodide.lock | $(PY_STAMP)
 	mkdir -p $(WHEELS)
 	$(BIN)/python -m pip download -q --no-deps --only-binary=:all: --platform any \
 		--python-version 3.14 --implementation py -d $(WHEELS) -r requirements-pyodide.lock
+	touch $@
+
+# The FastAPI set, shipped only by sites with a FastAPI service: pure-Python wheels and
+# pydantic-core's WebAssembly build for Pyodide's ABI (the `abi_version` of
+# node_modules/pyodide/pyodide-lock.json; tests/demo/build/test_wheel_sets.py checks they agree).
+$(FASTAPI_WHEEL_STAMP): requirements-pyodide-fastapi.lock | $(PY_STAMP)
+	mkdir -p $(WHEELS)
+	$(BIN)/python -m pip download -q --no-deps --only-binary=:all: \
+		--platform pyemscripten_2026_0_wasm32 --python-version 3.14 --implementation cp \
+		--abi cp314 --abi none -d $(WHEELS) -r requirements-pyodide-fastapi.lock
 	touch $@
 
 # The host's web console: Lit + Shoelace bundled by esbuild into content-hashed files

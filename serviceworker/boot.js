@@ -40,7 +40,9 @@ export async function bootPython({ build, root, checked, waitUntil, progress = (
   prefetched.forEach((p) => p.catch(() => {}));
   const runtime = new URL(build.runtimeDir, root);
   // The worker's own copy first; on a first visit, the one the build made.
-  const snapshotRead = readSnapshot(root, build.checksum)
+  // A site with compiled wheels never snapshots: restored, the heap would point at
+  // WebAssembly code (pydantic-core's) that the new instance has not loaded.
+  const snapshotRead = (build.snapshot ? readSnapshot(root, build.checksum) : Promise.resolve(null))
     .catch((err) => {
       console.warn("[helio-demo] cannot read the kept snapshot:", err);
       return null;
@@ -48,6 +50,7 @@ export async function bootPython({ build, root, checked, waitUntil, progress = (
     .then(async (kept) => {
       if (kept) return { ...kept, how: "snapshot" };
       compileEngine(); // a first visit: duckdb-wasm compiles beside Python (engine-start.js)
+      if (!build.snapshot) return null;
       const made = await readSiteSnapshot(root, build.checksum).catch((err) => {
         console.warn("[helio-demo] cannot use the site's snapshot:", err);
         return null;
@@ -138,9 +141,11 @@ export async function bootPython({ build, root, checked, waitUntil, progress = (
     await prepareApp(pyodide, root, build, manifest);
     // After the first answer, not before it: the snapshot costs a second boot.
     const later = new Promise((resolve) => setTimeout(resolve, 100));
-    waitUntil(later.then(() => makeSnapshot(options, root, build, files, manifest)).catch((err) => {
-      console.warn("[helio-demo] could not make the memory snapshot:", err);
-    }));
+    if (build.snapshot) {
+      waitUntil(later.then(() => makeSnapshot(options, root, build, files, manifest)).catch((err) => {
+        console.warn("[helio-demo] could not make the memory snapshot:", err);
+      }));
+    }
   }
 
   // The app was built before the snapshot (or just now); it gets the JavaScript side.

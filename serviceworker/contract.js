@@ -80,6 +80,7 @@
  * @property {string[]} duckQueries query paths of the services on duckdb-wasm: the requests that start it (engine-start.js)
  * @property {string} storageNamespace the built manifest's
  * @property {boolean} namespaceNamed whether the source manifest named it (copies at other paths share it)
+ * @property {boolean} snapshot false when the site ships compiled wheels: no memory snapshot is made or restored
  */
 
 /**

@@ -172,10 +172,12 @@ def prepare(manifest_text: str, warm_folder: str | None = None) -> None:
     from demo.browser.assets import FetchAssetSource
     from demo.browser.duck import AskedDuck
     from demo.browser.store import IndexedDBStore
+    from demo.browser.threads import run_threads_inline
     from demo.runtime.adapters import duckdb_service_names
     from demo.runtime.app import create_demo_app
 
     manifest = json.loads(manifest_text)
+    run_threads_inline()  # before any app module imports anyio's function by name
     preload(postgres=bool(duckdb_service_names(manifest)))
     assets = FetchAssetSource(_late.function("readAsset"))
     store = IndexedDBStore(

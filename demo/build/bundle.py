@@ -66,6 +66,9 @@ class BuildInfo:
     duckQueries: list[str]
     storageNamespace: str
     namespaceNamed: bool
+    # False when the site ships compiled wheels (pydantic-core): a memory snapshot holds
+    # the heap, not the WebAssembly modules loaded into it, so it is never made or used.
+    snapshot: bool
 
     def define(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -142,6 +145,7 @@ def build_info(
         duckQueries=duck_queries(manifest),
         storageNamespace=manifest["storageNamespace"],
         namespaceNamed=namespace_named,
+        snapshot=not files.compiled,
     )
 
 

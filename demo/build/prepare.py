@@ -33,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from demo.build.runtime_files import WHEEL_SETS
 from demo.runtime.adapters import ADAPTERS, Adapter
 from demo.runtime.manifest import (
     BUILT_MANIFEST_VERSION,
@@ -259,6 +260,19 @@ def prepare_asgi(
             f"{at}.packages", f"must list {module.split('.')[0]!r}, the package of the factory"
         )
     config: dict[str, Any] = {"factory": factory, "packages": packages}
+    return _asgi_common(service, at, config)
+
+
+def _asgi_common(service: ManifestService, at: str, config: dict[str, Any]) -> dict[str, Any]:
+    """The keys both kinds of asgi service carry over: `wheels` (known sets only) and
+    `address`."""
+    for name in service.config.get("wheels", []):
+        if name not in WHEEL_SETS:
+            raise ManifestError(
+                f"{at}.wheels", f"no wheel set {name!r} (known: {', '.join(WHEEL_SETS)})"
+            )
+    if service.config.get("wheels"):
+        config["wheels"] = list(service.config["wheels"])
     if "address" in service.config:
         config["address"] = service.config["address"]
     return config
@@ -283,10 +297,7 @@ def _prepare_plain_app(
         raise ManifestError(f"{at}.app", f"module {module} not in {service.config['source']}")
     source = target / "source"
     shutil.copytree(folder, source, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    config: dict[str, Any] = {"app": app, "source": source}
-    if "address" in service.config:
-        config["address"] = service.config["address"]
-    return config
+    return _asgi_common(service, at, {"app": app, "source": source})
 
 
 def _load_json(path: Path, where: str) -> Any:

@@ -1,8 +1,8 @@
 """The runtime files a built site carries: Pyodide, wheels, the demo package, duckdb-wasm.
 
 Everything comes from the checkout's locked inputs (node_modules from
-package-lock.json, .cache/pyodide-wheels from requirements-pyodide.lock), so a
-site works offline and never reaches a CDN.
+package-lock.json, .cache/pyodide-wheels from requirements-pyodide.lock and the
+wheel sets' locks), so a site works offline and never reaches a CDN.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
+    "WHEEL_SETS",
     "BuildInputError",
     "Checkout",
     "RuntimeFiles",
@@ -31,6 +32,9 @@ _PYODIDE_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
 _BROWSER_PACKAGES = ("runtime", "browser")
 # Top-level packages the runtime imports: the error tree it shares with the host.
 _SHARED_PACKAGES = ("http_errors",)
+# Wheels a site ships only when a service names the set (asgi config `wheels`): a
+# FastAPI app's. Each set is pinned in its own lock, downloaded by `make setup`.
+WHEEL_SETS = {"fastapi": "requirements-pyodide-fastapi.lock"}
 # Wheel files keep their dates out of the zip so identical sources give identical bytes.
 _ZIP_DATE = (2020, 2, 2, 0, 0, 0)
 
@@ -61,6 +65,11 @@ class Checkout:
     def pyodide_lock(self) -> Path:
         return self.root / "requirements-pyodide.lock"
 
+    def wheel_set_lock(self, name: str) -> Path:
+        if name not in WHEEL_SETS:
+            raise BuildInputError(f"no wheel set {name!r} (known: {', '.join(WHEEL_SETS)})")
+        return self.root / WHEEL_SETS[name]
+
     def need(self, path: Path) -> Path:
         if not path.exists():
             raise BuildInputError(
@@ -73,14 +82,15 @@ class Checkout:
 class RuntimeFiles:
     micropip: str  # wheel file name
     wheels: tuple[str, ...]  # the rest, installed with micropip
+    compiled: tuple[str, ...]  # those holding WebAssembly extension modules (not *-none-any)
     demo_package: str  # relative to RUNTIME_DIR
     pyodide_info: dict[str, str]
     duckdb: bool
 
 
-def _locked_wheels(checkout: Checkout) -> list[Path]:
+def _locked_wheels(checkout: Checkout, lock: Path) -> list[Path]:
     found = []
-    for line in checkout.need(checkout.pyodide_lock).read_text().splitlines():
+    for line in checkout.need(lock).read_text().splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
@@ -158,6 +168,7 @@ def copy_runtime_files(
     duckdb: bool,
     packages: Sequence[str] = (),
     sources: Sequence[Path] = (),
+    wheel_sets: Sequence[str] = (),
 ) -> RuntimeFiles:
     runtime = site / RUNTIME_DIR
     if runtime.exists():
@@ -168,7 +179,11 @@ def copy_runtime_files(
         shutil.copyfile(
             checkout.need(checkout.node_modules / "pyodide" / name), runtime / "pyodide" / name
         )
-    wheels = _locked_wheels(checkout)
+    wheels = _locked_wheels(checkout, checkout.pyodide_lock)
+    for name in wheel_sets:
+        wheels += [
+            w for w in _locked_wheels(checkout, checkout.wheel_set_lock(name)) if w not in wheels
+        ]
     for wheel in wheels:
         shutil.copyfile(wheel, runtime / "wheels" / wheel.name)
     micropip = next((w.name for w in wheels if w.name.lower().startswith("micropip-")), None)
@@ -184,6 +199,7 @@ def copy_runtime_files(
     return RuntimeFiles(
         micropip=micropip,
         wheels=tuple(w.name for w in wheels if w.name != micropip),
+        compiled=tuple(w.name for w in wheels if not w.name.endswith("-none-any.whl")),
         demo_package="demo-python.zip",
         duckdb=duckdb,
         pyodide_info=pyodide_info(checkout),

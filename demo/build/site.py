@@ -55,7 +55,12 @@ from demo.build.prepare import load_source_manifest, prepare_site_services
 from demo.build.runtime_files import Checkout, copy_runtime_files
 from demo.build.snapshot import SnapshotError, make_site_snapshot
 from demo.build.static_host import write_not_found_page, write_offline_list
-from demo.runtime.adapters import ADAPTERS, shipped_packages, shipped_sources
+from demo.runtime.adapters import (
+    ADAPTERS,
+    shipped_packages,
+    shipped_sources,
+    shipped_wheel_sets,
+)
 from demo.runtime.manifest import SourceManifest
 
 __all__ = ["SiteBuild", "SiteBuildError", "build_site"]
@@ -129,10 +134,18 @@ def build_site(
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".building", dir=out.parent))
     try:
-        checksum, manifest, duckdb = _build_into(
+        checksum, manifest, duckdb, compiled = _build_into(
             checkout, manifest_path, source, staging, say, studio
         )
-        missing = _snapshot(staging, checksum, say) if snapshot else "not asked for"
+        if not snapshot:
+            missing: str | None = "not asked for"
+        elif compiled:
+            missing = (
+                f"the site ships compiled wheels ({', '.join(compiled)}): a memory snapshot "
+                "cannot hold the WebAssembly code they load"
+            )
+        else:
+            missing = _snapshot(staging, checksum, say)
         if precompress:
             _precompress(staging, say)
         _replace(out, staging)
@@ -169,7 +182,7 @@ def _build_into(
     out: Path,
     say: Progress,
     studio: bool,
-) -> tuple[str, dict[str, Any], bool]:
+) -> tuple[str, dict[str, Any], bool, tuple[str, ...]]:
 
     say("preparing services")
     manifest = prepare_site_services(manifest_path, out, progress=lambda line: say(f"  {line}"))
@@ -183,7 +196,14 @@ def _build_into(
     )
     packages = shipped_packages(manifest["services"])
     sources = [out / folder for folder in shipped_sources(manifest["services"])]
-    files = copy_runtime_files(checkout, out, duckdb=duckdb, packages=packages, sources=sources)
+    files = copy_runtime_files(
+        checkout,
+        out,
+        duckdb=duckdb,
+        packages=packages,
+        sources=sources,
+        wheel_sets=shipped_wheel_sets(manifest["services"]),
+    )
 
     if source.app is not None:
         pages = copy_app(manifest_path.parent / source.app, out)
@@ -222,4 +242,4 @@ def _build_into(
     write_header_files(out, content_security_policy(addresses, hashes=hashes, unsafe_eval=duckdb))
     write_build_file(out, info)
     write_offline_list(out)  # last: it lists every file above
-    return checksum, manifest, duckdb
+    return checksum, manifest, duckdb, files.compiled

@@ -15,7 +15,9 @@ Decided per service, first match wins (labels always first)::
     build context with openapi.yaml   mock-http
     label helio.asgi.factory          asgi
     build context with a Starlette    asgi, stateless, the module's app (refused, naming
-      app and pure-Python requirements  the package, when a requirement is not shipped)
+      or FastAPI app and requirements   the package, when a requirement is not shipped;
+      the site ships                    FastAPI's set carries pydantic-core's WebAssembly
+                                        build)
     a mounted .db/.sqlite file        sqlite, the file as seed
     build context with a built        the site's app (a frontend not built yet is
       dist/ or build/ index.html      left out, saying to build it)
@@ -84,6 +86,16 @@ _WSGI = ("flask", "django", "bottle", "pyramid")
 # The pure-Python packages the site ships (requirements-pyodide.lock, less micropip;
 # tests check the two agree): a detected Starlette app may require only these.
 SHIPPED_PACKAGES = ("starlette", "anyio", "idna", "typing-extensions", "sqlglot")
+# What a site with a FastAPI app ships besides (requirements-pyodide-fastapi.lock, the
+# wheel set "fastapi"; tests check the two agree): pydantic-core is its WebAssembly build.
+FASTAPI_PACKAGES = (
+    "fastapi",
+    "pydantic",
+    "pydantic-core",
+    "annotated-types",
+    "typing-inspection",
+    "annotated-doc",
+)
 # ASGI servers: the container runs one, in the browser the service worker is the server.
 _SERVERS = ("uvicorn", "gunicorn", "hypercorn", "daphne", "granian")
 _REQUIREMENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -277,9 +289,9 @@ class _Rules:
         if forced == "sqlite" or "helio.db.seed" in self.labels or self.sqlite_files():
             return self.sqlite()
         if forced is None and context is not None:
-            starlette = self.starlette(context)
-            if starlette is not None:
-                return starlette
+            detected = self.detected_asgi(context)
+            if detected is not None:
+                return detected
         if context is not None:
             output = self.built_folder(context)
             if output is not None:
@@ -457,31 +469,38 @@ class _Rules:
             packages=packages,
         )
 
-    def starlette(self, context: Path) -> Mapping | None:
-        """A Starlette app in the build context (None when its requirements.txt does
-        not list starlette): asgi, or the reason it cannot run."""
+    def detected_asgi(self, context: Path) -> Mapping | None:
+        """A Starlette or FastAPI app in the build context (None when its
+        requirements.txt lists neither): asgi, or the reason it cannot run."""
         required, unread = _requirements(context / "requirements.txt")
-        if "starlette" not in required or "fastapi" in required:
-            return None  # FastAPI: why_not_build names pydantic-core
+        classes: tuple[str, ...]
+        shipped: tuple[str, ...]  # what the app may require besides SHIPPED_PACKAGES
+        if "fastapi" in required:
+            framework, classes, shipped = "FastAPI", ("FastAPI", "Starlette"), FASTAPI_PACKAGES
+        elif "starlette" in required:
+            framework, classes, shipped = "Starlette", ("Starlette",), ()
+        else:
+            return None
         if unread:
             return self.result(
                 None,
-                f"a Starlette app whose requirements.txt has {unread[0]!r}: the analyzer "
+                f"a {framework} app whose requirements.txt has {unread[0]!r}: the analyzer "
                 "cannot tell what that installs (label helio.asgi.factory to run it)",
             )
-        extra = [r for r in required if r not in SHIPPED_PACKAGES and r not in _SERVERS]
+        extra = [r for r in required if r not in SHIPPED_PACKAGES + shipped and r not in _SERVERS]
         if extra:
+            also = f", and for FastAPI {', '.join(shipped)}" if shipped else ""
             return self.result(
                 None,
-                f"a Starlette app requiring {', '.join(extra)}: the kit ships only the "
-                f"pure-Python packages {', '.join(SHIPPED_PACKAGES)}",
+                f"a {framework} app requiring {', '.join(extra)}: the kit ships only the "
+                f"pure-Python packages {', '.join(SHIPPED_PACKAGES)}{also}",
             )
-        apps = _starlette_apps(context)
+        apps = _asgi_apps(context, classes)
         if not apps:
             return self.result(
                 None,
-                "requires starlette but no module assigns `NAME = Starlette(...)` "
-                "(label helio.asgi.factory to run it)",
+                f"requires {framework.lower()} but no module assigns "
+                f"`NAME = {classes[0]}(...)` (label helio.asgi.factory to run it)",
             )
         # An app named `app` first: the name uvicorn's `module:app` convention runs.
         apps.sort(key=lambda found: found[1] != "app")
@@ -491,13 +510,22 @@ class _Rules:
         servers = [r for r in required if r in _SERVERS]
         if servers:
             self.notes.append(f"{', '.join(servers)} is not needed: the page's worker serves it")
+        config: dict[str, Any] = {}
+        if shipped:
+            # pydantic-core is compiled; Pyodide's ABI build of it ships with the site.
+            self.notes.append(
+                "ships FastAPI's wheel set: fastapi, pydantic and pydantic-core's "
+                "WebAssembly build (requirements-pyodide-fastapi.lock)"
+            )
+            config["wheels"] = ["fastapi"]
         self.notes.append("runs stateless: what it keeps in memory is lost on reload")
         spec = f"{module}:{attribute}"
         return self.result(
             "asgi",
-            f"Starlette app {spec} in {self.rel(context)}",
+            f"{framework} app {spec} in {self.rel(context)}",
             app=spec,
             source=self.rel(context),
+            **config,
         )
 
     def is_frontend(self, context: Path) -> bool:
@@ -533,10 +561,10 @@ class _Rules:
             if (context / name).is_file():
                 requirements += (context / name).read_text(encoding="utf-8", errors="replace")
         words = requirements.lower()
-        if "fastapi" in words:
+        if "fastapi" in words:  # requirements.txt lists no fastapi: pyproject.toml does
             return (
-                "a FastAPI app: FastAPI needs pydantic-core, a compiled extension the kit does "
-                "not ship (a Starlette app runs with label helio.asgi.factory)"
+                "a FastAPI app whose requirements are not in requirements.txt: only that "
+                "file is read (list them there to run it)"
             )
         for framework in _WSGI:
             if framework in words:
@@ -585,9 +613,9 @@ def _requirements(path: Path) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(names)), unread
 
 
-def _starlette_apps(context: Path) -> list[tuple[str, str]]:
-    """(module, name) of every module-level `name = Starlette(...)` in the context's
-    Python files, read (never imported), in path order."""
+def _asgi_apps(context: Path, classes: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(module, name) of every module-level `name = Starlette(...)` (or another of
+    `classes`) in the context's Python files, read (never imported), in path order."""
     found = []
     for path in sorted(context.rglob("*.py")):
         parts = path.relative_to(context).with_suffix("").parts
@@ -603,7 +631,7 @@ def _starlette_apps(context: Path) -> list[tuple[str, str]]:
                 continue
             call = node.value.func
             called = call.id if isinstance(call, ast.Name) else getattr(call, "attr", "")
-            if called != "Starlette":
+            if called not in classes:
                 continue
             for target in node.targets:
                 if isinstance(target, ast.Name) and module:

@@ -67,6 +67,7 @@ __all__ = [
     "service_addresses",
     "shipped_packages",
     "shipped_sources",
+    "shipped_wheel_sets",
 ]
 
 # The URL family of every SQL adapter: /__demo/db/<service>/query and .../reset.
@@ -269,6 +270,10 @@ MOCK_HTTP = HttpAdapter(
     open_service=_open_mock,
 )
 
+# Locked wheel sets the app needs besides the kit's own ("fastapi": FastAPI, pydantic
+# and pydantic-core's WebAssembly build), named in demo/build/runtime_files.py.
+_WHEELS = ConfigKey("wheels", "texts")
+
 ASGI = HttpAdapter(
     name="asgi",
     label="A live ASGI application running in the browser",
@@ -280,6 +285,7 @@ ASGI = HttpAdapter(
         # `source` (relative to the manifest): run stateless, shipped with the site.
         ConfigKey("app"),
         ConfigKey("source"),
+        _WHEELS,
         _ADDRESS,
     ),
     built_keys=(
@@ -287,6 +293,7 @@ ASGI = HttpAdapter(
         ConfigKey("packages", "texts"),
         ConfigKey("app"),
         ConfigKey("source"),  # site-relative folder, its modules unpacked beside `demo`
+        _WHEELS,
         _ADDRESS,
     ),
     needs_one_of=("factory", "app"),
@@ -347,6 +354,15 @@ def family_noun(family: str) -> str:
 def shipped_sources(services: list[dict[str, Any]]) -> list[str]:
     """The site-relative folders of app modules a built manifest's services ship."""
     return [s["config"]["source"] for s in services if "source" in s.get("config", {})]
+
+
+def shipped_wheel_sets(services: list[dict[str, Any]]) -> list[str]:
+    """The locked wheel sets (demo/build/runtime_files.py WHEEL_SETS) a built manifest's
+    services name in `wheels`, each once."""
+    found: list[str] = []
+    for service in services:
+        found += [w for w in service.get("config", {}).get("wheels", []) if w not in found]
+    return found
 
 
 def shipped_packages(services: list[dict[str, Any]]) -> list[str]:

@@ -32,6 +32,8 @@ def test_site_holds_worker_runtime_and_services(sites: Sites) -> None:
     ]
     wheels = sorted(p.name.split("-")[0] for p in (runtime / "wheels").iterdir())
     assert wheels == ["anyio", "idna", "micropip", "sqlglot", "starlette", "typing_extensions"]
+    # No compiled wheel (the FastAPI set ships only where named): the worker snapshots.
+    assert "snapshot: true," in (site / WORKER_FILE).read_text()
     assert (runtime / "duckdb" / "duckdb-eh.wasm").is_file()
     manifest = json.loads((site / "manifest.json").read_text())
     assert manifest["storageNamespace"] == "shop-test-v1"

@@ -85,8 +85,21 @@ def test_programs_with_no_browser_runtime_say_what_they_build() -> None:
     }
     for (project, service), reason in reasons.items():
         assert services(analyze([sample_file(project)], environ={}))[service]["reason"] == reason
-    fastapi = services(analyze([sample_file("fastapi")], environ={}))["api"]
-    assert fastapi["reason"].startswith("a FastAPI app: FastAPI needs pydantic-core")
+
+
+def test_a_real_fastapi_project_maps_to_asgi_with_fastapis_wheel_set() -> None:
+    # awesome-compose's fastapi sample: requirements.txt lists fastapi and uvicorn,
+    # app/main.py assigns `app = FastAPI()` (test_compose_in_browser runs it).
+    api = services(analyze([sample_file("fastapi")], environ={}))["api"]
+    assert api["adapter"] == "asgi"
+    assert api["reason"] == "FastAPI app app.main:app in ."
+    assert api["config"] == {"app": "app.main:app", "source": ".", "wheels": ["fastapi"]}
+    assert api["addresses"] == [
+        "http://api:8000",
+        "http://fastapi-application:8000",
+        "http://localhost:8000",
+    ]
+    assert "uvicorn is not needed: the page's worker serves it" in api["notes"]
 
 
 def test_mounted_sqlite_files_of_a_real_project() -> None:
@@ -513,10 +526,39 @@ def test_a_requirement_the_analyzer_cannot_read_is_refused(tmp_path: Path) -> No
     assert web["reason"].startswith("a Starlette app whose requirements.txt has '-r base.txt'")
 
 
-def test_fastapi_stays_refused_for_pydantic_core(tmp_path: Path) -> None:
-    _starlette_project(tmp_path, "fastapi\nstarlette\n")
+FASTAPI_APP = "from fastapi import FastAPI\n\napp = FastAPI()\n"
+
+
+def test_a_fastapi_app_requiring_an_unshipped_package_is_refused_naming_it(
+    tmp_path: Path,
+) -> None:
+    _starlette_project(tmp_path, "fastapi\npsycopg2-binary\nuvicorn\n", main=FASTAPI_APP)
     web = services(analyze(folder=tmp_path, environ={}))["web"]
-    assert web["adapter"] is None and "pydantic-core" in web["reason"]
+    assert web["adapter"] is None
+    assert web["reason"] == (
+        "a FastAPI app requiring psycopg2-binary: the kit ships only the pure-Python "
+        "packages starlette, anyio, idna, typing-extensions, sqlglot, and for FastAPI "
+        "fastapi, pydantic, pydantic-core, annotated-types, typing-inspection, annotated-doc"
+    )
+
+
+def test_fastapi_listed_only_in_pyproject_says_only_requirements_txt_is_read(
+    tmp_path: Path,
+) -> None:
+    _starlette_project(tmp_path, "", main=FASTAPI_APP)
+    (tmp_path / "web" / "requirements.txt").unlink()
+    (tmp_path / "web" / "pyproject.toml").write_text('dependencies = ["fastapi"]\n')
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] is None
+    assert web["reason"].startswith("a FastAPI app whose requirements are not in requirements.txt")
+
+
+def test_fastapi_required_but_no_app_found(tmp_path: Path) -> None:
+    _starlette_project(tmp_path, "fastapi\n", main="app = make_app()\n")
+    (tmp_path / "web" / "app" / "helpers.py").write_text("")
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] is None
+    assert web["reason"].startswith("requires fastapi but no module assigns `NAME = FastAPI(...)`")
 
 
 def test_starlette_required_but_no_app_found(tmp_path: Path) -> None:
@@ -533,6 +575,15 @@ def test_the_shipped_packages_are_the_pyodide_lock() -> None:
     lock = (REPO / "requirements-pyodide.lock").read_text().splitlines()
     pinned = [line.split("==")[0].replace("_", "-").lower() for line in lock if "==" in line]
     assert sorted(SHIPPED_PACKAGES) == sorted(p for p in pinned if p != "micropip")
+
+
+def test_the_fastapi_packages_are_the_fastapi_wheel_set() -> None:
+    from demo.build.runtime_files import WHEEL_SETS
+    from demo.compose.rules import FASTAPI_PACKAGES
+
+    lock = (REPO / WHEEL_SETS["fastapi"]).read_text().splitlines()
+    pinned = [line.split("==")[0].replace("_", "-").lower() for line in lock if "==" in line]
+    assert sorted(FASTAPI_PACKAGES) == sorted(pinned)
 
 
 def test_paths_of_a_service_extended_from_another_folder_are_its_files(tmp_path: Path) -> None:

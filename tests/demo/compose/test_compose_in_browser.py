@@ -279,3 +279,63 @@ def test_a_detected_starlette_app_answers_at_its_container_address(
                 f"{address}/hello",
             )
             assert answer == {"status": 200, "body": {"hello": "world", "path": "/hello"}}
+
+
+def _native_answers(project: Path, spec: str, requests: list[tuple[str, str]]) -> list[Any]:
+    """The answers the project's own app gives to `requests`, run natively under
+    FastAPI's TestClient (Starlette's, over httpx): what the container would send."""
+    import importlib
+    import sys
+
+    from fastapi.testclient import TestClient
+
+    module, _, attribute = spec.partition(":")
+    top = module.split(".")[0]
+    sys.path.insert(0, str(project))
+    try:
+        app = getattr(importlib.import_module(module), attribute)
+        with TestClient(app) as client:
+            return [_shape(client.request(method, path)) for method, path in requests]
+    finally:
+        sys.path.remove(str(project))
+        for name in [n for n in sys.modules if n == top or n.startswith(f"{top}.")]:
+            del sys.modules[name]
+
+
+def _shape(response: Any) -> dict[str, Any]:
+    return {
+        "status": response.status_code,
+        "type": response.headers.get("content-type"),
+        "body": response.text,
+    }
+
+
+def test_a_real_fastapi_project_answers_at_its_container_address_as_it_does_natively(
+    browser: Any, built: Built
+) -> None:
+    # awesome-compose's fastapi sample: requirements.txt lists fastapi and uvicorn, and
+    # app/main.py assigns `app = FastAPI()`: asgi, shipping FastAPI's wheel set
+    # (pydantic-core's WebAssembly build among them).
+    site, report = built["fastapi"]
+    (api,) = report["services"]
+    assert (api["adapter"], api["reason"]) == ("asgi", "FastAPI app app.main:app in .")
+    assert api["config"]["wheels"] == ["fastapi"]
+    wheels = sorted(p.name for p in (site / "__demo-runtime" / "wheels").iterdir())
+    assert "pydantic_core-2.50.5-cp314-cp314-pyemscripten_2026_0_wasm32.whl" in wheels
+    # Its route, what FastAPI answers itself (404, 405) and the OpenAPI document it
+    # generates through pydantic.
+    requests = [("GET", "/"), ("GET", "/missing"), ("POST", "/"), ("GET", "/openapi.json")]
+    native = _native_answers(SAMPLES / "fastapi", api["config"]["app"], requests)
+    assert native[0]["body"] == '{"message":"OK"}'
+    for page in _open(browser, site):
+        for address in api["addresses"]:  # http://api:8000, the container_name, localhost
+            answers = [
+                page.evaluate(
+                    "async ([method, url]) => { const r = await fetch(url, {method});"
+                    " return {status: r.status, type: r.headers.get('content-type'),"
+                    " body: await r.text()}; }",
+                    [method, address + path],
+                )
+                for method, path in requests
+            ]
+            assert answers == native, address
