@@ -11,6 +11,7 @@ import json
 import re
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -250,6 +251,61 @@ def test_the_landing_pages_own_steps_pair_in_one_tab(flagship: Flagship) -> None
     page.locator("#home-link").click()
     page.locator("#pair-form").wait_for(timeout=BOOT_MS)
     assert page.url.rstrip("/").endswith(LANDING.rstrip("/"))
+    # The live host wrote the pairing into the history the landing page's panel reads.
+    sql = "SELECT at, event, device FROM host_events ORDER BY id DESC LIMIT 1;"
+    history = page.evaluate(RUN_PANEL, ["history", sql])
+    assert history["ok"], history
+    [[at, event, paired]] = history["result"][0]["values"]
+    assert (event, paired) == ("device paired", device) and _recent(at)
+    page.close()
+
+
+SQLITE_UTC = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
+
+
+def _recent(at: str) -> bool:
+    """`at` reads as a date (UTC, as SQLite writes it) and is this test run's, not the seed's."""
+    stamp = datetime.strptime(at, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+    return SQLITE_UTC.match(at) is not None and abs(datetime.now(UTC) - stamp) < timedelta(hours=1)
+
+
+def test_the_history_panel_reads_what_the_visitor_did_on_the_live_host(
+    flagship: Flagship,
+) -> None:
+    """Launch and close a game in the console, go back to the landing page, run the
+    history panel's first query: the host wrote both events, dated now."""
+    page = open_console(flagship)
+    sign_in(page)
+    nav(page, "Applications")
+    row = page.locator("helio-apps-page li[data-uuid]").filter(has_text="Celeste")
+    row.wait_for(timeout=BROWSER_WAIT_MS)
+    row.get_by_role("button", name="Launch").click()
+    row.get_by_role("button", name="Close").wait_for(timeout=BROWSER_WAIT_MS)
+    row.get_by_role("button", name="Close").click()
+    row.get_by_role("button", name="Launch").wait_for(timeout=BROWSER_WAIT_MS)
+
+    page.locator("#home-link").click()
+    panel = page.locator("demo-query-panel[service=history]")
+    run = panel.locator("button.primary")
+    run.wait_for(timeout=BOOT_MS)
+    assert "FROM host_events" in panel.locator(".editor").inner_text()  # its first example
+    wait_for(lambda: run.is_enabled(), "the history panel to be ready")
+    run.click()
+    table = panel.locator("table")
+    table.wait_for(timeout=BROWSER_WAIT_MS)
+    columns = table.locator("thead th").all_inner_texts()
+    assert columns == ["at", "event", "what", "ran_s"]
+    rows = [
+        dict(zip(columns, tr.locator("td").all_inner_texts(), strict=True))
+        for tr in table.locator("tbody tr").all()
+    ]
+    closed, launched = rows[0], rows[1]  # newest first
+    assert (closed["event"], closed["what"]) == ("app closed", "Celeste")
+    assert (launched["event"], launched["what"]) == ("app launched", "Celeste")
+    assert _recent(closed["at"]) and _recent(launched["at"]), rows[:2]
+    assert closed["ran_s"].isdigit()
+    panel.scroll_into_view_if_needed()
+    shot_looks(page, "history-live")
     page.close()
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from demo.build.addresses import address_table
 from demo.native import MemoryStore
+from demo.native.assets import DirectoryAssets
 from demo.runtime import create_demo_app
 from demo.runtime.adapters import ADAPTERS, shipped_packages
 from demo.runtime.asgi_service import state_key
@@ -158,3 +159,26 @@ def test_a_plain_app_that_is_not_there_is_named() -> None:
     reply = _app(MemoryStore(), services=[service]).get("/__demo/app/web/hello")
     assert reply.status == 500
     assert "tests.demo.plain_starlette_app has no ASGI app nope" in reply.json()["error"]
+
+
+def _with_counter(make_demo: Any) -> Client:
+    """The mini site (its `notes` database) plus the counter app beside it."""
+    demo = make_demo("mini")
+    manifest = {**demo.manifest, "services": [*demo.manifest["services"], COUNTER]}
+    return Client(create_demo_app(manifest, DirectoryAssets(demo.site), demo.store, None))  # type: ignore[arg-type]
+
+
+def test_an_app_writes_into_a_database_service_of_its_demo(make_demo: Any) -> None:
+    """What the flagship's host does with its history: the row the app wrote is there
+    when its answer arrives, and the database's own route reads it."""
+    client = _with_counter(make_demo)
+    written = client.post("/__demo/app/counter/note").json()
+    assert written == {"read": {"columns": ["title"], "values": [["from the app"]]}}
+    read = client.query("notes", "SELECT count(*) FROM note WHERE title = 'from the app'")
+    assert read.json()["result"] == [{"columns": ["count(*)"], "values": [[1]]}]
+
+
+def test_a_write_the_database_refuses_reaches_the_app_as_an_error(make_demo: Any) -> None:
+    client = _with_counter(make_demo)
+    client.query("notes", "DROP TABLE note")
+    assert client.post("/__demo/app/counter/note").json() == {"error": "no such table: note"}
