@@ -14,8 +14,9 @@
                        and toolbox adapters from files written at start (simulated_pc.py)
     streams            the stream simulator (feature "simulate-streams": /api/debug/streams)
     devices            simulated Moonlight devices for pairing and metrics (devices.py)
-    history            app launches and closes and paired devices, written into the
-                       demo's `history` database after each request (history.py)
+    history            app launches and closes, paired devices, streams started and
+                       ended, written into the demo's `history` database after each
+                       request (history.py)
     password hashing   PBKDF2-SHA256 at DEMO_PBKDF2_ITERATIONS: Pyodide has no OpenSSL,
                        and pure-Python PBKDF2 at the native 600,000 iterations takes seconds
     threads            none in Pyodide: blocking calls run inline (all work is in memory)
@@ -42,6 +43,7 @@ from host.core.metrics.cache import MetricsService
 from host.core.metrics.rules import Reading
 from host.core.ports import HostAdapters
 from host.native.diagnostics import LogDiagnostics
+from http_errors import NotFound
 
 from .devices import DEVICE_PREFIX, create_device_app
 from .history import HostHistory, QueryDatabase
@@ -153,6 +155,7 @@ class DemoHost:
         )
         if image is None:
             seed(self.ctx, site_origin)
+        self.history.watch_streams(self.ctx.streams, self._device_name)
         self.host = create_app(self.ctx)
         self.devices = create_device_app(self.ctx, self.history)
         self._running = self.ctx.running()
@@ -166,6 +169,12 @@ class DemoHost:
             # What the request did goes into the demo's history before its answer leaves
             # the worker (the asgi service holds the answer until this returns).
             await self.history.write(self._query)
+
+    def _device_name(self, client_uuid: str) -> str:
+        try:
+            return self.ctx.clients.get(client_uuid).name
+        except NotFound:  # a stream of a device that is not paired (the debug API allows it)
+            return client_uuid
 
     def dirty(self) -> bool:
         return self.db.dirty()

@@ -5,9 +5,11 @@ the host in the same worker). So that the panel reads what the visitor did, not 
 its seed, the demo host records its own events there, in the table `host_events`
 (fixtures/host-demo/history/schema.sql):
 
-    app launched    app          the console's Launch (the simulated launcher)
-    app closed      app, ran_s   the console's Close: how long it ran, in seconds
-    device paired   device       the simulated device accepted the PIN typed in the console
+    app launched    app            the console's Launch (the simulated launcher)
+    app closed      app, ran_s     the console's Close: how long it ran, in seconds
+    device paired   device         the simulated device accepted the PIN typed in the console
+    stream started  device         a device's stream began (a paired simulated device streams)
+    stream ended    device, ran_s  it ended: the console's Disconnect or Unpair
 
 `at` is the host's clock in UTC as SQLite's own `datetime()` writes it
 (`2026-11-26 03:24:00`): it reads as a date in the panel, sorts as text, and SQLite's
@@ -26,6 +28,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from host.core.devices.streams import Stream, StreamRegistry
 from http_errors import ApiError
 
 __all__ = ["HISTORY_SERVICE", "HostHistory", "QueryDatabase", "sqlite_utc"]
@@ -64,6 +67,20 @@ class HostHistory:
 
     def device_paired(self, device: str) -> None:
         self._record("device paired", device=device)
+
+    def watch_streams(self, streams: StreamRegistry, device_name: Callable[[str], str]) -> None:
+        """Record each stream's start and end (`device_name`: a client uuid's name)."""
+        started: dict[str, float] = {}
+
+        def changed(stream: Stream | None, device: str) -> None:
+            if stream is not None and device not in started:  # not a change of state
+                started[device] = stream.started_at
+                self._record("stream started", device=device_name(device))
+            elif stream is None and device in started:
+                ran_s = self._clock() - started.pop(device)
+                self._record("stream ended", device=device_name(device), ran_s=round(ran_s))
+
+        streams.on_change(changed)
 
     def _record(
         self,

@@ -251,12 +251,14 @@ def test_the_landing_pages_own_steps_pair_in_one_tab(flagship: Flagship) -> None
     page.locator("#home-link").click()
     page.locator("#pair-form").wait_for(timeout=BOOT_MS)
     assert page.url.rstrip("/").endswith(LANDING.rstrip("/"))
-    # The live host wrote the pairing into the history the landing page's panel reads.
-    sql = "SELECT at, event, device FROM host_events ORDER BY id DESC LIMIT 1;"
+    # The live host wrote the pairing and the stream it started into the history the
+    # landing page's panel reads.
+    sql = "SELECT at, event, device FROM host_events ORDER BY id DESC LIMIT 2;"
     history = page.evaluate(RUN_PANEL, ["history", sql])
     assert history["ok"], history
-    [[at, event, paired]] = history["result"][0]["values"]
-    assert (event, paired) == ("device paired", device) and _recent(at)
+    started, paired = history["result"][0]["values"]
+    assert paired[1:] == ["device paired", device] and _recent(paired[0])
+    assert started[1:] == ["stream started", device] and _recent(started[0])
     page.close()
 
 

@@ -82,15 +82,20 @@ def test_launching_and_closing_an_app_is_recorded_with_its_date(
     assert set(history.asked) == {"history"}
 
 
-def test_a_paired_device_is_recorded(client: HostClient, history: History) -> None:
+def test_a_paired_device_and_its_stream_are_recorded(client: HostClient, history: History) -> None:
     client.sign_in()
     begun = client.request("POST", "/demo/devices/pair", {"name": "Den TV"}).json()
-    assert (
-        client.change("POST", "/api/pin", {"pin": begun["pin"], "name": "Den's TV"}).status == 200
-    )
-    [(at, event, app, device, ran_s)] = history.events()
-    assert (event, app, device, ran_s) == ("device paired", None, "Den's TV", None)
-    assert _near_now(at)
+    entered = client.change("POST", "/api/pin", {"pin": begun["pin"], "name": "Den's TV"})
+    assert entered.status == 200, entered.body
+    paired, started = history.events()
+    assert paired[1:] == ("device paired", None, "Den's TV", None) and _near_now(paired[0])
+    assert started[1:] == ("stream started", None, "Den's TV", None) and _near_now(started[0])
+
+    device = client.request("GET", f"/demo/devices/pair/{begun['request']}").json()["device"]
+    assert client.change("POST", "/api/clients/unpair", {"uuid": device}).status == 200
+    ended = history.events()[2]
+    assert ended[1:4] == ("stream ended", None, "Den's TV") and ended[4] >= 0
+    assert len(history.events()) == 3  # unpairing is not an event of its own
 
 
 def test_a_history_the_visitor_broke_does_not_break_the_host(
