@@ -308,6 +308,12 @@ def test_the_history_panel_reads_what_the_visitor_did_on_the_live_host(
     assert closed["ran_s"].isdigit()
     panel.scroll_into_view_if_needed()
     shot_looks(page, "history-live")
+
+    # Kept in this browser like the rest of the database: a stopped worker restores it.
+    flagship.stop_workers()
+    page.reload()
+    kept = page.evaluate(RUN_PANEL, ["history", "SELECT at FROM host_events ORDER BY id DESC;"])
+    assert kept["ok"] and kept["result"][0]["values"][0] == [closed["at"]], kept
     page.close()
 
 
@@ -452,6 +458,10 @@ def test_reset_restores_the_seed(flagship: Flagship) -> None:
     tokens = sign_in_by_api(page)
     call(page, "POST", "/api/apps", {"name": "Before reset"}, tokens)
     call(page, "PATCH", "/api/config", {"login_max_failures": 12}, tokens)
+    assert call(page, "POST", "/api/apps/launch", {"id": 1}, tokens)["status"] == 200
+    assert call(page, "POST", "/api/apps/close", None, tokens)["status"] == 200
+    events = "SELECT count(*) AS n FROM host_events;"
+    assert page.evaluate(RUN_PANEL, ["history", events])["result"][0]["values"][0][0] >= 5
     page.locator("demo-controls #reset").click()
     page.locator("demo-controls #reset-confirm").click()
     page.get_by_text("Reset to the seed data: host, history, metrics.").wait_for(
@@ -466,6 +476,10 @@ def test_reset_restores_the_seed(flagship: Flagship) -> None:
     config = call(page, "GET", "/api/config", None, fresh)["body"]
     assert config["login_max_failures"] == 10 and config["hardware_metrics"] is True
     assert call(page, "GET", "/api/tokens", None, fresh)["body"]["tokens"] == []
+    # What the host wrote into its history is forgotten too: the seed's 3 events.
+    assert page.evaluate(RUN_PANEL, ["history", events])["result"] == [
+        {"columns": ["n"], "values": [[3]]}
+    ]
     page.close()
 
 
