@@ -19,7 +19,16 @@ import pytest
 from tests.waiting import BROWSER_WAIT_MS, wait_for
 from tests.web.dialogs import dialog_named
 
-from .conftest import BOOT_MS, PASSWORD, REPO, USERNAME, Flagship, shot, shot_looks
+from .conftest import (
+    BOOT_MS,
+    PASSWORD,
+    REPO,
+    SCREENSHOTS,
+    USERNAME,
+    Flagship,
+    shot,
+    shot_looks,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -308,6 +317,7 @@ def test_the_history_panel_reads_what_the_visitor_did_on_the_live_host(
     assert closed["ran_s"].isdigit()
     panel.scroll_into_view_if_needed()
     shot_looks(page, "history-live")
+    panel.screenshot(path=str(SCREENSHOTS / "flagship-history-panel.png"))  # for the docs
 
     # Kept in this browser like the rest of the database: a stopped worker restores it.
     flagship.stop_workers()
