@@ -58,6 +58,7 @@ __all__ = [
     "Engine",
     "HttpAdapter",
     "HttpService",
+    "QueryDatabase",
     "ServiceContext",
     "SqlAdapter",
     "StatefulService",
@@ -87,6 +88,14 @@ class ConfigKey:
     required: bool = False
 
 
+# Runs SQL on another database service of the same demo, as `/__demo/db/<service>/query`
+# does (same lock, same save before returning): `query(service, sql)`. An unknown
+# service raises NotFound, a failing statement BadRequest. An `asgi` service gets it
+# (asgi_service.HostedContext) so the app it runs can write what happens in it into
+# the demo's databases (the flagship's host feeds its `history` service this way).
+QueryDatabase = Callable[[str, str], Awaitable[Sequence[SqlResult]]]
+
+
 @dataclass(frozen=True)
 class ServiceContext:
     """What an adapter's factory gets for one service of a built manifest."""
@@ -97,6 +106,7 @@ class ServiceContext:
     assets: AssetSource
     store: Store
     open_duck: OpenDuck
+    query: QueryDatabase
 
 
 class HttpService(Protocol):
@@ -206,7 +216,9 @@ async def _open_asgi(context: ServiceContext) -> HttpService:
         factory = plain_app_factory(context.config["app"])
     else:
         factory = load_factory(context.config["factory"])
-    return AsgiService(context.name, context.config, context.namespace, context.store, factory)
+    return AsgiService(
+        context.name, context.config, context.namespace, context.store, factory, context.query
+    )
 
 
 def _open_sqlite(context: ServiceContext) -> Engine:

@@ -24,16 +24,18 @@ one request must not contain half of another's.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from starlette.types import Message, Receive, Scope, Send
 
-from http_errors import ApiError
+from http_errors import ApiError, NotFound
 
+from .adapters import QueryDatabase
 from .persisted import Persisted
 from .ports import Store
+from .sql.results import SqlResult
 
 __all__ = [
     "AsgiService",
@@ -49,14 +51,21 @@ def state_key(namespace: str, service: str) -> str:
     return f"{namespace}/{service}/state"
 
 
+async def _no_databases(service: str, sql: str) -> Sequence[SqlResult]:
+    raise NotFound(f"no database service named {service!r}: this app runs without the demo's")
+
+
 @dataclass(frozen=True)
 class HostedContext:
-    """What an `asgi` factory gets: its service's name and built config, and the state
-    image saved by an earlier run (None: start from the seed)."""
+    """What an `asgi` factory gets: its service's name and built config, the state
+    image saved by an earlier run (None: start from the seed), and `query`, which runs
+    SQL on the demo's database services (adapters.QueryDatabase; the default, for an
+    app built outside a demo, has none)."""
 
     name: str
     config: Mapping[str, Any]
     image: bytes | None
+    query: QueryDatabase = _no_databases
 
 
 class HostedApp(Protocol):
@@ -139,13 +148,20 @@ class AsgiService(Persisted[HostedApp]):
     """`HttpService` of the `asgi` adapter (see the module docstring); `held` is the app."""
 
     def __init__(
-        self, name: str, config: Mapping[str, Any], namespace: str, store: Store, factory: Factory
+        self,
+        name: str,
+        config: Mapping[str, Any],
+        namespace: str,
+        store: Store,
+        factory: Factory,
+        query: QueryDatabase = _no_databases,
     ) -> None:
         super().__init__(store, f"{namespace}/{name}/")
         self.name = name
         self.config = config
         self.key = state_key(namespace, name)
         self._factory = factory
+        self._query = query
 
     def allowed_methods(self, route: str) -> list[str]:
         return ["*"]  # the application decides; preflights allow every method
@@ -153,7 +169,7 @@ class AsgiService(Persisted[HostedApp]):
     async def _open(self) -> HostedApp:
         if self.held is None:
             stored = await self.store.get(self.key)
-            self.held = self._factory(HostedContext(self.name, self.config, stored))
+            self.held = self._factory(HostedContext(self.name, self.config, stored, self._query))
             seed = self.held.image() if stored is None else None
             if seed is not None:
                 # The seed is state too: store it now, so every later start agrees on it.

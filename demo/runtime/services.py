@@ -127,6 +127,7 @@ class Services:
             self._assets,
             self._store,
             self._open_duck,
+            self.query,
         )
 
     def find(self, name: str, family: str) -> tuple[ManifestService, Adapter]:
@@ -168,6 +169,11 @@ class Services:
         if name not in self._databases:
             self._databases[name] = DatabaseService(service, adapter, self._context(service))
         return self._databases[name]
+
+    async def query(self, name: str, sql: str) -> Sequence[SqlResult]:
+        """`sql` on the database service `name`, as its query route runs it (for the
+        `asgi` services: adapters.QueryDatabase)."""
+        return await self.database(name).query(sql)
 
     def close(self) -> None:
         """Close every open engine and app (their data is already persisted)."""

@@ -14,6 +14,9 @@
                        and toolbox adapters from files written at start (simulated_pc.py)
     streams            the stream simulator (feature "simulate-streams": /api/debug/streams)
     devices            simulated Moonlight devices for pairing and metrics (devices.py)
+    history            app launches and closes, paired devices, streams started and
+                       ended, written into the demo's `history` database after each
+                       request (history.py)
     password hashing   PBKDF2-SHA256 at DEMO_PBKDF2_ITERATIONS: Pyodide has no OpenSSL,
                        and pure-Python PBKDF2 at the native 600,000 iterations takes seconds
     threads            none in Pyodide: blocking calls run inline (all work is in memory)
@@ -40,8 +43,10 @@ from host.core.metrics.cache import MetricsService
 from host.core.metrics.rules import Reading
 from host.core.ports import HostAdapters
 from host.native.diagnostics import LogDiagnostics
+from http_errors import NotFound
 
 from .devices import DEVICE_PREFIX, create_device_app
+from .history import HostHistory, QueryDatabase
 from .seed import seed
 from .simulated import (
     NoCrashes,
@@ -86,9 +91,10 @@ async def _inline(work: Any) -> Reading:
 class DemoProfile:
     hasher = DemoHasher()
 
-    def __init__(self, pc_folder: Path) -> None:
+    def __init__(self, pc_folder: Path, history: HostHistory | None = None) -> None:
         # The simulated PC's files (game libraries, helper tools), read by the real adapters.
         self.pc_root = write_simulated_pc(pc_folder)
+        self.history = history
 
     def adapters(self, host: HostContext) -> HostAdapters:
         # Sampling runs inline: the metrics cache would otherwise ask asyncio for a thread.
@@ -98,7 +104,7 @@ class DemoProfile:
         crash = NoCrashes()
         return HostAdapters(
             data_dir=Path("/demo"),
-            launcher=SimulatedLauncher(host.clock),
+            launcher=SimulatedLauncher(host.clock, self.history),
             prober=SimulatedProber(host),
             system=SimulatedSystem(),
             updater=SimulatedUpdates(),
@@ -125,15 +131,23 @@ class DemoHost:
     """The `HostedApp` of the flagship demo (demo.runtime.asgi_service)."""
 
     def __init__(
-        self, image: bytes | None, address: str | None, site_origin: str | None = None
+        self,
+        image: bytes | None,
+        address: str | None,
+        site_origin: str | None = None,
+        query: QueryDatabase | None = None,
     ) -> None:
+        """`query`: the demo's database services (HostedContext.query), where the host
+        records what happens in it (history.py); None: it records nothing."""
         port = urlsplit(address).port if address else None
         self.db = ImageStateDB(image)
+        self._query = query
+        self.history = HostHistory()
         # In the browser, the worker's in-memory file system; natively, a folder of its own.
         self._pc_folder = None if sys.platform == "emscripten" else tempfile.TemporaryDirectory()
         pc_folder = Path(self._pc_folder.name) if self._pc_folder else Path("/demo")
         self.ctx = build_host(
-            DemoProfile(pc_folder),
+            DemoProfile(pc_folder, self.history),
             self.db,
             https_port=port or DEFAULT_ADMIN_PORT,
             features=frozenset({"simulate-streams"}),
@@ -141,14 +155,26 @@ class DemoHost:
         )
         if image is None:
             seed(self.ctx, site_origin)
+        self.history.watch_streams(self.ctx.streams, self._device_name)
         self.host = create_app(self.ctx)
-        self.devices = create_device_app(self.ctx)
+        self.devices = create_device_app(self.ctx, self.history)
         self._running = self.ctx.running()
         self._running.__enter__()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         app = self.devices if scope["path"].startswith(DEVICE_PREFIX + "/") else self.host
-        await app(scope, receive, send)
+        try:
+            await app(scope, receive, send)
+        finally:
+            # What the request did goes into the demo's history before its answer leaves
+            # the worker (the asgi service holds the answer until this returns).
+            await self.history.write(self._query)
+
+    def _device_name(self, client_uuid: str) -> str:
+        try:
+            return self.ctx.clients.get(client_uuid).name
+        except NotFound:  # a stream of a device that is not paired (the debug API allows it)
+            return client_uuid
 
     def dirty(self) -> bool:
         return self.db.dirty()
@@ -208,4 +234,4 @@ def create_demo_host(context: Any) -> DemoHost:
     # a service's addresses as a list.
     given = context.config.get("address")
     address = given if isinstance(given, str) or given is None else next(iter(given), None)
-    return DemoHost(context.image, address, _site_origin())
+    return DemoHost(context.image, address, _site_origin(), context.query)

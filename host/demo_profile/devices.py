@@ -37,6 +37,7 @@ from host.handlers import streaming
 from host.responses import error_response
 from http_errors import ApiError, BadRequest, NotFound
 
+from .history import HostHistory
 from .simulated import SIMULATED
 
 __all__ = ["DEVICE_PREFIX", "create_device_app"]
@@ -52,8 +53,9 @@ def _certificate(name: str) -> str:
 
 
 class DeviceSimulator:
-    def __init__(self, ctx: HostContext) -> None:
+    def __init__(self, ctx: HostContext, history: HostHistory | None = None) -> None:
         self.ctx = ctx
+        self.history = history
         self.devices: dict[str, tuple[str, str]] = {}  # request id -> (uniqueid, PIN shown)
         self.paired: dict[str, str] = {}  # request id -> the client it became
 
@@ -91,6 +93,8 @@ class DeviceSimulator:
         )
         self.paired[pending.id] = client.uuid
         pending.succeed()
+        if self.history is not None:
+            self.history.device_paired(client.name)
         self.ctx.streams.put(client.uuid, "normal", "active")
 
     async def status(self, request: Request) -> Response:
@@ -117,8 +121,8 @@ async def _api_error(request: Request, exc: Exception) -> Response:
     return error_response(exc)
 
 
-def create_device_app(ctx: HostContext) -> Starlette:
-    devices = DeviceSimulator(ctx)
+def create_device_app(ctx: HostContext, history: HostHistory | None = None) -> Starlette:
+    devices = DeviceSimulator(ctx, history)
     app = Starlette(
         routes=[
             Route(f"{DEVICE_PREFIX}/pair", devices.begin, methods=["POST"]),

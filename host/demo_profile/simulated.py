@@ -32,6 +32,7 @@ from host.native.steam import SteamLibrary
 from host.native.tools import Toolbox
 from http_errors import BadRequest, NotFound
 
+from .history import HostHistory
 from .simulated_pc import SimulatedDisplays
 
 __all__ = [
@@ -67,10 +68,14 @@ class SimulatedRun:
 
 
 class SimulatedLauncher:
-    """Launching marks the app running; no command, prep step or process runs."""
+    """Launching marks the app running; no command, prep step or process runs. With a
+    `history`, launches and closes are recorded in the demo's history database."""
 
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.time, history: HostHistory | None = None
+    ) -> None:
         self._clock = clock
+        self._history = history
         self._running: SimulatedRun | None = None
 
     def current(self) -> SimulatedRun | None:
@@ -82,12 +87,16 @@ class SimulatedLauncher:
                 f"{self._running.app.name} is running; close it first (POST /api/apps/close)"
             )
         self._running = SimulatedRun(app, self._clock())
+        if self._history is not None:
+            self._history.app_launched(app.name)
         return self._running
 
     def close(self) -> SimulatedRun:
         running, self._running = self._running, None
         if running is None:
             raise BadRequest("No app is running")
+        if self._history is not None:
+            self._history.app_closed(running.app.name, self._clock() - running.started)
         return running
 
 

@@ -1,7 +1,9 @@
 """A toy `asgi` factory: a counter whose value is its persisted state.
 
 `GET /count` answers `{"count": n, "seeded": s}`; `POST /count` adds one;
-`POST /fail` raises inside the app. The image is the count as text.
+`POST /fail` raises inside the app; `POST /note` writes a row into the demo's
+database service `notes` through `HostedContext.query` and answers what it read back
+(or the error). The image is the count as text.
 """
 
 from __future__ import annotations
@@ -10,12 +12,14 @@ import json
 from typing import Any
 
 from demo.runtime.asgi_service import HostedContext
+from http_errors import ApiError
 
 __all__ = ["Counter", "create_counter"]
 
 
 class Counter:
     def __init__(self, context: HostedContext) -> None:
+        self.context = context
         self.seeded = context.image is None
         self.count = int(context.image or context.config.get("start", "0"))
         self._dirty = False
@@ -24,6 +28,9 @@ class Counter:
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["method"] == "POST" and scope["path"] == "/fail":
             raise RuntimeError("the app failed")
+        if scope["method"] == "POST" and scope["path"] == "/note":
+            await self._note(send)
+            return
         if scope["method"] == "POST" and scope["path"] == "/count":
             self.count += 1
             self._dirty = True
@@ -33,6 +40,20 @@ class Counter:
         headers = [(b"content-type", b"application/json")]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+    async def _note(self, send: Any) -> None:
+        try:
+            results = await self.context.query(
+                "notes",
+                "INSERT INTO note (title) VALUES ('from the app');"
+                " SELECT title FROM note ORDER BY id DESC LIMIT 1;",
+            )
+            answer: Any = {"read": results[-1]}
+        except ApiError as exc:
+            answer = {"error": exc.message}
+        headers = [(b"content-type", b"application/json")]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": json.dumps(answer).encode()})
 
     def dirty(self) -> bool:
         return self._dirty

@@ -11,6 +11,7 @@ import json
 import re
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -18,7 +19,16 @@ import pytest
 from tests.waiting import BROWSER_WAIT_MS, wait_for
 from tests.web.dialogs import dialog_named
 
-from .conftest import BOOT_MS, PASSWORD, REPO, USERNAME, Flagship, shot, shot_looks
+from .conftest import (
+    BOOT_MS,
+    PASSWORD,
+    REPO,
+    SCREENSHOTS,
+    USERNAME,
+    Flagship,
+    shot,
+    shot_looks,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -250,6 +260,70 @@ def test_the_landing_pages_own_steps_pair_in_one_tab(flagship: Flagship) -> None
     page.locator("#home-link").click()
     page.locator("#pair-form").wait_for(timeout=BOOT_MS)
     assert page.url.rstrip("/").endswith(LANDING.rstrip("/"))
+    # The live host wrote the pairing and the stream it started into the history the
+    # landing page's panel reads.
+    sql = "SELECT at, event, device FROM host_events ORDER BY id DESC LIMIT 2;"
+    history = page.evaluate(RUN_PANEL, ["history", sql])
+    assert history["ok"], history
+    started, paired = history["result"][0]["values"]
+    assert paired[1:] == ["device paired", device] and _recent(paired[0])
+    assert started[1:] == ["stream started", device] and _recent(started[0])
+    page.close()
+
+
+SQLITE_UTC = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
+
+
+def _recent(at: str) -> bool:
+    """`at` reads as a date (UTC, as SQLite writes it) and is this test run's, not the seed's."""
+    stamp = datetime.strptime(at, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+    return SQLITE_UTC.match(at) is not None and abs(datetime.now(UTC) - stamp) < timedelta(hours=1)
+
+
+def test_the_history_panel_reads_what_the_visitor_did_on_the_live_host(
+    flagship: Flagship,
+) -> None:
+    """Launch and close a game in the console, go back to the landing page, run the
+    history panel's first query: the host wrote both events, dated now."""
+    page = open_console(flagship)
+    sign_in(page)
+    nav(page, "Applications")
+    row = page.locator("helio-apps-page li[data-uuid]").filter(has_text="Celeste")
+    row.wait_for(timeout=BROWSER_WAIT_MS)
+    row.get_by_role("button", name="Launch").click()
+    row.get_by_role("button", name="Close").wait_for(timeout=BROWSER_WAIT_MS)
+    row.get_by_role("button", name="Close").click()
+    row.get_by_role("button", name="Launch").wait_for(timeout=BROWSER_WAIT_MS)
+
+    page.locator("#home-link").click()
+    panel = page.locator("demo-query-panel[service=history]")
+    run = panel.locator("button.primary")
+    run.wait_for(timeout=BOOT_MS)
+    assert "FROM host_events" in panel.locator(".editor").inner_text()  # its first example
+    wait_for(lambda: run.is_enabled(), "the history panel to be ready")
+    run.click()
+    table = panel.locator("table")
+    table.wait_for(timeout=BROWSER_WAIT_MS)
+    columns = table.locator("thead th").all_inner_texts()
+    assert columns == ["at", "event", "what", "ran_s"]
+    rows = [
+        dict(zip(columns, tr.locator("td").all_inner_texts(), strict=True))
+        for tr in table.locator("tbody tr").all()
+    ]
+    closed, launched = rows[0], rows[1]  # newest first
+    assert (closed["event"], closed["what"]) == ("app closed", "Celeste")
+    assert (launched["event"], launched["what"]) == ("app launched", "Celeste")
+    assert _recent(closed["at"]) and _recent(launched["at"]), rows[:2]
+    assert closed["ran_s"].isdigit()
+    panel.scroll_into_view_if_needed()
+    shot_looks(page, "history-live")
+    panel.screenshot(path=str(SCREENSHOTS / "flagship-history-panel.png"))  # for the docs
+
+    # Kept in this browser like the rest of the database: a stopped worker restores it.
+    flagship.stop_workers()
+    page.reload()
+    kept = page.evaluate(RUN_PANEL, ["history", "SELECT at FROM host_events ORDER BY id DESC;"])
+    assert kept["ok"] and kept["result"][0]["values"][0] == [closed["at"]], kept
     page.close()
 
 
@@ -394,6 +468,10 @@ def test_reset_restores_the_seed(flagship: Flagship) -> None:
     tokens = sign_in_by_api(page)
     call(page, "POST", "/api/apps", {"name": "Before reset"}, tokens)
     call(page, "PATCH", "/api/config", {"login_max_failures": 12}, tokens)
+    assert call(page, "POST", "/api/apps/launch", {"id": 1}, tokens)["status"] == 200
+    assert call(page, "POST", "/api/apps/close", None, tokens)["status"] == 200
+    events = "SELECT count(*) AS n FROM host_events;"
+    assert page.evaluate(RUN_PANEL, ["history", events])["result"][0]["values"][0][0] >= 5
     page.locator("demo-controls #reset").click()
     page.locator("demo-controls #reset-confirm").click()
     page.get_by_text("Reset to the seed data: host, history, metrics.").wait_for(
@@ -408,6 +486,10 @@ def test_reset_restores_the_seed(flagship: Flagship) -> None:
     config = call(page, "GET", "/api/config", None, fresh)["body"]
     assert config["login_max_failures"] == 10 and config["hardware_metrics"] is True
     assert call(page, "GET", "/api/tokens", None, fresh)["body"]["tokens"] == []
+    # What the host wrote into its history is forgotten too: the seed's 3 events.
+    assert page.evaluate(RUN_PANEL, ["history", events])["result"] == [
+        {"columns": ["n"], "values": [[3]]}
+    ]
     page.close()
 
 

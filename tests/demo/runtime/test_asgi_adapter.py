@@ -3,12 +3,14 @@ state is saved under the storageNamespace before each answer that changed it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from demo.build.addresses import address_table
 from demo.native import MemoryStore
+from demo.native.assets import DirectoryAssets
 from demo.runtime import create_demo_app
 from demo.runtime.adapters import ADAPTERS, shipped_packages
 from demo.runtime.asgi_service import state_key
@@ -158,3 +160,27 @@ def test_a_plain_app_that_is_not_there_is_named() -> None:
     reply = _app(MemoryStore(), services=[service]).get("/__demo/app/web/hello")
     assert reply.status == 500
     assert "tests.demo.plain_starlette_app has no ASGI app nope" in reply.json()["error"]
+
+
+@pytest.fixture
+def with_counter(make_demo: Any) -> Iterator[Client]:
+    """The mini site (its `notes` database) plus the counter app beside it."""
+    demo = make_demo("mini")
+    manifest = {**demo.manifest, "services": [*demo.manifest["services"], COUNTER]}
+    app = create_demo_app(manifest, DirectoryAssets(demo.site), demo.store, None)  # type: ignore[arg-type]
+    yield Client(app)
+    app.close()  # its engines: an open sqlite connection would be unraisable at exit
+
+
+def test_an_app_writes_into_a_database_service_of_its_demo(with_counter: Client) -> None:
+    """What the flagship's host does with its history: the row the app wrote is there
+    when its answer arrives, and the database's own route reads it."""
+    written = with_counter.post("/__demo/app/counter/note").json()
+    assert written == {"read": {"columns": ["title"], "values": [["from the app"]]}}
+    read = with_counter.query("notes", "SELECT count(*) FROM note WHERE title = 'from the app'")
+    assert read.json()["result"] == [{"columns": ["count(*)"], "values": [[1]]}]
+
+
+def test_a_write_the_database_refuses_reaches_the_app_as_an_error(with_counter: Client) -> None:
+    with_counter.query("notes", "DROP TABLE note")
+    assert with_counter.post("/__demo/app/counter/note").json() == {"error": "no such table: note"}
