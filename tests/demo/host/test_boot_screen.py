@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.waiting import wait_for
+from tests.waiting import BROWSER_WAIT_MS, wait_for
 
 from .conftest import BOOT_MS, Flagship, shot_looks
 
@@ -135,3 +135,38 @@ def test_the_landing_page_starts_python_as_it_loads(first_visit: FirstVisit) -> 
     console = first_visit.open(CONSOLE)
     console.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
     assert all(r["stage"] != "downloading" or r["python"] == "ready" for r in seen(console))
+
+
+# The landing page's worker reports, kept in the page.
+WATCH = (
+    """() => { window.__reports = []; helioDemo.watchPython((r) => window.__reports.push(r)); }"""
+)
+HOST_OPEN = """() => window.__reports.some((r) => r.python === "ready" && r.stage === null)"""
+# The keys of the demo's IndexedDB database (serviceworker/idb.js, storage.js); none while
+# the worker has not made it (the page must not make it: the worker's open would then
+# find a database without its store).
+STORED_KEYS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("helio-demo helio-host-demo-v1");
+  open.onupgradeneeded = () => open.transaction.abort();
+  open.onerror = () => (open.error?.name === "AbortError" ? resolve([]) : reject(open.error));
+  open.onsuccess = () => {
+    const keys = open.result.transaction("kv").objectStore("kv").getAllKeys();
+    keys.onsuccess = () => { open.result.close(); resolve(keys.result); };
+    keys.onerror = () => reject(keys.error);
+  };
+})"""
+
+
+def test_the_landing_page_opens_the_host_before_the_console_asks(first_visit: FirstVisit) -> None:
+    # The landing page asks the host nothing, yet its warm-up builds the host from its seed
+    # (and stores it), so the console's first request finds the host open: the boot's last
+    # stage ends on the landing page, not on the console's first answer.
+    page = first_visit.open(LANDING)
+    page.evaluate(WATCH)
+    page.wait_for_function(HOST_OPEN, timeout=BROWSER_WAIT_MS)
+    assert "helio-host-demo-v1/host/state" in page.evaluate(STORED_KEYS)
+    page.locator("#open-console").click()
+    page.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
+    # While its first answer comes, the console's boot screen says the boot is done: the
+    # host was open when it asked.
+    assert all(r["percent"] == 100 for r in seen(page)), seen(page)

@@ -3,6 +3,7 @@ state is saved under the storageNamespace before each answer that changed it."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -158,3 +159,17 @@ def test_a_plain_app_that_is_not_there_is_named() -> None:
     reply = _app(MemoryStore(), services=[service]).get("/__demo/app/web/hello")
     assert reply.status == 500
     assert "tests.demo.plain_starlette_app has no ASGI app nope" in reply.json()["error"]
+
+
+def test_opening_ahead_builds_the_app_from_its_seed_once() -> None:
+    # What the worker's warm-up runs (a page asked it to boot): the app is built and its
+    # seed stored before any request, and the first request finds that very app.
+    store = MemoryStore()
+    client = _app(store)
+    services = client.app.services
+    assert asyncio.run(services.open_stateful_services()) == ["counter"]
+    assert store.data[state_key("ns", "counter")] == b"0"
+    opened = services._http["counter"].held
+    assert asyncio.run(services.open_stateful_services()) == ["counter"]  # a no-op again
+    assert client.post("/__demo/app/counter/count").json()["count"] == 1
+    assert services._http["counter"].held is opened
