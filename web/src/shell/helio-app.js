@@ -50,6 +50,9 @@ export class HelioApp extends LitElement {
     this.addEventListener("helio-settings-saved", (event) => {
       if ("locale" in event.detail) this.applyLocale(event.detail.locale);
     });
+    // Until the host answers (the flagship's boot screen), what this browser says: the
+    // visitor's pick, else its own languages.
+    chooseLocale(null, { gate: "boot" });
     // Both public answers at once (one round trip, not two, before the first page); the
     // status is applied after the locale, so the gate never renders in a language it then
     // leaves.
