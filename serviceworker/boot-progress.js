@@ -1,6 +1,6 @@
 // What a page is told while Python boots (contract.js, `WorkerStatus`): the stage and how
 // many of the boot's steps are done. Every step is an event of the real boot (a download
-// finished, Python loaded, the host answered); nothing here runs on a timer.
+// finished, Python loaded, the host opened); nothing here runs on a timer.
 //
 // Both ways to start (a memory snapshot or from scratch) report the same seven steps, so
 // the count never goes back when a restore fails and the boot starts over.
@@ -9,7 +9,7 @@
 const STAGES = {
   downloading: ["checked", "runtime", "snapshot"], // the site's build, pyodide.asm.wasm, the snapshot read
   starting: ["python", "files"], // Python loaded; its installed files (unpacked or installed)
-  opening: ["app", "answered"], // the host built and attached; its first answer sent
+  opening: ["app", "opened"], // the app attached; the host built (by a warm-up) or its first answer sent
 };
 
 export class BootProgress {

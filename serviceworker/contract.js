@@ -55,6 +55,7 @@
 /**
  * @typedef {Object} PythonHandler
  * @property {(method: string, path: string, query: string, headers: [string, string][], body: Uint8Array) => HandlerReply | Promise<HandlerReply>} handle one forwarded fetch (a promise when it has to wait); path is relative to the demo root, query has no "?"
+ * @property {() => Promise<string[]>} open_services builds the stateful services' apps (asgi) now, as their first request would; resolves with their names
  */
 
 /**
@@ -122,7 +123,7 @@ export const STATUS_QUERY = "helio-demo:status";
  * @property {"snapshot" | "site snapshot" | "fresh" | null} how "site snapshot": the build's, on a first visit
  * @property {number | null} bootMs what the last boot took
  * @property {string | null} error why the last boot failed
- * @property {"downloading" | "starting" | "opening" | null} stage of the boot (serviceworker/boot-progress.js): downloading the runtime, starting Python, opening the host (until its first answer); null once the host answered
+ * @property {"downloading" | "starting" | "opening" | null} stage of the boot (serviceworker/boot-progress.js): downloading the runtime, starting Python, opening the host (until a warm-up opened it or it answered); null once it is open
  * @property {number} stepsDone boot steps ended, each a real event of the boot (a download, Python loaded, the first answer)
  * @property {number} stepsTotal boot steps in all
  */

@@ -90,8 +90,11 @@ function onMessage(event) {
     event.waitUntil(self.clients.claim()); // the page sees controllerchange
   } else if (type === BOOT_PYTHON) {
     // A page warms Python before its first request (the flagship's landing page), or asks
-    // again after a failed boot; the status messages report the boot.
-    pythonHandler(event).catch(() => {});
+    // again after a failed boot; the status messages report the boot. The warm-up goes on
+    // to build the stateful services' apps (the host): the console's first request then
+    // finds it open instead of building it from its seed.
+    const warming = pythonHandler(event).then(openServices);
+    event.waitUntil(warming.catch(() => {}));
     event.source?.postMessage(statusMessage());
   } else if (type === RESTART_PYTHON) {
     dropPython();
@@ -150,7 +153,7 @@ async function pythonAnswer(event, path, query) {
     const headers = await forwardedHeaders(event);
     const reply = await python.handle(request.method, path, query, headers, body);
     answered(); // what a restart leaves until Python's first answer (boot.js)
-    progress?.step("answered");
+    progress?.step("opened");
     SITE.keepWhenQuiet(); // a copy of the site for offline visits, once Python is idle
     return toResponse(request, reply.status, reply.headers, reply.body);
   } catch (err) {
@@ -187,6 +190,20 @@ function siteChecked() {
 function toResponse(request, status, headers, body) {
   const empty = request.method === "HEAD" || [204, 205, 304].includes(status);
   return new Response(empty ? null : body, { status, headers });
+}
+
+// Builds the stateful services' apps (asgi) of a booted Python (again: a no-op); a failure
+// is only logged: the first request that needs the app builds it and reports the error.
+async function openServices({ handler }) {
+  try {
+    const started = performance.now();
+    const names = await handler.open_services();
+    if (!names.length) return;
+    progress?.step("opened");
+    console.info(`[helio-demo] opened ${names.join(", ")} in ${Math.round(performance.now() - started)} ms`);
+  } catch (err) {
+    console.warn("[helio-demo] could not open the services ahead of their first request:", err);
+  }
 }
 
 // Resolves with bootPython's result: the handler, and `answered` to call after each answer.

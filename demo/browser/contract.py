@@ -49,7 +49,7 @@ class WorkerStatus(TypedDict):
     how: str | None
     bootMs: int | None  # noqa: N815
     error: str | None
-    stage: str | None  # "downloading" | "starting" | "opening" | None once the host answered
+    stage: str | None  # "downloading" | "starting" | "opening" | None once the host is open
     stepsDone: int  # noqa: N815
     stepsTotal: int  # noqa: N815
 
@@ -104,6 +104,11 @@ class PythonHandler(Protocol):
 
         `headers` is a proxy of `[[name, value], ...]`; `path` is relative to the demo
         root; `query` has no "?"."""
+        ...
+
+    def open_services(self) -> Any:
+        """Build the stateful services' apps (asgi: the flagship's host) now, as their
+        first request would: a future of their names."""
         ...
 
 

@@ -90,6 +90,16 @@ class Handler:
         }
         return to_js(answer)
 
+    def open_services(self) -> Any:
+        """`PythonHandler.open_services`: the stateful services' apps built now (a future
+        of their names), so the first request finds them open."""
+        return start_eagerly(self._open_services())
+
+    async def _open_services(self) -> Any:
+        from pyodide.ffi import to_js
+
+        return to_js(await self.app.services.open_stateful_services())
+
 
 def start_eagerly(coro: Coroutine[Any, Any, T]) -> T | asyncio.Future[T]:
     """Run `coro` as a task started at once (an eager task): its result if it never

@@ -128,6 +128,11 @@ class HttpService(Protocol):
 class StatefulService(HttpService, Protocol):
     """An HTTP service that keeps state (asgi): `resettable` adapters open these."""
 
+    async def open(self) -> None:
+        """Build the app now (from its stored state, else its seed), as its first request
+        would: a page that knows requests will follow saves them the wait."""
+        ...
+
     async def reset(self) -> None:
         """Forget the stored state; the next request starts from the seed."""
         ...

@@ -176,6 +176,10 @@ class AsgiService(Persisted[HostedApp]):
                 await self.store.put(self.key, seed)
         return self.held
 
+    async def open(self) -> None:
+        async with self.lock:
+            await self._open()
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             raise ApiError(f"{self.name}: only HTTP requests reach this service")

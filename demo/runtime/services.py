@@ -163,6 +163,19 @@ class Services:
             if isinstance(adapter, HttpAdapter):
                 await self.http(service.name, adapter.family)
 
+    async def open_stateful_services(self) -> list[str]:
+        """Build every stateful HTTP service's app now (the flagship's host), as its first
+        request would; returns their names."""
+        names = []
+        for service in self.manifest.services:
+            adapter = ADAPTERS[service.adapter]
+            if isinstance(adapter, HttpAdapter) and adapter.resettable:
+                stateful = await self.http(service.name, adapter.family)
+                assert isinstance(stateful, StatefulService)  # what `resettable` promises
+                await stateful.open()
+                names.append(service.name)
+        return names
+
     def database(self, name: str) -> DatabaseService:
         service, adapter = self.find(name, DB_FAMILY)
         assert isinstance(adapter, SqlAdapter)

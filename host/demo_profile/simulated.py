@@ -13,6 +13,7 @@ and `host.core`.
 from __future__ import annotations
 
 import math
+import shutil
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -256,10 +257,11 @@ class SimulatedPlatform:
     def _remember(self, change: str) -> None:
         self._db.set_json(PC_CHANGES_KEY, {**self._db.get_json(PC_CHANGES_KEY, {}), change: True})
 
-    @staticmethod
-    def _which(name: str) -> str | None:
-        # The library's "program": the Integrations page shows it, so it says what it is.
-        return f"{name} (simulated: nothing runs in the browser demo)"
+    def _which(self, name: str) -> str | None:
+        # The library's "program", found as natively: in the simulated PC's bin folder. The
+        # host answers `simulated: true` and the console says so in its own language, so
+        # the program is a path, not an English sentence.
+        return shutil.which(name, path=str(self.root / "bin"))
 
     def _tools(self, settings: Mapping[str, Any]) -> Toolbox:
         layers = [str(self.root / "vulkan" / "implicit_layer.d")]

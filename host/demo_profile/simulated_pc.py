@@ -162,7 +162,7 @@ def _write_lutris(root: Path) -> None:
 
 # -- helper tools ---------------------------------------------------------------------------
 
-_PROGRAMS = ("mangohud", "gamescope")
+_PROGRAMS = ("mangohud", "gamescope", "steam", "lutris")  # helper tools, library clients
 
 
 def _write_layer(folder: Path, file: str, name: str, library: Path, env: str) -> None:

@@ -286,7 +286,28 @@ def gate_problems(page: Page, where: str) -> list[str]:
         problems.append(f"{where}: {error}")
     if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
         problems.append(f"{where} scrolls sideways")
+    problems += picker_misalignment(page, where)
     return problems
+
+
+def picker_misalignment(page: Page, where: str) -> list[str]:
+    """The language list must sit in line with the page's card: its right edge on the
+    card's, never past either edge; at phone width its left edge on the card's too (a
+    narrower list there leaves its label hanging in the air above the card)."""
+    picker = page.locator("helio-language-picker sl-select").bounding_box()
+    card = page.locator("helio-setup-page, helio-signin-page").bounding_box()
+    assert picker and card, f"{where}: no language list or card on screen"
+    left, right = picker["x"], picker["x"] + picker["width"]
+    card_left, card_right = card["x"], card["x"] + card["width"]
+    lined_up = abs(right - card_right) <= 1 and left >= card_left - 1
+    if page.viewport_size and page.viewport_size["width"] < 600:
+        lined_up = lined_up and abs(left - card_left) <= 1
+    if lined_up:
+        return []
+    return [
+        f"{where}: the language list spans {left:.0f}-{right:.0f} px, "
+        f"the card {card_left:.0f}-{card_right:.0f} px"
+    ]
 
 
 def pick_language(page: Page, code: str) -> None:

@@ -8,7 +8,8 @@
 // means "each browser's own language". Before signing in the visitor cannot change that
 // setting, so the language they picked on the set-up or sign-in page (kept in this browser)
 // comes first there, and before any account exists nobody has chosen the setting yet (a
-// fresh host says "en"), so the set-up page follows the browser.
+// fresh host says "en"), so the set-up page follows the browser. Until the host answers
+// at all (the flagship's boot screen), the visitor's pick, else the browser's languages.
 import en from "./locales/en.json";
 import fr from "./locales/fr.json";
 import de from "./locales/de.json";
@@ -50,8 +51,9 @@ export function rememberVisitorLocale(code) {
 
 /**
  * Choose the console's locale and apply it to the document. `gate` says which page stands
- * in front of the console: "setup" (no account yet), "signin", or null (signed in, or not
- * known yet). See the top of this file for the order.
+ * in front of the console: "setup" (no account yet), "signin", "boot" (the host has not
+ * answered yet: the visitor's pick, else the browser's languages), or null (signed in, or
+ * not known yet). See the top of this file for the order.
  */
 export function chooseLocale(setting, { gate = null, visitor = visitorLocale(), languages = navigator.languages ?? [navigator.language] } = {}) {
   const fromSetting = gate === "setup" ? null : setting && setting !== AUTO && shipped(setting);

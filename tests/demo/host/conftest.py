@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,9 +107,10 @@ LOOKS = (
 )
 
 
-def shot_looks(page: Any, name: str) -> None:
+def shot_looks(page: Any, name: str, check: Callable[[Any], object] | None = None) -> None:
     """`flagship-<name>-<desktop|phone>-<light|dark>.png`, the page resized and recoloured
-    in place; no look may scroll sideways. The page is left at desktop/light."""
+    in place; no look may scroll sideways; `check(page)` runs in each look (axe). The page
+    is left at desktop/light."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for viewport, width, height, scheme in LOOKS:
         page.set_viewport_size({"width": width, "height": height})
@@ -119,6 +120,8 @@ def shot_looks(page: Any, name: str) -> None:
         assert wide <= 0, f"{name} scrolls sideways by {wide}px at {width}px ({scheme})"
         path = SCREENSHOTS / f"flagship-{name}-{viewport}-{scheme}.png"
         page.screenshot(path=str(path), full_page=True)
+        if check is not None:
+            check(page)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.emulate_media(color_scheme="light")
 

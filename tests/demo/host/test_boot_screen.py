@@ -11,15 +11,16 @@ from the clock. Screenshots: build/screenshots/flagship-boot-*.png.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from tests.waiting import wait_for
+from tests.waiting import BROWSER_WAIT_MS, wait_for
 
-from .conftest import BOOT_MS, Flagship, shot_looks
+from .conftest import BOOT_MS, REPO, Flagship, shot_looks
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -49,13 +50,21 @@ class FirstVisit:
         return page
 
 
+def new_visit(flagship: Flagship, language: str = "en-US") -> FirstVisit:
+    """A fresh context of the flagship's browser, in a browser of `language`, recording what
+    the boot screen shows."""
+    context = flagship.context.browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale=language
+    )
+    context.add_init_script(RECORD)
+    return FirstVisit(context, flagship.server.url)
+
+
 @pytest.fixture
 def first_visit(flagship: Flagship) -> Iterator[FirstVisit]:
-    """A fresh context of the flagship's browser, recording what the boot screen shows."""
-    context = flagship.context.browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(RECORD)
-    yield FirstVisit(context, flagship.server.url)
-    context.close()
+    visit = new_visit(flagship)
+    yield visit
+    visit.context.close()
 
 
 def seen(page: Any) -> list[dict[str, Any]]:
@@ -135,3 +144,79 @@ def test_the_landing_page_starts_python_as_it_loads(first_visit: FirstVisit) -> 
     console = first_visit.open(CONSOLE)
     console.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
     assert all(r["stage"] != "downloading" or r["python"] == "ready" for r in seen(console))
+
+
+# The landing page's worker reports, kept in the page.
+WATCH = (
+    """() => { window.__reports = []; helioDemo.watchPython((r) => window.__reports.push(r)); }"""
+)
+HOST_OPEN = """() => window.__reports.some((r) => r.python === "ready" && r.stage === null)"""
+# The keys of the demo's IndexedDB database (serviceworker/idb.js, storage.js); none while
+# the worker has not made it (the page must not make it: the worker's open would then
+# find a database without its store).
+STORED_KEYS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("helio-demo helio-host-demo-v1");
+  open.onupgradeneeded = () => open.transaction.abort();
+  open.onerror = () => (open.error?.name === "AbortError" ? resolve([]) : reject(open.error));
+  open.onsuccess = () => {
+    const keys = open.result.transaction("kv").objectStore("kv").getAllKeys();
+    keys.onsuccess = () => { open.result.close(); resolve(keys.result); };
+    keys.onerror = () => reject(keys.error);
+  };
+})"""
+
+
+def test_the_landing_page_opens_the_host_before_the_console_asks(first_visit: FirstVisit) -> None:
+    # The landing page asks the host nothing, yet its warm-up builds the host from its seed
+    # (and stores it), so the console's first request finds the host open: the boot's last
+    # stage ends on the landing page, not on the console's first answer.
+    page = first_visit.open(LANDING)
+    page.evaluate(WATCH)
+    page.wait_for_function(HOST_OPEN, timeout=BROWSER_WAIT_MS)
+    assert "helio-host-demo-v1/host/state" in page.evaluate(STORED_KEYS)
+    page.locator("#open-console").click()
+    page.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
+    # While its first answer comes, the console's boot screen says the boot is done: the
+    # host was open when it asked.
+    assert all(r["percent"] == 100 for r in seen(page)), seen(page)
+
+
+LOCALES = REPO / "web" / "src" / "locales"
+SHIPPED = sorted(path.stem for path in LOCALES.glob("*.json"))
+BROWSER_LANGUAGE = {"en": "en-US", "fr": "fr-FR", "de": "de-DE"}
+
+
+def test_every_shipped_locale_has_a_browser_language_here() -> None:
+    assert sorted(BROWSER_LANGUAGE) == SHIPPED
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_boot_screen_speaks_each_locale_and_passes_axe(flagship: Flagship, code: str) -> None:
+    # Before the host answers, the console speaks the browser's language: the boot screen,
+    # downloading and then failed, in each shipped locale, checked by axe in every look.
+    from tests.web.conftest import check_axe
+
+    words = json.loads((LOCALES / f"{code}.json").read_text())
+    visit = new_visit(flagship, BROWSER_LANGUAGE[code])
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)  # the worker's download of the runtime waits
+
+    visit.context.route(RUNTIME, hold)
+    try:
+        page = visit.open(CONSOLE)
+        wait_for(lambda: page.evaluate("0") == 0 and held, "the worker to ask for the runtime")
+        wait_for(lambda: [r for r in seen(page) if r["python"] == "booting"], "a boot report")
+        assert page.evaluate("document.documentElement.lang") == code
+        status = page.get_by_role("status")
+        assert status.inner_text().startswith(words["boot.stage.downloading"])
+        page.get_by_role("progressbar", name=words["boot.progress"]).wait_for()
+        shot_looks(page, f"boot-downloading-{code}", check_axe)
+
+        held[0].abort()  # the download fails: the boot's error and its retry
+        alert = page.get_by_role("alert").filter(has_text=words["boot.failed"])
+        alert.wait_for(timeout=BOOT_MS)
+        shot_looks(page, f"boot-failed-{code}", check_axe)
+    finally:
+        visit.context.close()

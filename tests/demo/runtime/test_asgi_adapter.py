@@ -3,6 +3,7 @@ state is saved under the storageNamespace before each answer that changed it."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -184,3 +185,17 @@ def test_an_app_writes_into_a_database_service_of_its_demo(with_counter: Client)
 def test_a_write_the_database_refuses_reaches_the_app_as_an_error(with_counter: Client) -> None:
     with_counter.query("notes", "DROP TABLE note")
     assert with_counter.post("/__demo/app/counter/note").json() == {"error": "no such table: note"}
+
+
+def test_opening_ahead_builds_the_app_from_its_seed_once() -> None:
+    # What the worker's warm-up runs (a page asked it to boot): the app is built and its
+    # seed stored before any request, and the first request finds that very app.
+    store = MemoryStore()
+    client = _app(store)
+    services = client.app.services
+    assert asyncio.run(services.open_stateful_services()) == ["counter"]
+    assert store.data[state_key("ns", "counter")] == b"0"
+    opened = services._http["counter"].held
+    assert asyncio.run(services.open_stateful_services()) == ["counter"]  # a no-op again
+    assert client.post("/__demo/app/counter/count").json()["count"] == 1
+    assert services._http["counter"].held is opened

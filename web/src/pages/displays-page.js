@@ -272,10 +272,10 @@ export class HelioDisplaysPage extends Actions(LitElement) {
         <sl-button slot="actions" variant="danger" outline ?loading=${this.isBusy("reset")}
           ?disabled=${!Object.keys(this.layouts).length} @click=${this.resetLayouts}>${icon("rotate-ccw")} ${t("displays.forget")}</sl-button>
       </helio-page-header>
-      ${this.simulated ? simulatedNote("displays-simulated", t("displays.simulated")) : nothing}
+      ${this.simulated ? simulatedNote("displays-simulated", t("displays.simulated"), this.platform) : nothing}
       <helio-error .error=${this.errors.load}></helio-error>
       <section aria-labelledby="outputs-heading">
-        <h2 id="outputs-heading">${icon("monitor")} ${t("displays.outputs")}${this.platform ? html` <span class="sub">(${this.platform})</span>` : nothing}</h2>
+        <h2 id="outputs-heading">${icon("monitor")} ${t("displays.outputs")}${this.platform && !this.simulated ? html` <span class="sub">(${this.platform})</span>` : nothing}</h2>
         ${devices === null
           ? this.errors.load ? nothing : html`<helio-loading label=${t("displays.reading")}></helio-loading>`
           : devices.length

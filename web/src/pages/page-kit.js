@@ -1,7 +1,7 @@
 // What the admin pages share beyond the framework: running an async action with its
 // progress and error, matching an API error to a form field, sectioned pages' styles,
 // the line that says a thing is simulated, downloads and time words.
-import { css, html } from "lit";
+import { css, html, nothing } from "lit";
 import { icon } from "../icons.js";
 import { toast } from "../components/toast.js";
 import { formatDateTime } from "../i18n.js";
@@ -58,9 +58,11 @@ export const sectionStyles = css`
 /**
  * One line saying what the page shows is simulated (the browser demo's made-up PC): shown
  * only where the host's answer says `"simulated": true`, never guessed by the console.
+ * `hostWords`: what the host itself says about it (English), kept in the line's title, so
+ * a visitor reads one sentence, in the console's language.
  */
-export function simulatedNote(id, message) {
-  return html`<p class="simulated-note" id=${id}>${icon("info")} ${message}</p>`;
+export function simulatedNote(id, message, hostWords = "") {
+  return html`<p class="simulated-note" id=${id} title=${hostWords || nothing}>${icon("info")} ${message}</p>`;
 }
 export const simulatedNoteStyles = css`
   .simulated-note { margin: var(--sl-spacing-medium) 0 0; color: var(--helio-muted); display: flex; gap: var(--sl-spacing-x-small); align-items: center; }

@@ -50,7 +50,13 @@ export class HelioApp extends LitElement {
     this.addEventListener("helio-settings-saved", (event) => {
       if ("locale" in event.detail) this.applyLocale(event.detail.locale);
     });
-    this.loadLocale().then(() => this.loadStatus());
+    // Until the host answers (the flagship's boot screen), what this browser says: the
+    // visitor's pick, else its own languages.
+    chooseLocale(null, { gate: "boot" });
+    // Both public answers at once (one round trip, not two, before the first page); the
+    // status is applied after the locale, so the gate never renders in a language it then
+    // leaves.
+    this.loadStatus(this.loadLocale());
   }
 
   /** The host's locale setting (public); chooseLocale decides with it once the gate is known. */
@@ -81,9 +87,13 @@ export class HelioApp extends LitElement {
     }
   }
 
-  async loadStatus() {
+  /** `after`: a promise the status waits for before it is applied (the first locale). */
+  async loadStatus(after = null) {
     try {
-      const status = await authStatus(this.api);
+      const asked = authStatus(this.api);
+      asked.catch(() => {}); // its failure is caught below, once awaited
+      await after;
+      const status = await asked;
       if (status.authenticated && this.api.auth === "cookie") await this.api.loadCsrf();
       if (status.authenticated) this.sessionGone = false;
       this.bootError = null;

@@ -90,6 +90,11 @@ export const shellStyles = css`
     header a.home .home-words {
       ${visuallyHidden}
     }
+    /* Narrower than the card's 30rem, a right-aligned half-width list left its label
+       hanging mid-air: it spans the card's width, both edges in line with the card's. */
+    .gate-language helio-language-picker {
+      width: 100%;
+    }
   }
   .menu {
     display: none;
