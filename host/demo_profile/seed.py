@@ -33,4 +33,7 @@ def seed(ctx: HostContext, site_origin: str | None = None) -> None:
     for app in _APPS:
         ctx.apps.save(dict(app))
     allowed = [site_origin] if site_origin else []
-    ctx.settings.update({"hardware_metrics": True, "csrf_allowed_origins": allowed})
+    # "auto": the demo has visitors everywhere, so its console speaks each browser's language.
+    ctx.settings.update(
+        {"hardware_metrics": True, "csrf_allowed_origins": allowed, "locale": "auto"}
+    )

@@ -816,6 +816,26 @@ SHOWN_TEXT = """() => {
   walk(document.body);
   return out.join(" | ");
 }"""
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_the_flagship_console_speaks_the_visitors_browser_language(
+    flagship: Flagship, code: str
+) -> None:
+    """The demo host's console follows each visitor's browser (its `locale` is "auto"): once
+    the host has answered, the sign-in form is in the browser's language, not the host's."""
+    context = flagship.context.browser.new_context(locale=f"{code}-{code.upper()}")
+    try:
+        page = context.new_page()
+        page.goto(flagship.server.url + CONSOLE)
+        page.locator(USERNAME_FIELD).wait_for(timeout=BROWSER_WAIT_MS)  # the host answered
+        assert page.evaluate("document.documentElement.lang") == code
+        answer = call(page, "GET", "/api/configLocale")
+        assert answer["body"]["locale"] == "auto", answer
+    finally:
+        context.close()
+
+
 # What the demo host says in English about its made-up PC.
 HOST_ENGLISH = re.compile(r"[^|]*(?:browser demo|nothing runs|no real monitor)[^|]*", re.I)
 
