@@ -14,6 +14,7 @@ module per family:
 - `arrays`: Postgres' `'{a,b}'` array text.
 - `functions`: functions whose DuckDB namesakes mean something else.
 - `jsonb`: jsonb literals in jsonb's normal text form.
+- `window_ties`: positional window functions fail where the order of tied rows decides.
 
 `transpile.py` applies them, in the order its `REWRITES` names.
 """
