@@ -20,7 +20,8 @@ Why this order:
    of tied rows decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: integer division, result types, numeric literals and quotients,
-   timestamptz, array text, bare numeric casts, jsonb literals, division by zero.
+   dates before Christ as text, timestamptz, array text, bare numeric casts, jsonb
+   literals, division by zero.
 4. Literal and type nodes DuckDB's core reads differently, last: they replace nodes
    the rewrites above match on (`jsonb_literals` looks for `::jsonb` casts, which
    `core_only` turns into text; the result types read `CURRENT_DATE`).
@@ -44,6 +45,7 @@ from .session_names import DEFAULT_NAMES, SessionNames
 from .text_functions import text_functions
 from .transforms.aggregates import inexact_aggregates, population_variance_of_non_finite
 from .transforms.arrays import array_text_literals
+from .transforms.bc_text import bc_text
 from .transforms.column_names import postgres_column_names
 from .transforms.core_types import bytea_literals, core_only, national_strings
 from .transforms.division import division_by_zero_errors, integer_division
@@ -180,6 +182,7 @@ REWRITES: tuple[Rewrite, ...] = (
         "numeric_quotients",
         lambda t, c: _record(c.outputs, numeric_quotients(t, c.columns)),
     ),
+    Rewrite("bc_text", lambda t, c: bc_text(t, c.columns)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
     Rewrite("bare_numeric_casts", lambda t, c: _record(c.outputs, bare_numeric_casts(t))),

@@ -237,3 +237,23 @@ def test_a_bare_numeric_cast_keeps_the_scale_of_its_value() -> None:
         "CREATE TABLE i (a int, n numeric(10,2)); INSERT INTO i VALUES (1, 2.25)",
     )
     assert result["rows"] == [{"x": "1", "z": "2.25", "w": "2", "v": "1500"}]
+
+
+def test_dates_before_christ_made_text_put_the_era_last_as_postgres_writes_it() -> None:
+    # DuckDB writes `2040-04-10 (BC)` and `0097-02-16 (BC) 17:32:01`.
+    result = answer(
+        "SELECT d::text AS a, ts::text AS b, d || '' AS c, 'x' || ts AS d,"
+        " (date '0001-01-01' - 1)::text AS e, (d - date '2000-01-01')::text AS f FROM t",
+        "CREATE TABLE t (d date, ts timestamp);"
+        " INSERT INTO t VALUES ('2040-04-10 BC', 'Feb 16 17:32:01 0097 BC')",
+    )
+    assert result["rows"] == [
+        {
+            "a": "2040-04-10 BC",
+            "b": "0097-02-16 17:32:01 BC",
+            "c": "2040-04-10 BC",
+            "d": "x0097-02-16 17:32:01 BC",
+            "e": "0001-12-31 BC",
+            "f": "-1475115",
+        }
+    ]
