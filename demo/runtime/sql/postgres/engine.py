@@ -30,7 +30,7 @@ from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
-from .values import DECLARED_CARRIERS, JsonTooDeep, interval_text, json_value, type_oid
+from .values import DECLARED_CARRIERS, UnsendableValue, interval_text, json_value, type_oid
 
 __all__ = ["DuckEngine", "declared_types", "read_schema", "table_types", "use_public_schema"]
 
@@ -55,6 +55,22 @@ def table_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
     for table, column, data_type in result.rows:
         tables.setdefault(str(table).lower(), {})[str(column).lower()] = str(data_type)
     return tables
+
+
+_TEMPORAL_OIDS = {1082, 1114, 1184}  # date, timestamp, timestamptz
+
+
+def _extreme_day(value: object) -> bool:
+    """A date/timestamp text on the first or last day the duckdb package can give."""
+    return isinstance(value, str) and value.startswith(("0001-01-01", "9999-12-31"))
+
+
+def _own_message(text: str) -> str:
+    """A refusal the translation raises as the statement runs (DuckDB's `error()`, as
+    in transforms/window_ties.py), without the name DuckDB puts before it."""
+    prefix = "Invalid Input Error: "
+    own = text.startswith(prefix) and text[len(prefix) :].startswith("this demo ")
+    return text[len(prefix) :] if own else text
 
 
 def _plain_read(item: Transpiled) -> bool:
@@ -150,7 +166,7 @@ class DuckEngine:
             try:
                 results.append(self._conn.execute(duck_sql, repeated=repeated))
             except Exception as exc:  # adapters raise plain Exception(message)
-                raise SqlError(str(exc), item.source.strip()) from exc
+                raise SqlError(_own_message(str(exc)), item.source.strip()) from exc
         result = results[item.result_index] if results else None
         if result is None or item.kind == "transaction":
             return _no_rows()
@@ -160,7 +176,7 @@ class DuckEngine:
         if item.kind == "other":
             return _no_rows()  # DDL: DuckDB's "Count" column
         columns = list(result.columns)
-        intervals = self._interval_texts(item, result, repeated)
+        intervals = self._duck_texts(item, result, repeated)
         types = [
             "pg:" + item.declared[c]
             if c in item.declared and type_oid(t) in DECLARED_CARRIERS
@@ -179,7 +195,7 @@ class DuckEngine:
                 }
                 for row in result.rows
             ]
-        except JsonTooDeep as exc:
+        except UnsendableValue as exc:
             raise SqlError(str(exc), item.source.strip()) from None
         fields = [
             PgliteField(name=c, dataTypeID=type_oid(t))
@@ -188,23 +204,30 @@ class DuckEngine:
         affected = len(rows) if item.kind == "dml" else 0
         return PgliteResult(rows=rows, fields=fields, affectedRows=affected)
 
-    def _interval_texts(
+    def _duck_texts(
         self, item: Transpiled, result: DuckResult, repeated: bool
     ) -> DuckResult | None:
-        """The read again with its interval columns as DuckDB's text, or None.
+        """The read again with some columns as DuckDB's own text, or None.
 
         The duckdb package (and Arrow's reading on duckdb-wasm) turn an interval into a
         count of days, losing Postgres' months (`83 years 3 mons`, not `29970 days`);
         DuckDB's own text keeps months, days and microseconds apart, as Postgres does.
+        The duckdb package also gives an infinite date or timestamp as the first or last
+        day Python holds (0001-01-01, 9999-12-31), the text of that day; where such a
+        day comes back, DuckDB's text tells `infinity` from the day itself.
         Only a plain read is run twice.
         """
-        if "INTERVAL" not in result.types or not _plain_read(item):
+        again = [
+            t == "INTERVAL"
+            or (type_oid(t) in _TEMPORAL_OIDS and any(_extreme_day(row[i]) for row in result.rows))
+            for i, t in enumerate(result.types)
+        ]
+        if not any(again) or not _plain_read(item):
             return None
         # By position: a repeated column name (`r1.*, r2.*`) must not matter.
         names = [f"c{i}" for i in range(len(result.columns))]
         columns = ", ".join(
-            f"CAST({n} AS VARCHAR)" if t == "INTERVAL" else n
-            for n, t in zip(names, result.types, strict=False)
+            f"CAST({n} AS VARCHAR)" if text else n for n, text in zip(names, again, strict=True)
         )
         statement = item.statements[item.result_index]
         try:

@@ -5,10 +5,7 @@ Postgres refuses both. Where the text is a literal of the statement (a cast, or 
 an INSERT writes into a column of known type), its Postgres verdict is known before the
 statement runs, so the statement is refused with Postgres' message instead.
 
-Dates and times are read by DuckDB in ISO form only, and some other forms it reads
-differently (`'01/02/03'` is the year 1 to DuckDB, 2003-01-02 to Postgres): a date or
-time literal that does not start with an ISO date is refused, never guessed, and so
-is a date before the year 1 (`2040-04-10 BC`), which DuckDB would read as AD.
+Dates and times written as text are read by `datetime_input.py`.
 """
 
 from __future__ import annotations
@@ -65,28 +62,8 @@ def _float_message(text: str, duck_type: str) -> str | None:
     return None
 
 
-_TEMPORAL = {"DATE", "TIMESTAMP", "TIMESTAMPTZ", "DATETIME", "TIMESTAMP_S", "TIMESTAMP_MS"}
-# Year first, as both read it: 2021-01-02, 2021/1/2 (then any time and zone).
-_ISO_DATE = re.compile(r"\s*-?\d{4,}([-/])\d{1,2}\1\d{1,2}(?![\d/-])")
-_DATE_WORDS = re.compile(r"\s*[+-]?(infinity|epoch|now|today|tomorrow|yesterday)\s*", re.I)
-
-
-# DuckDB reads a trailing `BC` as a time zone name and answers the year AD.
-_BEFORE_CHRIST = re.compile(r"\bBC\b", re.I)
-
-
-def _temporal_message(text: str) -> str | None:
-    if _BEFORE_CHRIST.search(text):
-        return f'this demo does not read dates before the year 1 (BC): "{text}"'
-    if _ISO_DATE.match(text) or _DATE_WORDS.fullmatch(text):
-        return None
-    return f'this demo reads dates and times with the year first (YYYY-MM-DD ...) only: "{text}"'
-
-
 def _message(text: str, duck_type: str) -> str | None:
     kind = duck_type.upper()
-    if kind in _TEMPORAL or kind.startswith("TIMESTAMP "):
-        return _temporal_message(text)
     if kind in _INTEGERS:
         return _integer_message(text, kind)
     if kind in _FLOATS:

@@ -32,6 +32,7 @@ from ..statements import SqlError
 __all__ = [
     "QUOTIENT_TAG",
     "bare_numeric_casts",
+    "bare_numeric_scales",
     "numeric_literals",
     "numeric_quotients",
     "quotient_text",
@@ -141,6 +142,37 @@ def bare_numeric_casts(tree: exp.Expr) -> dict[str, str]:
         aliased.replace(exp.cast(exp.Array(expressions=elements), "VARCHAR[]"))
         tags[target.alias] = "numeric[]"
     return tags
+
+
+def bare_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
+    """`x::numeric` of a value other than a literal, with the scale Postgres gives it.
+
+    Postgres keeps the value's own scale (an integer has none, a numeric(10,2) column
+    two, a double its shortest digits); DuckDB's bare DECIMAL has three. An integer
+    becomes DECIMAL(38,0) and a DECIMAL column keeps its type; any other value's scale
+    is not known before it runs, so the statement is refused.
+    """
+    for cast in list(tree.find_all(exp.Cast)):
+        if not _bare_numeric(cast.to) or _decimal_literal(cast.this) is not None:
+            continue
+        value = cast.this
+        kind = value_kind(value, column_types)
+        if kind == "int":
+            cast.set("to", exp.DataType.build("DECIMAL(38, 0)", dialect="duckdb"))
+            continue
+        own = column_types.get(value.name.lower(), "") if isinstance(value, exp.Column) else ""
+        if isinstance(value, exp.Cast) and value.to.is_type("decimal") and value.to.expressions:
+            own = value.to.sql("duckdb")
+        if own.upper().startswith("DECIMAL("):
+            cast.set("to", exp.DataType.build(own, dialect="duckdb"))
+            continue
+        if isinstance(value, exp.Null) or (isinstance(value, exp.Literal) and value.is_string):
+            continue  # NULL, or text read as numeric: its digits are its scale (literal rules)
+        return (
+            f"this demo cannot tell the scale Postgres gives {value.sql('postgres')}::numeric"
+            " (its value's own); cast to numeric(precision, scale) instead"
+        )
+    return None
 
 
 # -- numeric quotients -----------------------------------------------------------------

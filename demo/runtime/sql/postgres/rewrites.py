@@ -16,10 +16,12 @@ Why this order:
    JSON and `pg_typeof` result types, `information_schema.columns`, untyped NULLs.
 2. Refusals, before any type-directed rewrite: literals Postgres would reject, JSON
    operators and functions (rewritten to the runtime's text functions, or refused),
-   text functions, functions whose DuckDB namesake differs.
+   text functions, functions whose DuckDB namesake differs, window functions the order
+   of tied rows decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: integer division, result types, numeric literals and quotients,
-   timestamptz, array text, bare numeric casts, jsonb literals, division by zero.
+   dates before Christ as text, timestamptz, array text, bare numeric casts, jsonb
+   literals, division by zero.
 4. Literal and type nodes DuckDB's core reads differently, last: they replace nodes
    the rewrites above match on (`jsonb_literals` looks for `::jsonb` casts, which
    `core_only` turns into text; the result types read `CURRENT_DATE`).
@@ -33,15 +35,17 @@ from functools import cached_property
 
 from sqlglot import exp
 
+from .datetime_input import temporal_literals
 from .declared import output_types, set_operation_of_characters
 from .group_by_key import group_by_primary_key
 from .input_syntax import invalid_number_literal
 from .json_rewrite import json_columns, json_output_types, postgres_json
-from .numeric import bare_numeric_casts, numeric_literals, numeric_quotients
+from .numeric import bare_numeric_casts, bare_numeric_scales, numeric_literals, numeric_quotients
 from .session_names import DEFAULT_NAMES, SessionNames
 from .text_functions import text_functions
 from .transforms.aggregates import inexact_aggregates, population_variance_of_non_finite
 from .transforms.arrays import array_text_literals
+from .transforms.bc_text import bc_text
 from .transforms.column_names import postgres_column_names
 from .transforms.core_types import bytea_literals, core_only, national_strings
 from .transforms.division import division_by_zero_errors, integer_division
@@ -51,6 +55,7 @@ from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.timestamptz import timestamptz_without_icu
+from .transforms.window_ties import tie_dependent_windows
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
 
 __all__ = [
@@ -149,6 +154,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
     # 2. Refusals, and the rewrites that may refuse.
     Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
+    Rewrite("temporal_literals", lambda t, c: temporal_literals(t, c.table_types)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     Rewrite("text_functions", lambda t, c: text_functions(t)),
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
@@ -159,6 +165,7 @@ REWRITES: tuple[Rewrite, ...] = (
         lambda t, c: set_operation_of_characters(t, c.table_types, c.declared),
     ),
     Rewrite("inexact_aggregates", lambda t, c: inexact_aggregates(t, c.columns)),
+    Rewrite("window_ties", lambda t, c: tie_dependent_windows(t, c.primary_keys)),
     # 3. Rewrites that read column types.
     Rewrite(
         "group_by_primary_key",
@@ -170,10 +177,12 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("integer_division", lambda t, c: integer_division(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
+    Rewrite("bare_numeric_scales", lambda t, c: bare_numeric_scales(t, c.columns)),
     Rewrite(
         "numeric_quotients",
         lambda t, c: _record(c.outputs, numeric_quotients(t, c.columns)),
     ),
+    Rewrite("bc_text", lambda t, c: bc_text(t, c.columns)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
     Rewrite("bare_numeric_casts", lambda t, c: _record(c.outputs, bare_numeric_casts(t))),

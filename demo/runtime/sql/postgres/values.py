@@ -29,6 +29,7 @@ __all__ = [
     "ARRAY_OIDS",
     "TYPE_OIDS",
     "JsonTooDeep",
+    "UnsendableValue",
     "check_json_depth",
     "interval_text",
     "json_value",
@@ -165,6 +166,13 @@ def _js_date(text: str) -> str | None:
     if m is None:
         return None  # infinity, BC dates: an invalid JS Date serialises as null
     year, month, day, hour, minute, second, fraction, zone = m.groups()
+    if hour is not None and int(year) < 100:
+        # PGlite reads a timestamp's text with JS `new Date(text)`, whose legacy parser
+        # takes a year below 100 for another one ("0097-02-16 17:32:01" is 1997).
+        raise UnsendableValue(
+            f"this demo cannot send the timestamp {text} as PGlite would: its client reads"
+            " years before 100 as other years"
+        )
     moment = dt.datetime(
         int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0),
         int((fraction or "0")[:6].ljust(6, "0")),
@@ -197,7 +205,11 @@ def _jsonb_order(value: Any) -> Any:
 MAX_JSON_DEPTH = 200
 
 
-class JsonTooDeep(ValueError):
+class UnsendableValue(ValueError):
+    """A value the answer cannot carry as the page would read it; the message says why."""
+
+
+class JsonTooDeep(UnsendableValue):
     """JSON nested deeper than MAX_JSON_DEPTH; the message is Postgres' for a deep stack."""
 
     def __init__(self) -> None:

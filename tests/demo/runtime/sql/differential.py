@@ -351,16 +351,23 @@ def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[s
     out: dict[str, Any] = {}
     for group in load_corpus(REGRESS):
         # The setup runs once; each case starts from its image, as a service does.
-        # A setup statement the adapter refuses is left out (its cases then fail cleanly
-        # or differ, and are judged so); `refused` says which.
+        # It runs as one request, as PGlite runs it (one transaction: `now` is one
+        # moment); where the adapter refuses a statement of it, it runs statement by
+        # statement, the refused ones left out (their cases then fail cleanly or differ,
+        # and are judged so); `refused` says which.
         from demo.runtime.sql.postgres.split import split_postgres
 
         seeded = DuckEngine(open_duck())
         refused = []
-        for statement in split_postgres(group.setup):
-            done = _guarded(lambda e=seeded, s=statement: e.execute(s)[0], None)
-            if not done["ok"]:
-                refused.append(f"{statement[:80]}: {done.get('error') or done['crash']}")
+        whole = _guarded(lambda e=seeded, s=group.setup: e.execute(s)[0], None)
+        if not whole["ok"]:
+            with contextlib.suppress(Exception):
+                seeded.close()
+            seeded = DuckEngine(open_duck())
+            for statement in split_postgres(group.setup):
+                done = _guarded(lambda e=seeded, s=statement: e.execute(s)[0], None)
+                if not done["ok"]:
+                    refused.append(f"{statement[:80]}: {done.get('error') or done['crash']}")
         setup = {"ok": True}
         probe_sql = _probe_of_kept_tables(seeded, group.probe)
         seed = _guarded(lambda e=seeded, p=probe_sql: e.execute(p)[0], None)

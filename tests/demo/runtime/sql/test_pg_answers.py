@@ -117,3 +117,143 @@ def test_a_parenthesised_select_answers_its_rows() -> None:
 def test_subqueries_and_set_operations_are_named_as_postgres_names_them() -> None:
     assert names(answer("(SELECT 2) UNION SELECT 2")) == ["?column?"]
     assert names(answer("SELECT (SELECT ARRAY[1,2,3])[1]")) == ["array"]
+
+
+def test_an_unquoted_alias_is_folded_to_lower_case() -> None:
+    # timestamp.sql:22 `count(*) AS One` is the column "one"; a quoted one keeps its case.
+    result = answer('SELECT 1 AS One, 2 AS "Two"')
+    assert result["rows"] == [{"one": 1, "Two": 2}]
+
+
+# -- date and time input (datetime_input.py) ---------------------------------------------
+
+
+def test_postgres_date_and_time_input_forms_are_read_as_postgres_reads_them() -> None:
+    # The forms of the regression suite's TIMESTAMP_TBL and DATE_TBL rows.
+    result = answer(
+        "SELECT timestamp 'Mon Feb 10 17:32:01.6 1997 PST' AS a, timestamp 'Feb 10 5:32PM 1997'"
+        " AS b, timestamp '19970210 173201 America/New_York' AS c,"
+        " timestamp '1997.041 17:32:01 UTC' AS d, timestamp 'Feb-10-1997 17:32:01 PST' AS e,"
+        " date 'January 8, 1999' AS f, date '02-10-1997' AS g, date 'epoch' AS h"
+    )
+    assert result["rows"] == [
+        {
+            "a": "1997-02-10T17:32:01.600Z",
+            "b": "1997-02-10T17:32:00.000Z",
+            "c": "1997-02-10T17:32:01.000Z",
+            "d": "1997-02-10T17:32:01.000Z",
+            "e": "1997-02-10T17:32:01.000Z",
+            "f": "1999-01-08T00:00:00.000Z",
+            "g": "1997-02-10T00:00:00.000Z",
+            "h": "1970-01-01T00:00:00.000Z",
+        }
+    ]
+
+
+def test_a_timestamptz_literal_takes_its_zone_abbreviation_or_posix_offset() -> None:
+    result = answer(
+        "SELECT timestamptz 'Mon Feb 10 17:32:01 1997 PST' AS a,"
+        " timestamptz '1997-02-10 17:32:01 EDT' AS b, timestamptz '19970210 173201 -0800' AS c,"
+        " timestamptz '2000-03-15 08:14:01 GMT+8' AS d, timestamptz '2000-03-15 02:14:05 MST+7:00'"
+        " AS e, timestamptz 'Feb 10 17:32:01 1997 +0530' AS f"
+    )
+    assert result["rows"] == [
+        {
+            "a": "1997-02-11T01:32:01.000Z",
+            "b": "1997-02-10T21:32:01.000Z",
+            "c": "1997-02-11T01:32:01.000Z",
+            "d": "2000-03-15T16:14:01.000Z",
+            "e": "2000-03-15T09:14:05.000Z",
+            "f": "1997-02-10T12:02:01.000Z",
+        }
+    ]
+
+
+def test_special_date_time_words_mean_the_transaction_time() -> None:
+    result = answer(
+        "SELECT timestamp 'tomorrow EST' = timestamp 'today' + interval '1 day' AS a,"
+        " date 'yesterday' = current_date - 1 AS b,"
+        " timestamptz 'tomorrow EST' - timestamptz 'tomorrow' AS c,"
+        " timestamp 'now' = now()::timestamp AS d, date 'now' = current_date AS e,"
+        " timestamp 'infinity' AS f, date '-infinity' AS g,"
+        " timestamp '+infinity' = timestamp 'infinity' AS h"
+    )
+    assert result["rows"] == [
+        {"a": True, "b": True, "c": "05:00:00", "d": True, "e": True, "f": None, "g": None}
+        | {"h": True}
+    ]
+
+
+def test_now_written_by_two_statements_of_one_request_is_one_moment() -> None:
+    # Postgres' `now` is the transaction's start (timestamp.sql:34-42).
+    result = answer(
+        "INSERT INTO moments VALUES ('now', 'now', 'now'); SELECT pg_sleep(0.01);"
+        " INSERT INTO moments VALUES ('now', 'now', 'today');"
+        " SELECT count(DISTINCT t) AS t, count(DISTINCT z) AS z, count(DISTINCT d) AS d,"
+        " bool_and(t = z::timestamp) AS same FROM moments",
+        "CREATE TABLE moments (t timestamp, z timestamptz, d date)",
+    )
+    assert result["rows"] == [{"t": 1, "z": 1, "d": 1, "same": True}]
+
+
+def test_dates_before_christ_are_kept_and_come_back_as_pglite_sends_them() -> None:
+    # DATE_TBL's '2040-04-10 BC' (date.sql:25/27): ordered before the year 1; PGlite's
+    # client reads such a date as an invalid JS Date, which JSON sends as null.
+    days = "CREATE TABLE days (d date)"
+    result = answer(
+        "INSERT INTO days VALUES ('2040-04-10 BC'), ('today'), ('Jan 1 4713 BC') RETURNING d",
+        days,
+    )
+    assert [row["d"] is None for row in result["rows"]] == [True, False, True]
+    days += "; INSERT INTO days VALUES ('2040-04-10 BC'), ('1999-01-01'), ('2001-01-01')"
+    result = answer(
+        "SELECT date '2040-04-10 BC' < date '0001-01-01' AS before,"
+        " date 'Jan 1 4713 BC' + 366 AS later,"
+        " (SELECT count(*) FROM days WHERE d < '2000-01-01') AS n",
+        days,
+    )
+    assert result["rows"] == [{"before": True, "later": None, "n": 2}]
+
+
+def test_infinite_timestamps_come_back_null_and_the_extreme_days_as_themselves() -> None:
+    # The duckdb package gives infinity as 9999-12-31 / 0001-01-01 (timestamp.sql:147).
+    result = answer(
+        "SELECT * FROM t",
+        "CREATE TABLE t (a timestamp, d date); INSERT INTO t VALUES ('infinity', '9999-12-31'),"
+        " ('-infinity', '-infinity'), ('9999-12-31 23:59:59.999999', '0001-01-01')",
+    )
+    assert result["rows"] == [
+        {"a": None, "d": "9999-12-31T00:00:00.000Z"},
+        {"a": None, "d": None},
+        {"a": "9999-12-31T23:59:59.999Z", "d": "0001-01-01T00:00:00.000Z"},
+    ]
+
+
+def test_a_bare_numeric_cast_keeps_the_scale_of_its_value() -> None:
+    # `x::numeric` keeps x's scale in Postgres (window.sql:157); DuckDB's DECIMAL has three.
+    result = answer(
+        "SELECT a::numeric AS x, n::numeric AS z, (a + 1)::numeric AS w, 1.5e3::numeric AS v"
+        " FROM i",
+        "CREATE TABLE i (a int, n numeric(10,2)); INSERT INTO i VALUES (1, 2.25)",
+    )
+    assert result["rows"] == [{"x": "1", "z": "2.25", "w": "2", "v": "1500"}]
+
+
+def test_dates_before_christ_made_text_put_the_era_last_as_postgres_writes_it() -> None:
+    # DuckDB writes `2040-04-10 (BC)` and `0097-02-16 (BC) 17:32:01`.
+    result = answer(
+        "SELECT d::text AS a, ts::text AS b, d || '' AS c, 'x' || ts AS d,"
+        " (date '0001-01-01' - 1)::text AS e, (d - date '2000-01-01')::text AS f FROM t",
+        "CREATE TABLE t (d date, ts timestamp);"
+        " INSERT INTO t VALUES ('2040-04-10 BC', 'Feb 16 17:32:01 0097 BC')",
+    )
+    assert result["rows"] == [
+        {
+            "a": "2040-04-10 BC",
+            "b": "0097-02-16 17:32:01 BC",
+            "c": "2040-04-10 BC",
+            "d": "x0097-02-16 17:32:01 BC",
+            "e": "0001-12-31 BC",
+            "f": "-1475115",
+        }
+    ]

@@ -34,7 +34,9 @@ pytestmark = [native_only, heavy]
 
 KINDS = ("equal", "error", "deliberate", "silent", "crash")
 # The share of equal answers the adapter reaches today; a regression below it fails.
-EQUAL_FLOOR = 0.692  # 525/757 (69.4 %) measured, less one flaky case (window.sql:438); the goal is 0.80
+# 548/757 (72.4 %) measured, less the two unstable `'now'` cases (timestamp.sql:41,
+# timestamptz.sql:42); the goal is 0.80.
+EQUAL_FLOOR = 0.721
 
 
 def listed(heading: str) -> dict[str, str]:

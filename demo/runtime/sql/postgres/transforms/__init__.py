@@ -11,9 +11,11 @@ module per family:
 - `division`: integer division and division by zero as Postgres computes them.
 - `result_types`: casts where Postgres' result type differs from DuckDB's.
 - `timestamptz`: timestamptz held as UTC wall time (DuckDB's needs icu).
+- `bc_text`: dates and timestamps before Christ made text as Postgres writes them.
 - `arrays`: Postgres' `'{a,b}'` array text.
 - `functions`: functions whose DuckDB namesakes mean something else.
 - `jsonb`: jsonb literals in jsonb's normal text form.
+- `window_ties`: positional window functions fail where the order of tied rows decides.
 
 `transpile.py` applies them, in the order its `REWRITES` names.
 """

@@ -104,9 +104,16 @@ def _postgres_name(node: exp.Expr) -> str:
 
 
 def postgres_column_names(tree: exp.Expr) -> None:
-    """Give every unaliased output column of the statement its Postgres name."""
+    """Give every unaliased output column of the statement its Postgres name.
+
+    An alias written without quotes is folded to lower case, as Postgres folds every
+    unquoted name (`count(*) AS One` is the column `one`); DuckDB keeps it as written.
+    """
     targets = output_targets(tree)
     for i, node in enumerate(targets):
+        alias = node.args.get("alias") if isinstance(node, exp.Alias) else None
+        if isinstance(alias, exp.Identifier) and not alias.quoted:
+            node.set("alias", exp.to_identifier(alias.name.lower(), quoted=True))
         if isinstance(node, exp.Alias | exp.Star) or (
             isinstance(node, exp.Column) and isinstance(node.this, exp.Star)
         ):

@@ -1,0 +1,321 @@
+"""Date and time literals written as text, read as Postgres reads them.
+
+DuckDB reads dates and timestamps in ISO form only, and some other forms it reads
+differently (`'01/02/03'` is the year 1 to DuckDB, 2003-01-02 to Postgres; a trailing
+`BC` is a zone name to it, the year AD). Where the text is a literal of the statement
+(a cast such as `date '...'`, or a value an INSERT or UPDATE writes into a column of
+known type), this module reads it as Postgres would and hands DuckDB the same moment in
+a form DuckDB reads alike:
+
+- the special words `epoch`, `infinity`, `+infinity`, `-infinity`, and `now`, `today`,
+  `yesterday`, `tomorrow`, which become DuckDB's transaction time (`CURRENT_TIMESTAMP`,
+  `CURRENT_DATE`: Postgres' `now` is the transaction's start too, and sessions here run
+  in UTC);
+- years before Christ (`2040-04-10 BC`: DuckDB's `(BC)`, the same proleptic calendar);
+- Postgres' other input forms the regression suite writes: `Mon Feb 10 17:32:01 1997 PST`,
+  `Feb 10 5:32PM 1997`, `Feb-10-1997`, `02-10-1997` (month first: DateStyle MDY),
+  `19970210 173201`, `1997.041` (day of the year), `January 8, 1999`.
+
+A zone given to a `timestamp without time zone` is ignored, as Postgres ignores it
+(but it must name a zone). A `timestamp with time zone` is stored as UTC wall time
+(`transforms/timestamptz.py`): its zone must be a numeric offset or an abbreviation of
+fixed offset; a zone name (`America/New_York`) needs rules this runtime does not have and
+is refused. Any other text is refused, never guessed.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import functools
+import re
+from dataclasses import dataclass
+
+import sqlglot
+from sqlglot import exp
+
+from .transforms.statement import written_literals
+
+__all__ = ["temporal_literals"]
+
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
+_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_name) if name})
+_MONTHS["sept"] = 9
+_WEEKDAYS = {d.lower() for d in (*calendar.day_abbr, *calendar.day_name)}
+# Postgres' default abbreviations (timezonesets/Default) of a fixed offset, in minutes.
+_ABBREVIATIONS = {
+    "utc": 0, "ut": 0, "gmt": 0, "z": 0, "zulu": 0,
+    "est": -300, "edt": -240, "cst": -360, "cdt": -300,
+    "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
+}  # fmt: skip
+_WORDS = {"epoch", "infinity", "+infinity", "-infinity", "now", "today", "yesterday", "tomorrow"}
+_DAY_SHIFT = {"today": 0, "yesterday": -1, "tomorrow": 1}
+
+_TIME = r"(\d{1,2}):(\d\d)(?::(\d\d)(\.\d+)?)?(?:\s*([ap]m))?"
+_OFFSET = re.compile(r"([+-])(\d\d?)(?::?(\d\d))?")
+_POSIX = re.compile(r"([a-z]+)([+-]\d\d?(?::?\d\d)?)")
+# A zone after the date and time: an offset, an abbreviation (`PST`, `GMT+8`), a name.
+_ZONE = r"(?:\s*([+-]\d\d?(?::?\d\d)?|[a-z][a-z0-9_/+-]*(?::\d\d)?))?"
+_MONTH_FIRST = re.compile(  # Mon Feb 10 17:32:01 1997 PST, Feb-10-1997 17:32:01, January 8, 1999
+    rf"(?:([a-z]+),?\s+)?([a-z]+)[\s-]+(\d{{1,2}})(?:,?\s+|-)(?:{_TIME}\s+)?(\d{{4,}})"
+    rf"(?:\s+{_TIME})?{_ZONE}"
+)
+_NUMERIC_MDY = re.compile(rf"(\d{{1,2}})([-/])(\d{{1,2}})\2(\d{{4,}})(?:\s+{_TIME})?{_ZONE}")
+_COMPACT = re.compile(rf"(\d{{4}})(\d\d)(\d\d)(?:[\st]+(\d\d)(\d\d)(\d\d)(\.\d+)?)?{_ZONE}")
+_DAY_OF_YEAR = re.compile(rf"(\d{{4}})\.(\d{{3}})(?:\s+{_TIME})?{_ZONE}")
+_ISO = re.compile(rf"(\d{{4,}})([-/])(\d{{1,2}})\2(\d{{1,2}})(?:(?:\s+|t){_TIME})?{_ZONE}")
+_ISO_START = re.compile(r"\s*\d{4,}([-/])\d{1,2}\1\d{1,2}(?![\d/-])")
+_ERA = re.compile(r"\s+(bc|ad)\b")
+
+
+class _Refused(Exception):
+    """The text is not read here; the message says why."""
+
+
+@dataclass
+class _Moment:
+    year: int  # astronomical: 0 is 1 BC
+    month: int
+    day: int
+    clock: tuple[int, int, int, int] | None  # hour, minute, second, microsecond
+    zone: str | None
+
+
+def _kind(type_name: str) -> str | None:
+    """ "date", "timestamp" or "timestamptz" for a DuckDB/sqlglot type name, else None."""
+    name = type_name.upper()
+    if name == "DATE":
+        return "date"
+    if name in ("TIMESTAMPTZ", "TIMESTAMP_NS", "TIMESTAMP WITH TIME ZONE", "TIMESTAMPLTZ"):
+        return "timestamptz"
+    if name.startswith(("TIMESTAMP", "DATETIME")) and "TIME ZONE" not in name:
+        return "timestamp"
+    return None
+
+
+def _cast_kind(data_type: exp.DataType) -> str | None:
+    if data_type.is_type("timestamptz", "timestampltz"):
+        return "timestamptz"
+    return _kind(data_type.this.name if isinstance(data_type.this, exp.DataType.Type) else "")
+
+
+def _clock(
+    hour: str, minute: str, second: str | None, fraction: str | None, half: str | None
+) -> tuple[int, int, int, int]:
+    h, m, s = int(hour), int(minute), int(second or 0)
+    if half:
+        if not 1 <= h <= 12:
+            raise ValueError
+        h = h % 12 + (12 if half == "pm" else 0)
+    digits = (fraction or ".")[1:]
+    if len(digits) > 6 or (h, m, s) == (24, 0, 0) or s == 60:
+        # Postgres rounds to microseconds, takes 24:00:00 and leap seconds: not read here.
+        raise _Refused(
+            "this demo does not read more than six decimals of a second, 24:00 or 60 seconds"
+        )
+    if h > 23 or m > 59 or s > 59:
+        raise ValueError
+    return h, m, s, int(digits.ljust(6, "0") or 0)
+
+
+def _parse(text: str) -> _Moment | None:
+    """The fields of `text` (lower case, era removed), or None if no form matches."""
+    if m := _MONTH_FIRST.fullmatch(text):
+        groups = m.groups()
+        weekday, month, day, year, zone = *groups[0:3], groups[8], groups[14]
+        first, later = groups[3:8], groups[9:14]
+        if weekday is not None and weekday not in _WEEKDAYS or month not in _MONTHS:
+            return None
+        times = [t for t in (first, later) if t[0] is not None]
+        clock = _clock(*times[0]) if times else None
+        return _Moment(int(year), _MONTHS[month], int(day), clock, zone)
+    if m := _NUMERIC_MDY.fullmatch(text):
+        month, _, day, year, *time, zone = m.groups()
+        clock = _clock(*time) if time[0] is not None else None
+        return _Moment(int(year), int(month), int(day), clock, zone)
+    if m := _COMPACT.fullmatch(text):
+        year, month, day, hh, mm, ss, fraction, zone = m.groups()
+        clock = _clock(hh, mm, ss, fraction, None) if hh is not None else None
+        return _Moment(int(year), int(month), int(day), clock, zone)
+    if m := _DAY_OF_YEAR.fullmatch(text):
+        year, ordinal, *time, zone = m.groups()
+        start = dt.date(int(year), 1, 1)
+        days = int(ordinal) - 1
+        if not 0 <= days < (366 if calendar.isleap(int(year)) else 365):
+            raise ValueError
+        day = start + dt.timedelta(days=days)
+        clock = _clock(*time) if time[0] is not None else None
+        return _Moment(day.year, day.month, day.day, clock, zone)
+    if m := _ISO.fullmatch(text):
+        year, _, month, day, *time, zone = m.groups()
+        clock = _clock(*time) if time[0] is not None else None
+        return _Moment(int(year), int(month), int(day), clock, zone)
+    return None
+
+
+def _zone_offset(zone: str) -> int | None:
+    """Minutes east of UTC for `zone`; None for a zone name (valid, of changing offset)."""
+    if found := _OFFSET.fullmatch(zone):
+        sign, hours, minutes = found.groups()
+        return (-1 if sign == "-" else 1) * (int(hours) * 60 + int(minutes or 0))
+    if zone in _ABBREVIATIONS:
+        return _ABBREVIATIONS[zone]
+    if found := _POSIX.fullmatch(zone):
+        # `PST+8`, `GMT-1`: a POSIX zone, whose offset counts hours west of Greenwich.
+        offset = _zone_offset(found.group(2))
+        return None if offset is None else -offset
+    names = _zone_names()
+    if zone in names:
+        return None
+    if names and "/" in zone:
+        raise _Refused(f'time zone "{zone}" not recognized')
+    raise _Refused(f'this demo does not know the time zone "{zone}"')
+
+
+@functools.cache
+def _zone_names() -> frozenset[str]:
+    """The zone database's names in lower case; empty where this runtime has none."""
+    try:
+        from zoneinfo import available_timezones
+
+        return frozenset(name.lower() for name in available_timezones())
+    except Exception:  # noqa: BLE001 - no zone data here
+        return frozenset()
+
+
+def _date_text(year: int, month: int, day: int) -> str:
+    if year <= 0:
+        return f"{1 - year:04d}-{month:02d}-{day:02d} (BC)"
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+def _shift(moment: _Moment, minutes: int) -> _Moment:
+    """`moment` moved by `minutes`, in the proleptic calendar also before the year 1.
+
+    Python's dates hold the years 1-9999: the year is moved by whole 400-year cycles
+    (which repeat the calendar exactly) into that range and back.
+    """
+    cycles = (2000 - moment.year) // 400
+    h, m, s, us = moment.clock or (0, 0, 0, 0)
+    local = dt.datetime(moment.year + 400 * cycles, moment.month, moment.day, h, m, s, us)
+    utc = local - dt.timedelta(minutes=minutes)
+    clock = (utc.hour, utc.minute, utc.second, utc.microsecond)
+    return _Moment(utc.year - 400 * cycles, utc.month, utc.day, clock, None)
+
+
+# Postgres' first day (Julian day 0): 4714-11-24 BC, the year -4713 counted astronomically.
+_FIRST_DAY = (-4713, 11, 24)
+
+
+def _moment_text(moment: _Moment, kind: str, text: str) -> str:
+    if (moment.year, moment.month, moment.day) < _FIRST_DAY:
+        raise _Refused(f'{"date" if kind == "date" else "timestamp"} out of range: "{text}"')
+    last = calendar.monthrange(2000 if moment.year <= 0 else moment.year, moment.month)[1]
+    if moment.year <= 0 and moment.month == 2:
+        last = 29 if calendar.isleap(moment.year) else 28
+    if not (1 <= moment.month <= 12 and 1 <= moment.day <= last):
+        raise ValueError
+    offset = _zone_offset(moment.zone) if moment.zone else 0
+    if kind == "date":
+        return _date_text(moment.year, moment.month, moment.day)
+    if kind == "timestamptz":
+        if not 1678 <= moment.year <= 2261:  # TIMESTAMP_NS, timestamptz's stand-in
+            raise _Refused(f'this demo holds timestamptz from 1678 to 2261 only: "{text}"')
+        if offset is None:
+            raise _Refused(f'this demo has no rules of the time zone "{moment.zone}"')
+        moment = _shift(moment, offset)
+    h, m, s, us = moment.clock or (0, 0, 0, 0)
+    fraction = f".{us:06d}" if us else ""
+    day = _date_text(moment.year, moment.month, moment.day)
+    return f"{day} {h:02d}:{m:02d}:{s:02d}{fraction}"
+
+
+def _word(word: str, zone: str | None, kind: str) -> exp.Expr:
+    """The special word as DuckDB text or an expression of the transaction's time."""
+    if word in ("infinity", "+infinity", "-infinity", "epoch"):
+        if zone:
+            raise ValueError
+        if word == "epoch":
+            return exp.Literal.string("1970-01-01" if kind == "date" else "1970-01-01 00:00:00")
+        return exp.Literal.string(word.lstrip("+"))
+    offset = _zone_offset(zone) if zone else 0
+    if word == "now":
+        if zone:
+            raise _Refused(f'this demo does not read "now" with a time zone ("{zone}")')
+        sql = "CURRENT_DATE" if kind == "date" else "CURRENT_TIMESTAMP"
+        if kind == "timestamp":
+            sql = "CAST(CURRENT_TIMESTAMP AS TIMESTAMP)"
+        return sqlglot.parse_one(sql, read="postgres")
+    shift = _DAY_SHIFT[word]
+    day = "CURRENT_DATE" + (f" + {shift}" if shift > 0 else f" - {-shift}" if shift else "")
+    if kind == "date":
+        return sqlglot.parse_one(f"CAST({day} AS DATE)", read="postgres")
+    if kind == "timestamptz" and offset is None:
+        raise _Refused(f'this demo has no rules of the time zone "{zone}"')
+    moved = f" - INTERVAL '{offset} minutes'" if kind == "timestamptz" and offset else ""
+    return sqlglot.parse_one(f"CAST({day} AS TIMESTAMP){moved}", read="postgres")
+
+
+def _read(text: str, kind: str) -> exp.Expr | None:
+    """The literal DuckDB reads as Postgres reads `text`; None: DuckDB reads it alike."""
+    lowered = " ".join(text.lower().split())
+    word, _, zone = lowered.partition(" ")
+    if word in _WORDS:
+        return _word(word, zone or None, kind)
+    era = _ERA.search(lowered)
+    # ISO text without a zone word DuckDB reads alike (a timestamptz's offset is applied
+    # by transforms/timestamptz.py); a zone word is read here, if only to check it.
+    zone_word = re.search(r"[a-z]", re.sub(r"(?<=\d)t(?=\d)", " ", lowered))
+    if era is None and _ISO_START.match(text) and not zone_word:
+        return None
+    bare = _ERA.sub("", lowered, count=1).strip() if era else lowered
+    moment = _parse(bare)
+    if moment is None:
+        raise _Refused(f'this demo does not read the {_NAMES[kind]} form "{text}"')
+    if era is not None and era.group(1) == "bc":
+        if moment.year < 1:
+            raise ValueError
+        moment.year = 1 - moment.year
+    elif moment.year < 1:
+        raise ValueError
+    return exp.Literal.string(_moment_text(moment, kind, text))
+
+
+_NAMES = {"date": "date", "timestamp": "timestamp", "timestamptz": "timestamp with time zone"}
+
+
+def _read_or_message(text: str, kind: str) -> exp.Expr | str | None:
+    try:
+        return _read(text, kind)
+    except _Refused as refused:
+        return str(refused)
+    except ValueError:
+        return f'date/time field value out of range: "{text}"'
+
+
+def temporal_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
+    """Rewrite each date/time literal to what DuckDB reads as Postgres reads it.
+
+    Returns the refusal of the first literal this module does not read, or None.
+    """
+    found: list[tuple[exp.Literal, str]] = []
+    for cast in tree.find_all(exp.Cast):
+        kind = _cast_kind(cast.to)
+        if kind and isinstance(cast.this, exp.Literal) and cast.this.is_string:
+            found.append((cast.this, kind))
+    for literal, duck_type in written_literals(tree, table_types):
+        kind = _kind(duck_type)
+        if kind:
+            found.append((literal, kind))
+    for literal, kind in found:
+        reading = _read_or_message(literal.this, kind)
+        if isinstance(reading, str):
+            return reading
+        if not isinstance(reading, exp.Literal | type(None)) and literal.find_ancestor(
+            exp.ColumnDef, exp.AlterColumn
+        ):
+            # Postgres reads `DEFAULT 'now'::timestamp` once, at CREATE TABLE.
+            return f"this demo does not take '{literal.this}' in a column definition"
+        if reading is not None:
+            literal.replace(reading)
+    return None
