@@ -18,7 +18,13 @@ import re
 
 from sqlglot import exp
 
-__all__ = ["invalid_number_literal", "invalid_string_escape"]
+__all__ = [
+    "boolean_input",
+    "boolean_literals",
+    "invalid_number_literal",
+    "invalid_string_escape",
+    "number_input_error",
+]
 
 # DuckDB type -> (Postgres name in messages, lowest, highest); None: no range (floats).
 _INTEGERS = {
@@ -81,6 +87,52 @@ def _temporal_message(text: str) -> str | None:
     if _ISO_DATE.match(text) or _DATE_WORDS.fullmatch(text):
         return None
     return f'this demo reads dates and times with the year first (YYYY-MM-DD ...) only: "{text}"'
+
+
+# Postgres' `isspace`: what boolin and the integer readers skip around a value.
+_PG_SPACE = " \t\n\r\v\f"
+# The words boolin reads from any prefix, by their first letter.
+_BOOLEAN_WORDS = {"t": "true", "f": "false", "y": "yes", "n": "no"}
+
+
+def boolean_input(text: str) -> bool | None:
+    """The value Postgres reads from `text` as a boolean, None where it refuses it.
+
+    boolin: around the value, whitespace; then a case-insensitive prefix of true,
+    false, yes or no, `on`, `of`/`off`, or a lone 1 or 0.
+    """
+    word = text.strip(_PG_SPACE).lower()
+    if word in ("1", "0"):
+        return word == "1"
+    if word in ("on", "of", "off"):
+        return word == "on"
+    full = _BOOLEAN_WORDS.get(word[:1], "")
+    if word and full.startswith(word):
+        return full in ("true", "yes")
+    return None
+
+
+def boolean_literals(tree: exp.Expr) -> str | None:
+    """`'on'::bool` read as Postgres reads it (DuckDB knows fewer words); a text it
+    refuses is refused with its message."""
+    for cast in list(tree.find_all(exp.Cast)):
+        text = cast.this
+        if cast.to.is_type("boolean") and isinstance(text, exp.Literal) and text.is_string:
+            value = boolean_input(text.this)
+            if value is None:
+                return f'invalid input syntax for type boolean: "{text.this}"'
+            cast.replace(exp.Boolean(this=value))
+    return None
+
+
+def number_input_error(text: str, duck_type: str) -> str | None:
+    """Postgres' error for `text` read as the integer or float type, or None."""
+    kind = duck_type.upper()
+    if kind in _INTEGERS:
+        return _integer_message(text, kind)
+    if kind in _FLOATS:
+        return _float_message(text, kind)
+    return None
 
 
 def _message(text: str, duck_type: str) -> str | None:

@@ -35,7 +35,8 @@ from sqlglot import exp
 
 from .declared import output_types, set_operation_of_characters
 from .group_by_key import group_by_primary_key
-from .input_syntax import invalid_number_literal
+from .input_functions import input_functions
+from .input_syntax import boolean_literals, invalid_number_literal
 from .json_rewrite import json_columns, json_output_types, postgres_json
 from .numeric import bare_numeric_casts, numeric_literals, numeric_quotients
 from .session_names import DEFAULT_NAMES, SessionNames
@@ -50,6 +51,7 @@ from .transforms.insert_columns import implicit_insert_columns
 from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
+from .transforms.statement import row_subquery_assignments
 from .transforms.timestamptz import timestamptz_without_icu
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
 
@@ -149,6 +151,9 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
     # 2. Refusals, and the rewrites that may refuse.
     Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
+    Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
+    Rewrite("input_functions", lambda t, c: input_functions(t)),
+    Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     Rewrite("text_functions", lambda t, c: text_functions(t)),
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
