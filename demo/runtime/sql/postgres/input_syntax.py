@@ -24,6 +24,7 @@ __all__ = [
     "invalid_number_literal",
     "invalid_string_escape",
     "number_input_error",
+    "unicode_identifiers",
 ]
 
 # DuckDB type -> (Postgres name in messages, lowest, highest); None: no range (floats).
@@ -274,3 +275,55 @@ def invalid_string_escape(statement: str) -> str | None:
         if message:
             return message
     return None
+
+
+_UNICODE_IDENTIFIER = re.compile(
+    r"(?<![\w$'\"])[uU]&\"((?:[^\"]|\"\")*)\"(\s*UESCAPE\s*'([^']*)')?", re.S | re.I
+)
+
+
+def _decode_unicode(body: str, escape: str) -> str:
+    """A U&'' or U&"" body with its escapes (already checked by `_u_string`) decoded."""
+    out: list[int] = []
+    i = 0
+    while i < len(body):
+        if body[i] != escape:
+            out.append(ord(body[i]))
+            i += 1
+        elif body[i + 1 : i + 2] == escape:
+            out.append(ord(escape))
+            i += 2
+        else:
+            plus = body[i + 1 : i + 2] == "+"
+            width = 6 if plus else 4
+            out.append(int(body[i + 1 + plus : i + 1 + plus + width], 16))
+            i += 1 + plus + width
+        if len(out) > 1 and 0xD800 <= out[-2] <= 0xDBFF and 0xDC00 <= out[-1] <= 0xDFFF:
+            high, low = out[-2], out.pop()
+            out[-1] = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+    return "".join(map(chr, out))
+
+
+def unicode_identifiers(statement: str) -> str | None:
+    """The statement with each `U&"..." [UESCAPE 'c']` identifier written as the plain
+    quoted identifier it names (sqlglot reads U&'' strings, not identifiers); None
+    where one is refused (its message from `invalid_string_escape`'s rules) or where
+    string quoting this scan does not follow (E'' strings, dollar quotes) is present."""
+    if not _UNICODE_IDENTIFIER.search(statement):
+        return statement
+    if re.search(r"[eE]'|\$\w*\$", statement):
+        return None
+
+    def plain(found: re.Match[str]) -> str:
+        if statement[: found.start()].count("'") % 2:
+            return found.group(0)  # inside a string
+        escape = found.group(3) if found.group(2) else "\\"
+        body = found.group(1).replace('""', '"')
+        if _u_string(body, escape) is not None:
+            raise ValueError(body)
+        return '"' + _decode_unicode(body, escape).replace('"', '""') + '"'
+
+    try:
+        return _UNICODE_IDENTIFIER.sub(plain, statement)
+    except ValueError:
+        return None

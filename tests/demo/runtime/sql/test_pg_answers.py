@@ -217,3 +217,27 @@ def test_functions_named_after_a_number_type_are_casts() -> None:
     )
     assert result["rows"] == [{"q1": 1, "?column?": 0.4}, {"q1": 2, "?column?": 0.6}]
     assert answer("SELECT int4(2.5::float8) AS a, int8('7') AS b")["rows"] == [{"a": 2, "b": 7}]
+
+
+def test_update_sets_default_as_the_keyword() -> None:
+    """update.sql:21/54: SET a = DEFAULT, SET (c, b, a) = ('bugle', b + 11, DEFAULT)."""
+    engine = DuckEngine(open_native_duck())
+    engine.execute(
+        "CREATE TABLE u (a int DEFAULT 10, b int, c text DEFAULT 'x');"
+        " INSERT INTO u VALUES (5, 10, 'foo'), (7, 15, 'bar')"
+    )
+    engine.execute(
+        "UPDATE u SET (c, b, a) = ('bugle', b + 11, DEFAULT) WHERE c = 'foo';"
+        " UPDATE u SET c = DEFAULT, b = DEFAULT WHERE a = 7"
+    )
+    rows = engine.execute("SELECT * FROM u ORDER BY a")[0][0]["rows"]
+    assert rows == [{"a": 7, "b": None, "c": "x"}, {"a": 10, "b": 21, "c": "bugle"}]
+
+
+def test_unicode_escaped_identifiers_name_their_column() -> None:
+    """strings.sql:22-27: U&"..." [UESCAPE 'c'] identifiers."""
+    result = answer(
+        "SELECT U&'d\\0061t\\+000061' AS U&\"d\\0061t\\+000061\","
+        " 1 AS U&\"d*0061t\\+000061\" UESCAPE '*', 'tricky' AS U&\"\\\" UESCAPE '!'"
+    )
+    assert result["rows"] == [{"data": "data", "dat\\+000061": 1, "\\": "tricky"}]

@@ -8,7 +8,7 @@
   references (its updates are delete + insert), which breaks ordinary app writes;
   the keys are checked by `foreign_keys.py` instead.
 - `row_subquery_assignments`: `UPDATE ... SET (a, b) = (SELECT ...)` as one subquery
-  per column.
+  per column, and SET's DEFAULT as DuckDB's keyword.
 """
 
 from __future__ import annotations
@@ -139,6 +139,26 @@ def _row_picking(query: exp.Select) -> bool:
     return any(query.args.get(k) for k in ("distinct", "limit", "offset", "fetch"))
 
 
+def _is_default(value: exp.Expr) -> bool:
+    """The keyword DEFAULT, which sqlglot reads as a column (Postgres reserves the word:
+    a column of that name is written quoted)."""
+    return (
+        isinstance(value, exp.Column)
+        and not value.table
+        and (value.this.name.upper() == "DEFAULT" and not value.this.quoted)
+    )
+
+
+def _default_keywords(tree: exp.Update) -> None:
+    """`SET a = DEFAULT`, `SET (a, b) = (1, DEFAULT)`: DuckDB's keyword, not a column."""
+    for item in tree.expressions:
+        value = item.expression if isinstance(item, exp.EQ) else None
+        values = value.expressions if isinstance(value, exp.Tuple) else [value]
+        for one in values:
+            if one is not None and _is_default(one):
+                one.replace(exp.var("DEFAULT"))
+
+
 def row_subquery_assignments(tree: exp.Expr) -> str | None:
     """`UPDATE ... SET (a, b) = (SELECT x, y ...)` as `SET a = (SELECT x ...), b =
     (SELECT y ...)`: DuckDB assigns a subquery to one column only. Each copy reads the
@@ -146,6 +166,7 @@ def row_subquery_assignments(tree: exp.Expr) -> str | None:
     more than one row fails in both, as an error)."""
     if not isinstance(tree, exp.Update):
         return None
+    _default_keywords(tree)
     assignments: list[exp.Expr] = []
     for item in tree.expressions:
         target, value = item.this, item.expression
