@@ -46,6 +46,7 @@ from .dump_session import skipped_reason
 from .foreign_keys import ForeignKey, ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .input_syntax import invalid_string_escape, unicode_identifiers
+from .join_using_alias import join_using_alias
 from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
@@ -224,6 +225,7 @@ def _parse(statement: str) -> exp.Expr:
     text = unicode_identifiers(statement)
     if text is None:
         raise SqlError('this U&"..." identifier is not supported by this demo', statement)
+    text = join_using_alias(text)
     try:
         trees = [t for t in sqlglot.parse(text, read=PostgresForDuck) if t is not None]
     except SqlglotError as exc:

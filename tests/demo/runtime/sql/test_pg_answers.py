@@ -241,3 +241,16 @@ def test_unicode_escaped_identifiers_name_their_column() -> None:
         " 1 AS U&\"d*0061t\\+000061\" UESCAPE '*', 'tricky' AS U&\"\\\" UESCAPE '!'"
     )
     assert result["rows"] == [{"data": "data", "dat\\+000061": 1, "\\": "tricky"}]
+
+
+def test_a_join_using_alias_names_the_merged_columns() -> None:
+    """join.sql:131-137: JOIN ... USING (i) AS x; ROW(x.*) stays refused (a record)."""
+    setup = (
+        "CREATE TABLE j1 (i int, j int, t text); CREATE TABLE j2 (i int, k int);"
+        " INSERT INTO j1 VALUES (1, 4, 'one'), (2, 3, 'two'); INSERT INTO j2 VALUES (1, -1)"
+    )
+    result = answer("SELECT * FROM j1 JOIN j2 USING (i) AS x WHERE x.i = 1", setup)
+    assert result["rows"] == [{"i": 1, "j": 4, "t": "one", "k": -1}]
+    assert answer("SELECT x.* FROM j1 JOIN j2 USING (i) AS x", setup)["rows"] == [{"i": 1}]
+    with pytest.raises(SqlError):
+        answer("SELECT ROW(x.*) FROM j1 JOIN j2 USING (i) AS x", setup)
