@@ -14,9 +14,11 @@ Why this order:
 1. Readers of the tree as the user wrote it: the declared types of result columns,
    Postgres' column names (from the expressions before any rewrite replaces them),
    JSON and `pg_typeof` result types, `information_schema.columns`, untyped NULLs.
-2. Refusals, before any type-directed rewrite: literals Postgres would reject, JSON
-   operators and functions (rewritten to the runtime's text functions, or refused),
-   text functions, functions whose DuckDB namesake differs.
+2. Refusals, before any type-directed rewrite: literals Postgres would reject (and
+   boolean text and `pg_input_*` calls answered by the same input rules), multi-column
+   UPDATE assignments split per column, JSON operators and functions (rewritten to the
+   runtime's text functions, or refused), text functions, functions whose DuckDB
+   namesake differs.
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: integer division, result types, numeric literals and quotients,
    timestamptz, array text, bare numeric casts, jsonb literals, division by zero.
@@ -51,7 +53,7 @@ from .transforms.insert_columns import implicit_insert_columns
 from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
-from .transforms.statement import row_subquery_assignments
+from .transforms.statement import named_windows_in_order_by, row_subquery_assignments
 from .transforms.timestamptz import timestamptz_without_icu
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
 
@@ -154,6 +156,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
+    Rewrite("named_windows_in_order_by", lambda t, c: named_windows_in_order_by(t)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     Rewrite("text_functions", lambda t, c: text_functions(t)),
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
