@@ -4,8 +4,8 @@ sqlglot cannot read the alias (Postgres 14+). It names a table of the USING colu
 only, and an unqualified USING column means the same merged column; so where every
 use of the alias is `x.<a USING column>` or a select list of just `x.*`, the alias is
 dropped and its uses unqualified. Any other use (`ROW(x.*)`, a column the alias does
-not have, text this scan cannot follow) leaves the statement as it is, which sqlglot
-then refuses to parse.
+not have, the name also naming a table, the join in parentheses, text this scan
+cannot follow) leaves the statement as it is, which sqlglot then refuses to parse.
 """
 
 from __future__ import annotations
@@ -23,6 +23,12 @@ def join_using_alias(statement: str) -> str:
         return statement
     columns = [c.strip().lower() for c in found.group(1).split(",")]
     alias = found.group(2)
+    if "(" in statement[: found.start()]:
+        return statement  # a join in parentheses (its alias hides x), or a call on x.*
+    named = re.findall(rf"(?<![\w.]){alias}\b", statement, re.I)
+    uses_written = re.findall(rf"(?<![\w.]){alias}\.(?:\w+|\*)", statement, re.I)
+    if len(named) != 1 + len(uses_written):
+        return statement  # the name is also a table's or another alias: Postgres refuses
     text = statement[: found.start()] + f"USING ({found.group(1)})" + statement[found.end() :]
     text = re.sub(
         rf"\bSELECT\s+{alias}\.\*\s+FROM\b",

@@ -53,7 +53,7 @@ from .transforms.insert_columns import implicit_insert_columns
 from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
-from .transforms.statement import named_windows_in_order_by, row_subquery_assignments
+from .transforms.statement import row_subquery_assignments
 from .transforms.timestamptz import timestamptz_without_icu
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
 
@@ -156,7 +156,6 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
-    Rewrite("named_windows_in_order_by", lambda t, c: named_windows_in_order_by(t)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     Rewrite("text_functions", lambda t, c: text_functions(t)),
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),

@@ -9,7 +9,6 @@
   the keys are checked by `foreign_keys.py` instead.
 - `row_subquery_assignments`: `UPDATE ... SET (a, b) = (SELECT ...)` as one subquery
   per column, and SET's DEFAULT as DuckDB's keyword.
-- `named_windows_in_order_by`: `ORDER BY f() OVER w` with w's definition written out.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from __future__ import annotations
 from sqlglot import exp
 
 __all__ = [
-    "named_windows_in_order_by",
     "output_targets",
     "row_subquery_assignments",
     "strip_foreign_keys",
@@ -194,30 +192,3 @@ def row_subquery_assignments(tree: exp.Expr) -> str | None:
             assignments.append(exp.EQ(this=column.copy(), expression=exp.Subquery(this=single)))
     tree.set("expressions", assignments)
     return None
-
-
-def named_windows_in_order_by(tree: exp.Expr) -> None:
-    """`ORDER BY rank() OVER w`: the WINDOW clause's definition of w written out (DuckDB
-    finds named windows in the select list only). A definition built on another named
-    window is left alone (DuckDB then refuses the statement)."""
-    for select in tree.find_all(exp.Select):
-        order = select.args.get("order")
-        named = {
-            w.name.lower(): w for w in select.args.get("windows") or [] if not w.args.get("alias")
-        }
-        if not order or not named:
-            continue
-        for window in list(order.find_all(exp.Window)):
-            alias = window.args.get("alias")
-            spec = named.get(alias.name.lower()) if alias else None
-            if spec is None or window.args.get("partition_by") or window.args.get("order"):
-                continue
-            for key in ("partition_by", "order", "spec"):
-                value = spec.args.get(key)
-                window.set(
-                    key,
-                    value.copy()
-                    if isinstance(value, exp.Expr)
-                    else value and [v.copy() for v in value],
-                )
-            window.set("alias", None)
