@@ -32,11 +32,11 @@ _NUMBERS = {
 
 # A verdict: None where the text is valid, else (message, SQLSTATE); the message is
 # "" where only the validity is known (a malformed array literal's message has details).
-Verdict = tuple[str, str] | None
+_Verdict = tuple[str, str] | None
 _UNKNOWN = object()
 
 
-def _number(text: str, duck_type: str) -> Verdict | object:
+def _number(text: str, duck_type: str) -> _Verdict | object:
     if duck_type in ("REAL", "DOUBLE") and re.search(r"0[xX]|nan\(", text, re.I):
         return _UNKNOWN  # strtod reads hex floats and nan(...): not judged here
     message = number_input_error(text, duck_type)
@@ -45,13 +45,13 @@ def _number(text: str, duck_type: str) -> Verdict | object:
     return message, _SYNTAX if message.startswith("invalid input syntax") else _RANGE
 
 
-def _boolean(text: str) -> Verdict:
+def _boolean(text: str) -> _Verdict:
     if boolean_input(text) is None:
         return f'invalid input syntax for type boolean: "{text}"', _SYNTAX
     return None
 
 
-def _int2vector(text: str) -> Verdict:
+def _int2vector(text: str) -> _Verdict:
     """int2vectorin: integers between spaces, each read by strtol; a message quotes
     the text from the failing element on."""
     at = 0
@@ -71,7 +71,7 @@ def _int2vector(text: str) -> Verdict:
             return f'invalid input syntax for type smallint: "{rest}"', _SYNTAX
 
 
-def _array(text: str, duck_type: str) -> Verdict | object:
+def _array(text: str, duck_type: str) -> _Verdict | object:
     """A one-dimensional array of numbers without quotes; others are not judged."""
     body = text.strip(" \t\n\r\v\f")
     if not body.startswith(("{", "[")) or body.count("{") != body.count("}"):
@@ -93,7 +93,7 @@ def _array(text: str, duck_type: str) -> Verdict | object:
     return None
 
 
-def _verdict(text: str, type_name: str) -> Verdict | object:
+def _verdict(text: str, type_name: str) -> _Verdict | object:
     name = " ".join(type_name.lower().split())
     element = name[:-2].strip() if name.endswith("[]") else name[1:] if name[:1] == "_" else ""
     if element in _NUMBERS:
@@ -107,14 +107,14 @@ def _verdict(text: str, type_name: str) -> Verdict | object:
     return _UNKNOWN
 
 
-def _literal_verdict(call: exp.Anonymous) -> Verdict | object:
+def _literal_verdict(call: exp.Anonymous) -> _Verdict | object:
     args = call.expressions
     if len(args) != 2 or not all(isinstance(a, exp.Literal) and a.is_string for a in args):
         return _UNKNOWN
     return _verdict(args[0].this, args[1].this)
 
 
-def _error_info(verdict: Verdict) -> exp.Select:
+def _error_info(verdict: _Verdict) -> exp.Select:
     """pg_input_error_info's one row: message, detail, hint, sql_error_code (NULLs
     where the text is valid)."""
     message, code = verdict or (None, None)
