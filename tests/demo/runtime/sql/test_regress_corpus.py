@@ -34,8 +34,9 @@ pytestmark = [native_only, heavy]
 
 KINDS = ("equal", "error", "deliberate", "silent", "crash")
 # The share of equal answers the adapter reaches today; a regression below it fails.
-# 575/757 (76.0 %) measured with the unstable window cases silent, less one; the goal is 0.80
-EQUAL_FLOOR = 0.758
+# 575/757 (76.0 %) measured, 574 where window.sql:458 (unstable) came out silent too;
+# less one: 573/757. The goal is 0.80.
+EQUAL_FLOOR = 0.756
 
 
 def listed(heading: str) -> dict[str, str]:
