@@ -15,7 +15,14 @@ import re
 
 from sqlglot import exp
 
-__all__ = ["invalid_number_literal", "invalid_string_escape"]
+__all__ = [
+    "boolean_input",
+    "boolean_literals",
+    "invalid_number_literal",
+    "invalid_string_escape",
+    "number_input_error",
+    "unicode_identifiers",
+]
 
 # DuckDB type -> (Postgres name in messages, lowest, highest); None: no range (floats).
 _INTEGERS = {
@@ -59,6 +66,52 @@ def _float_message(text: str, duck_type: str) -> str | None:
     mantissa = re.split(r"[eE]", text.strip())[0]
     if math.isinf(value) or (value == 0 and any(c in "123456789" for c in mantissa)):
         return f'"{text}" is out of range for type {name}'
+    return None
+
+
+# Postgres' `isspace`: what boolin and the integer readers skip around a value.
+_PG_SPACE = " \t\n\r\v\f"
+# The words boolin reads from any prefix, by their first letter.
+_BOOLEAN_WORDS = {"t": "true", "f": "false", "y": "yes", "n": "no"}
+
+
+def boolean_input(text: str) -> bool | None:
+    """The value Postgres reads from `text` as a boolean, None where it refuses it.
+
+    boolin: around the value, whitespace; then a case-insensitive prefix of true,
+    false, yes or no, `on`, `of`/`off`, or a lone 1 or 0.
+    """
+    word = text.strip(_PG_SPACE).lower()
+    if word in ("1", "0"):
+        return word == "1"
+    if word in ("on", "of", "off"):
+        return word == "on"
+    full = _BOOLEAN_WORDS.get(word[:1], "")
+    if word and full.startswith(word):
+        return full in ("true", "yes")
+    return None
+
+
+def boolean_literals(tree: exp.Expr) -> str | None:
+    """`'on'::bool` read as Postgres reads it (DuckDB knows fewer words); a text it
+    refuses is refused with its message."""
+    for cast in list(tree.find_all(exp.Cast)):
+        text = cast.this
+        if cast.to.is_type("boolean") and isinstance(text, exp.Literal) and text.is_string:
+            value = boolean_input(text.this)
+            if value is None:
+                return f'invalid input syntax for type boolean: "{text.this}"'
+            cast.replace(exp.Boolean(this=value))
+    return None
+
+
+def number_input_error(text: str, duck_type: str) -> str | None:
+    """Postgres' error for `text` read as the integer or float type, or None."""
+    kind = duck_type.upper()
+    if kind in _INTEGERS:
+        return _integer_message(text, kind)
+    if kind in _FLOATS:
+        return _float_message(text, kind)
     return None
 
 
@@ -199,3 +252,55 @@ def invalid_string_escape(statement: str) -> str | None:
         if message:
             return message
     return None
+
+
+_UNICODE_IDENTIFIER = re.compile(
+    r"(?<![\w$'\"])[uU]&\"((?:[^\"]|\"\")*)\"(\s*UESCAPE\s*'([^']*)')?", re.S | re.I
+)
+
+
+def _decode_unicode(body: str, escape: str) -> str:
+    """A U&'' or U&"" body with its escapes (already checked by `_u_string`) decoded."""
+    out: list[int] = []
+    i = 0
+    while i < len(body):
+        if body[i] != escape:
+            out.append(ord(body[i]))
+            i += 1
+        elif body[i + 1 : i + 2] == escape:
+            out.append(ord(escape))
+            i += 2
+        else:
+            plus = body[i + 1 : i + 2] == "+"
+            width = 6 if plus else 4
+            out.append(int(body[i + 1 + plus : i + 1 + plus + width], 16))
+            i += 1 + plus + width
+        if len(out) > 1 and 0xD800 <= out[-2] <= 0xDBFF and 0xDC00 <= out[-1] <= 0xDFFF:
+            high, low = out[-2], out.pop()
+            out[-1] = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+    return "".join(map(chr, out))
+
+
+def unicode_identifiers(statement: str) -> str | None:
+    """The statement with each `U&"..." [UESCAPE 'c']` identifier written as the plain
+    quoted identifier it names (sqlglot reads U&'' strings, not identifiers); None
+    where one is refused (its message from `invalid_string_escape`'s rules) or where
+    string quoting this scan does not follow (E'' strings, dollar quotes) is present."""
+    if not _UNICODE_IDENTIFIER.search(statement):
+        return statement
+    if re.search(r"[eE]'|\$\w*\$", statement):
+        return None
+
+    def plain(found: re.Match[str]) -> str:
+        if statement[: found.start()].count("'") % 2:
+            return found.group(0)  # inside a string
+        escape = found.group(3) if found.group(2) else "\\"
+        body = found.group(1).replace('""', '"')
+        if _u_string(body, escape) is not None:
+            raise ValueError(body)
+        return '"' + _decode_unicode(body, escape).replace('"', '""') + '"'
+
+    try:
+        return _UNICODE_IDENTIFIER.sub(plain, statement)
+    except ValueError:
+        return None

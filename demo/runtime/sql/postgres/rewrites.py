@@ -14,10 +14,12 @@ Why this order:
 1. Readers of the tree as the user wrote it: the declared types of result columns,
    Postgres' column names (from the expressions before any rewrite replaces them),
    JSON and `pg_typeof` result types, `information_schema.columns`, untyped NULLs.
-2. Refusals, before any type-directed rewrite: literals Postgres would reject, JSON
-   operators and functions (rewritten to the runtime's text functions, or refused),
-   text functions, functions whose DuckDB namesake differs, window functions the order
-   of tied rows decides (checked as they run).
+2. Refusals, before any type-directed rewrite: literals Postgres would reject (and
+   date/time text, boolean text and `pg_input_*` calls answered by the same input
+   rules), multi-column UPDATE assignments split per column, JSON operators and
+   functions (rewritten to the runtime's text functions, or refused), text functions,
+   functions whose DuckDB namesake differs, window functions the order of tied rows
+   decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: integer division, result types, numeric literals and quotients,
    dates before Christ as text, timestamptz, array text, bare numeric casts, jsonb
@@ -38,7 +40,8 @@ from sqlglot import exp
 from .datetime_input import temporal_literals
 from .declared import output_types, set_operation_of_characters
 from .group_by_key import group_by_primary_key
-from .input_syntax import invalid_number_literal
+from .input_functions import input_functions
+from .input_syntax import boolean_literals, invalid_number_literal
 from .json_rewrite import json_columns, json_output_types, postgres_json
 from .numeric import bare_numeric_casts, bare_numeric_scales, numeric_literals, numeric_quotients
 from .session_names import DEFAULT_NAMES, SessionNames
@@ -54,6 +57,7 @@ from .transforms.insert_columns import implicit_insert_columns
 from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
+from .transforms.statement import row_subquery_assignments
 from .transforms.timestamptz import timestamptz_without_icu
 from .transforms.window_ties import tie_dependent_windows
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
@@ -155,6 +159,9 @@ REWRITES: tuple[Rewrite, ...] = (
     # 2. Refusals, and the rewrites that may refuse.
     Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
     Rewrite("temporal_literals", lambda t, c: temporal_literals(t, c.table_types)),
+    Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
+    Rewrite("input_functions", lambda t, c: input_functions(t)),
+    Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     Rewrite("text_functions", lambda t, c: text_functions(t)),
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),

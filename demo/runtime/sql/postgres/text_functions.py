@@ -11,6 +11,9 @@ of the demo runtime:
   the `g` flag, else at most one), each array holding the capture groups or, without
   groups, the whole match. DuckDB's `regexp_matches` is a boolean; the set becomes an
   `unnest` of DuckDB's `regexp_extract`/`regexp_extract_all` lists.
+- `concat(VARIADIC arr)`, `concat_ws(sep, VARIADIC arr)`: the array's elements joined
+  (NULLs left out; a NULL array gives NULL), as DuckDB's `array_to_string`, for arrays
+  of integers or text only, whose elements print alike in both.
 
 What cannot be mapped exactly fails with a message (`TextFunctionError`).
 """
@@ -287,6 +290,49 @@ def _regexp_matches(node: exp.Expr) -> exp.Expr:
     return exp.func("unnest", exp.cast(matches, exp.DataType.build("VARCHAR[][]")))
 
 
+_PRINTED_ALIKE = ("int", "bigint", "smallint", "text", "varchar")
+
+
+def _printed_alike(array: exp.Expr) -> bool:
+    """An array whose elements have the same text in Postgres and DuckDB."""
+    if isinstance(array, exp.Cast):
+        to = array.to
+        return (
+            to.is_type("array")
+            and bool(to.expressions)
+            and to.expressions[0].is_type(*_PRINTED_ALIKE)
+        )
+    if isinstance(array, exp.Array):
+        return (
+            all(
+                isinstance(e, exp.Literal) and (e.is_string or e.this.isdigit())
+                for e in array.expressions
+            )
+            and len({e.is_string for e in array.expressions}) <= 1
+        )
+    return False
+
+
+def _variadic_concat(variadic: exp.Variadic) -> None:
+    """Replace the concat()/concat_ws() call that `variadic` is the array of."""
+    call = variadic.parent
+    if not isinstance(call, exp.Concat | exp.ConcatWs):
+        raise TextFunctionError("VARIADIC is supported by this demo in concat() only")
+    args = call.expressions
+    if args[-1:] != [variadic] or len(args) != (2 if isinstance(call, exp.ConcatWs) else 1):
+        raise TextFunctionError(
+            "VARIADIC is supported by this demo as concat()'s or concat_ws()'s only array argument"
+        )
+    array = variadic.this
+    if not _printed_alike(array):
+        raise TextFunctionError(
+            "concat() of a VARIADIC array is supported by this demo for"
+            " arrays of integers or text only"
+        )
+    separator = args[0].copy() if isinstance(call, exp.ConcatWs) else exp.Literal.string("")
+    call.replace(exp.func("array_to_string", array.copy(), separator))
+
+
 def text_functions(tree: exp.Expr) -> str | None:
     """Rewrite quote_ident/quote_literal/regexp_matches; a message for forms not supported."""
     for node in list(tree.find_all(exp.Anonymous)):
@@ -300,6 +346,11 @@ def text_functions(tree: exp.Expr) -> str | None:
                         "regexp_matches() is supported by this demo in the select list only"
                     )
                 node.replace(_regexp_matches(node))
+        except TextFunctionError as exc:
+            return str(exc)
+    for variadic in list(tree.find_all(exp.Variadic)):
+        try:
+            _variadic_concat(variadic)
         except TextFunctionError as exc:
             return str(exc)
     # concat() and concat_ws() print a boolean as Postgres' text form, t or f.

@@ -45,7 +45,8 @@ from .dialect import PostgresForDuck
 from .dump_session import skipped_reason
 from .foreign_keys import ForeignKey, ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
-from .input_syntax import invalid_string_escape
+from .input_syntax import invalid_string_escape, unicode_identifiers
+from .join_using_alias import join_using_alias
 from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
@@ -221,8 +222,12 @@ def _parse(statement: str) -> exp.Expr:
     bad_escape = invalid_string_escape(statement)
     if bad_escape is not None:
         raise SqlError(bad_escape, statement)
+    text = unicode_identifiers(statement)
+    if text is None:
+        raise SqlError('this U&"..." identifier is not supported by this demo', statement)
+    text = join_using_alias(text)
     try:
-        trees = [t for t in sqlglot.parse(statement, read=PostgresForDuck) if t is not None]
+        trees = [t for t in sqlglot.parse(text, read=PostgresForDuck) if t is not None]
     except SqlglotError as exc:
         raise SqlError(f"could not parse as Postgres SQL: {exc}", statement) from exc
     if len(trees) != 1:

@@ -257,3 +257,153 @@ def test_dates_before_christ_made_text_put_the_era_last_as_postgres_writes_it() 
             "f": "-1475115",
         }
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "type_name", "valid", "message", "code"),
+    [
+        ("34", "int2", True, None, None),
+        ("50000", "int2", False, 'value "50000" is out of range for type smallint', "22003"),
+        ("asdf", "int4", False, 'invalid input syntax for type integer: "asdf"', "22P02"),
+        (" 0x1F ", "int8", True, None, None),
+        ("1e4000", "float8", False, '"1e4000" is out of range for type double precision', "22003"),
+        ("of", "bool", True, None, None),
+        ("junk", "boolean", False, 'invalid input syntax for type boolean: "junk"', "22P02"),
+        (" 1 3  5 ", "int2vector", True, None, None),
+        ("1 asdf", "int2vector", False, 'invalid input syntax for type smallint: "asdf"', "22P02"),
+        ("{1,zed}", "integer[]", False, 'invalid input syntax for type integer: "zed"', "22P02"),
+        ("{ 1 , NULL }", "_int4", True, None, None),
+    ],
+)
+def test_input_checks_answer_from_the_text(
+    text: str, type_name: str, valid: bool, message: str | None, code: str | None
+) -> None:
+    """pg_input_is_valid / pg_input_error_info of literals (int2.sql:21-29, arrays.sql:117-120)."""
+    call = f"'{text}', '{type_name}'"
+    assert answer(f"SELECT pg_input_is_valid({call})")["rows"] == [{"pg_input_is_valid": valid}]
+    info = answer(f"SELECT * FROM pg_input_error_info({call})")
+    assert info["rows"] == [
+        {"message": message, "detail": None, "hint": None, "sql_error_code": code}
+    ]
+    assert [f["dataTypeID"] for f in info["fields"]] == [25, 25, 25, 25]
+
+
+def test_input_checks_postgres_details_are_refused_not_guessed() -> None:
+    """A malformed array's message carries a detail this adapter does not derive."""
+    assert answer("SELECT pg_input_is_valid('{1,2', 'integer[]')")["rows"] == [
+        {"pg_input_is_valid": False}
+    ]
+    with pytest.raises(SqlError):
+        answer("SELECT * FROM pg_input_error_info('{1,2', 'integer[]')")
+
+
+def test_boolean_text_reads_as_postgres_reads_it() -> None:
+    """boolean.sql:21-47: any prefix of true/false/yes/no, on, of(f), 1, 0, spaces around."""
+    result = answer("SELECT bool '   f   ' AS a, bool 'on' AS b, bool 'of' AS c, 'Ye'::bool AS d")
+    assert result["rows"] == [{"a": False, "b": True, "c": False, "d": True}]
+    with pytest.raises(SqlError) as caught:
+        answer("SELECT bool 'o'")
+    assert caught.value.message == 'invalid input syntax for type boolean: "o"'
+
+
+def test_concat_of_a_variadic_array_joins_its_elements() -> None:
+    """text.sql:44-48."""
+    result = answer(
+        "SELECT concat(VARIADIC ARRAY[1,2,3]) AS a, concat_ws(',', VARIADIC ARRAY[1,2,3]) AS b,"
+        " concat_ws('-', VARIADIC '{a,NULL,c}'::text[]) AS c, concat(VARIADIC NULL::int[]) AS d,"
+        " concat(VARIADIC '{}'::int[]) AS e, format(NULL) AS f"
+    )
+    assert result["rows"] == [{"a": "123", "b": "1,2,3", "c": "a-c", "d": None, "e": "", "f": None}]
+    with pytest.raises(SqlError):  # 1.50 prints differently in DuckDB
+        answer("SELECT concat(VARIADIC ARRAY[1.50])")
+
+
+def test_update_of_a_column_list_from_one_subquery() -> None:
+    """update.sql:62-97: SET (b, a) = (SELECT ...) takes the one row's columns, NULLs
+    where there is none (the first UPDATE has no WHERE: three rows find no row)."""
+    engine = DuckEngine(open_native_duck())
+    engine.execute(
+        "CREATE TABLE u (a int, b int, c text);"
+        " INSERT INTO u VALUES (5, 10, 'foo'), (10, 15, 'bar'), (100, 20, NULL), (41, 41, 'car')"
+    )
+    engine.execute(
+        "UPDATE u o SET (b, a) = (SELECT a + 1, b FROM u i WHERE i.a = o.a AND i.c = 'bar');"
+        " UPDATE u SET (b, c) = (SELECT a, c FROM u WHERE a = 1000) WHERE a = 41"
+    )
+    rows = engine.execute("SELECT * FROM u ORDER BY a, b, c")[0][0]["rows"]
+    assert rows == [  # PGlite's
+        {"a": 15, "b": 11, "c": "bar"},
+        {"a": None, "b": None, "c": "car"},
+        {"a": None, "b": None, "c": "foo"},
+        {"a": None, "b": None, "c": None},
+    ]
+    with pytest.raises(SqlError):  # more than one row
+        engine.execute("UPDATE u SET (a, b) = (SELECT a, b FROM u)")
+    with pytest.raises(SqlError):  # each copy of the subquery could pick another row
+        engine.execute("UPDATE u SET (a, b) = (SELECT a, b FROM u LIMIT 1)")
+
+
+def test_values_as_a_value_in_list_or_exists() -> None:
+    """with.sql:27: `(VALUES (1))` where a value is expected."""
+    result = answer("SELECT (VALUES (1)), EXISTS (VALUES (2)) AS e, 3 IN (VALUES (3)) AS i")
+    assert result["rows"] == [{"column1": 1, "e": True, "i": True}]
+
+
+def test_functions_named_after_a_number_type_are_casts() -> None:
+    """subselect.sql:123: float8(count(*)) / (SELECT count(*) ...)."""
+    result = answer(
+        "SELECT q1, float8(count(*)) / (SELECT count(*) FROM t) FROM t GROUP BY q1 ORDER BY q1",
+        "CREATE TABLE t (q1 int8); INSERT INTO t VALUES (1), (1), (2), (2), (2)",
+    )
+    assert result["rows"] == [{"q1": 1, "?column?": 0.4}, {"q1": 2, "?column?": 0.6}]
+    assert answer("SELECT int4(2.5::float8) AS a, int8('7') AS b")["rows"] == [{"a": 2, "b": 7}]
+
+
+def test_update_sets_default_as_the_keyword() -> None:
+    """update.sql:21/54: SET a = DEFAULT, SET (c, b, a) = ('bugle', b + 11, DEFAULT)."""
+    engine = DuckEngine(open_native_duck())
+    engine.execute(
+        "CREATE TABLE u (a int DEFAULT 10, b int, c text DEFAULT 'x');"
+        " INSERT INTO u VALUES (5, 10, 'foo'), (7, 15, 'bar')"
+    )
+    engine.execute(
+        "UPDATE u SET (c, b, a) = ('bugle', b + 11, DEFAULT) WHERE c = 'foo';"
+        " UPDATE u SET c = DEFAULT, b = DEFAULT WHERE a = 7"
+    )
+    rows = engine.execute("SELECT * FROM u ORDER BY a")[0][0]["rows"]
+    assert rows == [{"a": 7, "b": None, "c": "x"}, {"a": 10, "b": 21, "c": "bugle"}]
+
+
+def test_unicode_escaped_identifiers_name_their_column() -> None:
+    """strings.sql:22-27: U&"..." [UESCAPE 'c'] identifiers."""
+    result = answer(
+        "SELECT U&'d\\0061t\\+000061' AS U&\"d\\0061t\\+000061\","
+        " 1 AS U&\"d*0061t\\+000061\" UESCAPE '*', 'tricky' AS U&\"\\\" UESCAPE '!'"
+    )
+    assert result["rows"] == [{"data": "data", "dat\\+000061": 1, "\\": "tricky"}]
+
+
+def test_a_join_using_alias_names_the_merged_columns() -> None:
+    """join.sql:131-137: JOIN ... USING (i) AS x; ROW(x.*) stays refused (a record)."""
+    setup = (
+        "CREATE TABLE j1 (i int, j int, t text); CREATE TABLE j2 (i int, k int);"
+        " INSERT INTO j1 VALUES (1, 4, 'one'), (2, 3, 'two'); INSERT INTO j2 VALUES (1, -1)"
+    )
+    result = answer("SELECT * FROM j1 JOIN j2 USING (i) AS x WHERE x.i = 1", setup)
+    assert result["rows"] == [{"i": 1, "j": 4, "t": "one", "k": -1}]
+    assert answer("SELECT x.* FROM j1 JOIN j2 USING (i) AS x", setup)["rows"] == [{"i": 1}]
+    with pytest.raises(SqlError):
+        answer("SELECT ROW(x.*) FROM j1 JOIN j2 USING (i) AS x", setup)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT * FROM (j1 JOIN j2 USING (i) AS x) AS xx WHERE x.i = 1",  # join.sql:135
+        "SELECT * FROM j1 a1 JOIN j2 a2 USING (i) AS a1",  # join.sql:136
+    ],
+)
+def test_a_join_using_alias_postgres_refuses_stays_refused(sql: str) -> None:
+    """The alias hidden by the parenthesised join's own alias, or naming a table twice."""
+    with pytest.raises(SqlError):
+        answer(sql, "CREATE TABLE j1 (i int, j int); CREATE TABLE j2 (i int, k int)")

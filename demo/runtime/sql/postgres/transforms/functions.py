@@ -38,14 +38,22 @@ def _number_literal_type(node: exp.Expr) -> str | None:
     )
 
 
+# Postgres' functions named after a number type are its casts (`float8(count(*))`).
+_CAST_FUNCTIONS = {
+    "int2": "SMALLINT", "int4": "INT", "int8": "BIGINT", "float4": "REAL", "float8": "DOUBLE"
+}  # fmt: skip
+
+
 def postgres_functions(tree: exp.Expr) -> str | None:
     """Rewrite what has a DuckDB equivalent; return a message for what has none.
 
-    - `format('%s ...', ...)` is DuckDB's `printf` (DuckDB's `format` uses `{}`).
+    - `format('%s ...', ...)` is DuckDB's `printf` (DuckDB's `format` uses `{}`);
+      `format(NULL, ...)` is NULL.
     - LIKE patterns escape with a backslash by default in Postgres.
     - SIMILAR TO takes SQL patterns (`%`, `_`) in Postgres, regexes in DuckDB.
     - `round(float8)` rounds half to even in Postgres.
     - `to_char(..., 'Mon')`: the month's short name.
+    - `float8(x)`, `int4(x)` ...: casts, as in Postgres.
     - `3 || 4.0`: Postgres has no `||` between two numbers (DuckDB joins their text).
     """
     for node in list(tree.walk()):
@@ -53,12 +61,20 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             left, right = _number_literal_type(node.this), _number_literal_type(node.expression)
             if left and right:
                 return f"operator does not exist: {left} || {right}"
+        if isinstance(node, exp.Anonymous) and len(node.expressions) == 1:
+            to = _CAST_FUNCTIONS.get(str(node.this).lower())
+            if to:
+                node.replace(exp.cast(node.expressions[0].copy(), to))
+                continue
         if isinstance(node, exp.Anonymous):
             why = _UNSUPPORTED_FUNCTIONS.get(str(node.this).lower())
             if why:
                 return f"{str(node.this).lower()}() is not supported by this demo: {why}"
         elif isinstance(node, exp.Format):
             pattern = node.this
+            if isinstance(pattern, exp.Null):  # a NULL format string formats to NULL
+                node.replace(exp.cast(exp.null(), "TEXT"))
+                continue
             if not (isinstance(pattern, exp.Literal) and pattern.is_string):
                 return "format() with a computed format string is not supported by this demo"
             if re.search(r"%[^s%]", pattern.this.replace("%%", "")):

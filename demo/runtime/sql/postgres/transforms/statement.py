@@ -7,13 +7,21 @@
 - `strip_foreign_keys`: DuckDB refuses any UPDATE of a row that a foreign key
   references (its updates are delete + insert), which breaks ordinary app writes;
   the keys are checked by `foreign_keys.py` instead.
+- `row_subquery_assignments`: `UPDATE ... SET (a, b) = (SELECT ...)` as one subquery
+  per column, and SET's DEFAULT as DuckDB's keyword.
 """
 
 from __future__ import annotations
 
 from sqlglot import exp
 
-__all__ = ["output_targets", "strip_foreign_keys", "values_lists", "written_literals"]
+__all__ = [
+    "output_targets",
+    "row_subquery_assignments",
+    "strip_foreign_keys",
+    "values_lists",
+    "written_literals",
+]
 
 
 def values_lists(tree: exp.Expr) -> exp.Expr:
@@ -52,6 +60,14 @@ def values_lists(tree: exp.Expr) -> exp.Expr:
         if not values_alias.columns:
             names = [exp.to_identifier(f"column{i}") for i in range(1, width + 1)]
             values_alias.set("columns", names)
+        parent = values.parent
+        scalar = isinstance(parent, exp.Subquery) and not isinstance(
+            parent.parent, exp.From | exp.Join
+        )
+        if scalar or isinstance(parent, exp.In | exp.Exists):
+            # `(VALUES (1))` as a value, IN list or EXISTS: a query over the list.
+            columns = [exp.column(c.copy()) for c in values_alias.columns]
+            values.replace(exp.select(*columns).from_(values.copy()))
     return tree
 
 
@@ -111,3 +127,68 @@ def written_literals(
                 if isinstance(value, exp.Literal) and value.is_string and name in types:
                     found.append((value, types[name]))
     return found
+
+
+# Functions whose every call may answer differently: a copied subquery calling one
+# would not give one row's columns.
+_VOLATILE = {"random", "nextval", "gen_random_uuid", "uuid", "clock_timestamp", "setseed"}
+
+
+def _row_picking(query: exp.Select) -> bool:
+    """Whether a copy with fewer columns could pick other rows (DISTINCT, LIMIT)."""
+    return any(query.args.get(k) for k in ("distinct", "limit", "offset", "fetch"))
+
+
+def _is_default(value: exp.Expr) -> bool:
+    """The keyword DEFAULT, which sqlglot reads as a column (Postgres reserves the word:
+    a column of that name is written quoted)."""
+    return (
+        isinstance(value, exp.Column)
+        and not value.table
+        and (value.this.name.upper() == "DEFAULT" and not value.this.quoted)
+    )
+
+
+def _default_keywords(tree: exp.Update) -> None:
+    """`SET a = DEFAULT`, `SET (a, b) = (1, DEFAULT)`: DuckDB's keyword, not a column."""
+    for item in tree.expressions:
+        value = item.expression if isinstance(item, exp.EQ) else None
+        values = value.expressions if isinstance(value, exp.Tuple) else [value]
+        for one in values:
+            if one is not None and _is_default(one):
+                one.replace(exp.var("DEFAULT"))
+
+
+def row_subquery_assignments(tree: exp.Expr) -> str | None:
+    """`UPDATE ... SET (a, b) = (SELECT x, y ...)` as `SET a = (SELECT x ...), b =
+    (SELECT y ...)`: DuckDB assigns a subquery to one column only. Each copy reads the
+    same rows of the same snapshot, so each column gets its value of the one row (and
+    more than one row fails in both, as an error)."""
+    if not isinstance(tree, exp.Update):
+        return None
+    _default_keywords(tree)
+    assignments: list[exp.Expr] = []
+    for item in tree.expressions:
+        target, value = item.this, item.expression
+        if not (isinstance(item, exp.EQ) and isinstance(target, exp.Tuple)):
+            assignments.append(item)
+            continue
+        query = value.this if isinstance(value, exp.Subquery) else None
+        if not isinstance(query, exp.Select):
+            assignments.append(item)
+            continue
+        if len(query.expressions) != len(target.expressions) or query.is_star:
+            assignments.append(item)  # DuckDB refuses it
+            continue
+        calls = {str(f.this).lower() for f in query.find_all(exp.Anonymous)}
+        if calls & _VOLATILE or any(query.find_all(exp.Rand)) or _row_picking(query):
+            return (
+                "UPDATE ... SET (columns) = (subquery) with DISTINCT, LIMIT or a volatile"
+                " function is not supported by this demo"
+            )
+        for column, selected in zip(target.expressions, query.expressions, strict=True):
+            single = query.copy()
+            single.set("expressions", [selected.copy()])
+            assignments.append(exp.EQ(this=column.copy(), expression=exp.Subquery(this=single)))
+    tree.set("expressions", assignments)
+    return None
