@@ -3,7 +3,6 @@ state is saved under the storageNamespace before each answer that changed it."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +15,7 @@ from demo.runtime import create_demo_app
 from demo.runtime.adapters import ADAPTERS, shipped_packages
 from demo.runtime.asgi_service import state_key
 
-from .asgi import Client
+from .asgi import Client, run_sync
 
 COUNTER = {
     "name": "counter",
@@ -193,9 +192,9 @@ def test_opening_ahead_builds_the_app_from_its_seed_once() -> None:
     store = MemoryStore()
     client = _app(store)
     services = client.app.services
-    assert asyncio.run(services.open_stateful_services()) == ["counter"]
+    assert run_sync(services.open_stateful_services()) == ["counter"]
     assert store.data[state_key("ns", "counter")] == b"0"
     opened = services._http["counter"].held
-    assert asyncio.run(services.open_stateful_services()) == ["counter"]  # a no-op again
+    assert run_sync(services.open_stateful_services()) == ["counter"]  # a no-op again
     assert client.post("/__demo/app/counter/count").json()["count"] == 1
     assert services._http["counter"].held is opened
