@@ -12,17 +12,18 @@ otherwise a silent wrong answer.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterator
+import shutil
+import subprocess
 from typing import Any
 
 import pytest
 
 from tests.demo.sites import REPO, native_only
-from tests.waiting import heavy
+from tests.waiting import HEAVY_RUN_S, heavy
 
 from . import differential as diff
-from .node_run import NodeRun
 
 pytestmark = [native_only, heavy]
 
@@ -44,40 +45,46 @@ def deliberate_cases() -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def node_runs() -> Iterator[dict[str, NodeRun]]:
-    """The two Node runs of this module, started together on first use: the oracle
-    (PGlite and sql.js on the corpus) and the browser path (the corpus through Pyodide
-    and duckdb-wasm under Node, the worker's own code). They run beside each other and
-    beside the native run."""
-    runs = {
-        "reference": NodeRun("oracle.mjs", diff.corpus_json()),
-        "browser": NodeRun("browser_runner.mjs"),
-    }
-    yield runs
-    for run in runs.values():
-        run.close()
+def reference() -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("needs node (the oracle runs PGlite and sql.js)")
+    done = subprocess.run(
+        [node, str(diff.CORPUS.parent / "oracle.mjs"), str(REPO)],
+        input=diff.corpus_json(),
+        capture_output=True,
+        text=True,
+        timeout=HEAVY_RUN_S,
+        check=False,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
 
 
 @pytest.fixture(scope="module")
-def reference(node_runs: dict[str, NodeRun]) -> dict[str, Any]:
-    answer: dict[str, Any] = node_runs["reference"].answer()
-    return answer
-
-
-@pytest.fixture(scope="module")
-def native_postgres(node_runs: dict[str, NodeRun]) -> dict[str, Any]:
-    """The corpus through the `postgres` adapter natively; the Node runs start first, so
-    they run while this one does."""
+def native_postgres() -> dict[str, Any]:
     from demo.native.duck import open_native_duck
 
     return diff.run_postgres(open_native_duck)
 
 
 @pytest.fixture(scope="module")
-def browser(node_runs: dict[str, NodeRun]) -> dict[str, Any]:
+def browser() -> dict[str, Any]:
     """The corpus through Pyodide + duckdb-wasm under Node, the worker's own code."""
-    answer: dict[str, Any] = node_runs["browser"].answer()
-    return answer
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("needs node (the browser path runs Pyodide and duckdb-wasm)")
+    done = subprocess.run(
+        [node, str(diff.CORPUS.parent / "browser_runner.mjs"), str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=HEAVY_RUN_S,
+        check=False,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
 
 
 def figures(
@@ -103,7 +110,7 @@ def report(title: str, counts: dict[str, int], total: int, silent: list[diff.Ver
 
 
 def test_postgres_adapter_matches_pglite(
-    native_postgres: dict[str, Any], reference: dict[str, Any], capsys: Any
+    reference: dict[str, Any], native_postgres: dict[str, Any], capsys: Any
 ) -> None:
     ours = native_postgres
     verdicts = diff.compare(ours, reference["postgres"], engine="postgres")

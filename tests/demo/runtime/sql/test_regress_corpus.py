@@ -16,17 +16,18 @@ below EQUAL_FLOOR.
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.demo.sites import native_only
-from tests.waiting import heavy
+from tests.demo.sites import REPO, native_only
+from tests.waiting import HEAVY_RUN_S, heavy
 
 from . import differential as diff
-from .node_run import NodeRun
 from .test_differential import doc_table
 
 pytestmark = [native_only, heavy]
@@ -41,12 +42,21 @@ def listed(heading: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def reference() -> Iterator[NodeRun]:
-    """PGlite on every case (`oracle.mjs`), started now and read after the native run,
-    so the two run beside each other."""
-    run = NodeRun("oracle.mjs", diff.regress_corpus_json())
-    yield run
-    run.close()
+def reference() -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("needs node (the oracle runs PGlite)")
+    done = subprocess.run(
+        [node, str(diff.CORPUS.parent / "oracle.mjs"), str(REPO)],
+        input=diff.regress_corpus_json(),
+        capture_output=True,
+        text=True,
+        timeout=HEAVY_RUN_S,
+        check=False,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)["postgres"]
 
 
 def tally(verdicts: list[diff.Verdict], deliberate: dict[str, str]) -> dict[str, Counter[str]]:
@@ -67,11 +77,11 @@ def table(title: str, per_file: dict[str, Counter[str]]) -> str:
     return "\n".join(lines)
 
 
-def test_regress_corpus_native(reference: NodeRun, capsys: Any) -> None:
+def test_regress_corpus_native(reference: dict[str, Any], capsys: Any) -> None:
     from demo.native.duck import open_native_duck
 
     ours = diff.run_regress(open_native_duck)
-    verdicts = diff.judge_regress(ours, reference.answer()["postgres"], diff.regress_sql())
+    verdicts = diff.judge_regress(ours, reference, diff.regress_sql())
     deliberate = listed("### Deliberate differences")
     still_open = listed("### Regression suite: open differences")
     per_file = tally(verdicts, deliberate)
