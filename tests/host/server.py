@@ -163,6 +163,28 @@ class HostProcess:
         )
 
 
+def preset_credentials(data_dir: Path, username: str, password: str) -> None:
+    """What `python -m host creds` does to a data folder (checked, saved, web sessions
+    ended), done here for a host about to start: a Python process less per host, and a
+    real host starts in most modules of the suite. `set_credentials` is the command."""
+    from host.core.auth.credentials import Credentials, validate_new_credentials
+    from host.core.auth.sessions import SessionStore
+    from host.native.file_modes import PRIVATE_UMASK
+    from host.native.server import open_state
+
+    validate_new_credentials(username, password, password)
+    umask = os.umask(PRIVATE_UMASK)  # the command's file modes (restrict_new_files)
+    try:
+        db = open_state(data_dir)
+        try:
+            Credentials(db).set(username, password)
+            SessionStore(db).revoke_all()
+        finally:
+            db.close()
+    finally:
+        os.umask(umask)
+
+
 @contextmanager
 def running_host(
     data_dir: Path,
@@ -180,7 +202,7 @@ def running_host(
         return
     host = HostProcess(data_dir, extra_args, env)
     if credentials:
-        host.set_credentials(*credentials)
+        preset_credentials(data_dir, *credentials)
     host.start()
     try:
         yield host
