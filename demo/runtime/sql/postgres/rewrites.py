@@ -54,6 +54,7 @@ from .transforms.core_types import bytea_literals, core_only, national_strings
 from .transforms.division import division_by_zero_errors, integer_division
 from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
+from .transforms.join_scope import hidden_join_tables
 from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
@@ -167,6 +168,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
     Rewrite("whole_row_references", lambda t, c: whole_row_references(t, c.table_types)),
     Rewrite("star_over_using_join", lambda t, c: star_over_using_join(t, c.table_types)),
+    Rewrite("hidden_join_tables", lambda t, c: hidden_join_tables(t)),
     Rewrite(
         "set_operation_of_characters",
         lambda t, c: set_operation_of_characters(t, c.table_types, c.declared),

@@ -170,3 +170,17 @@ def test_set_operations_of_varchar_or_char_columns_are_refused() -> None:
     assert "character columns" in refusal(engine, "SELECT 'x'::char(4) UNION SELECT 'y'")
     rows = engine.execute("SELECT f1::text AS f FROM vc UNION SELECT rtrim(f1) FROM ch ORDER BY 1")
     assert rows[0][0]["rows"] == [{"f": "a"}, {"f": "ab"}]
+
+
+def test_a_table_hidden_by_its_joins_alias_is_refused_as_postgres_refuses_it() -> None:
+    # join.sql:132: inside `(a JOIN b ...) AS x` only x is in scope. duckdb-wasm resolves
+    # `a.t` anyway, so the browser path answered what Postgres refuses (message: PGlite's).
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE j1 (i int, t text); CREATE TABLE j2 (i int, k int)")
+    hidden = "SELECT * FROM (j1 JOIN j2 USING (i)) AS x WHERE j1.t = 'one'"
+    assert refusal(engine, hidden) == 'invalid reference to FROM-clause entry for table "j1"'
+    for allowed in (
+        "SELECT * FROM (j1 JOIN j2 USING (i)) AS x WHERE x.t = 'one'",
+        "SELECT * FROM (j1 JOIN j2 USING (i)) WHERE j1.t = 'one'",
+    ):
+        assert engine.execute(allowed)[0][0]["rows"] == []
