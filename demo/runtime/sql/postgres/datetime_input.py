@@ -36,7 +36,7 @@ from sqlglot import exp
 
 from .transforms.statement import written_literals
 
-__all__ = ["temporal_literals"]
+__all__ = ["temporal_input_error", "temporal_literals"]
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_name) if name})
@@ -318,4 +318,47 @@ def temporal_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) ->
             return f"this demo does not take '{literal.this}' in a column definition"
         if reading is not None:
             literal.replace(reading)
+    return None
+
+
+# The SQLSTATE of each Postgres message `_read` gives as its own (not "this demo ...").
+_CODES = (("not recognized", "22023"), ("out of range", "22008"))
+_TYPE_KINDS = {
+    "date": "date",
+    "timestamp": "timestamp", "timestamp without time zone": "timestamp",
+    "timestamptz": "timestamptz", "timestamp with time zone": "timestamptz",
+}  # fmt: skip
+
+
+class NotJudged(Exception):
+    """Postgres' verdict on the text is not known here."""
+
+
+def temporal_input_error(text: str, type_name: str) -> tuple[str, str] | None:
+    """Postgres' input error (message, SQLSTATE) for `text` read as the date/time type
+    `type_name`; None where Postgres reads it. Raises NotJudged where unknown.
+
+    A lone word other than the special ones never is a date: Postgres then lacks the
+    date's fields and answers "invalid input syntax" (datetime.c, DecodeDateTime).
+    """
+    kind = _TYPE_KINDS.get(" ".join(type_name.lower().split()))
+    if kind is None:
+        raise NotJudged
+    lowered = text.strip(" \t\n\r\v\f").lower()
+    if re.fullmatch(r"[a-z]+", lowered) and lowered not in _WORDS:
+        return f'invalid input syntax for type {_NAMES[kind]}: "{text}"', "22007"
+    try:
+        if _read(text, kind) is None:  # ISO text DuckDB reads alike: its fields checked here
+            moment = _parse(" ".join(lowered.split()))
+            if moment is None:
+                raise NotJudged
+            _moment_text(moment, kind, text)
+    except _Refused as refused:
+        message = str(refused)
+        code = next((c for words, c in _CODES if words in message), None)
+        if message.startswith("this demo") or code is None:
+            raise NotJudged from None
+        return message, code
+    except ValueError:  # "field value out of range", whose hint Postgres may add
+        raise NotJudged from None
     return None

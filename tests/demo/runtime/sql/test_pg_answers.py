@@ -273,12 +273,37 @@ def test_dates_before_christ_made_text_put_the_era_last_as_postgres_writes_it() 
         ("1 asdf", "int2vector", False, 'invalid input syntax for type smallint: "asdf"', "22P02"),
         ("{1,zed}", "integer[]", False, 'invalid input syntax for type integer: "zed"', "22P02"),
         ("{ 1 , NULL }", "_int4", True, None, None),
+        ("now", "timestamp", True, None, None),
+        ("Jan 08 1999", "timestamp with time zone", True, None, None),
+        (
+            "garbage",
+            "timestamp",
+            False,
+            'invalid input syntax for type timestamp: "garbage"',
+            "22007",
+        ),
+        (
+            "garbage",
+            "timestamptz",
+            False,
+            'invalid input syntax for type timestamp with time zone: "garbage"',
+            "22007",
+        ),
+        ("garbage", "date", False, 'invalid input syntax for type date: "garbage"', "22007"),
+        (
+            "2001-01-01 00:00 Nehwon/Lankhmar",
+            "timestamptz",
+            False,
+            'time zone "nehwon/lankhmar" not recognized',
+            "22023",
+        ),
     ],
 )
 def test_input_checks_answer_from_the_text(
     text: str, type_name: str, valid: bool, message: str | None, code: str | None
 ) -> None:
-    """pg_input_is_valid / pg_input_error_info of literals (int2.sql:21-29, arrays.sql:117-120)."""
+    """pg_input_is_valid / pg_input_error_info of literals (int2.sql:21-29, arrays.sql:117-120,
+    timestamp.sql:100-104, timestamptz.sql:113-117)."""
     call = f"'{text}', '{type_name}'"
     assert answer(f"SELECT pg_input_is_valid({call})")["rows"] == [{"pg_input_is_valid": valid}]
     info = answer(f"SELECT * FROM pg_input_error_info({call})")
@@ -295,6 +320,9 @@ def test_input_checks_postgres_details_are_refused_not_guessed() -> None:
     ]
     with pytest.raises(SqlError):
         answer("SELECT * FROM pg_input_error_info('{1,2', 'integer[]')")
+    # A date this adapter checks no further than DuckDB's reading (Feb 30): not judged.
+    with pytest.raises(SqlError):
+        answer("SELECT pg_input_is_valid('2001-02-30', 'date')")
 
 
 def test_boolean_text_reads_as_postgres_reads_it() -> None:
