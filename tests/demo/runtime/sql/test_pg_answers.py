@@ -150,6 +150,47 @@ def test_postgres_date_and_time_input_forms_are_read_as_postgres_reads_them() ->
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("01/02/03", "2003-01-02"),  # month first (DateStyle MDY), a two-digit year
+        ("01/02/70", "1970-01-02"),
+        ("990108", "1999-01-08"),  # YYMMDD
+        ("691231", "2069-12-31"),
+        ("J2451187", "1999-01-08"),  # a Julian day
+        ("1999-Jan-08", "1999-01-08"),
+        ("08-Jan-99", "1999-01-08"),
+        ("08-Jan-1999", "1999-01-08"),
+        ("Jan-08-99", "1999-01-08"),
+        ("1999 Jan 08", "1999-01-08"),
+        ("08 Jan 99", "1999-01-08"),
+        ("Jan 08 99", "1999-01-08"),
+        ("1999 08 Jan", "1999-01-08"),
+        ("Jan 1999 08", "1999-01-08"),
+        ("2 Feb 08", "2008-02-02"),
+        ("feb-2-8", "2008-02-02"),
+    ],
+)
+def test_dates_with_short_years_month_names_or_julian_days_read_as_postgres(
+    text: str, day: str
+) -> None:
+    """date.sql:45-65: each field is the year, month or day by Postgres' rules."""
+    assert answer(f"SELECT date '{text}'")["rows"] == [{"date": f"{day}T00:00:00.000Z"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("99-Jan-08", 'date/time field value out of range: "99-Jan-08"'),
+        ("Feb 30 99", 'date/time field value out of range: "Feb 30 99"'),
+        ("99 Jan 08", 'this demo does not read the date form "99 Jan 08"'),  # Postgres: syntax
+    ],
+)
+def test_dates_postgres_rejects_are_refused(text: str, message: str) -> None:
+    with pytest.raises(SqlError, match=message):
+        answer(f"SELECT date '{text}'")
+
+
 def test_a_timestamptz_literal_takes_its_zone_abbreviation_or_posix_offset() -> None:
     result = answer(
         "SELECT timestamptz 'Mon Feb 10 17:32:01 1997 PST' AS a,"
