@@ -4,7 +4,8 @@ DuckDB has neither function. Where the text and the type name are both literals 
 the type is one whose input rules `input_syntax` knows (the integers, the floats,
 boolean, int2vector, and one-dimensional arrays of integers or floats) or
 `datetime_input` judges (date, timestamp, timestamptz: the texts it reads, Postgres'
-own errors it finds, a lone word that is no date), Postgres' verdict follows from the
+own errors it finds, a lone word that is no date) or `interval_input` judges
+(interval), Postgres' verdict follows from the
 text alone, so the call becomes its answer. Any other call
 (a computed argument, a type read elsewhere, an array literal with quotes or nested
 braces, the message of a malformed array) is left as it is: DuckDB then refuses it
@@ -19,6 +20,7 @@ from sqlglot import exp
 
 from .datetime_input import NotJudged, temporal_input_error
 from .input_syntax import boolean_input, number_input_error
+from .interval_input import interval_input_error
 
 __all__ = ["input_functions"]
 
@@ -108,6 +110,8 @@ def _verdict(text: str, type_name: str) -> _Verdict | object:
     if name == "int2vector":
         return _int2vector(text)
     try:
+        if name == "interval":
+            return interval_input_error(text)
         return temporal_input_error(text, name)
     except NotJudged:
         return _UNKNOWN

@@ -338,13 +338,29 @@ def test_dates_before_christ_made_text_put_the_era_last_as_postgres_writes_it() 
             'time zone "nehwon/lankhmar" not recognized',
             "22023",
         ),
+        ("1.5 weeks", "interval", True, None, None),
+        ("@ 3 days ago", "interval", True, None, None),
+        (
+            "garbage",
+            "interval",
+            False,
+            'invalid input syntax for type interval: "garbage"',
+            "22007",
+        ),
+        (
+            "@ 30 eons ago",
+            "interval",
+            False,
+            'invalid input syntax for type interval: "@ 30 eons ago"',
+            "22007",
+        ),
     ],
 )
 def test_input_checks_answer_from_the_text(
     text: str, type_name: str, valid: bool, message: str | None, code: str | None
 ) -> None:
     """pg_input_is_valid / pg_input_error_info of literals (int2.sql:21-29, arrays.sql:117-120,
-    timestamp.sql:100-104, timestamptz.sql:113-117)."""
+    timestamp.sql:100-104, timestamptz.sql:113-117, interval.sql:36-40)."""
     call = f"'{text}', '{type_name}'"
     assert answer(f"SELECT pg_input_is_valid({call})")["rows"] == [{"pg_input_is_valid": valid}]
     info = answer(f"SELECT * FROM pg_input_error_info({call})")
@@ -364,6 +380,9 @@ def test_input_checks_postgres_details_are_refused_not_guessed() -> None:
     # A date this adapter checks no further than DuckDB's reading (Feb 30): not judged.
     with pytest.raises(SqlError):
         answer("SELECT pg_input_is_valid('2001-02-30', 'date')")
+    # Postgres reads a word by its first ten letters: this one is "microsecon".
+    with pytest.raises(SqlError):
+        answer("SELECT pg_input_is_valid('1 microsecondsx', 'interval')")
 
 
 def test_boolean_text_reads_as_postgres_reads_it() -> None:
