@@ -187,6 +187,8 @@ def _named_month_date(fields: tuple[str, str, str], *, joined: bool) -> _Moment 
     names = [f for f in fields if f.isalpha()]
     if len(names) != 1 or names[0] not in _MONTHS:
         return None
+    if joined and fields[2].isalpha():
+        return None  # `1999-08-Jan`: Postgres splits it after the second dash (ParseDateTime)
     got: dict[str, int] = {}
     text_month, short_year = False, False
     for field in sorted(fields, key=str.isdigit) if joined else fields:

@@ -184,6 +184,7 @@ def test_dates_with_short_years_month_names_or_julian_days_read_as_postgres(
         ("99-Jan-08", 'date/time field value out of range: "99-Jan-08"'),
         ("Feb 30 99", 'date/time field value out of range: "Feb 30 99"'),
         ("99 Jan 08", 'this demo does not read the date form "99 Jan 08"'),  # Postgres: syntax
+        ("1999-08-Jan", 'this demo does not read the date form "1999-08-Jan"'),  # the same
     ],
 )
 def test_dates_postgres_rejects_are_refused(text: str, message: str) -> None:
