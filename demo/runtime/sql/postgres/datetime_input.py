@@ -14,7 +14,10 @@ a form DuckDB reads alike:
 - years before Christ (`2040-04-10 BC`: DuckDB's `(BC)`, the same proleptic calendar);
 - Postgres' other input forms the regression suite writes: `Mon Feb 10 17:32:01 1997 PST`,
   `Feb 10 5:32PM 1997`, `Feb-10-1997`, `02-10-1997` (month first: DateStyle MDY),
-  `19970210 173201`, `1997.041` (day of the year), `January 8, 1999`.
+  `19970210 173201`, `1997.041` (day of the year), `January 8, 1999`; and the dates
+  `01/02/03` and `990108` (a year of two digits is 1970-2069), `J2451187` (a Julian
+  day), and three fields one of which names the month (`08-Jan-99`, `1999 Jan 08`),
+  each number taken as the year, month or day by Postgres' rules (DecodeNumber).
 
 A zone given to a `timestamp without time zone` is ignored, as Postgres ignores it
 (but it must name a zone). A `timestamp with time zone` is stored as UTC wall time
@@ -36,7 +39,7 @@ from sqlglot import exp
 
 from .transforms.statement import written_literals
 
-__all__ = ["temporal_literals"]
+__all__ = ["temporal_input_error", "temporal_literals"]
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_name) if name})
@@ -60,7 +63,14 @@ _MONTH_FIRST = re.compile(  # Mon Feb 10 17:32:01 1997 PST, Feb-10-1997 17:32:01
     rf"(?:([a-z]+),?\s+)?([a-z]+)[\s-]+(\d{{1,2}})(?:,?\s+|-)(?:{_TIME}\s+)?(\d{{4,}})"
     rf"(?:\s+{_TIME})?{_ZONE}"
 )
-_NUMERIC_MDY = re.compile(rf"(\d{{1,2}})([-/])(\d{{1,2}})\2(\d{{4,}})(?:\s+{_TIME})?{_ZONE}")
+_NUMERIC_MDY = re.compile(
+    rf"(\d{{1,2}})([-/])(\d{{1,2}})\2(\d{{1,2}}|\d{{4,}})(?:\s+{_TIME})?{_ZONE}"
+)
+# A date alone of three fields, one a month's name: 08-Jan-99, 1999 Jan 08, Jan-08-99.
+_NAMED_MONTH_FIELDS = re.compile(r"([a-z]+|\d+)([-\s])([a-z]+|\d+)\2([a-z]+|\d+)")
+_YYMMDD = re.compile(r"(\d\d)(\d\d)(\d\d)")
+_JULIAN = re.compile(r"j(\d{1,7})")
+_JULIAN_1970 = 2440588  # the Julian day of 1970-01-01
 _COMPACT = re.compile(rf"(\d{{4}})(\d\d)(\d\d)(?:[\st]+(\d\d)(\d\d)(\d\d)(\.\d+)?)?{_ZONE}")
 _DAY_OF_YEAR = re.compile(rf"(\d{{4}})\.(\d{{3}})(?:\s+{_TIME})?{_ZONE}")
 _ISO = re.compile(rf"(\d{{4,}})([-/])(\d{{1,2}})\2(\d{{1,2}})(?:(?:\s+|t){_TIME})?{_ZONE}")
@@ -132,7 +142,7 @@ def _parse(text: str) -> _Moment | None:
     if m := _NUMERIC_MDY.fullmatch(text):
         month, _, day, year, *time, zone = m.groups()
         clock = _clock(*time) if time[0] is not None else None
-        return _Moment(int(year), int(month), int(day), clock, zone)
+        return _Moment(_two_digit_year(year), int(month), int(day), clock, zone)
     if m := _COMPACT.fullmatch(text):
         year, month, day, hh, mm, ss, fraction, zone = m.groups()
         clock = _clock(hh, mm, ss, fraction, None) if hh is not None else None
@@ -150,7 +160,66 @@ def _parse(text: str) -> _Moment | None:
         year, _, month, day, *time, zone = m.groups()
         clock = _clock(*time) if time[0] is not None else None
         return _Moment(int(year), int(month), int(day), clock, zone)
+    if m := _NAMED_MONTH_FIELDS.fullmatch(text):
+        fields = (m.group(1), m.group(3), m.group(4))
+        return _named_month_date(fields, joined=m.group(2) == "-")
+    if m := _YYMMDD.fullmatch(text):  # six digits: YYMMDD (DecodeNumberField)
+        year, month, day = m.groups()
+        return _Moment(_two_digit_year(year), int(month), int(day), None, None)
+    if m := _JULIAN.fullmatch(text):
+        day = dt.date(1970, 1, 1) + dt.timedelta(days=int(m.group(1)) - _JULIAN_1970)
+        return _Moment(day.year, day.month, day.day, None, None)
     return None
+
+
+def _two_digit_year(year: str) -> int:
+    """A year of one or two digits is 1970-2069 to Postgres (ValidateDate)."""
+    value = int(year)
+    if len(year) > 2:
+        return value
+    return value + (2000 if value < 70 else 1900)
+
+
+def _named_month_date(fields: tuple[str, str, str], *, joined: bool) -> _Moment | None:
+    """Postgres' reading (DecodeDate/DecodeNumber, DateStyle MDY) of three date fields,
+    one a month's name: each number is the year, month or day by what is known so far.
+    Joined by dashes, the name is read first; between spaces, in its place."""
+    names = [f for f in fields if f.isalpha()]
+    if len(names) != 1 or names[0] not in _MONTHS:
+        return None
+    if joined and fields[2].isalpha():
+        return None  # `1999-08-Jan`: Postgres splits it after the second dash (ParseDateTime)
+    got: dict[str, int] = {}
+    text_month, short_year = False, False
+    for field in sorted(fields, key=str.isdigit) if joined else fields:
+        if field.isalpha():
+            if "month" in got and "day" not in got and 1 <= got["month"] <= 31:
+                got["day"] = got["month"]  # a number read as the month was the day
+            got["month"], text_month = _MONTHS[field], True
+            continue
+        known = frozenset(got)
+        if not known:
+            slot = "year" if len(field) >= 3 else "month"
+        elif known == {"month"}:
+            slot = "year" if text_month and len(field) >= 3 else "day"
+        elif known == {"year", "month"}:
+            if text_month and len(field) >= 3 and short_year:
+                got["day"], got["year"], short_year = got["year"], int(field), False
+                continue  # DD-MON-YYYY: the first number was the day
+            slot = "day"
+        elif known == {"year"} or known == {"year", "day"}:
+            slot = "month"
+        elif known == {"month", "day"}:
+            slot = "year"
+        else:
+            return None
+        got[slot] = int(field)
+        if slot == "year":
+            short_year = len(field) <= 2
+    if len(got) != 3:
+        return None
+    year = got["year"] + ((2000 if got["year"] < 70 else 1900) if short_year else 0)
+    return _Moment(year, got["month"], got["day"], None, None)
 
 
 def _zone_offset(zone: str) -> int | None:
@@ -318,4 +387,47 @@ def temporal_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) ->
             return f"this demo does not take '{literal.this}' in a column definition"
         if reading is not None:
             literal.replace(reading)
+    return None
+
+
+# The SQLSTATE of each Postgres message `_read` gives as its own (not "this demo ...").
+_CODES = (("not recognized", "22023"), ("out of range", "22008"))
+_TYPE_KINDS = {
+    "date": "date",
+    "timestamp": "timestamp", "timestamp without time zone": "timestamp",
+    "timestamptz": "timestamptz", "timestamp with time zone": "timestamptz",
+}  # fmt: skip
+
+
+class NotJudged(Exception):
+    """Postgres' verdict on the text is not known here."""
+
+
+def temporal_input_error(text: str, type_name: str) -> tuple[str, str] | None:
+    """Postgres' input error (message, SQLSTATE) for `text` read as the date/time type
+    `type_name`; None where Postgres reads it. Raises NotJudged where unknown.
+
+    A lone word other than the special ones never is a date: Postgres then lacks the
+    date's fields and answers "invalid input syntax" (datetime.c, DecodeDateTime).
+    """
+    kind = _TYPE_KINDS.get(" ".join(type_name.lower().split()))
+    if kind is None:
+        raise NotJudged
+    lowered = text.strip(" \t\n\r\v\f").lower()
+    if re.fullmatch(r"[a-z]+", lowered) and lowered not in _WORDS:
+        return f'invalid input syntax for type {_NAMES[kind]}: "{text}"', "22007"
+    try:
+        if _read(text, kind) is None:  # ISO text DuckDB reads alike: its fields checked here
+            moment = _parse(" ".join(lowered.split()))
+            if moment is None:
+                raise NotJudged
+            _moment_text(moment, kind, text)
+    except _Refused as refused:
+        message = str(refused)
+        code = next((c for words, c in _CODES if words in message), None)
+        if message.startswith("this demo") or code is None:
+            raise NotJudged from None
+        return message, code
+    except ValueError:  # "field value out of range", whose hint Postgres may add
+        raise NotJudged from None
     return None

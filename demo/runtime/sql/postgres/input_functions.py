@@ -2,8 +2,11 @@
 
 DuckDB has neither function. Where the text and the type name are both literals and
 the type is one whose input rules `input_syntax` knows (the integers, the floats,
-boolean, int2vector, and one-dimensional arrays of integers or floats), Postgres'
-verdict follows from the text alone, so the call becomes its answer. Any other call
+boolean, int2vector, and one-dimensional arrays of integers or floats) or
+`datetime_input` judges (date, timestamp, timestamptz: the texts it reads, Postgres'
+own errors it finds, a lone word that is no date) or `interval_input` judges
+(interval), Postgres' verdict follows from the
+text alone, so the call becomes its answer. Any other call
 (a computed argument, a type read elsewhere, an array literal with quotes or nested
 braces, the message of a malformed array) is left as it is: DuckDB then refuses it
 (no such function), never answering differently.
@@ -15,7 +18,9 @@ import re
 
 from sqlglot import exp
 
+from .datetime_input import NotJudged, temporal_input_error
 from .input_syntax import boolean_input, number_input_error
+from .interval_input import interval_input_error
 
 __all__ = ["input_functions"]
 
@@ -104,7 +109,12 @@ def _verdict(text: str, type_name: str) -> _Verdict | object:
         return _boolean(text)
     if name == "int2vector":
         return _int2vector(text)
-    return _UNKNOWN
+    try:
+        if name == "interval":
+            return interval_input_error(text)
+        return temporal_input_error(text, name)
+    except NotJudged:
+        return _UNKNOWN
 
 
 def _literal_verdict(call: exp.Anonymous) -> _Verdict | object:

@@ -150,6 +150,48 @@ def test_postgres_date_and_time_input_forms_are_read_as_postgres_reads_them() ->
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("01/02/03", "2003-01-02"),  # month first (DateStyle MDY), a two-digit year
+        ("01/02/70", "1970-01-02"),
+        ("990108", "1999-01-08"),  # YYMMDD
+        ("691231", "2069-12-31"),
+        ("J2451187", "1999-01-08"),  # a Julian day
+        ("1999-Jan-08", "1999-01-08"),
+        ("08-Jan-99", "1999-01-08"),
+        ("08-Jan-1999", "1999-01-08"),
+        ("Jan-08-99", "1999-01-08"),
+        ("1999 Jan 08", "1999-01-08"),
+        ("08 Jan 99", "1999-01-08"),
+        ("Jan 08 99", "1999-01-08"),
+        ("1999 08 Jan", "1999-01-08"),
+        ("Jan 1999 08", "1999-01-08"),
+        ("2 Feb 08", "2008-02-02"),
+        ("feb-2-8", "2008-02-02"),
+    ],
+)
+def test_dates_with_short_years_month_names_or_julian_days_read_as_postgres(
+    text: str, day: str
+) -> None:
+    """date.sql:45-65: each field is the year, month or day by Postgres' rules."""
+    assert answer(f"SELECT date '{text}'")["rows"] == [{"date": f"{day}T00:00:00.000Z"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("99-Jan-08", 'date/time field value out of range: "99-Jan-08"'),
+        ("Feb 30 99", 'date/time field value out of range: "Feb 30 99"'),
+        ("99 Jan 08", 'this demo does not read the date form "99 Jan 08"'),  # Postgres: syntax
+        ("1999-08-Jan", 'this demo does not read the date form "1999-08-Jan"'),  # the same
+    ],
+)
+def test_dates_postgres_rejects_are_refused(text: str, message: str) -> None:
+    with pytest.raises(SqlError, match=message):
+        answer(f"SELECT date '{text}'")
+
+
 def test_a_timestamptz_literal_takes_its_zone_abbreviation_or_posix_offset() -> None:
     result = answer(
         "SELECT timestamptz 'Mon Feb 10 17:32:01 1997 PST' AS a,"
@@ -273,12 +315,53 @@ def test_dates_before_christ_made_text_put_the_era_last_as_postgres_writes_it() 
         ("1 asdf", "int2vector", False, 'invalid input syntax for type smallint: "asdf"', "22P02"),
         ("{1,zed}", "integer[]", False, 'invalid input syntax for type integer: "zed"', "22P02"),
         ("{ 1 , NULL }", "_int4", True, None, None),
+        ("now", "timestamp", True, None, None),
+        ("Jan 08 1999", "timestamp with time zone", True, None, None),
+        (
+            "garbage",
+            "timestamp",
+            False,
+            'invalid input syntax for type timestamp: "garbage"',
+            "22007",
+        ),
+        (
+            "garbage",
+            "timestamptz",
+            False,
+            'invalid input syntax for type timestamp with time zone: "garbage"',
+            "22007",
+        ),
+        ("garbage", "date", False, 'invalid input syntax for type date: "garbage"', "22007"),
+        (
+            "2001-01-01 00:00 Nehwon/Lankhmar",
+            "timestamptz",
+            False,
+            'time zone "nehwon/lankhmar" not recognized',
+            "22023",
+        ),
+        ("1.5 weeks", "interval", True, None, None),
+        ("@ 3 days ago", "interval", True, None, None),
+        (
+            "garbage",
+            "interval",
+            False,
+            'invalid input syntax for type interval: "garbage"',
+            "22007",
+        ),
+        (
+            "@ 30 eons ago",
+            "interval",
+            False,
+            'invalid input syntax for type interval: "@ 30 eons ago"',
+            "22007",
+        ),
     ],
 )
 def test_input_checks_answer_from_the_text(
     text: str, type_name: str, valid: bool, message: str | None, code: str | None
 ) -> None:
-    """pg_input_is_valid / pg_input_error_info of literals (int2.sql:21-29, arrays.sql:117-120)."""
+    """pg_input_is_valid / pg_input_error_info of literals (int2.sql:21-29, arrays.sql:117-120,
+    timestamp.sql:100-104, timestamptz.sql:113-117, interval.sql:36-40)."""
     call = f"'{text}', '{type_name}'"
     assert answer(f"SELECT pg_input_is_valid({call})")["rows"] == [{"pg_input_is_valid": valid}]
     info = answer(f"SELECT * FROM pg_input_error_info({call})")
@@ -295,6 +378,12 @@ def test_input_checks_postgres_details_are_refused_not_guessed() -> None:
     ]
     with pytest.raises(SqlError):
         answer("SELECT * FROM pg_input_error_info('{1,2', 'integer[]')")
+    # A date this adapter checks no further than DuckDB's reading (Feb 30): not judged.
+    with pytest.raises(SqlError):
+        answer("SELECT pg_input_is_valid('2001-02-30', 'date')")
+    # Postgres reads a word by its first ten letters: this one is "microsecon".
+    with pytest.raises(SqlError):
+        answer("SELECT pg_input_is_valid('1 microsecondsx', 'interval')")
 
 
 def test_boolean_text_reads_as_postgres_reads_it() -> None:
