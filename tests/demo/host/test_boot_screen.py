@@ -154,8 +154,11 @@ HOST_OPEN = """() => window.__reports.some((r) => r.python === "ready" && r.stag
 # The keys of the demo's IndexedDB database (serviceworker/idb.js, storage.js); none while
 # the worker has not made it (the page must not make it: the worker's open would then
 # find a database without its store).
-STORED_KEYS = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open("helio-demo helio-host-demo-v1");
+NAMESPACE = json.loads((REPO / "fixtures" / "host-demo" / "manifest.json").read_text())[
+    "storageNamespace"
+]
+STORED_KEYS = """(namespace) => new Promise((resolve, reject) => {
+  const open = indexedDB.open(`helio-demo ${namespace}`);
   open.onupgradeneeded = () => open.transaction.abort();
   open.onerror = () => (open.error?.name === "AbortError" ? resolve([]) : reject(open.error));
   open.onsuccess = () => {
@@ -173,7 +176,7 @@ def test_the_landing_page_opens_the_host_before_the_console_asks(first_visit: Fi
     page = first_visit.open(LANDING)
     page.evaluate(WATCH)
     page.wait_for_function(HOST_OPEN, timeout=BROWSER_WAIT_MS)
-    assert "helio-host-demo-v1/host/state" in page.evaluate(STORED_KEYS)
+    assert f"{NAMESPACE}/host/state" in page.evaluate(STORED_KEYS, NAMESPACE)
     page.locator("#open-console").click()
     page.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
     # While its first answer comes, the console's boot screen says the boot is done: the

@@ -36,11 +36,12 @@ pytestmark = [native_only, heavy]
 
 KINDS = ("equal", "error", "deliberate", "silent", "crash")
 # The share of equal answers the adapter reaches today; a regression below it fails.
-# 623/757 (82.3 %) measured, less one for the unstable `'now'` case (timestamptz.sql:42);
+# 624/757 (82.4 %) at best, less the two unstable `'now'` cases (622 in a CI run);
 # the goal, 0.80, is reached.
 EQUAL_FLOOR = 0.821
-# The browser path (duckdb-wasm): 611/757 (80.7 %) measured, less one.
-BROWSER_EQUAL_FLOOR = 0.805
+# The browser path (duckdb-wasm): 611/757 (80.7 %) at best, 609 in a clean-clone CI run;
+# less its three unstable cases (the two `'now'` ones and window.sql:34): 608/757.
+BROWSER_EQUAL_FLOOR = 0.803
 
 
 def listed(heading: str) -> dict[str, str]:
