@@ -120,7 +120,12 @@ def test_a_failed_boot_shows_its_error_and_retry_boots_again(first_visit: FirstV
     page = first_visit.open(CONSOLE)
     alert = page.get_by_role("alert").filter(has_text="The demo host could not start")
     alert.wait_for(timeout=BOOT_MS)
-    assert [r for r in seen(page) if r["python"] == "failed" and r["error"]], seen(page)
+    # The console may learn of the failure from its request's 500 before the worker's
+    # status report arrives: wait for the report, which the worker always sends.
+    wait_for(
+        lambda: [r for r in seen(page) if r["python"] == "failed" and r["error"]],
+        "the worker's report of the failed boot",
+    )
     assert page.locator("sl-spinner").count() == 0
     shot_looks(page, "boot-failed")
     from tests.web.conftest import check_axe
