@@ -115,15 +115,6 @@ def number_input_error(text: str, duck_type: str) -> str | None:
     return None
 
 
-def _message(text: str, duck_type: str) -> str | None:
-    kind = duck_type.upper()
-    if kind in _INTEGERS:
-        return _integer_message(text, kind)
-    if kind in _FLOATS:
-        return _float_message(text, kind)
-    return None
-
-
 def _inserted_columns(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> list[str] | None:
     """The DuckDB types of the columns an INSERT ... VALUES writes, in order."""
     target = tree.this
@@ -145,7 +136,7 @@ def invalid_number_literal(tree: exp.Expr, table_types: dict[str, dict[str, str]
     for cast in tree.find_all(exp.Cast):
         text = cast.this
         if isinstance(text, exp.Literal) and text.is_string:
-            message = _message(text.this, getattr(cast.to.this, "name", ""))
+            message = number_input_error(text.this, getattr(cast.to.this, "name", ""))
             if message:
                 return message
     values = tree.expression if isinstance(tree, exp.Insert) else None
@@ -155,7 +146,7 @@ def invalid_number_literal(tree: exp.Expr, table_types: dict[str, dict[str, str]
             items = row.expressions if isinstance(row, exp.Tuple) else [row]
             for item, duck_type in zip(items, types, strict=False):
                 if isinstance(item, exp.Literal) and item.is_string:
-                    message = _message(item.this, duck_type)
+                    message = number_input_error(item.this, duck_type)
                     if message:
                         return message
     return None

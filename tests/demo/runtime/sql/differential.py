@@ -542,3 +542,29 @@ def judge_regress(
                 detail = json.dumps({"ours": got, "reference": expected}, default=str)
                 verdicts.append(Verdict(case, "silent", detail))
     return verdicts
+
+
+def run_node(script: str, *args: str, stdin: str | None = None) -> Any:
+    """The JSON a Node script of this folder prints (oracle.mjs, browser_runner.mjs)."""
+    import shutil
+    import subprocess
+
+    import pytest
+
+    from tests.demo.sites import REPO
+    from tests.waiting import HEAVY_RUN_S
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail(f"needs node to run {script} (PGlite, sql.js, Pyodide, duckdb-wasm)")
+    done = subprocess.run(
+        [node, str(CORPUS.parent / script), str(REPO), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=HEAVY_RUN_S,
+        check=False,
+        cwd=REPO,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)

@@ -12,16 +12,13 @@ otherwise a silent wrong answer.
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
 from typing import Any
 
 import pytest
 
 from tests.demo.sites import REPO, native_only
-from tests.waiting import HEAVY_RUN_S, heavy
+from tests.waiting import heavy
 
 from . import differential as diff
 
@@ -46,20 +43,7 @@ def deliberate_cases() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def reference() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("needs node (the oracle runs PGlite and sql.js)")
-    done = subprocess.run(
-        [node, str(diff.CORPUS.parent / "oracle.mjs"), str(REPO)],
-        input=diff.corpus_json(),
-        capture_output=True,
-        text=True,
-        timeout=HEAVY_RUN_S,
-        check=False,
-        cwd=REPO,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)
+    return diff.run_node("oracle.mjs", stdin=diff.corpus_json())
 
 
 @pytest.fixture(scope="module")
@@ -72,19 +56,7 @@ def native_postgres() -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def browser() -> dict[str, Any]:
     """The corpus through Pyodide + duckdb-wasm under Node, the worker's own code."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("needs node (the browser path runs Pyodide and duckdb-wasm)")
-    done = subprocess.run(
-        [node, str(diff.CORPUS.parent / "browser_runner.mjs"), str(REPO)],
-        capture_output=True,
-        text=True,
-        timeout=HEAVY_RUN_S,
-        check=False,
-        cwd=REPO,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)
+    return diff.run_node("browser_runner.mjs")
 
 
 def figures(

@@ -18,16 +18,13 @@ floor.
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from tests.demo.sites import REPO, native_only
-from tests.waiting import HEAVY_RUN_S, heavy
+from tests.demo.sites import native_only
+from tests.waiting import heavy
 
 from . import differential as diff
 from .test_differential import doc_table
@@ -50,20 +47,7 @@ def listed(heading: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def reference() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("needs node (the oracle runs PGlite)")
-    done = subprocess.run(
-        [node, str(diff.CORPUS.parent / "oracle.mjs"), str(REPO)],
-        input=diff.regress_corpus_json(),
-        capture_output=True,
-        text=True,
-        timeout=HEAVY_RUN_S,
-        check=False,
-        cwd=REPO,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)["postgres"]
+    return diff.run_node("oracle.mjs", stdin=diff.regress_corpus_json())["postgres"]
 
 
 def tally(verdicts: list[diff.Verdict], deliberate: dict[str, str]) -> dict[str, Counter[str]]:
@@ -87,19 +71,7 @@ def table(title: str, per_file: dict[str, Counter[str]]) -> str:
 @pytest.fixture(scope="module")
 def browser_path() -> dict[str, Any]:
     """The second part through Pyodide + duckdb-wasm under Node: the worker's own code."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("needs node (the browser path runs Pyodide and duckdb-wasm)")
-    done = subprocess.run(
-        [node, str(diff.CORPUS.parent / "browser_runner.mjs"), str(REPO), "regress"],
-        capture_output=True,
-        text=True,
-        timeout=HEAVY_RUN_S,
-        check=False,
-        cwd=REPO,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)["postgres"]
+    return diff.run_node("browser_runner.mjs", "regress")["postgres"]
 
 
 def check_path(
