@@ -32,10 +32,12 @@ from __future__ import annotations
 import ast
 import json
 import posixpath
-import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import canonicalize_name
 
 from .dockerfile import Built, DockerfileError, read_dockerfile
 from .project import Project, Service
@@ -83,22 +85,27 @@ _RUNTIMES = (
     ("package.json", "builds a Node.js app: no Node.js runtime"),
 )
 _WSGI = ("flask", "django", "bottle", "pyramid")
-# The pure-Python packages the site ships (requirements-pyodide.lock, less micropip;
-# tests check the two agree): a detected Starlette app may require only these.
-SHIPPED_PACKAGES = ("starlette", "anyio", "idna", "typing-extensions", "sqlglot")
+# The pure-Python packages the site ships, with their versions (requirements-pyodide.lock,
+# less micropip; tests check the two agree): a detected Starlette app may require only these.
+SHIPPED_PACKAGES = {
+    "starlette": "1.0.0",
+    "anyio": "4.16.0",
+    "idna": "3.20",
+    "typing-extensions": "4.16.0",
+    "sqlglot": "30.30.0",
+}
 # What a site with a FastAPI app ships besides (requirements-pyodide-fastapi.lock, the
 # wheel set "fastapi"; tests check the two agree): pydantic-core is its WebAssembly build.
-FASTAPI_PACKAGES = (
-    "fastapi",
-    "pydantic",
-    "pydantic-core",
-    "annotated-types",
-    "typing-inspection",
-    "annotated-doc",
-)
+FASTAPI_PACKAGES = {
+    "fastapi": "0.141.1",
+    "pydantic": "2.14.4",
+    "pydantic-core": "2.50.5",
+    "annotated-types": "0.7.0",
+    "typing-inspection": "0.4.4",
+    "annotated-doc": "0.0.4",
+}
 # ASGI servers: the container runs one, in the browser the service worker is the server.
 _SERVERS = ("uvicorn", "gunicorn", "hypercorn", "daphne", "granian")
-_REQUIREMENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 @dataclass
@@ -474,11 +481,11 @@ class _Rules:
         requirements.txt lists neither): asgi, or the reason it cannot run."""
         required, unread = _requirements(context / "requirements.txt")
         classes: tuple[str, ...]
-        shipped: tuple[str, ...]  # what the app may require besides SHIPPED_PACKAGES
+        shipped: dict[str, str]  # what the app may require besides SHIPPED_PACKAGES
         if "fastapi" in required:
             framework, classes, shipped = "FastAPI", ("FastAPI", "Starlette"), FASTAPI_PACKAGES
         elif "starlette" in required:
-            framework, classes, shipped = "Starlette", ("Starlette",), ()
+            framework, classes, shipped = "Starlette", ("Starlette",), {}
         else:
             return None
         if unread:
@@ -487,7 +494,8 @@ class _Rules:
                 f"a {framework} app whose requirements.txt has {unread[0]!r}: the analyzer "
                 "cannot tell what that installs (label helio.asgi.factory to run it)",
             )
-        extra = [r for r in required if r not in SHIPPED_PACKAGES + shipped and r not in _SERVERS]
+        versions = SHIPPED_PACKAGES | shipped
+        extra = [name for name in required if name not in versions and name not in _SERVERS]
         if extra:
             also = f", and for FastAPI {', '.join(shipped)}" if shipped else ""
             return self.result(
@@ -495,6 +503,24 @@ class _Rules:
                 f"a {framework} app requiring {', '.join(extra)}: the kit ships only the "
                 f"pure-Python packages {', '.join(SHIPPED_PACKAGES)}{also}",
             )
+        # A pin the shipped version falls outside: the app was written for another
+        # release, and running it on this one could answer differently.
+        for name, requirement in required.items():
+            if name in versions and not requirement.specifier.contains(
+                versions[name], prereleases=True
+            ):
+                return self.result(
+                    None,
+                    f"a {framework} app requiring {requirement}: the site ships {name} "
+                    f"{versions[name]}, which that pin excludes (label helio.asgi.factory "
+                    "to run it anyway)",
+                )
+        for name, requirement in required.items():
+            if name in versions and requirement.extras:
+                self.notes.append(
+                    f"{requirement}: only {name} itself ships, not its extras "
+                    f"({', '.join(sorted(requirement.extras))})"
+                )
         apps = _asgi_apps(context, classes)
         if not apps:
             return self.result(
@@ -593,24 +619,30 @@ class _Rules:
         return f"builds from {base}: no in-browser runtime for it"
 
 
-def _requirements(path: Path) -> tuple[list[str], list[str]]:
-    """The normalized package names a requirements file lists, and the lines that are
-    not a plain requirement (`-r other.txt`, a URL, a path): ([], []) with no file."""
+def _requirements(path: Path) -> tuple[dict[str, Requirement], list[str]]:
+    """The requirements a requirements file lists, by normalized package name, and the
+    lines that are not a plain requirement (`-r other.txt`, a URL, a path): ({}, []) with
+    no file."""
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return [], []
-    names, unread = [], []
+        return {}, []
+    required: dict[str, Requirement] = {}
+    unread = []
     for line in text.splitlines():
         line = line.split(" #", 1)[0].strip() if not line.startswith("#") else ""
-        found = _REQUIREMENT.match(line)
         if not line:
             continue
-        if found is None or line.startswith("-") or "://" in line or "@" in line:
+        try:
+            requirement = Requirement(line)
+        except InvalidRequirement:
+            unread.append(line)
+            continue
+        if requirement.url:
             unread.append(line)
         else:
-            names.append(re.sub(r"[-_.]+", "-", found.group()).lower())
-    return list(dict.fromkeys(names)), unread
+            required.setdefault(canonicalize_name(requirement.name), requirement)
+    return required, unread
 
 
 def _asgi_apps(context: Path, classes: tuple[str, ...]) -> list[tuple[str, str]]:

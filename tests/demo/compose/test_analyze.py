@@ -497,7 +497,7 @@ def _starlette_project(root: Path, requirements: str, main: str = STARLETTE_APP)
 
 
 def test_a_starlette_app_with_pure_python_requirements_maps_to_asgi(tmp_path: Path) -> None:
-    _starlette_project(tmp_path, "starlette==0.37.2\nuvicorn[standard]>=0.20  # server\n")
+    _starlette_project(tmp_path, "Starlette>=0.37,<2\nuvicorn[standard]>=0.20  # server\n")
     web = services(analyze(folder=tmp_path, environ={}))["web"]
     assert web["adapter"] == "asgi"
     assert web["reason"] == "Starlette app app.main:app in web"
@@ -516,6 +516,38 @@ def test_a_starlette_app_requiring_an_unshipped_package_is_refused_naming_it(
     assert web["reason"] == (
         "a Starlette app requiring asyncpg: the kit ships only the pure-Python packages "
         "starlette, anyio, idna, typing-extensions, sqlglot"
+    )
+
+
+def test_a_pin_the_shipped_version_falls_outside_is_refused_naming_both(tmp_path: Path) -> None:
+    # Starlette 1.0 dropped APIs 0.x apps used (`on_startup`, `app.route`): an app pinned
+    # to 0.37 is not run on 1.0 as if it were the same.
+    _starlette_project(tmp_path, "starlette==0.37.2\nuvicorn\n")
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] is None
+    assert web["reason"] == (
+        "a Starlette app requiring starlette==0.37.2: the site ships starlette 1.0.0, which "
+        "that pin excludes (label helio.asgi.factory to run it anyway)"
+    )
+
+
+def test_a_fastapi_pin_below_the_shipped_release_is_refused(tmp_path: Path) -> None:
+    # FastAPI 0.95 is a pydantic 1 release: its models do not run on pydantic 2.
+    _starlette_project(tmp_path, "fastapi==0.95.2\n", main=FASTAPI_APP)
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] is None
+    assert web["reason"].startswith(
+        "a FastAPI app requiring fastapi==0.95.2: the site ships fastapi 0.141.1"
+    )
+
+
+def test_extras_of_a_shipped_package_are_said_not_to_ship(tmp_path: Path) -> None:
+    _starlette_project(tmp_path, "fastapi[standard]>=0.115\n", main=FASTAPI_APP)
+    web = services(analyze(folder=tmp_path, environ={}))["web"]
+    assert web["adapter"] == "asgi"
+    assert (
+        "fastapi[standard]>=0.115: only fastapi itself ships, not its extras (standard)"
+        in web["notes"]
     )
 
 
@@ -572,18 +604,25 @@ def test_starlette_required_but_no_app_found(tmp_path: Path) -> None:
 def test_the_shipped_packages_are_the_pyodide_lock() -> None:
     from demo.compose.rules import SHIPPED_PACKAGES
 
-    lock = (REPO / "requirements-pyodide.lock").read_text().splitlines()
-    pinned = [line.split("==")[0].replace("_", "-").lower() for line in lock if "==" in line]
-    assert sorted(SHIPPED_PACKAGES) == sorted(p for p in pinned if p != "micropip")
+    pinned = _pins(REPO / "requirements-pyodide.lock")
+    del pinned["micropip"]
+    assert pinned == SHIPPED_PACKAGES
 
 
 def test_the_fastapi_packages_are_the_fastapi_wheel_set() -> None:
     from demo.build.runtime_files import WHEEL_SETS
     from demo.compose.rules import FASTAPI_PACKAGES
 
-    lock = (REPO / WHEEL_SETS["fastapi"]).read_text().splitlines()
-    pinned = [line.split("==")[0].replace("_", "-").lower() for line in lock if "==" in line]
-    assert sorted(FASTAPI_PACKAGES) == sorted(pinned)
+    assert _pins(REPO / WHEEL_SETS["fastapi"]) == FASTAPI_PACKAGES
+
+
+def _pins(lock: Path) -> dict[str, str]:
+    """name -> version of each `name==version` line of a lock file."""
+    lines = [line.split(" ")[0] for line in lock.read_text().splitlines() if "==" in line]
+    return {
+        name.replace("_", "-").lower(): version
+        for name, version in (line.split("==") for line in lines)
+    }
 
 
 def test_paths_of_a_service_extended_from_another_folder_are_its_files(tmp_path: Path) -> None:
