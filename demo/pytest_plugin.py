@@ -156,9 +156,9 @@ def _cache_dir(config: pytest.Config) -> Path:
     configured = _option(config, "demo_cache_dir")
     if configured:
         folder = Path(configured)
-    elif config.cache is not None:
+    elif getattr(config, "cache", None) is not None:  # no attribute under -p no:cacheprovider
         folder = config.cache.mkdir("helio-demo-sites")
-    else:  # -p no:cacheprovider
+    else:
         folder = Path(tempfile.gettempdir()) / "helio-demo-sites"
     folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -6,6 +6,7 @@ example demo, served under /docs/demos/example/."""
 from __future__ import annotations
 
 import re
+import tempfile
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -36,6 +37,15 @@ def doc_files() -> dict[str, str]:
 def test_the_plugin_is_installed_with_the_project() -> None:
     registered = {e.name: e.value for e in entry_points(group="pytest11")}
     assert registered.get("helio_demo") == "demo.pytest_plugin"
+
+
+def test_without_pytests_cache_sites_are_kept_in_the_temp_folder(
+    pytester: pytest.Pytester,
+) -> None:
+    from demo.pytest_plugin import _cache_dir
+
+    config = pytester.parseconfigure("-p", "no:cacheprovider")
+    assert _cache_dir(config) == Path(tempfile.gettempdir()) / "helio-demo-sites"
 
 
 def test_the_documented_suite_passes_and_an_unhandled_call_fails_naming_the_url(
