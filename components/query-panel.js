@@ -200,7 +200,9 @@ export class DemoQueryPanel extends DemoServiceElement {
         text-align: left;
         vertical-align: top;
         white-space: pre-wrap;
-        word-break: break-word;
+        /* Wrap between words; a word longer than its column breaks only when it must.
+           (word-break: break-word let the table size columns to a single letter.) */
+        overflow-wrap: break-word;
       }
       th {
         position: sticky;

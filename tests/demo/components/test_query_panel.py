@@ -186,3 +186,31 @@ def test_phone_and_dark(page: Any, shots: Shots) -> None:
     assert background == "rgb(255, 255, 255)"
     page.emulate_media(color_scheme="dark")
     assert panel.evaluate("(el) => getComputedStyle(el).backgroundColor") != background
+
+
+def test_words_in_cells_are_never_split_across_lines(page: Any) -> None:
+    # A narrow panel with several columns once wrapped "Celeste" as "Celest / e": a
+    # cell may wrap between words, never inside one; too wide a table scrolls instead.
+    panel = _panel(page, "notes")
+    page.set_viewport_size(PHONE)
+    words = ["Celeste", "Hollow Knight", "Stardew Valley", "2026-11-26 07:10", "Opened"]
+    columns = ", ".join(f"'{word}' AS c{i}" for i, word in enumerate(words))
+    panel.evaluate("(el, sql) => el.run(sql)", f"SELECT {columns}")
+    panel.locator(".summary").wait_for()
+    split = panel.locator("tbody td").evaluate_all(
+        """(cells) => cells.flatMap((td) => {
+          const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+          const text = walker.nextNode();
+          const found = [];
+          for (const match of text.textContent.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+            const range = document.createRange();
+            range.setStart(text, match.index);
+            range.setEnd(text, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) found.push(match[0]);
+          }
+          return found;
+        })"""
+    )
+    assert panel.locator("tbody td").count() == len(words)
+    assert split == []
