@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from host.core.devices.streams import Stream, StreamRegistry
-from http_errors import ApiError
+from http_errors import ApiError, NotFound
 
 __all__ = ["HISTORY_SERVICE", "HostHistory", "QueryDatabase", "sqlite_utc"]
 
@@ -58,6 +58,7 @@ class HostHistory:
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._clock = clock
         self._pending: list[str] = []
+        self._no_service = False  # the demo has no HISTORY_SERVICE to write into
 
     def app_launched(self, app: str) -> None:
         self._record("app launched", app=app)
@@ -106,9 +107,15 @@ class HostHistory:
         """Write the pending events (`query` None: the host runs outside a demo site,
         which has no history to keep them in)."""
         pending, self._pending = self._pending, []
-        if not pending or query is None:
+        if not pending or query is None or self._no_service:
             return
         try:
             await query(HISTORY_SERVICE, ";\n".join(pending) + ";")
+        except NotFound:
+            # A demo built without the service: said once, not once per event.
+            self._no_service = True
+            log.info(
+                "This demo has no %r database: the host's events are not recorded", HISTORY_SERVICE
+            )
         except ApiError as exc:
             log.warning("Could not record %d event(s) in the demo's history: %s", len(pending), exc)

@@ -7,6 +7,7 @@ through the service worker in Chromium."""
 from __future__ import annotations
 
 import calendar
+import logging
 import re
 import sqlite3
 import time
@@ -96,6 +97,26 @@ def test_a_paired_device_and_its_stream_are_recorded(client: HostClient, history
     ended = history.events()[2]
     assert ended[1:4] == ("stream ended", None, "Den's TV") and ended[4] >= 0
     assert len(history.events()) == 3  # unpairing is not an event of its own
+
+
+def test_a_demo_without_a_history_service_says_so_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # HostedContext's default query is a demo with no database services at all.
+    host = create_demo_host(HostedContext("host", {"address": ADDRESS}, None))
+    client = HostClient(host)
+    try:
+        client.sign_in()
+        with caplog.at_level(logging.INFO, logger="helio.demo"):
+            for _ in range(2):
+                assert client.change("POST", "/api/apps/launch", {"id": 3}).status == 200
+                assert client.change("POST", "/api/apps/close").status == 200
+    finally:
+        host.close()
+    said = [r for r in caplog.records if r.name == "helio.demo"]
+    assert [(r.levelname, r.getMessage()) for r in said] == [
+        ("INFO", "This demo has no 'history' database: the host's events are not recorded")
+    ]
 
 
 def test_a_history_the_visitor_broke_does_not_break_the_host(
