@@ -80,7 +80,9 @@ def enforcing(route: Route) -> Endpoint:
                 # An empty body is checked as {}: a schema with required fields refuses it.
                 validate(body_schema, await read_json_object(request, allow_empty=True))
         except SchemaError as broken:
-            raise BadRequest(_sentence(broken), field=broken.path or None) from None
+            raise BadRequest(
+                _sentence(broken), field=broken.path or None, **broken.details()
+            ) from None
         return await handler(request)
 
     return endpoint

@@ -122,12 +122,22 @@ _TYPE_NAMES = {
 
 
 class SchemaError(ValueError):
-    """A value breaks its schema. `path` names the field (`scopes[0].methods`)."""
+    """A value breaks its schema. `path` names the field (`scopes[0].methods`); `code`
+    and `params` name the rule for a reader in another language (the console's
+    `error.<code>` message: "schema.min_length", {"count": 8})."""
 
-    def __init__(self, path: str, message: str) -> None:
+    def __init__(self, path: str, message: str, *, code: str | None = None, **params: Any) -> None:
         super().__init__(f"{path}: {message}" if path else message)
         self.path = path
         self.message = message
+        self.code = code
+        self.params = params
+
+    def details(self) -> dict[str, Any]:
+        """The error body's `code` and `params` (none for a rule only English says)."""
+        if self.code is None:
+            return {}
+        return {"code": self.code, "params": self.params}
 
 
 def _is_type(value: Any, name: str) -> bool:
@@ -171,11 +181,21 @@ def validate(schema: Mapping[str, Any], value: Any, path: str = "") -> None:
             wanted = " or ".join(_TYPE_NAMES[name] for name in names)
             if isinstance(value, float) and not math.isfinite(value):
                 raise SchemaError(path, f"must be {wanted}, not {value}")
-            raise SchemaError(path, f"must be {wanted}")
+            raise SchemaError(path, f"must be {wanted}", code="schema.type", types=names)
     if "const" in schema and not _same(value, schema["const"]):
-        raise SchemaError(path, f"must be {_choices([schema['const']])}")
+        raise SchemaError(
+            path,
+            f"must be {_choices([schema['const']])}",
+            code="schema.choice",
+            choices=_choices([schema["const"]]),
+        )
     if "enum" in schema and not any(_same(value, choice) for choice in schema["enum"]):
-        raise SchemaError(path, f"must be one of {_choices(schema['enum'])}")
+        raise SchemaError(
+            path,
+            f"must be one of {_choices(schema['enum'])}",
+            code="schema.choice",
+            choices=_choices(schema["enum"]),
+        )
     if isinstance(value, str):
         _check_string(schema, value, path)
     elif _is_type(value, "number"):
@@ -208,23 +228,39 @@ def _same(value: Any, choice: Any) -> bool:
 
 
 def _check_size(
-    schema: Mapping[str, Any], size: int, path: str, least_key: str, most_key: str, words: str
+    schema: Mapping[str, Any],
+    size: int,
+    path: str,
+    least_key: str,
+    most_key: str,
+    words: str,
+    codes: tuple[str, str],
 ) -> None:
     """A string's length or an array's item count against its two limits.
 
     `words` says the limit in the value's unit, e.g. "must have {} items"; a least of
-    1 reads "must not be empty" whatever the unit."""
+    1 reads "must not be empty" whatever the unit. `codes`: the least and most
+    rules' codes."""
     if least_key in schema and size < schema[least_key]:
         least = schema[least_key]
-        raise SchemaError(
-            path, "must not be empty" if least == 1 else words.format(f"at least {least}")
-        )
+        if least == 1:
+            raise SchemaError(path, "must not be empty", code="schema.empty")
+        raise SchemaError(path, words.format(f"at least {least}"), code=codes[0], count=least)
     if most_key in schema and size > schema[most_key]:
-        raise SchemaError(path, words.format(f"at most {schema[most_key]}"))
+        most = schema[most_key]
+        raise SchemaError(path, words.format(f"at most {most}"), code=codes[1], count=most)
 
 
 def _check_string(schema: Mapping[str, Any], value: str, path: str) -> None:
-    _check_size(schema, len(value), path, "minLength", "maxLength", "must be {} characters")
+    _check_size(
+        schema,
+        len(value),
+        path,
+        "minLength",
+        "maxLength",
+        "must be {} characters",
+        ("schema.min_length", "schema.max_length"),
+    )
     if "pattern" in schema and re.search(schema["pattern"], value) is None:
         expected = schema.get("x-expected")
         raise SchemaError(
@@ -240,14 +276,24 @@ def _check_number(schema: Mapping[str, Any], value: float, path: str) -> None:
     low, high = schema.get("minimum"), schema.get("maximum")
     if (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:
-            raise SchemaError(path, f"must be between {low} and {high}")
+            raise SchemaError(
+                path, f"must be between {low} and {high}", code="schema.between", low=low, high=high
+            )
         if low is not None:
-            raise SchemaError(path, f"must be at least {low}")
-        raise SchemaError(path, f"must be at most {high}")
+            raise SchemaError(path, f"must be at least {low}", code="schema.minimum", limit=low)
+        raise SchemaError(path, f"must be at most {high}", code="schema.maximum", limit=high)
 
 
 def _check_array(schema: Mapping[str, Any], value: list[Any], path: str) -> None:
-    _check_size(schema, len(value), path, "minItems", "maxItems", "must have {} items")
+    _check_size(
+        schema,
+        len(value),
+        path,
+        "minItems",
+        "maxItems",
+        "must have {} items",
+        ("schema.min_items", "schema.max_items"),
+    )
     if "items" in schema:
         for index, item in enumerate(value):
             validate(schema["items"], item, _join(path, index))
@@ -255,21 +301,23 @@ def _check_array(schema: Mapping[str, Any], value: list[Any], path: str) -> None
         seen: list[Any] = []
         for index, item in enumerate(value):
             if any(_same(item, earlier) for earlier in seen):
-                raise SchemaError(_join(path, index), "repeats an earlier item")
+                raise SchemaError(
+                    _join(path, index), "repeats an earlier item", code="schema.repeated"
+                )
             seen.append(item)
 
 
 def _check_object(schema: Mapping[str, Any], value: dict[str, Any], path: str) -> None:
     for name in schema.get("required", ()):
         if name not in value:
-            raise SchemaError(_join(path, name), "is required")
+            raise SchemaError(_join(path, name), "is required", code="schema.required")
     properties: Mapping[str, Any] = schema.get("properties", {})
     extra = schema.get("additionalProperties", True)
     for name, item in value.items():
         if name in properties:
             validate(properties[name], item, _join(path, name))
         elif extra is False:
-            raise SchemaError(_join(path, name), "is not a known field")
+            raise SchemaError(_join(path, name), "is not a known field", code="schema.unknown")
         elif isinstance(extra, Mapping):
             validate(extra, item, _join(path, name))
 

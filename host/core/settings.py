@@ -291,7 +291,9 @@ def validate_settings(changes: Any) -> dict[str, Any]:
         try:
             setting.check(value)
         except SchemaError as error:
-            raise BadRequest(f"Invalid setting {error}", field=error.path or key) from None
+            raise BadRequest(
+                f"Invalid setting {error}", field=error.path or key, **error.details()
+            ) from None
     return changes
 
 

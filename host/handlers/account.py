@@ -44,7 +44,12 @@ async def change_password(request: Request) -> JSONResponse:
     except SignInBlocked as blocked:
         raise TooManyRequests(str(blocked), headers=blocked.headers) from None
     if not right:
-        raise BadRequest("currentUsername or currentPassword is wrong", field="currentPassword")
+        raise BadRequest(
+            "currentUsername or currentPassword is wrong",
+            field="currentPassword",
+            code="auth.wrong_current",
+            params={},
+        )
     await run_in_threadpool(ctx.credentials.set, new_username, body["newPassword"])
     ctx.sessions.revoke_all()
     response = ok(created=False, sessions_revoked=True)

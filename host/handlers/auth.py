@@ -80,7 +80,7 @@ async def login(request: Request) -> JSONResponse:
     except SignInBlocked as blocked:
         raise TooManyRequests(str(blocked), headers=blocked.headers) from None
     if not signed_in:
-        raise Unauthorized("Invalid username or password")
+        raise Unauthorized("Invalid username or password", code="auth.bad_credentials", params={})
     issued = ctx.sessions.create(
         username, remember, ctx.settings.lifetimes(), address, request.headers.get("user-agent", "")
     )

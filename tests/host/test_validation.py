@@ -131,6 +131,65 @@ def test_a_body_breaking_its_schema_is_400_naming_the_field_and_changes_nothing(
     assert (ctx.settings.current(), ctx.apps.list(), ctx.tokens.list()) == before
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "body", "code", "params"),
+    [
+        ("POST", "/api/token", {"scopes": []}, "schema.empty", {}),
+        (
+            "POST",
+            "/api/apps",
+            {"name": "A", "exit-timeout": 9999},
+            "schema.between",
+            {"low": 0, "high": 3600},
+        ),
+        ("POST", "/api/apps/reorder", {"order": "abc"}, "schema.type", {"types": ["array"]}),
+        (
+            "PATCH",
+            "/api/config",
+            {"origin_web_ui_allowed": "moon"},
+            "schema.choice",
+            {"choices": "pc, lan, wan, null"},
+        ),
+        (
+            "POST",
+            "/api/password",
+            {
+                "currentUsername": ADMIN[0],
+                "currentPassword": ADMIN[1],
+                "newPassword": "short",
+                "confirmNewPassword": "short",
+            },
+            "schema.min_length",
+            {"count": 8},
+        ),
+        (
+            "POST",
+            "/api/password",
+            {
+                "currentUsername": ADMIN[0],
+                "currentPassword": "wrong-password",
+                "newPassword": "long-enough",
+                "confirmNewPassword": "long-enough",
+            },
+            "auth.wrong_current",
+            {},
+        ),
+    ],
+)
+def test_a_refusal_names_its_rule_for_the_consoles_languages(
+    app_host: InProcessHost,
+    method: str,
+    path: str,
+    body: dict[str, Any],
+    code: str,
+    params: dict[str, Any],
+) -> None:
+    """`code` and `params` beside the English `error`: the console words the rule itself."""
+    answer = app_host.client(auth=ADMIN).request(method, path, json=body)
+    assert answer.status_code == 400
+    assert (answer.json()["code"], answer.json()["params"]) == (code, params)
+
+
 def test_a_query_breaking_its_schema_is_400_naming_the_parameter(app_host: InProcessHost) -> None:
     client = app_host.client(auth=ADMIN)
     missing = client.get("/api/framegen/edid-refresh")

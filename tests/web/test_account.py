@@ -50,8 +50,9 @@ def test_a_wrong_current_password_is_shown_under_that_field(
     page.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
     page.get_by_label("Type the new password again").fill(NEW_PASSWORD)
     page.get_by_role("button", name="Change password").click()
+    # Worded by the console from the refusal's code, not the host's field names.
     expect(page.locator("[data-field-error=currentPassword]")).to_have_text(
-        "currentUsername or currentPassword is wrong"
+        "The current username or password is wrong"
     )
     shot(page, "account-wrong-current")
     with host.client(auth=ADMIN) as admin:  # nothing changed

@@ -409,3 +409,44 @@ def test_saving_the_locale_setting_applies_it_at_once(open_in: Any, host: HostPr
         assert page.evaluate("document.documentElement.lang") == "de"
     finally:
         set_locale(host, None)
+
+
+def test_every_refusal_code_the_host_sends_has_its_words_in_the_catalogue() -> None:
+    # The host names the rule it refused by (`code`, host/core/schema.py and the auth
+    # handlers); the console words it from `error.<code>` in each locale.
+    sent = set()
+    for source in (ROOT / "host").rglob("*.py"):
+        sent |= set(re.findall(r'"((?:schema|auth)\.[a-z_]+)"', source.read_text()))
+    assert {"schema.min_length", "auth.bad_credentials"} <= sent
+    assert sorted(code for code in sent if f"error.{code}" not in CATALOGUES["en"]) == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_the_hosts_refusals_speak_the_locale(open_in: Any, host: HostProcess, code: str) -> None:
+    # The host's sentences are English; the console words a refusal from its code.
+    set_locale(host, code)
+    words = CATALOGUES[code]
+    try:
+        page = open_in("", LOOKS[0], "en-US", signed_in=False)
+        page.locator("sl-input[name=username] input").fill(ADMIN[0])
+        page.locator("sl-input[name=password] input").fill("not-the-password")
+        page.locator("sl-input[name=password] input").press("Enter")
+        expect(page.locator("helio-error .message")).to_have_text(
+            words["error.auth.bad_credentials"]
+        )
+        shot(page, f"signin-refused-{code}")
+        page.context.close()
+
+        page = open_in("account", LOOKS[3], "en-US")
+        page.locator("sl-input[name=currentPassword] input").fill("not-the-password")
+        for name in ("newPassword", "confirmNewPassword"):
+            page.locator(f"sl-input[name={name}] input").fill("a-much-longer-passphrase")
+        page.locator("sl-button[type=submit]").click()
+        expect(page.locator("[data-field-error=currentPassword]")).to_have_text(
+            words["error.auth.wrong_current"]
+        )
+        shot(page, f"account-wrong-current-{code}")
+        check_axe(page)
+    finally:
+        set_locale(host, None)

@@ -8,12 +8,13 @@
 // expires, and a 401 triggers one refresh attempt before the shell is told to sign in.
 import { apiBase, authMode, basePath } from "./config.js";
 import { AUTH } from "./data/auth.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, message, { body = null, retryAfter = null } = {}) {
-    super(message);
+    super(inConsoleLanguage(body, message));
     this.name = "ApiError";
+    this.hostMessage = message; // the host's English, for logs and bug reports
     this.status = status;
     this.body = body;
     this.retryAfter = retryAfter;
@@ -22,6 +23,19 @@ export class ApiError extends Error {
     this.fieldPath = typeof body?.field === "string" ? body.field : null;
     this.field = this.fieldPath ? this.fieldPath.split(/[.[]/)[0] : null;
   }
+}
+
+/**
+ * The host's refusal in the console's language: its `code` ("schema.min_length") picks
+ * the catalogue's `error.<code>` message, filled from its `params`; the host's English
+ * stays where the catalogue has no such message.
+ */
+function inConsoleLanguage(body, english) {
+  const code = typeof body?.code === "string" ? body.code : null;
+  if (!code || !has(`error.${code}`)) return english;
+  const params = { ...(body.params ?? {}) };
+  if (Array.isArray(params.types)) params.types = params.types.map((type) => (has(`error.type.${type}`) ? t(`error.type.${type}`) : type)).join(t("error.or"));
+  return t(`error.${code}`, params);
 }
 
 function retryAfterOf(response) {

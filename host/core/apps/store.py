@@ -110,7 +110,9 @@ def validate_app(fields: Any) -> dict[str, Any]:
             try:
                 spec.check(value)
             except SchemaError as error:
-                raise BadRequest(f"Invalid app field {error}") from None
+                raise BadRequest(
+                    f"Invalid app field {error}", field=error.path or key, **error.details()
+                ) from None
     return fields
 
 

@@ -58,27 +58,42 @@ def _bad_username_character(username: str) -> bool:
 def validate_new_credentials(username: object, password: object, confirm: object) -> None:
     """Raise BadRequest unless the new username/password pair is usable."""
     if not isinstance(username, str) or not username.strip():
-        raise BadRequest("newUsername is required", field="newUsername")
+        raise BadRequest(
+            "newUsername is required", field="newUsername", code="schema.required", params={}
+        )
     username = normalise_username(username)
     if len(username) > MAX_USERNAME or _bad_username_character(username):
         raise BadRequest(
             f"newUsername must be at most {MAX_USERNAME} characters without ':', "
             "control, invisible or separator characters (a space only between others)",
             field="newUsername",
+            code="auth.username_rules",
+            params={"count": MAX_USERNAME},
         )
     if not isinstance(password, str) or not password:
-        raise BadRequest("newPassword is required", field="newPassword")
+        raise BadRequest(
+            "newPassword is required", field="newPassword", code="schema.required", params={}
+        )
     if len(password) < MIN_PASSWORD:
         raise BadRequest(
-            f"newPassword must be at least {MIN_PASSWORD} characters", field="newPassword"
+            f"newPassword must be at least {MIN_PASSWORD} characters",
+            field="newPassword",
+            code="schema.min_length",
+            params={"count": MIN_PASSWORD},
         )
     if len(password) > MAX_PASSWORD:
         raise BadRequest(
-            f"newPassword must be at most {MAX_PASSWORD} characters", field="newPassword"
+            f"newPassword must be at most {MAX_PASSWORD} characters",
+            field="newPassword",
+            code="schema.max_length",
+            params={"count": MAX_PASSWORD},
         )
     if confirm != password:
         raise BadRequest(
-            "newPassword and confirmNewPassword do not match", field="confirmNewPassword"
+            "newPassword and confirmNewPassword do not match",
+            field="confirmNewPassword",
+            code="auth.passwords_differ",
+            params={},
         )
 
 

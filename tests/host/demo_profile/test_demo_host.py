@@ -57,7 +57,12 @@ def test_the_app_list_says_which_covers_are_missing(client: HostClient) -> None:
 def test_a_wrong_password_is_refused(client: HostClient) -> None:
     reply = client.sign_in("wrong")
     assert reply.status == 401
-    assert reply.json() == {"status": False, "error": "Invalid username or password"}
+    assert reply.json() == {
+        "status": False,
+        "error": "Invalid username or password",
+        "code": "auth.bad_credentials",
+        "params": {},
+    }
 
 
 def test_refresh_in_the_json_body_rotates_tokens(client: HostClient) -> None:
