@@ -299,7 +299,8 @@ def test_the_history_panel_reads_what_the_visitor_did_on_the_live_host(
     panel = page.locator("demo-query-panel[service=history]")
     run = panel.locator("button.primary")
     run.wait_for(timeout=BOOT_MS)
-    assert "FROM host_events" in panel.locator(".editor").inner_text()  # its first example
+    editor = panel.locator(".editor")  # its first example, filled in as the panel starts
+    wait_for(lambda: "FROM host_events" in editor.inner_text(), "the panel's first example")
     wait_for(lambda: run.is_enabled(), "the history panel to be ready")
     run.click()
     table = panel.locator("table")
@@ -344,7 +345,7 @@ def test_the_metrics_panel_reads_the_samples_of_the_live_host(flagship: Flagship
     panel = page.locator("demo-query-panel[service=metrics]")
     run = panel.locator("button.primary")
     run.wait_for(timeout=BOOT_MS)
-    editor = panel.locator(".editor")
+    editor = panel.locator(".editor")  # its first example, filled in as the panel starts
     wait_for(lambda: "Simulated GPU" in editor.inner_text(), "the panel's first example")
     wait_for(lambda: run.is_enabled(), "the metrics panel to be ready")
     run.click()
