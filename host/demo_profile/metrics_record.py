@@ -16,11 +16,12 @@ Samples not queried yet are lost when the worker stops; at most MAX_PENDING wait
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Callable
 
 from host.core.metrics.rules import Reading
+
+from .history import sql_text, sqlite_utc
 
 __all__ = ["METRICS_SERVICE", "FeedDatabase", "MetricsRecord"]
 
@@ -38,10 +39,6 @@ _COLUMNS = (  # samples' columns after sampled_at and gpu_id, as the sampler nam
 )
 
 
-def _text(value: str) -> str:
-    return "'" + value.replace("\x00", "\ufffd").replace("'", "''") + "'"
-
-
 class MetricsRecord:
     """Samples of the live host, kept until `pending_sql` hands them to the database."""
 
@@ -55,7 +52,7 @@ class MetricsRecord:
 
     def record(self, reading: Reading, at: float) -> None:
         """One full sample (every metric) taken at `at` (the host's clock, seconds)."""
-        second = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at))
+        second = sqlite_utc(at)  # the text the seed's timestamps are written in
         if not reading.gpus or second < self._last_second:
             return
         if second == self._last_second:  # the table keys samples by the second
@@ -65,7 +62,7 @@ class MetricsRecord:
         self._last_second = second
         gpu = reading.gpus[0]
         self._gpu = gpu.name
-        values = [_text(second)]
+        values = [sql_text(second)]
         values += [str(float(gpu.metrics[name])) for name in _COLUMNS]
         values.append(str(float(reading.cpu["cpu_usage_percent"])))
         values.append("TRUE" if self._streaming() else "FALSE")
@@ -76,7 +73,7 @@ class MetricsRecord:
         if not self._pending or self._gpu is None:
             return None
         rows, self._pending = list(self._pending), deque(maxlen=MAX_PENDING)
-        gpu = _text(self._gpu)
+        gpu = sql_text(self._gpu)
         columns = ", ".join(("sampled_at", "gpu_id", *_COLUMNS, "cpu_usage_percent", "streaming"))
         picked = ", ".join(f"v.{name}" for name in (*_COLUMNS, "cpu_usage_percent", "streaming"))
         names = ", ".join(("sampled_at", *_COLUMNS, "cpu_usage_percent", "streaming"))
