@@ -56,8 +56,10 @@ __all__ = [
     "Adapter",
     "ConfigKey",
     "Engine",
+    "FeedDatabase",
     "HttpAdapter",
     "HttpService",
+    "PendingSql",
     "QueryDatabase",
     "ServiceContext",
     "SqlAdapter",
@@ -95,6 +97,14 @@ class ConfigKey:
 # the demo's databases (the flagship's host feeds its `history` service this way).
 QueryDatabase = Callable[[str, str], Awaitable[Sequence[SqlResult]]]
 
+# SQL an app has for a database service, asked for just before that service runs its
+# next query (its query route's or QueryDatabase's), under the same lock; None: nothing.
+PendingSql = Callable[[], str | None]
+# Registers a PendingSql for a database service: `feed(service, pending)`. For writes
+# whose engine only a query may start (duckdb-wasm behind postgres: engine-start.js
+# starts it for that service's query path, never for another service's request).
+FeedDatabase = Callable[[str, PendingSql], None]
+
 
 @dataclass(frozen=True)
 class ServiceContext:
@@ -107,6 +117,7 @@ class ServiceContext:
     store: Store
     open_duck: OpenDuck
     query: QueryDatabase
+    feed: FeedDatabase
 
 
 class HttpService(Protocol):
@@ -222,7 +233,13 @@ async def _open_asgi(context: ServiceContext) -> HttpService:
     else:
         factory = load_factory(context.config["factory"])
     return AsgiService(
-        context.name, context.config, context.namespace, context.store, factory, context.query
+        context.name,
+        context.config,
+        context.namespace,
+        context.store,
+        factory,
+        context.query,
+        context.feed,
     )
 
 

@@ -32,7 +32,7 @@ from starlette.types import Message, Receive, Scope, Send
 
 from http_errors import ApiError, NotFound
 
-from .adapters import QueryDatabase
+from .adapters import FeedDatabase, PendingSql, QueryDatabase
 from .persisted import Persisted
 from .ports import Store
 from .sql.results import SqlResult
@@ -55,17 +55,23 @@ async def _no_databases(service: str, sql: str) -> Sequence[SqlResult]:
     raise NotFound(f"no database service named {service!r}: this app runs without the demo's")
 
 
+def _no_feeds(service: str, pending: PendingSql) -> None:
+    """Outside a demo no database ever asks: what the app leaves is never written."""
+
+
 @dataclass(frozen=True)
 class HostedContext:
     """What an `asgi` factory gets: its service's name and built config, the state
-    image saved by an earlier run (None: start from the seed), and `query`, which runs
-    SQL on the demo's database services (adapters.QueryDatabase; the default, for an
-    app built outside a demo, has none)."""
+    image saved by an earlier run (None: start from the seed), `query`, which runs
+    SQL on the demo's database services (adapters.QueryDatabase), and `feed`, which
+    leaves SQL for a database service's next query (adapters.FeedDatabase). The
+    defaults, for an app built outside a demo, have no databases."""
 
     name: str
     config: Mapping[str, Any]
     image: bytes | None
     query: QueryDatabase = _no_databases
+    feed: FeedDatabase = _no_feeds
 
 
 class HostedApp(Protocol):
@@ -155,6 +161,7 @@ class AsgiService(Persisted[HostedApp]):
         store: Store,
         factory: Factory,
         query: QueryDatabase = _no_databases,
+        feed: FeedDatabase = _no_feeds,
     ) -> None:
         super().__init__(store, f"{namespace}/{name}/")
         self.name = name
@@ -162,6 +169,7 @@ class AsgiService(Persisted[HostedApp]):
         self.key = state_key(namespace, name)
         self._factory = factory
         self._query = query
+        self._feed = feed
 
     def allowed_methods(self, route: str) -> list[str]:
         return ["*"]  # the application decides; preflights allow every method
@@ -169,7 +177,9 @@ class AsgiService(Persisted[HostedApp]):
     async def _open(self) -> HostedApp:
         if self.held is None:
             stored = await self.store.get(self.key)
-            self.held = self._factory(HostedContext(self.name, self.config, stored, self._query))
+            self.held = self._factory(
+                HostedContext(self.name, self.config, stored, self._query, self._feed)
+            )
             seed = self.held.image() if stored is None else None
             if seed is not None:
                 # The seed is state too: store it now, so every later start agrees on it.

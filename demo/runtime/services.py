@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from http_errors import BadRequest, NotFound
 
@@ -34,6 +34,7 @@ from .adapters import (
     Engine,
     HttpAdapter,
     HttpService,
+    PendingSql,
     ServiceContext,
     SqlAdapter,
     StatefulService,
@@ -58,12 +59,18 @@ class DatabaseService(Persisted[Engine]):
     """One service of a SQL adapter: its engine (`held`), its stored image, its seed."""
 
     def __init__(
-        self, service: ManifestService, adapter: SqlAdapter, context: ServiceContext
+        self,
+        service: ManifestService,
+        adapter: SqlAdapter,
+        context: ServiceContext,
+        feeds: Mapping[str, PendingSql] | None = None,
     ) -> None:
+        """`feeds`: other services' pending SQL for this one, by their name (run first)."""
         super().__init__(context.store, f"{context.namespace}/{service.name}/")
         self.service = service
         self.adapter = adapter
         self.context = context
+        self.feeds = feeds if feeds is not None else {}
 
     @property
     def key(self) -> str:
@@ -94,6 +101,7 @@ class DatabaseService(Persisted[Engine]):
         """Run a request's SQL atomically; persist before returning when data changed."""
         async with self.lock:
             engine = await self._open()
+            await self._run_feeds(engine)
             try:
                 result, changed = engine.execute(sql)
             except SqlError as exc:
@@ -103,6 +111,22 @@ class DatabaseService(Persisted[Engine]):
                     self.key, engine.image(), "the query ran but its result", "the database"
                 )
             return result
+
+    async def _run_feeds(self, engine: Engine) -> None:
+        """What other services left for this one (adapters.FeedDatabase), saved before the
+        query runs, so a query that fails keeps them. A statement the database refuses
+        (a visitor dropped the table, say) is logged; the query still runs."""
+        changed = False
+        for source, pending in self.feeds.items():
+            sql = pending()
+            if not sql:
+                continue
+            try:
+                changed = engine.execute(sql)[1] or changed
+            except SqlError as exc:
+                log.warning("%s: could not write what %s left: %s", self.service.name, source, exc)
+        if changed:
+            await self.save(self.key, engine.image(), "what other services wrote", "the database")
 
 
 class Services:
@@ -117,6 +141,8 @@ class Services:
         self._open_duck = open_duck
         self._http: dict[str, HttpService] = {}
         self._databases: dict[str, DatabaseService] = {}
+        # Pending SQL for each database service, by the service that left it.
+        self._feeds: dict[str, dict[str, PendingSql]] = {}
         self._http_lock = asyncio.Lock()
 
     def _context(self, service: ManifestService) -> ServiceContext:
@@ -128,7 +154,13 @@ class Services:
             self._store,
             self._open_duck,
             self.query,
+            lambda database, pending: self._feed(database, service.name, pending),
         )
+
+    def _feed(self, database: str, source: str, pending: PendingSql) -> None:
+        """`source`'s pending SQL for `database` (adapters.FeedDatabase); a rebuilt app's
+        replaces what it registered before. A database the demo lacks is never asked."""
+        self._feeds.setdefault(database, {})[source] = pending
 
     def find(self, name: str, family: str) -> tuple[ManifestService, Adapter]:
         """The service `name` of a URL family, or the 404 that says why there is none."""
@@ -180,7 +212,8 @@ class Services:
         service, adapter = self.find(name, DB_FAMILY)
         assert isinstance(adapter, SqlAdapter)
         if name not in self._databases:
-            self._databases[name] = DatabaseService(service, adapter, self._context(service))
+            feeds = self._feeds.setdefault(name, {})
+            self._databases[name] = DatabaseService(service, adapter, self._context(service), feeds)
         return self._databases[name]
 
     async def query(self, name: str, sql: str) -> Sequence[SqlResult]:

@@ -17,6 +17,8 @@
     history            app launches and closes, paired devices, streams started and
                        ended, written into the demo's `history` database after each
                        request (history.py)
+    metrics samples    each hardware-metrics sample, left for the demo's `metrics`
+                       database's next query (metrics_record.py)
     password hashing   PBKDF2-SHA256 at DEMO_PBKDF2_ITERATIONS: Pyodide has no OpenSSL,
                        and pure-Python PBKDF2 at the native 600,000 iterations takes seconds
     threads            none in Pyodide: blocking calls run inline (all work is in memory)
@@ -47,8 +49,10 @@ from http_errors import NotFound
 
 from .devices import DEVICE_PREFIX, create_device_app
 from .history import HostHistory, QueryDatabase
+from .metrics_record import METRICS_SERVICE, FeedDatabase, MetricsRecord
 from .seed import seed
 from .simulated import (
+    SIMULATED_VRAM_MB,
     NoCrashes,
     SimulatedLauncher,
     SimulatedPlatform,
@@ -91,10 +95,16 @@ async def _inline(work: Any) -> Reading:
 class DemoProfile:
     hasher = DemoHasher()
 
-    def __init__(self, pc_folder: Path, history: HostHistory | None = None) -> None:
+    def __init__(
+        self,
+        pc_folder: Path,
+        history: HostHistory | None = None,
+        samples: MetricsRecord | None = None,
+    ) -> None:
         # The simulated PC's files (game libraries, helper tools), read by the real adapters.
         self.pc_root = write_simulated_pc(pc_folder)
         self.history = history
+        self.samples = samples
 
     def adapters(self, host: HostContext) -> HostAdapters:
         # Sampling runs inline: the metrics cache would otherwise ask asyncio for a thread.
@@ -113,7 +123,9 @@ class DemoProfile:
             covers=StoredCovers(host.db, self.pc_root),
             browse=browse_fixture,
             platform=SimulatedPlatform(self.pc_root, host.db),
-            sampler=SimulatedSampler(host.clock),
+            sampler=SimulatedSampler(
+                host.clock, self.samples.record if self.samples is not None else None
+            ),
         )
 
 
@@ -136,18 +148,23 @@ class DemoHost:
         address: str | None,
         site_origin: str | None = None,
         query: QueryDatabase | None = None,
+        feed: FeedDatabase | None = None,
     ) -> None:
-        """`query`: the demo's database services (HostedContext.query), where the host
-        records what happens in it (history.py); None: it records nothing."""
+        """`query` and `feed`: the demo's database services (HostedContext), where the
+        host records what happens in it (history.py, metrics_record.py); None: it
+        records nothing there."""
         port = urlsplit(address).port if address else None
         self.db = ImageStateDB(image)
         self._query = query
         self.history = HostHistory()
+        self.samples = MetricsRecord(self._streaming, SIMULATED_VRAM_MB)
+        if feed is not None:
+            feed(METRICS_SERVICE, self.samples.pending_sql)
         # In the browser, the worker's in-memory file system; natively, a folder of its own.
         self._pc_folder = None if sys.platform == "emscripten" else tempfile.TemporaryDirectory()
         pc_folder = Path(self._pc_folder.name) if self._pc_folder else Path("/demo")
         self.ctx = build_host(
-            DemoProfile(pc_folder, self.history),
+            DemoProfile(pc_folder, self.history, self.samples),
             self.db,
             https_port=port or DEFAULT_ADMIN_PORT,
             features=frozenset({"simulate-streams"}),
@@ -169,6 +186,9 @@ class DemoHost:
             # What the request did goes into the demo's history before its answer leaves
             # the worker (the asgi service holds the answer until this returns).
             await self.history.write(self._query)
+
+    def _streaming(self) -> bool:
+        return any(stream.has_active_video for stream in self.ctx.streams.list())
 
     def _device_name(self, client_uuid: str) -> str:
         try:
@@ -234,4 +254,4 @@ def create_demo_host(context: Any) -> DemoHost:
     # a service's addresses as a list.
     given = context.config.get("address")
     address = given if isinstance(given, str) or given is None else next(iter(given), None)
-    return DemoHost(context.image, address, _site_origin(), context.query)
+    return DemoHost(context.image, address, _site_origin(), context.query, context.feed)

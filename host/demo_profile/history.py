@@ -31,7 +31,7 @@ from typing import Any
 from host.core.devices.streams import Stream, StreamRegistry
 from http_errors import ApiError, NotFound
 
-__all__ = ["HISTORY_SERVICE", "HostHistory", "QueryDatabase", "sqlite_utc"]
+__all__ = ["HISTORY_SERVICE", "HostHistory", "QueryDatabase", "sql_text", "sqlite_utc"]
 
 HISTORY_SERVICE = "history"  # the flagship manifest's service name
 
@@ -41,7 +41,7 @@ QueryDatabase = Callable[[str, str], Awaitable[Sequence[Any]]]
 log = logging.getLogger("helio.demo")
 
 
-def _text(value: str | None) -> str:
+def sql_text(value: str | None) -> str:
     """A SQL text literal (SQLite cannot take NUL inside a statement)."""
     if value is None:
         return "NULL"
@@ -92,10 +92,10 @@ class HostHistory:
     ) -> None:
         values = ", ".join(
             (
-                _text(sqlite_utc(self._clock())),
-                _text(event),
-                _text(app),
-                _text(device),
+                sql_text(sqlite_utc(self._clock())),
+                sql_text(event),
+                sql_text(app),
+                sql_text(device),
                 "NULL" if ran_s is None else str(int(ran_s)),
             )
         )

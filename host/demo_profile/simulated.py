@@ -296,14 +296,35 @@ class _RememberingToolbox(Toolbox):
         return answer
 
 
+SIMULATED_VRAM_MB = 12288  # the simulated GPU's memory
+
+
 class SimulatedSampler:
     """A smooth, deterministic function of the clock: the metrics move, tests can predict them."""
 
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.time,
+        record: Callable[[Reading, float], None] | None = None,
+    ) -> None:
+        """`record`: gets each sample whole, with its time (metrics_record.py)."""
         self._clock = clock
+        self._record = record
 
     def sample(self, selection: frozenset[str]) -> Reading:
-        wave = (math.sin(self._clock() / 5.0) + 1.0) / 2.0  # 0..1, a 31 s period
+        at = self._clock()
+        reading = self._reading(at)
+        if self._record is not None:
+            self._record(reading, at)
+        if not selection:
+            return reading
+        gpu = reading.gpus[0]
+        metrics = {k: v for k, v in gpu.metrics.items() if k in selection}
+        cpu = {k: v for k, v in reading.cpu.items() if k in selection}
+        return Reading(cpu, (GpuReading(gpu.id, gpu.name, metrics),))
+
+    def _reading(self, at: float) -> Reading:
+        wave = (math.sin(at / 5.0) + 1.0) / 2.0  # 0..1, a 31 s period
         vram = 3000 + 2000 * wave
         metrics = {
             "gpu_usage_percent": round(40 + 50 * wave, 1),
@@ -313,10 +334,7 @@ class SimulatedSampler:
             "gpu_power_w": round(90 + 140 * wave, 1),
             "gpu_fan_percent": round(30 + 40 * wave),
             "gpu_vram_used_mb": round(vram),
-            "gpu_vram_usage_percent": round(100 * vram / 12288, 1),
+            "gpu_vram_usage_percent": round(100 * vram / SIMULATED_VRAM_MB, 1),
         }
         cpu = {"cpu_usage_percent": round(15 + 35 * wave, 1)}
-        if selection:
-            metrics = {k: v for k, v in metrics.items() if k in selection}
-            cpu = {k: v for k, v in cpu.items() if k in selection}
         return Reading(cpu, (GpuReading(0, "Simulated GPU", metrics),))

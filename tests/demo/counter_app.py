@@ -3,7 +3,8 @@
 `GET /count` answers `{"count": n, "seeded": s}`; `POST /count` adds one;
 `POST /fail` raises inside the app; `POST /note` writes a row into the demo's
 database service `notes` through `HostedContext.query` and answers what it read back
-(or the error). The image is the count as text.
+(or the error); `POST /later` leaves such a row for the next query of `notes`
+(`HostedContext.feed`). The image is the count as text.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ class Counter:
         self.count = int(context.image or context.config.get("start", "0"))
         self._dirty = False
         self.closed = False
+        self._later: list[str] = []
+        self.left = 0
+        context.feed("notes", self._pending)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["method"] == "POST" and scope["path"] == "/fail":
@@ -31,6 +35,9 @@ class Counter:
         if scope["method"] == "POST" and scope["path"] == "/note":
             await self._note(send)
             return
+        if scope["method"] == "POST" and scope["path"] == "/later":
+            self.left += 1  # note titles are unique
+            self._later.append(f"INSERT INTO note (title) VALUES ('left for later {self.left}');")
         if scope["method"] == "POST" and scope["path"] == "/count":
             self.count += 1
             self._dirty = True
@@ -54,6 +61,10 @@ class Counter:
         headers = [(b"content-type", b"application/json")]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": json.dumps(answer).encode()})
+
+    def _pending(self) -> str | None:
+        pending, self._later = self._later, []
+        return "\n".join(pending) or None
 
     def dirty(self) -> bool:
         return self._dirty

@@ -121,12 +121,15 @@ class Credentials:
         return record["username"] if record else None
 
     def set(self, username: str, password: str) -> None:
+        self.set_hashed(username, self._hasher.hash(password))
+
+    def set_hashed(self, username: str, password_hash: str) -> None:
+        """Store a record made ahead by the host's own hasher: the browser demo's seed
+        carries one, so opening a fresh demo host runs no slow hash (sign-in still
+        verifies the password against it as always)."""
         self._db.set_json(
             _KEY,
-            {
-                "username": normalise_username(username),
-                "password_hash": self._hasher.hash(password),
-            },
+            {"username": normalise_username(username), "password_hash": password_hash},
         )
 
     def verify(self, username: str, password: str) -> bool:

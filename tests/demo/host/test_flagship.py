@@ -299,7 +299,8 @@ def test_the_history_panel_reads_what_the_visitor_did_on_the_live_host(
     panel = page.locator("demo-query-panel[service=history]")
     run = panel.locator("button.primary")
     run.wait_for(timeout=BOOT_MS)
-    assert "FROM host_events" in panel.locator(".editor").inner_text()  # its first example
+    editor = panel.locator(".editor")  # its first example, filled in as the panel starts
+    wait_for(lambda: "FROM host_events" in editor.inner_text(), "the panel's first example")
     wait_for(lambda: run.is_enabled(), "the history panel to be ready")
     run.click()
     table = panel.locator("table")
@@ -324,6 +325,55 @@ def test_the_history_panel_reads_what_the_visitor_did_on_the_live_host(
     page.reload()
     kept = page.evaluate(RUN_PANEL, ["history", "SELECT at FROM host_events ORDER BY id DESC;"])
     assert kept["ok"] and kept["result"][0]["values"][0] == [closed["at"]], kept
+    page.close()
+
+
+def test_the_metrics_panel_reads_the_samples_of_the_live_host(flagship: Flagship) -> None:
+    """Watch the console's Hardware metrics page, go back to the landing page, run the
+    metrics panel's first query: the samples the live host took are there, dated now."""
+    page = open_console(flagship)
+    sign_in(page)
+    page.locator("nav.side").get_by_role("link", name="Hardware metrics").click()
+    raw = page.locator("helio-metrics-page #raw")
+    raw.wait_for(state="attached", timeout=BROWSER_WAIT_MS)
+    page.locator("helio-metrics-page [data-metric]").first.wait_for(timeout=BROWSER_WAIT_MS)
+    first = raw.text_content()
+    wait_for(lambda: raw.text_content() != first, "a second sample")
+    shown = json.loads(raw.text_content() or "{}")["gpus"][0]["metrics"]
+
+    page.locator("#home-link").click()
+    panel = page.locator("demo-query-panel[service=metrics]")
+    run = panel.locator("button.primary")
+    run.wait_for(timeout=BOOT_MS)
+    editor = panel.locator(".editor")  # its first example, filled in as the panel starts
+    wait_for(lambda: "Simulated GPU" in editor.inner_text(), "the panel's first example")
+    wait_for(lambda: run.is_enabled(), "the metrics panel to be ready")
+    run.click()
+    table = panel.locator("table")
+    table.wait_for(timeout=BROWSER_WAIT_MS)
+    columns = table.locator("thead th").all_inner_texts()
+    assert columns == ["sampled_at", "gpu_pct", "gpu_c", "watts", "streaming"]
+    rows = [
+        dict(zip(columns, tr.locator("td").all_inner_texts(), strict=True))
+        for tr in table.locator("tbody tr").all()
+    ]
+    assert len(rows) >= 2, rows
+    assert all(_recent(row["sampled_at"]) for row in rows)  # the live GPU's, dated now
+    assert rows[0]["sampled_at"] > rows[1]["sampled_at"]  # newest first, a second apart at least
+    # The page showed one of these very samples.
+    seen = {(float(row["gpu_pct"]), float(row["gpu_c"])) for row in rows}
+    assert (shown["gpu_usage_percent"], shown["gpu_temperature_c"]) in seen, (shown, rows)
+    panel.scroll_into_view_if_needed()
+    shot_looks(page, "metrics-live")
+    panel.screenshot(path=str(SCREENSHOTS / "flagship-metrics-panel.png"))  # for the docs
+
+    # Kept in this browser like the rest of the database: a stopped worker restores it.
+    flagship.stop_workers()
+    page.reload()
+    newest = "SELECT max(sampled_at)::text AS at FROM samples s JOIN gpus g ON g.id = s.gpu_id"
+    kept = page.evaluate(RUN_PANEL, ["metrics", newest + " WHERE g.name = 'Simulated GPU';"])
+    assert kept["ok"], kept
+    assert kept["result"][0]["rows"][0]["at"] == rows[0]["sampled_at"], kept
     page.close()
 
 

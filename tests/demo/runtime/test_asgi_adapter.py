@@ -186,6 +186,23 @@ def test_a_write_the_database_refuses_reaches_the_app_as_an_error(with_counter: 
     assert with_counter.post("/__demo/app/counter/note").json() == {"error": "no such table: note"}
 
 
+def test_what_an_app_leaves_for_a_database_is_written_before_its_next_query(
+    with_counter: Client,
+) -> None:
+    """What the flagship's host does with its metrics samples: the database (whose
+    engine only its own query may start) writes them first thing in its next query, and
+    keeps them like its own rows."""
+    with_counter.post("/__demo/app/counter/later")
+    with_counter.post("/__demo/app/counter/later")
+    left = "SELECT count(*) FROM note WHERE title LIKE 'left for later %'"
+    assert with_counter.query("notes", left).json()["result"][0]["values"] == [[2]]
+    assert with_counter.query("notes", left).json()["result"][0]["values"] == [[2]]  # once
+    # A statement the database refuses is dropped and logged; the query still runs.
+    with_counter.query("notes", "DROP TABLE note")
+    with_counter.post("/__demo/app/counter/later")
+    assert with_counter.query("notes", "SELECT 1 AS one").json()["result"][0]["values"] == [[1]]
+
+
 def test_opening_ahead_builds_the_app_from_its_seed_once() -> None:
     # What the worker's warm-up runs (a page asked it to boot): the app is built and its
     # seed stored before any request, and the first request finds that very app.

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from host.demo_profile import DEMO_PBKDF2_ITERATIONS
+from host.core.auth import passwords
+from host.demo_profile import DEMO_PASSWORD, DEMO_PBKDF2_ITERATIONS
 
 from .client import HostClient, fresh_host, restarted
 
@@ -183,6 +184,33 @@ def test_probe_browse_and_updates_say_they_are_simulated(client: HostClient) -> 
     assert check.json()["error"] == (
         "Updates are not available in the browser demo: nothing runs on a PC"
     )
+
+
+def test_a_fresh_host_opens_without_hashing_and_its_seed_record_checks_the_password(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Opening the demo host is on the path of the console's first answer: its seed
+    carries the demo password's record, so no PBKDF2 runs until someone signs in, and
+    sign-in checks the password against that record as against any other."""
+    hashed: list[int] = []
+    real = passwords._pbkdf2
+
+    def counted(password: bytes, salt: bytes, iterations: int) -> bytes:
+        hashed.append(iterations)
+        return real(password, salt, iterations)
+
+    monkeypatch.setattr(passwords, "_pbkdf2", counted)
+    client = HostClient(fresh_host())
+    try:
+        assert hashed == []
+        record = client.host.db.get_json("credentials")["password_hash"]
+        assert record.startswith(f"pbkdf2_sha256${DEMO_PBKDF2_ITERATIONS}$")
+        assert DEMO_PASSWORD not in client.host.image().decode("latin-1")
+        assert client.sign_in("helio-dem0").status == 401
+        assert client.sign_in("helio-demo").status == 200  # the landing page's password
+        assert hashed == [DEMO_PBKDF2_ITERATIONS, DEMO_PBKDF2_ITERATIONS]
+    finally:
+        client.host.close()
 
 
 def test_password_change_uses_the_documented_demo_cost(client: HostClient) -> None:
