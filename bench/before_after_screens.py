@@ -133,11 +133,12 @@ class Walk:
 
     def context(self, locale: str = "en-US") -> Any:
         context = self.browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
-        context.on(
-            "console",
-            lambda m: self.console_errors.append(m.text) if m.type == "error" else None,
-        )
+        context.on("console", self._note_error)
         return context
+
+    def _note_error(self, message: Any) -> None:
+        if message.type == "error":  # with its address: a 404's text does not name it
+            self.console_errors.append(f"{message.text} ({message.location.get('url', '')})")
 
     def shoot(self, page: Any, screen: str, settle_ms: int = 300) -> None:
         """The four looks of one screen, the page resized and recoloured in place."""
@@ -251,6 +252,7 @@ class Walk:
         # 5 s a success toast stays, so the "before" shot shows what the console said).
         page.wait_for_timeout(3000)
         self.shoot(page, "pairing-one-tab")
+        self.landing_history_and_reset(page)
         context.close()
 
     def console_in_german(self) -> None:
@@ -262,12 +264,11 @@ class Walk:
         self.shoot(page, "console-de")
         context.close()
 
-    def landing_history_and_reset(self) -> None:
-        context = self.context()
-        page = context.new_page()
+    def landing_history_and_reset(self, page: Any) -> None:
+        """Back on the landing page after pairing (so the host has done something for this
+        visitor): the history panel's own first example, then "Reset to seed data"."""
         page.goto(self.url)
         page.evaluate("helioDemo.ready")
-        # The history panel's own first example, run once Python answers.
         page.evaluate(
             """() => customElements.whenDefined('demo-query-panel').then(async () => {
               const panel = document.querySelector('demo-query-panel[service=history]');
@@ -280,7 +281,6 @@ class Walk:
         page.locator("demo-controls #reset").click()
         page.wait_for_timeout(1500)  # before: the reset runs at once; after: it asks
         self.shoot(page, "reset")
-        context.close()
 
 
 SCREENS: tuple[str, ...] = (
@@ -288,7 +288,6 @@ SCREENS: tuple[str, ...] = (
     "console_pages",
     "pairing_in_one_tab",
     "console_in_german",
-    "landing_history_and_reset",
 )
 
 
