@@ -36,9 +36,10 @@ KINDS = ("equal", "error", "deliberate", "silent", "crash")
 # 624/757 (82.4 %) at best, less the two unstable `'now'` cases (622 in a CI run);
 # the goal, 0.80, is reached.
 EQUAL_FLOOR = 0.821
-# The browser path (duckdb-wasm): 611/757 (80.7 %) at best, 609 in a clean-clone CI run;
-# less its three unstable cases (the two `'now'` ones and window.sql:34): 608/757.
-BROWSER_EQUAL_FLOOR = 0.803
+# The browser path (duckdb-wasm): 620/757 (81.9 %) once its own five silent answers were
+# mended; less the four `'now'` cases (timestamp.sql:41/156/171, timestamptz.sql:42),
+# whose answers depend on the moment each engine ran: 616/757.
+BROWSER_EQUAL_FLOOR = 0.813
 
 
 def listed(heading: str) -> dict[str, str]:
