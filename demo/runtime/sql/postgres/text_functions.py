@@ -12,8 +12,9 @@ of the demo runtime:
   groups, the whole match. DuckDB's `regexp_matches` is a boolean; the set becomes an
   `unnest` of DuckDB's `regexp_extract`/`regexp_extract_all` lists.
 - `concat(VARIADIC arr)`, `concat_ws(sep, VARIADIC arr)`: the array's elements joined
-  (NULLs left out; a NULL array gives NULL), as DuckDB's `array_to_string`, for arrays
-  of integers or text only, whose elements print alike in both.
+  (NULLs left out; a NULL array gives NULL, an empty one ''), as DuckDB's
+  `array_to_string`, for arrays of integers or text only, whose elements print alike in
+  both, written with literals and columns only.
 
 What cannot be mapped exactly fails with a message (`TextFunctionError`).
 """
@@ -313,6 +314,13 @@ def _printed_alike(array: exp.Expr) -> bool:
     return False
 
 
+# What a VARIADIC array may be made of to be written twice (no call, no subquery).
+_PLAIN_ARRAY_PARTS = (
+    exp.Literal, exp.Null, exp.Neg, exp.Paren, exp.Array, exp.Cast, exp.DataType,
+    exp.DataTypeParam, exp.Column, exp.Identifier, exp.Boolean,
+)  # fmt: skip
+
+
 def _variadic_concat(variadic: exp.Variadic) -> None:
     """Replace the concat()/concat_ws() call that `variadic` is the array of."""
     call = variadic.parent
@@ -329,8 +337,19 @@ def _variadic_concat(variadic: exp.Variadic) -> None:
             "concat() of a VARIADIC array is supported by this demo for"
             " arrays of integers or text only"
         )
+    if any(not isinstance(node, _PLAIN_ARRAY_PARTS) for node in array.walk()):
+        # The array is written twice below: only where writing it twice reads it alike.
+        raise TextFunctionError(
+            "concat() of a VARIADIC array is supported by this demo for"
+            " arrays of literals and columns only"
+        )
     separator = args[0].copy() if isinstance(call, exp.ConcatWs) else exp.Literal.string("")
-    call.replace(exp.func("array_to_string", array.copy(), separator))
+    # An array with no element but NULLs joins to '' (duckdb-wasm's array_to_string
+    # gives NULL, the native package ''); a NULL array stays NULL.
+    joined = exp.func("coalesce", exp.func("array_to_string", array.copy(), separator), "''")
+    call.replace(
+        exp.If(this=exp.Is(this=array.copy(), expression=exp.null()), true=exp.null(), false=joined)
+    )
 
 
 def text_functions(tree: exp.Expr) -> str | None:

@@ -441,7 +441,11 @@ def _same_change(ours: tuple[Any, Any], ref: tuple[Any, Any]) -> bool:
 
 
 def _order_keys(sql: str) -> list[str | int] | None:
-    """The outer ORDER BY as output column names/positions, or None if it is anything else."""
+    """The outer ORDER BY as output column names/positions, or None if it is anything else.
+
+    A key written as one of the select list's expressions (`ORDER BY rank() OVER w` where
+    the list holds `rank() OVER w`) is that output column, as Postgres reads it.
+    """
     import sqlglot
     from sqlglot import exp
 
@@ -453,9 +457,14 @@ def _order_keys(sql: str) -> list[str | int] | None:
     if order is None:
         return None
     keys: list[str | int] = []
+    assert isinstance(tree, exp.Query)
+    outputs = [e.this if isinstance(e, exp.Alias) else e for e in tree.selects]
+    written = [e.sql("postgres") for e in outputs]
     for item in order.expressions:
         key = item.this
-        if isinstance(key, exp.Column) and not key.table:
+        if not isinstance(key, exp.Column | exp.Literal) and key.sql("postgres") in written:
+            keys.append(written.index(key.sql("postgres")))
+        elif isinstance(key, exp.Column) and not key.table:
             keys.append(key.name)
         elif isinstance(key, exp.Literal) and key.is_int:
             keys.append(int(key.this) - 1)

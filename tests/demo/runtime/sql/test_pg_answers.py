@@ -400,9 +400,12 @@ def test_concat_of_a_variadic_array_joins_its_elements() -> None:
     result = answer(
         "SELECT concat(VARIADIC ARRAY[1,2,3]) AS a, concat_ws(',', VARIADIC ARRAY[1,2,3]) AS b,"
         " concat_ws('-', VARIADIC '{a,NULL,c}'::text[]) AS c, concat(VARIADIC NULL::int[]) AS d,"
-        " concat(VARIADIC '{}'::int[]) AS e, format(NULL) AS f"
+        " concat(VARIADIC '{}'::int[]) AS e, format(NULL) AS f,"
+        " concat(VARIADIC '{NULL}'::text[]) AS g, concat_ws(',', VARIADIC '{NULL,NULL}'::int[]) AS h"
     )
-    assert result["rows"] == [{"a": "123", "b": "1,2,3", "c": "a-c", "d": None, "e": "", "f": None}]
+    assert result["rows"] == [
+        {"a": "123", "b": "1,2,3", "c": "a-c", "d": None, "e": "", "f": None, "g": "", "h": ""}
+    ]
     with pytest.raises(SqlError):  # 1.50 prints differently in DuckDB
         answer("SELECT concat(VARIADIC ARRAY[1.50])")
 

@@ -68,6 +68,18 @@ def test_split_postgres_error() -> None:
             ],
             "other",
         ),
+        # A VALUES column of bare NULLs is text, as in Postgres (duckdb-wasm: INTEGER).
+        (
+            "SELECT any_value(v) FROM (VALUES (NULL)) AS v (v)",
+            ['SELECT ANY_VALUE(v) AS "any_value" FROM (VALUES (CAST(NULL AS TEXT))) AS v(v)'],
+            "read",
+        ),
+        # The offset a timestamp ignores is dropped here (duckdb-wasm refuses ` -07:00`).
+        (
+            "SELECT timestamp '1997-06-10 17:32:01 -07:00'",
+            ["SELECT CAST('1997-06-10 17:32:01' AS TIMESTAMP) AS \"timestamp\""],
+            "read",
+        ),
         ("INSERT INTO t VALUES (1)", ["INSERT INTO t VALUES (1)"], "dml"),
         ("start transaction", ["BEGIN TRANSACTION"], "transaction"),
         ("END", ["COMMIT"], "transaction"),
@@ -173,3 +185,24 @@ def test_regexp_matches_groups_without_alternation_are_accepted() -> None:
     # A bracket expression's `|` and `(` are literal, and non-capturing groups may be optional.
     for pattern in ("([a-z|(]+)=(\\d*)", "(?:x)?([0-9]+)", "(?:a|b)(c)", "(a|b)", "a.*?b+?"):
         assert transpile_statement(f"SELECT regexp_matches(s, '{pattern}') FROM t").statements
+
+
+def test_a_zone_name_is_known_without_a_zone_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide has no zone database: a zone given to a timestamp without time zone is
+    still checked against Postgres' names and ignored, not refused (timestamp.sql's
+    `19970210 173201 America/New_York` row)."""
+    import zoneinfo
+
+    from demo.runtime.sql.postgres import datetime_input
+
+    monkeypatch.setattr(zoneinfo, "available_timezones", set)
+    datetime_input._zone_names.cache_clear()
+    try:
+        known = transpile_statement("SELECT timestamp '19970210 173201 America/New_York'")
+        assert known.statements == [
+            "SELECT CAST('1997-02-10 17:32:01' AS TIMESTAMP) AS \"timestamp\""
+        ]
+        with pytest.raises(SqlError, match='time zone "nowhere/land" not recognized'):
+            transpile_statement("SELECT timestamp '19970210 173201 Nowhere/Land'")
+    finally:
+        datetime_input._zone_names.cache_clear()

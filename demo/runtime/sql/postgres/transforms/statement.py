@@ -28,7 +28,8 @@ def values_lists(tree: exp.Expr) -> exp.Expr:
     """VALUES as Postgres reads it: a query of its own, columns named column1, column2...
 
     DuckDB names them col0, col1, and a statement that is only VALUES would otherwise
-    run as a command with no rows. A VALUES list an INSERT reads is left alone.
+    run as a command with no rows. A column of bare NULLs is text. A VALUES list an
+    INSERT reads is left alone.
     """
     # `(SELECT ...)` on its own is the query (else DuckDB's answer has no rows); with
     # ORDER BY/LIMIT/OFFSET after the parentheses, a query over it.
@@ -60,6 +61,7 @@ def values_lists(tree: exp.Expr) -> exp.Expr:
         if not values_alias.columns:
             names = [exp.to_identifier(f"column{i}") for i in range(1, width + 1)]
             values_alias.set("columns", names)
+        _untyped_nulls_as_text(values, width)
         parent = values.parent
         scalar = isinstance(parent, exp.Subquery) and not isinstance(
             parent.parent, exp.From | exp.Join
@@ -69,6 +71,20 @@ def values_lists(tree: exp.Expr) -> exp.Expr:
             columns = [exp.column(c.copy()) for c in values_alias.columns]
             values.replace(exp.select(*columns).from_(values.copy()))
     return tree
+
+
+def _untyped_nulls_as_text(values: exp.Values, width: int) -> None:
+    """A column of nothing but bare NULLs is text, as Postgres resolves its unknown type.
+
+    DuckDB's type for it differs by version (the native package's NULL type, which reads
+    as text here; duckdb-wasm's INTEGER): the first NULL is cast to say so.
+    """
+    rows = [row.expressions if isinstance(row, exp.Tuple) else [row] for row in values.expressions]
+    if any(len(row) != width for row in rows):
+        return
+    for i in range(width):
+        if all(isinstance(row[i], exp.Null) for row in rows):
+            rows[0][i].replace(exp.cast(exp.null(), exp.DataType.build("text")))
 
 
 def output_targets(tree: exp.Expr) -> list[exp.Expr]:
