@@ -48,11 +48,11 @@ _CALL = """async ([url, method, body, token, csrf]) => {
 }"""
 
 
-# A query panel of the landing page, run once Python answers (it boots on first use).
+# A query panel of the landing page, run once Python answers (it boots on first use). No
+# count of tries: a loaded machine boots late, not never; pytest-timeout bounds a hang.
 RUN_PANEL = """([service, sql]) => customElements.whenDefined('demo-query-panel').then(async () => {
   const panel = document.querySelector(`demo-query-panel[service=${service}]`);
-  for (let i = 0; i < 600 && !(await panel.run('SELECT 1;')); i++)
-    await new Promise((r) => setTimeout(r, 200));
+  while (!(await panel.run('SELECT 1;'))) await new Promise((r) => setTimeout(r, 200));
   panel.sql = sql; return panel.run(); })"""
 
 

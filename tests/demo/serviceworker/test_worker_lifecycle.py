@@ -72,6 +72,15 @@ def _wait_for_snapshot(page: Any) -> list[str]:
     )
 
 
+def _wait_for_line(page: Any, demo: Demo, mark: int, text: str) -> None:
+    """Until the worker has logged `text` since `mark`; each poll is a Playwright call, which
+    is what lets Playwright deliver the worker's console lines."""
+    wait_for(
+        lambda: page.evaluate("true") and any(text in line for line in demo.log.since(mark)),
+        f"the worker to log {text!r}",
+    )
+
+
 def _snapshot_keys(page: Any) -> list[str]:
     return page.evaluate("""async () => {
         const cache = await caches.open("helio-demo-snapshot shop-test-v1 /demos/shop/");
@@ -202,8 +211,9 @@ def test_a_kept_snapshot_that_cannot_be_restored_falls_back_to_a_fresh_boot(
     assert any("snapshot restore failed, booting from scratch" in line for line in woken), woken
     assert any("python ready (fresh)" in line for line in woken), woken
     # After that first answer it makes and keeps a new snapshot, which the next start restores.
-    _wait_for_snapshot(page)
-    page.wait_for_timeout(500)
+    # The worker says when the write has finished (boot.js): a fixed pause was a guess that
+    # a loaded machine could outlast, and a worker stopped mid-write keeps nothing.
+    _wait_for_line(page, demo, mark, "memory snapshot kept")
     demo.stop_workers()
     mark = len(demo.log.lines)
     assert _notes(page, marker) == [[marker]]
