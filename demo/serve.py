@@ -215,7 +215,11 @@ class ServerThread:
     def __init__(self, folder: Path, *, native_demo: bool = False) -> None:
         import uvicorn
 
-        self.port = free_port()
+        # The port is bound here and the socket handed to uvicorn: nothing can take the port
+        # between its pick and the listen, as it could after `free_port()` closed its socket.
+        self._socket = socket.socket()
+        self._socket.bind(("127.0.0.1", 0))
+        self.port = int(self._socket.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
             make_app(folder, native_demo=native_demo),
@@ -224,7 +228,9 @@ class ServerThread:
             log_level="warning",
         )
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [self._socket]}, daemon=True
+        )
 
     def __enter__(self) -> ServerThread:
         self._thread.start()

@@ -1,5 +1,12 @@
 """Suite-wide settings: browser expectations wait as long as tests/waiting.py says."""
 
+import itertools
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
 from tests.waiting import BROWSER_WAIT_MS
 
 try:
@@ -9,3 +16,39 @@ except ImportError:  # the in-Pyodide runs of the host and runtime tests: no bro
 else:
     # Playwright's own default (5 s) is a guess at the machine's speed that a busy one outlasts.
     expect.set_options(timeout=BROWSER_WAIT_MS)
+
+
+# -- what the suite's last teardown spends its time on (issue 28) -----------------------
+class _LastTeardown:
+    """The last test's teardown also ends every session fixture (servers, browsers, hosts),
+    and CI's durations report shows one figure for all of them: each finalizer's time is
+    kept, and those over a second are named at the end of the report. A plugin, not
+    conftest hooks: a session fixture's finalizer reports to the session's hooks only."""
+
+    def __init__(self) -> None:
+        self.marks: list[tuple[float, str]] = []
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_teardown(self, nextitem: pytest.Item | None) -> Iterator[None]:
+        if nextitem is None:
+            self.marks.append((time.monotonic(), "(start)"))
+        return (yield)
+
+    def pytest_fixture_post_finalizer(self, fixturedef: pytest.FixtureDef[Any]) -> None:
+        if self.marks:
+            self.marks.append((time.monotonic(), f"{fixturedef.argname} ({fixturedef.scope})"))
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        slow = [
+            f"{later - earlier:6.2f}s  {name}"
+            for (earlier, _), (later, name) in itertools.pairwise(self.marks)
+            if later - earlier > 1.0
+        ]
+        if slow:
+            terminalreporter.write_sep("=", "slow finalizers in the last test's teardown")
+            for line in slow:
+                terminalreporter.write_line(line)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(_LastTeardown(), "helio-last-teardown")

@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+import socket
+from pathlib import Path
+
+import httpx
+import pytest
 from starlette.testclient import TestClient
 
 from demo.serve import make_app
-from tests.demo.sites import Sites
+from tests.demo.sites import Server, Sites
+
+
+def test_a_test_server_holds_its_port_from_the_moment_it_is_made(tmp_path: Path) -> None:
+    # Picked and then bound later, a free port can be taken in between by another process
+    # (a parallel test run, a host or browser starting): the server's start would fail.
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    server = Server(tmp_path)
+    with socket.socket() as other, pytest.raises(OSError):
+        other.bind(("127.0.0.1", server.port))
+    with server:
+        assert httpx.get(server.url + "/").text == "<p>hi</p>"
 
 
 def test_static_files_have_browser_ready_types_and_no_caching(sites: Sites) -> None:

@@ -92,19 +92,26 @@ def open_in(browser: Browser, host: HostProcess) -> Iterator[Any]:
         language: str,
         signed_in: bool = True,
         target: HostProcess | None = None,
+        beside: Page | None = None,
     ) -> Page:
+        """A page at `path` in a fresh context, or in a new tab of `beside`'s context
+        (its look, language and sign-in: a page loads afresh without a context and a
+        sign-in of its own)."""
         target = target or host
-        context = browser.new_context(
-            ignore_https_errors=True,
-            base_url=target.url,
-            viewport=look.size,
-            color_scheme=look.scheme,  # type: ignore[arg-type]
-            locale=language,
-            reduced_motion="reduce",
-        )
-        contexts.append(context)
-        if signed_in:
-            sign_in(context, target)
+        if beside is not None:
+            context = beside.context
+        else:
+            context = browser.new_context(
+                ignore_https_errors=True,
+                base_url=target.url,
+                viewport=look.size,
+                color_scheme=look.scheme,  # type: ignore[arg-type]
+                locale=language,
+                reduced_motion="reduce",
+            )
+            contexts.append(context)
+            if signed_in:
+                sign_in(context, target)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         _LOOK_OF[id(page)] = look
@@ -210,36 +217,41 @@ def page_ready(page: Page) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("look", LOOKS, ids=lambda look: f"{look.viewport}-{look.scheme}")
 @pytest.mark.parametrize("code", ["fr", "de"])
 def test_every_page_speaks_the_locale_passes_axe_and_fits_a_phone(
-    open_in: Any, host: HostProcess, code: str
+    open_in: Any, host: HostProcess, code: str, look: Look
 ) -> None:
+    # Every page at desktop light and phone dark, the SHOWN ones at every look; one test per
+    # look (a whole locale's 34 pages in one test outlasted pytest-timeout on a busy box),
+    # its pages the tabs of one signed-in context.
+    paths = [p for p in ROUTES if p in SHOWN or look in (LOOKS[0], LOOKS[3])]
     set_locale(host, code)
     problems: list[str] = []  # every page is checked, then all that is wrong is reported
     try:
-        for path in ROUTES:
-            looks = LOOKS if path in SHOWN else (LOOKS[0], LOOKS[3])  # desktop light, phone dark
-            for look in looks:
-                page = open_in(path, look, "en-US")
-                page_ready(page)
-                where = f"/{path} in {code} at {look.viewport} {look.scheme}"
-                assert page.evaluate("document.documentElement.lang") == code
-                english = sorted({t for t in page.evaluate(CHROME_TEXT) if ENGLISH_ONLY.search(t)})
-                if english:
-                    problems.append(f"{where} still says: {english}")
-                if path in SHOWN:
-                    shot(page, f"{path or 'dashboard'}-{code}")
-                try:
-                    check_axe(page)
-                except AssertionError as error:
-                    problems.append(f"{where}: {error}")
-                sideways = page.evaluate(
-                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-                )
-                if sideways > 0:
-                    problems.append(f"{where} scrolls {sideways} px sideways")
-                    shot(page, f"overflow-{path or 'dashboard'}-{code}")
-                page.context.close()
+        first = None
+        for path in paths:
+            page = open_in(path, look, "en-US", beside=first)
+            first = first or page
+            page_ready(page)
+            where = f"/{path} in {code} at {look.viewport} {look.scheme}"
+            assert page.evaluate("document.documentElement.lang") == code
+            english = sorted({t for t in page.evaluate(CHROME_TEXT) if ENGLISH_ONLY.search(t)})
+            if english:
+                problems.append(f"{where} still says: {english}")
+            if path in SHOWN:
+                shot(page, f"{path or 'dashboard'}-{code}")
+            try:
+                check_axe(page)
+            except AssertionError as error:
+                problems.append(f"{where}: {error}")
+            sideways = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            if sideways > 0:
+                problems.append(f"{where} scrolls {sideways} px sideways")
+                shot(page, f"overflow-{path or 'dashboard'}-{code}")
+            page.close()
     finally:
         set_locale(host, None)
     assert problems == [], "\n".join(problems)

@@ -556,27 +556,70 @@ def judge_regress(
     return verdicts
 
 
-def run_node(script: str, *args: str, stdin: str | None = None) -> Any:
-    """The JSON a Node script of this folder prints (oracle.mjs, browser_runner.mjs)."""
-    import shutil
-    import subprocess
+class NodeRun:
+    """A Node script of this folder (oracle.mjs, browser_runner.mjs), started at once, its
+    JSON read when `result()` is asked for.
 
-    import pytest
+    Started early, a run takes one core while the suite does other work on the other:
+    the modules that need PGlite's reference and the browser path start both before
+    their native run. Input and output go through files, so a run never waits on a pipe
+    nobody reads yet.
+    """
 
-    from tests.demo.sites import REPO
-    from tests.waiting import HEAVY_RUN_S
+    def __init__(self, script: str, *args: str, stdin: str | None = None) -> None:
+        import shutil
+        import subprocess
+        import tempfile
 
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail(f"needs node to run {script} (PGlite, sql.js, Pyodide, duckdb-wasm)")
-    done = subprocess.run(
-        [node, str(CORPUS.parent / script), str(REPO), *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=HEAVY_RUN_S,
-        check=False,
-        cwd=REPO,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)
+        import pytest
+
+        from tests.demo.sites import REPO
+
+        node = shutil.which("node")
+        if node is None:
+            pytest.fail(f"needs node to run {script} (PGlite, sql.js, Pyodide, duckdb-wasm)")
+        self.script = script
+        # stdin, stdout, stderr; closed by stop()
+        self._files = [tempfile.TemporaryFile() for _ in range(3)]  # noqa: SIM115
+        given, self._out, self._err = self._files
+        given.write((stdin or "").encode())
+        given.seek(0)
+        self._process = subprocess.Popen(
+            [node, str(CORPUS.parent / script), str(REPO), *args],
+            stdin=given,
+            stdout=self._out,
+            stderr=self._err,
+            cwd=REPO,
+        )
+
+    def result(self) -> Any:
+        from tests.waiting import HEAVY_RUN_S
+
+        try:
+            code = self._process.wait(timeout=HEAVY_RUN_S)
+            self._err.seek(0)
+            assert code == 0, self._err.read().decode(errors="replace")[-3000:]
+            self._out.seek(0)
+            return json.loads(self._out.read())
+        finally:
+            self.stop()
+
+    def stop(self) -> None:
+        """Ends the run if it still goes (its test failed before needing it), and its files."""
+        if self._process.poll() is None:
+            self._process.kill()
+            self._process.wait()
+        for file in self._files:
+            file.close()
+
+
+def start_needed(request: Any, runs: dict[str, Callable[[], NodeRun]]) -> dict[str, NodeRun]:
+    """Starts now each of `runs` (fixture name -> how to start it) that a test selected in
+    the requesting module uses, so the runs overlap each other and the native run."""
+    wanted = {
+        name
+        for item in request.session.items
+        if getattr(item, "module", None) is request.module
+        for name in item.fixturenames
+    }
+    return {name: start() for name, start in runs.items() if name in wanted}

@@ -13,6 +13,7 @@ otherwise a silent wrong answer.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -42,8 +43,24 @@ def deliberate_cases() -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def reference() -> dict[str, Any]:
-    return diff.run_node("oracle.mjs", stdin=diff.corpus_json())
+def node_runs(request: pytest.FixtureRequest) -> Iterator[dict[str, diff.NodeRun]]:
+    """The engines' reference and the browser path, both started before the native run:
+    each takes a core of its own while it runs (idle CI has two)."""
+    runs = diff.start_needed(
+        request,
+        {
+            "reference": lambda: diff.NodeRun("oracle.mjs", stdin=diff.corpus_json()),
+            "browser": lambda: diff.NodeRun("browser_runner.mjs"),
+        },
+    )
+    yield runs
+    for run in runs.values():
+        run.stop()
+
+
+@pytest.fixture(scope="module")
+def reference(node_runs: dict[str, diff.NodeRun]) -> dict[str, Any]:
+    return node_runs["reference"].result()
 
 
 @pytest.fixture(scope="module")
@@ -54,9 +71,9 @@ def native_postgres() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> dict[str, Any]:
+def browser(node_runs: dict[str, diff.NodeRun]) -> dict[str, Any]:
     """The corpus through Pyodide + duckdb-wasm under Node, the worker's own code."""
-    return diff.run_node("browser_runner.mjs")
+    return node_runs["browser"].result()
 
 
 def figures(

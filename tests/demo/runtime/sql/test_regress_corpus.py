@@ -19,6 +19,7 @@ floor.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -47,8 +48,24 @@ def listed(heading: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def reference() -> dict[str, Any]:
-    return diff.run_node("oracle.mjs", stdin=diff.regress_corpus_json())["postgres"]
+def node_runs(request: pytest.FixtureRequest) -> Iterator[dict[str, diff.NodeRun]]:
+    """PGlite's reference and the browser path, both started before the native run: each
+    takes a core of its own while it runs (idle CI has two)."""
+    runs = diff.start_needed(
+        request,
+        {
+            "reference": lambda: diff.NodeRun("oracle.mjs", stdin=diff.regress_corpus_json()),
+            "browser_path": lambda: diff.NodeRun("browser_runner.mjs", "regress"),
+        },
+    )
+    yield runs
+    for run in runs.values():
+        run.stop()
+
+
+@pytest.fixture(scope="module")
+def reference(node_runs: dict[str, diff.NodeRun]) -> dict[str, Any]:
+    return node_runs["reference"].result()["postgres"]
 
 
 def tally(verdicts: list[diff.Verdict], deliberate: dict[str, str]) -> dict[str, Counter[str]]:
@@ -70,9 +87,9 @@ def table(title: str, per_file: dict[str, Counter[str]]) -> str:
 
 
 @pytest.fixture(scope="module")
-def browser_path() -> dict[str, Any]:
+def browser_path(node_runs: dict[str, diff.NodeRun]) -> dict[str, Any]:
     """The second part through Pyodide + duckdb-wasm under Node: the worker's own code."""
-    return diff.run_node("browser_runner.mjs", "regress")["postgres"]
+    return node_runs["browser_path"].result()["postgres"]
 
 
 def check_path(
