@@ -21,9 +21,10 @@ a form DuckDB reads alike:
 
 A zone given to a `timestamp without time zone` is ignored, as Postgres ignores it
 (but it must name a zone). A `timestamp with time zone` is stored as UTC wall time
-(`transforms/timestamptz.py`): its zone must be a numeric offset or an abbreviation of
-fixed offset; a zone name (`America/New_York`) needs rules this runtime does not have and
-is refused. Any other text is refused, never guessed.
+(`transforms/timestamptz.py`): its zone is a numeric offset, an abbreviation of fixed
+offset, or a zone name (`America/New_York`) read with the zone database's offset at that
+local time; Pyodide ships no zone database, so there a zone name is refused. Any other
+text is refused, never guessed.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ _ABBREVIATIONS = {
 _WORDS = {"epoch", "infinity", "+infinity", "-infinity", "now", "today", "yesterday", "tomorrow"}
 _DAY_SHIFT = {"today": 0, "yesterday": -1, "tomorrow": 1}
 
-_TIME = r"(\d{1,2}):(\d\d)(?::(\d\d)(\.\d+)?)?(?:\s*([ap]m))?"
+_TIME = r"(\d{1,2}):(\d\d)(?::(\d\d)(\.\d+)?)?(?:\s*([ap]m)(?![a-z]))?"
 _OFFSET = re.compile(r"([+-])(\d\d?)(?::?(\d\d))?")
 _POSIX = re.compile(r"([a-z]+)([+-]\d\d?(?::?\d\d)?)")
 # A zone after the date and time: an offset, an abbreviation (`PST`, `GMT+8`), a name.
@@ -242,14 +243,33 @@ def _zone_offset(zone: str) -> int | None:
 
 
 @functools.cache
-def _zone_names() -> frozenset[str]:
-    """The zone database's names in lower case; empty where this runtime has none."""
+def _zone_names() -> dict[str, str]:
+    """The zone database's names, by their lower case; empty where this runtime has none
+    (Pyodide ships no zone data)."""
     try:
         from zoneinfo import available_timezones
 
-        return frozenset(name.lower() for name in available_timezones())
+        return {name.lower(): name for name in available_timezones()}
     except Exception:  # noqa: BLE001 - no zone data here
-        return frozenset()
+        return {}
+
+
+def _named_zone_offset(moment: _Moment, zone: str) -> int:
+    """Minutes east of UTC that the zone database gives `zone` at the local `moment`.
+
+    Refused where the local time is skipped or repeated by a change of offset (Postgres
+    then picks by its own rule) or the offset is not whole minutes (local mean time).
+    """
+    from zoneinfo import ZoneInfo
+
+    h, m, s, us = moment.clock or (0, 0, 0, 0)
+    local = dt.datetime(moment.year, moment.month, moment.day, h, m, s, us)
+    rules = ZoneInfo(_zone_names()[zone])
+    offsets = {local.replace(tzinfo=rules, fold=fold).utcoffset() for fold in (0, 1)}
+    offset = offsets.pop() if len(offsets) == 1 else None
+    if offset is None or offset.total_seconds() % 60:
+        raise _Refused(f'this demo does not read this local time in the time zone "{zone}"')
+    return int(offset.total_seconds()) // 60
 
 
 def _date_text(year: int, month: int, day: int) -> str:
@@ -291,7 +311,8 @@ def _moment_text(moment: _Moment, kind: str, text: str) -> str:
         if not 1678 <= moment.year <= 2261:  # TIMESTAMP_NS, timestamptz's stand-in
             raise _Refused(f'this demo holds timestamptz from 1678 to 2261 only: "{text}"')
         if offset is None:
-            raise _Refused(f'this demo has no rules of the time zone "{moment.zone}"')
+            assert moment.zone is not None  # a zone name of the zone database
+            offset = _named_zone_offset(moment, moment.zone)
         moment = _shift(moment, offset)
     h, m, s, us = moment.clock or (0, 0, 0, 0)
     fraction = f".{us:06d}" if us else ""
