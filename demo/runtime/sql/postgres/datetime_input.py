@@ -356,7 +356,9 @@ def _read(text: str, kind: str) -> exp.Expr | None:
     # ISO text without a zone word DuckDB reads alike (a timestamptz's offset is applied
     # by transforms/timestamptz.py); a zone word is read here, if only to check it.
     zone_word = re.search(r"[a-z]", re.sub(r"(?<=\d)t(?=\d)", " ", lowered))
-    if era is None and _ISO_START.match(text) and not zone_word:
+    # transforms/timestamptz.py applies the offset of dashed dates only (`1997/02/10 ...-08`).
+    slashed_zoned = kind == "timestamptz" and "/" in text
+    if era is None and _ISO_START.match(text) and not zone_word and not slashed_zoned:
         return None
     bare = _ERA.sub("", lowered, count=1).strip() if era else lowered
     moment = _parse(bare)

@@ -627,3 +627,13 @@ def test_to_char_of_a_date_before_christ_fails_instead_of_a_signed_year() -> Non
         answer("SELECT to_char(d, 'YYYY-MM-DD') AS a FROM t", setup)
     result = answer("SELECT to_char(d, 'YYYY Mon DD') AS a FROM t WHERE d > '1000-01-01'", setup)
     assert result["rows"] == [{"a": "2001 Feb 03"}]
+
+
+def test_a_timestamptz_dated_with_slashes_keeps_its_utc_offset() -> None:
+    # timestamptz.sql's '1997/02/10 17:32:01-0800' row lost its offset. PGlite's.
+    result = answer(
+        "INSERT INTO t VALUES ('1997/02/10 17:32:01-0800'), ('1997/02/10 17:32:01')"
+        " RETURNING d1::text AS t",
+        "CREATE TABLE t (d1 timestamptz)",
+    )
+    assert result["rows"] == [{"t": "1997-02-11 01:32:01+00"}, {"t": "1997-02-10 17:32:01+00"}]
