@@ -21,9 +21,10 @@ a form DuckDB reads alike:
 
 A zone given to a `timestamp without time zone` is ignored, as Postgres ignores it
 (but it must name a zone). A `timestamp with time zone` is stored as UTC wall time
-(`transforms/timestamptz.py`): its zone must be a numeric offset or an abbreviation of
-fixed offset; a zone name (`America/New_York`) needs rules this runtime does not have and
-is refused. Any other text is refused, never guessed.
+(`transforms/timestamptz.py`): its zone is a numeric offset, an abbreviation of fixed
+offset, or a zone name (`America/New_York`) read with the zone database's offset at that
+local time; Pyodide ships no zone database, so there a zone name is refused. Any other
+text is refused, never guessed.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ _ABBREVIATIONS = {
 _WORDS = {"epoch", "infinity", "+infinity", "-infinity", "now", "today", "yesterday", "tomorrow"}
 _DAY_SHIFT = {"today": 0, "yesterday": -1, "tomorrow": 1}
 
-_TIME = r"(\d{1,2}):(\d\d)(?::(\d\d)(\.\d+)?)?(?:\s*([ap]m))?"
+_TIME = r"(\d{1,2}):(\d\d)(?::(\d\d)(\.\d+)?)?(?:\s*([ap]m)(?![a-z]))?"
 _OFFSET = re.compile(r"([+-])(\d\d?)(?::?(\d\d))?")
 _POSIX = re.compile(r"([a-z]+)([+-]\d\d?(?::?\d\d)?)")
 # A zone after the date and time: an offset, an abbreviation (`PST`, `GMT+8`), a name.
@@ -244,9 +245,32 @@ def _zone_offset(zone: str) -> int | None:
 
 
 @functools.cache
-def _zone_names() -> frozenset[str]:
-    """The zone names in lower case, the same on both paths (Pyodide has no zone database)."""
-    return frozenset(name.lower() for name in ZONE_NAMES)
+def _zone_names() -> dict[str, str]:
+    """The zone names by their lower case, the same on both paths (zone_names.py: Pyodide
+    has no zone database to list them)."""
+    return {name.lower(): name for name in ZONE_NAMES}
+
+
+def _named_zone_offset(moment: _Moment, zone: str) -> int:
+    """Minutes east of UTC that the zone database gives `zone` at the local `moment`.
+
+    Refused where this runtime has no zone rules (Pyodide ships none), where the local
+    time is skipped or repeated by a change of offset (Postgres then picks by its own
+    rule), or where the offset is not whole minutes (local mean time).
+    """
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        rules = ZoneInfo(_zone_names()[zone])
+    except ZoneInfoNotFoundError:
+        raise _Refused(f'this demo has no rules for the time zone "{zone}"') from None
+    h, m, s, us = moment.clock or (0, 0, 0, 0)
+    local = dt.datetime(moment.year, moment.month, moment.day, h, m, s, us)
+    offsets = {local.replace(tzinfo=rules, fold=fold).utcoffset() for fold in (0, 1)}
+    offset = offsets.pop() if len(offsets) == 1 else None
+    if offset is None or offset.total_seconds() % 60:
+        raise _Refused(f'this demo does not read this local time in the time zone "{zone}"')
+    return int(offset.total_seconds()) // 60
 
 
 def _date_text(year: int, month: int, day: int) -> str:
@@ -288,7 +312,8 @@ def _moment_text(moment: _Moment, kind: str, text: str) -> str:
         if not 1678 <= moment.year <= 2261:  # TIMESTAMP_NS, timestamptz's stand-in
             raise _Refused(f'this demo holds timestamptz from 1678 to 2261 only: "{text}"')
         if offset is None:
-            raise _Refused(f'this demo has no rules of the time zone "{moment.zone}"')
+            assert moment.zone is not None  # a zone name of the zone database
+            offset = _named_zone_offset(moment, moment.zone)
         moment = _shift(moment, offset)
     h, m, s, us = moment.clock or (0, 0, 0, 0)
     fraction = f".{us:06d}" if us else ""
@@ -335,7 +360,15 @@ def _read(text: str, kind: str) -> exp.Expr | None:
     # An offset a timestamp without time zone ignores is dropped here too: duckdb-wasm
     # refuses some forms of it (`17:32:01 -08:00`) that the native package reads, drops.
     ignored_offset = kind == "timestamp" and _OFFSET_AFTER_TIME.search(lowered)
-    if era is None and _ISO_START.match(text) and not zone_word and not ignored_offset:
+    # transforms/timestamptz.py applies the offset of dashed dates only (`1997/02/10 ...-08`).
+    slashed_zoned = kind == "timestamptz" and "/" in text
+    if (
+        era is None
+        and _ISO_START.match(text)
+        and not zone_word
+        and not ignored_offset
+        and not slashed_zoned
+    ):
         return None
     bare = _ERA.sub("", lowered, count=1).strip() if era else lowered
     moment = _parse(bare)

@@ -17,6 +17,8 @@ from typing import Any
 
 from sqlglot import exp
 
+from .transforms.timestamp_precision import declared_precision
+
 __all__ = [
     "DECLARED_QUERY",
     "declared_columns",
@@ -75,6 +77,8 @@ def declared_columns(tree: exp.Expr) -> list[tuple[str, str]]:
         kind = column.args.get("kind")
         if isinstance(kind, exp.DataType) and kind.this.name in _DECLARED:
             found.append((column.name.lower(), _DECLARED[kind.this.name]))
+        elif isinstance(kind, exp.DataType) and (precision := declared_precision(kind)):
+            found.append((column.name.lower(), precision))  # transforms/timestamp_precision.py
     return found
 
 

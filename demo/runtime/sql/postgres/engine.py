@@ -222,7 +222,16 @@ class DuckEngine:
             or (type_oid(t) in _TEMPORAL_OIDS and any(_extreme_day(row[i]) for row in result.rows))
             for i, t in enumerate(result.types)
         ]
-        if not any(again) or not _plain_read(item):
+        if not any(again):
+            return None
+        if not _plain_read(item):
+            if any(a and t != "INTERVAL" for a, t in zip(again, result.types, strict=True)):
+                # Not run twice: the day could be infinity, and the change is undone.
+                raise SqlError(
+                    "this demo cannot tell an infinite date or timestamp from the first or"
+                    " last day in what a data-modifying statement returns; select it afterwards",
+                    item.source.strip(),
+                )
             return None
         # By position: a repeated column name (`r1.*, r2.*`) must not matter.
         names = [f"c{i}" for i in range(len(result.columns))]

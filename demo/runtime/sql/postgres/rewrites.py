@@ -22,7 +22,8 @@ Why this order:
    decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: integer division, result types, numeric literals and quotients,
-   dates before Christ as text, timestamptz, array text, bare numeric casts, jsonb
+   dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
+   turns its casts into its stand-in type), timestamptz, array text, bare numeric casts, jsonb
    literals, division by zero.
 4. Literal and type nodes DuckDB's core reads differently, last: they replace nodes
    the rewrites above match on (`jsonb_literals` looks for `::jsonb` casts, which
@@ -59,6 +60,7 @@ from .transforms.jsonb import jsonb_literals
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.statement import row_subquery_assignments
+from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu
 from .transforms.window_ties import tie_dependent_windows
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
@@ -192,6 +194,7 @@ REWRITES: tuple[Rewrite, ...] = (
         lambda t, c: _record(c.outputs, numeric_quotients(t, c.columns)),
     ),
     Rewrite("bc_text", lambda t, c: bc_text(t, c.columns)),
+    Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
     Rewrite("bare_numeric_casts", lambda t, c: _record(c.outputs, bare_numeric_casts(t))),

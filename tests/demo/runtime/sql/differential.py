@@ -303,6 +303,31 @@ def regress_corpus_json() -> str:
     return json.dumps({"postgres": cases, "sqlite": []})
 
 
+def accepted_setup_corpus_json(ours: dict[str, Any], cases: set[str]) -> str | None:
+    """`cases` ("<group>: <name>") of groups where the adapter refused setup statements,
+    each group with the setup it accepted (oracle.mjs's input); None if there are none.
+
+    PGlite's answers on that setup tell a case that differs only because of rows its
+    setup could not write (the user saw that statement refused) from a wrong answer.
+    """
+    from demo.runtime.sql.postgres.split import split_postgres
+
+    groups = []
+    for group in load_corpus(REGRESS):
+        refused = ours.get(group.name, {}).get("refused_sql", [])
+        picked = [(n, q) for n, q in group.cases if f"{group.name}: {n}" in cases]
+        if not refused or not picked:
+            continue
+        kept = [s for s in split_postgres(group.setup) if s not in refused]
+        created = " ".join(refused)
+        probe = [p.group(0) for p in _PROBE_PART.finditer(group.probe)
+                 if not re.search(rf"table\s+{p.group(1)}\b", created, re.I)]  # fmt: skip
+        groups.append({"name": group.name, "setup": ";\n".join(kept),
+                       "probe": "SELECT " + ", ".join(probe) if probe else "SELECT 1",
+                       "cases": [{"name": n, "sql": q} for n, q in picked]})  # fmt: skip
+    return json.dumps({"postgres": groups, "sqlite": []}) if groups else None
+
+
 def _guarded(run: Callable[[], Any], interrupt: Callable[[], None] | None) -> dict[str, Any]:
     """`_attempt`, plus: any other exception is a crash, a statement past HANG_SECONDS a hang."""
     import threading
@@ -361,7 +386,7 @@ def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[s
         from demo.runtime.sql.postgres.split import split_postgres
 
         seeded = DuckEngine(open_duck())
-        refused = []
+        refused, refused_sql = [], []
         whole = _guarded(lambda e=seeded, s=group.setup: e.execute(s)[0], None)
         if not whole["ok"]:
             with contextlib.suppress(Exception):
@@ -371,6 +396,16 @@ def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[s
                 done = _guarded(lambda e=seeded, s=statement: e.execute(s)[0], None)
                 if not done["ok"]:
                     refused.append(f"{statement[:80]}: {done.get('error') or done['crash']}")
+                    refused_sql.append(statement)
+            # Then the setup less those, as one request again (`'now'` one moment, as in
+            # PGlite's run of the same statements: accepted_setup_corpus_json).
+            accepted = ";\n".join(s for s in split_postgres(group.setup) if s not in refused_sql)
+            again = DuckEngine(open_duck())
+            if _guarded(lambda e=again, s=accepted: e.execute(s)[0], None)["ok"]:
+                seeded.close()
+                seeded = again
+            else:
+                again.close()
         setup = {"ok": True}
         probe_sql = _probe_of_kept_tables(seeded, group.probe)
         seed = _guarded(lambda e=seeded, p=probe_sql: e.execute(p)[0], None)
@@ -392,7 +427,9 @@ def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[s
             cases[name] = {"answer": answer, "probe": probe}
             with contextlib.suppress(Exception):
                 engine.close()
-        out[group.name] = {"seed": seed, "refused": refused, "cases": cases}
+        out[group.name] = {
+            "seed": seed, "refused": refused, "refused_sql": refused_sql, "cases": cases
+        }  # fmt: skip
     return out
 
 
@@ -522,38 +559,110 @@ def _as_set(answer: dict[str, Any]) -> dict[str, Any]:
     return {**answer, "result": results}
 
 
+# An ISO moment as the JSON of a timestamp carries it (PGlite's Date, the adapter's).
+_MOMENT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z")
+
+
+def _masked(answer: dict[str, Any], run: tuple[float, float]) -> dict[str, Any]:
+    """The answer with each timestamp that falls in `run` (the test run's own span, as
+    Unix seconds) written `<moment of the run>`: the rows `'now'` wrote at setup."""
+    import datetime as dt
+
+    def mask(value: Any) -> Any:
+        if isinstance(value, str) and _MOMENT.fullmatch(value):
+            moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
+            return "<moment of the run>" if run[0] <= moment <= run[1] else value
+        if isinstance(value, dict):
+            return {k: mask(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [mask(v) for v in value]
+        return value
+
+    return mask(answer)
+
+
+def _verdict(
+    case: str,
+    got: dict[str, Any],
+    expected: dict[str, Any],
+    seeds: tuple[dict[str, Any], dict[str, Any]],
+    sql: str | None,
+    run: tuple[float, float] | None,
+) -> Verdict:
+    ours_answer, ref_answer = got["answer"], expected["answer"]
+    if run is not None:
+        ours_answer, ref_answer = _masked(ours_answer, run), _masked(ref_answer, run)
+    if sql is not None and (_unordered(sql) or _ties_only(sql, ours_answer, ref_answer)):
+        ours_answer, ref_answer = _as_set(ours_answer), _as_set(ref_answer)
+    crash = ours_answer.get("crash") or got["probe"].get("crash")
+    if crash:
+        return Verdict(case, "crash", crash)
+    if _same_answer(ours_answer, ref_answer) and _same_change(
+        (seeds[0], got["probe"]), (seeds[1], expected["probe"])
+    ):
+        return Verdict(case, "equal")
+    if not ours_answer["ok"] and _same_counts(got["probe"], seeds[0]):
+        # A refusal that changed nothing: not the answer, but never a wrong one.
+        return Verdict(case, "error", ours_answer["error"])
+    detail = json.dumps({"ours": got, "reference": expected}, default=str)
+    return Verdict(case, "silent", detail)
+
+
 def judge_regress(
-    ours: dict[str, Any], ref: dict[str, Any], sql: dict[str, str] | None = None
+    ours: dict[str, Any],
+    ref: dict[str, Any],
+    sql: dict[str, str] | None = None,
+    *,
+    now_rows: tuple[set[str], tuple[float, float]] | None = None,
 ) -> list[Verdict]:
     """Each case: equal, error (a clean refusal where Postgres answers), silent, crash.
 
     Rows are compared as a multiset where the statement has no outer ORDER BY: SQL
     leaves that order open, and the suite's expected files only fix Postgres' plan's.
+    `now_rows`: the cases that read rows `'now'` wrote at setup (each engine's own
+    moment, listed in docs/demo-runtime.md) and the test run's span; in those cases a
+    timestamp within the span is compared as "a moment of the run", every other value
+    and the number of such rows as they are.
     """
     verdicts = []
     for group, answers in ref.items():
         for name, expected in answers["cases"].items():
-            got = ours[group]["cases"][name]
             case = f"{group}: {name}"
-            ours_answer, ref_answer = got["answer"], expected["answer"]
-            if sql is not None and (
-                _unordered(sql[case]) or _ties_only(sql[case], ours_answer, ref_answer)
-            ):
-                ours_answer, ref_answer = _as_set(ours_answer), _as_set(ref_answer)
-            crash = ours_answer.get("crash") or got["probe"].get("crash")
-            if crash:
-                verdicts.append(Verdict(case, "crash", crash))
-            elif _same_answer(ours_answer, ref_answer) and _same_change(
-                (ours[group]["seed"], got["probe"]), (answers["seed"], expected["probe"])
-            ):
-                verdicts.append(Verdict(case, "equal"))
-            elif not ours_answer["ok"] and _same_counts(got["probe"], ours[group]["seed"]):
-                # A refusal that changed nothing: not the answer, but never a wrong one.
-                verdicts.append(Verdict(case, "error", ours_answer["error"]))
-            else:
-                detail = json.dumps({"ours": got, "reference": expected}, default=str)
-                verdicts.append(Verdict(case, "silent", detail))
+            run = now_rows[1] if now_rows and case in now_rows[0] else None
+            seeds = (ours[group]["seed"], answers["seed"])
+            statement = sql[case] if sql is not None else None
+            got = ours[group]["cases"][name]
+            verdicts.append(_verdict(case, got, expected, seeds, statement, run))
     return verdicts
+
+
+def judge_on_accepted_setup(
+    verdicts: list[Verdict],
+    ours: dict[str, Any],
+    accepted: dict[str, Any],
+    sql: dict[str, str],
+    *,
+    now_rows: tuple[set[str], tuple[float, float]] | None = None,
+) -> list[Verdict]:
+    """`verdicts` with each silent case that answers as PGlite does on the setup the
+    adapter accepted (`accepted`: oracle.mjs's answers to `accepted_setup_corpus_json`)
+    judged "setup": it differs only by rows a setup statement could not write, and the
+    user saw that statement refused. Compared to the full setup's seed, not the case's."""
+    judged = []
+    for verdict in verdicts:
+        group, _, name = verdict.case.partition(": ")
+        expected = accepted.get(group, {}).get("cases", {}).get(name)
+        if verdict.kind != "silent" or expected is None:
+            judged.append(verdict)
+            continue
+        run = now_rows[1] if now_rows and verdict.case in now_rows[0] else None
+        seeds = (ours[group]["seed"], accepted[group]["seed"])
+        got = ours[group]["cases"][name]
+        again = _verdict(verdict.case, got, expected, seeds, sql[verdict.case], run)
+        refused = len(ours[group].get("refused_sql", []))
+        detail = f"equal to PGlite on the setup less the {refused} statements refused there"
+        judged.append(Verdict(verdict.case, "setup", detail) if again.kind == "equal" else verdict)
+    return judged
 
 
 class NodeRun:

@@ -499,3 +499,144 @@ def test_a_join_using_alias_postgres_refuses_stays_refused(sql: str) -> None:
     """The alias hidden by the parenthesised join's own alias, or naming a table twice."""
     with pytest.raises(SqlError):
         answer(sql, "CREATE TABLE j1 (i int, j int); CREATE TABLE j2 (i int, k int)")
+
+
+def test_a_timestamp_cast_to_n_decimals_rounds_as_postgres_rounds() -> None:
+    # Postgres rounds half away from zero on microseconds since 2000-01-01: before 2000 a
+    # half goes to the earlier moment (timestamp.sql's `timestamp(2)` rows). PGlite's.
+    result = answer(
+        "SELECT '1997-02-10 17:32:01.125'::timestamp(2) AS a,"
+        " '1997-02-10 17:32:01.125'::timestamp(2)::text AS b,"
+        " '1997-02-10 17:32:01.5'::timestamp(0)::text AS c,"
+        " '2001-02-10 17:32:01.125'::timestamp(2)::text AS d,"
+        " '1997-02-10 17:32:01.15'::timestamptz(1) AS e,"
+        " timestamp(2) without time zone 'now' = now()::timestamp(2) AS f,"
+        " '2001-02-10 17:32:01.125'::timestamp(7) AS g"
+    )
+    assert result["rows"] == [
+        {
+            "a": "1997-02-10T17:32:01.120Z",
+            "b": "1997-02-10 17:32:01.12",
+            "c": "1997-02-10 17:32:01",
+            "d": "2001-02-10 17:32:01.13",
+            "e": "1997-02-10T17:32:01.100Z",
+            "f": True,
+            "g": "2001-02-10T17:32:01.125Z",
+        }
+    ]
+
+
+def test_values_stored_into_a_timestamp_n_column_are_rounded_to_it() -> None:
+    table = (
+        "CREATE TABLE t (a int, d1 timestamp(2), d2 timestamptz(2),"
+        " d3 timestamp(0) DEFAULT '2001-01-01 00:00:00.5')"
+    )
+    result = answer(
+        "INSERT INTO t (d1, d2) VALUES ('1997-02-10 17:32:01.999999', '1997-02-10 17:32:01.995'),"
+        " ('1997-02-10 17:32:01.125', '1997-02-10 17:32:01.124999'),"
+        " ('1997-02-10 17:32:01.005', '2001-02-10 17:32:01.015+02'),"
+        " ('Feb 16 17:32:01.125 0097 BC', NULL) RETURNING d1, d2, d1::text AS t1, d3",
+        table,
+    )
+    assert result["rows"] == [  # PGlite's
+        {"d1": "1997-02-10T17:32:02.000Z", "d2": "1997-02-10T17:32:01.990Z",
+         "t1": "1997-02-10 17:32:02", "d3": "2001-01-01T00:00:01.000Z"},
+        {"d1": "1997-02-10T17:32:01.120Z", "d2": "1997-02-10T17:32:01.120Z",
+         "t1": "1997-02-10 17:32:01.12", "d3": "2001-01-01T00:00:01.000Z"},
+        {"d1": "1997-02-10T17:32:01.000Z", "d2": "2001-02-10T15:32:01.020Z",
+         "t1": "1997-02-10 17:32:01", "d3": "2001-01-01T00:00:01.000Z"},
+        {"d1": None, "d2": None, "t1": "0097-02-16 17:32:01.12 BC",
+         "d3": "2001-01-01T00:00:01.000Z"},
+    ]  # fmt: skip
+    updated = answer(
+        "UPDATE t SET d1 = d1 + interval '0.0051 seconds' RETURNING d1::text AS t1,"
+        " extract(microseconds from d2) % 10000 = 0 AS whole",
+        table + "; INSERT INTO t (d1, d2) VALUES ('Feb 16 17:32:01.125 0097 BC', 'now')",
+    )
+    assert updated["rows"] == [{"t1": "0097-02-16 17:32:01.13 BC", "whole": True}]
+
+
+def test_other_writes_into_a_timestamp_n_column_are_refused_not_stored_unrounded() -> None:
+    with pytest.raises(SqlError, match=r'rounds the values of column "d1" \(timestamp\(2\)\)'):
+        answer("INSERT INTO t SELECT d1 FROM t", "CREATE TABLE t (d1 timestamp(2))")
+
+
+def test_infinity_returned_by_a_data_modifying_statement_is_refused_not_a_day() -> None:
+    # The duckdb package gives infinity as 9999-12-31; a read is asked again as text,
+    # a change cannot be run twice (PGlite returns null). The change is undone.
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE t (a int, d timestamptz, e timestamp, f date)")
+    with pytest.raises(SqlError, match="cannot tell an infinite date or timestamp"):
+        engine.execute("INSERT INTO t VALUES (1, 'infinity', '-infinity', 'infinity') RETURNING *")
+    assert engine.execute("SELECT count(*) AS n FROM t")[0][-1]["rows"] == [{"n": 0}]
+    returned = engine.execute("INSERT INTO t VALUES (1, now(), 'epoch', '2000-01-01') RETURNING e")
+    assert returned[0][-1]["rows"] == [{"e": "1970-01-01T00:00:00.000Z"}]
+
+
+def test_a_timestamptz_in_a_named_zone_takes_that_zones_offset_at_that_time() -> None:
+    # timestamptz.sql's `America/New_York` rows (EST in February, EDT in July). PGlite's.
+    result = answer(
+        "SELECT timestamptz '19970210 173201 America/New_York' AS a,"
+        " timestamptz '19970710 173201 America/New_York' AS b,"
+        " timestamptz '2005-04-03 12:30 America/New_York' AS c,"
+        " timestamptz 'Feb 10 5:32PM 1997 America/New_York' AS f"
+    )
+    assert result["rows"] == [
+        {
+            "a": "1997-02-10T22:32:01.000Z",
+            "b": "1997-07-10T21:32:01.000Z",
+            "c": "2005-04-03T16:30:00.000Z",
+            "f": "1997-02-10T22:32:00.000Z",
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2005-10-30 01:30 America/New_York",  # repeated hour: Postgres picks standard time
+        "2005-04-03 02:30 America/New_York",  # skipped hour
+        "1697-02-10 17:32:01 America/New_York",  # local mean time, -4:56:02
+    ],
+)
+def test_a_local_time_a_zone_change_makes_unclear_is_refused(text: str) -> None:
+    with pytest.raises(SqlError, match="does not read this local time"):
+        answer(f"SELECT timestamptz '{text}' AS d")
+
+
+def test_a_timestamptz_made_text_carries_the_sessions_utc_offset() -> None:
+    result = answer(
+        "SELECT d1::text AS a, d2::text AS b, 'x' || d1 AS c, d3::text AS d,"
+        " (d1 + interval '1 day')::text AS e, CAST(d1 AS varchar) AS g,"
+        " '2001-01-01 00:00+03'::timestamptz::text AS h FROM t",
+        "CREATE TABLE t (d1 timestamptz, d2 timestamptz(2), d3 timestamp);"
+        " INSERT INTO t VALUES ('1997-02-10 17:32:01.5+02', '1997-02-10 17:32:01.995',"
+        " '1997-02-10 17:32:01'), ('infinity', '-infinity', 'infinity')",
+    )
+    assert result["rows"] == [  # PGlite's
+        {"a": "1997-02-10 15:32:01.5+00", "b": "1997-02-10 17:32:01.99+00",
+         "c": "x1997-02-10 15:32:01.5+00", "d": "1997-02-10 17:32:01",
+         "e": "1997-02-11 15:32:01.5+00", "g": "1997-02-10 15:32:01.5+00",
+         "h": "2000-12-31 21:00:00+00"},
+        {"a": "infinity", "b": "-infinity", "c": "xinfinity", "d": "infinity", "e": "infinity",
+         "g": "infinity", "h": "2000-12-31 21:00:00+00"},
+    ]  # fmt: skip
+
+
+def test_to_char_of_a_date_before_christ_fails_instead_of_a_signed_year() -> None:
+    # DuckDB's strftime wrote `-96-02-16` where PGlite answers `0097-02-16`.
+    setup = "CREATE TABLE t (d date); INSERT INTO t VALUES ('0097-02-16 BC'), ('2001-02-03')"
+    with pytest.raises(SqlError, match="does not write a date before Christ with to_char"):
+        answer("SELECT to_char(d, 'YYYY-MM-DD') AS a FROM t", setup)
+    result = answer("SELECT to_char(d, 'YYYY Mon DD') AS a FROM t WHERE d > '1000-01-01'", setup)
+    assert result["rows"] == [{"a": "2001 Feb 03"}]
+
+
+def test_a_timestamptz_dated_with_slashes_keeps_its_utc_offset() -> None:
+    # timestamptz.sql's '1997/02/10 17:32:01-0800' row lost its offset. PGlite's.
+    result = answer(
+        "INSERT INTO t VALUES ('1997/02/10 17:32:01-0800'), ('1997/02/10 17:32:01')"
+        " RETURNING d1::text AS t",
+        "CREATE TABLE t (d1 timestamptz)",
+    )
+    assert result["rows"] == [{"t": "1997-02-11 01:32:01+00"}, {"t": "1997-02-10 17:32:01+00"}]

@@ -44,6 +44,16 @@ _CAST_FUNCTIONS = {
 }  # fmt: skip
 
 
+def _refused_before_christ(to_char: exp.TimeToStr) -> exp.Expr:
+    """`to_char` failing, as the statement runs, on a date before Christ: DuckDB's
+    strftime writes its year astronomically and signed (`-96` for Postgres' `0097`)."""
+    message = "this demo does not write a date before Christ with to_char()"
+    year = exp.func("year", to_char.this.copy())
+    before = exp.LT(this=year, expression=exp.Literal.number(1))
+    fail = exp.cast(exp.func("error", exp.Literal.string(message)), "VARCHAR")
+    return exp.Case(ifs=[exp.If(this=before, true=fail)], default=to_char)
+
+
 def postgres_functions(tree: exp.Expr) -> str | None:
     """Rewrite what has a DuckDB equivalent; return a message for what has none.
 
@@ -52,7 +62,7 @@ def postgres_functions(tree: exp.Expr) -> str | None:
     - LIKE patterns escape with a backslash by default in Postgres.
     - SIMILAR TO takes SQL patterns (`%`, `_`) in Postgres, regexes in DuckDB.
     - `round(float8)` rounds half to even in Postgres.
-    - `to_char(..., 'Mon')`: the month's short name.
+    - `to_char(..., 'Mon')`: the month's short name; a date before Christ fails.
     - `float8(x)`, `int4(x)` ...: casts, as in Postgres.
     - `3 || 4.0`: Postgres has no `||` between two numbers (DuckDB joins their text).
     """
@@ -107,6 +117,7 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             fmt = node.args.get("format")
             if isinstance(fmt, exp.Literal) and "Mon" in fmt.this:
                 fmt.replace(exp.Literal.string(fmt.this.replace("Mon", "%b")))
+            node.replace(_refused_before_christ(node.copy()))
         elif isinstance(node, exp.Sign):
             node.replace(exp.cast(node.copy(), "DECIMAL(18, 0)"))
     return None

@@ -21,6 +21,7 @@ __all__ = [
     "strip_foreign_keys",
     "values_lists",
     "written_literals",
+    "written_values",
 ]
 
 
@@ -114,11 +115,12 @@ def strip_foreign_keys(tree: exp.Expr) -> list[str]:
     return dropped
 
 
-def written_literals(
+def written_values(
     tree: exp.Expr, table_types: dict[str, dict[str, str]]
-) -> list[tuple[exp.Literal, str]]:
-    """(string literal, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
-    found = []
+) -> list[tuple[exp.Expr, str]]:
+    """(value, its column) for INSERT ... VALUES and UPDATE ... SET into a table of
+    `table_types`, for the columns `table_types` names."""
+    found: list[tuple[exp.Expr, str]] = []
     if isinstance(tree, exp.Insert):
         target = tree.this
         table = target.this if isinstance(target, exp.Schema) else target
@@ -132,17 +134,31 @@ def written_literals(
         if isinstance(values, exp.Values):
             for row in values.expressions:
                 for name, value in zip(names, row.expressions, strict=False):
-                    if isinstance(value, exp.Literal) and value.is_string and name in types:
-                        found.append((value, types[name]))
+                    if name in types:
+                        found.append((value, name))
     elif isinstance(tree, exp.Update) and isinstance(tree.this, exp.Table):
         types = table_types.get(tree.this.name.lower(), {})
         for assignment in tree.expressions:
             if isinstance(assignment, exp.EQ) and isinstance(assignment.this, exp.Column):
-                value = assignment.expression
                 name = assignment.this.name.lower()
-                if isinstance(value, exp.Literal) and value.is_string and name in types:
-                    found.append((value, types[name]))
+                if name in types:
+                    found.append((assignment.expression, name))
     return found
+
+
+def written_literals(
+    tree: exp.Expr, table_types: dict[str, dict[str, str]]
+) -> list[tuple[exp.Literal, str]]:
+    """(string literal, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
+    if not isinstance(tree, exp.Insert | exp.Update):
+        return []
+    target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    types = table_types.get(target.name.lower(), {}) if isinstance(target, exp.Table) else {}
+    return [
+        (value, types[name])
+        for value, name in written_values(tree, table_types)
+        if isinstance(value, exp.Literal) and value.is_string
+    ]
 
 
 # Functions whose every call may answer differently: a copied subquery calling one
