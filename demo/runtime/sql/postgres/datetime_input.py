@@ -260,10 +260,11 @@ def _named_zone_offset(moment: _Moment, zone: str) -> int:
     """
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+    name = _zone_names()[zone]
     try:
-        rules = ZoneInfo(_zone_names()[zone])
-    except ZoneInfoNotFoundError:
-        raise _Refused(f'this demo has no rules for the time zone "{zone}"') from None
+        rules = ZoneInfo(name)
+    except ZoneInfoNotFoundError:  # Pyodide: names, no rules
+        raise _Refused(f'this demo has no rules for the time zone "{name}"') from None
     h, m, s, us = moment.clock or (0, 0, 0, 0)
     local = dt.datetime(moment.year, moment.month, moment.day, h, m, s, us)
     offsets = {local.replace(tzinfo=rules, fold=fold).utcoffset() for fold in (0, 1)}

@@ -206,3 +206,18 @@ def test_a_zone_name_is_known_without_a_zone_database(monkeypatch: pytest.Monkey
             transpile_statement("SELECT timestamp '19970210 173201 Nowhere/Land'")
     finally:
         datetime_input._zone_names.cache_clear()
+
+
+def test_a_timestamptz_in_a_named_zone_is_refused_without_zone_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pyodide knows the names but has no rules: the zone's offset at that moment cannot be
+    known, so the value is refused (timestamptz.sql's `America/New_York` rows there)."""
+    import zoneinfo
+
+    def no_rules(key: str) -> zoneinfo.ZoneInfo:
+        raise zoneinfo.ZoneInfoNotFoundError(key)
+
+    monkeypatch.setattr(zoneinfo, "ZoneInfo", no_rules)
+    with pytest.raises(SqlError, match='no rules for the time zone "America/New_York"'):
+        transpile_statement("SELECT timestamptz '19970210 173201 America/New_York'")
