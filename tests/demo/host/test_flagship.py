@@ -274,6 +274,27 @@ def test_the_landing_pages_own_steps_pair_in_one_tab(flagship: Flagship) -> None
 SQLITE_UTC = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
 
 
+def _run_first_example(page: Any, service: str, marker: str) -> tuple[Any, list[str], list[Any]]:
+    """Run the landing page's `service` panel on its first example (the text holding
+    `marker`, filled in as the panel starts), as a visitor does: the panel, its result's
+    columns, and its rows as {column: text}."""
+    panel = page.locator(f"demo-query-panel[service={service}]")
+    run = panel.locator("button.primary")
+    run.wait_for(timeout=BOOT_MS)
+    editor = panel.locator(".editor")
+    wait_for(lambda: marker in editor.inner_text(), f"the {service} panel's first example")
+    wait_for(lambda: run.is_enabled(), f"the {service} panel to be ready")
+    run.click()
+    table = panel.locator("table")
+    table.wait_for(timeout=BROWSER_WAIT_MS)
+    columns = table.locator("thead th").all_inner_texts()
+    rows = [
+        dict(zip(columns, tr.locator("td").all_inner_texts(), strict=True))
+        for tr in table.locator("tbody tr").all()
+    ]
+    return panel, columns, rows
+
+
 def _recent(at: str) -> bool:
     """`at` reads as a date (UTC, as SQLite writes it) and is this test run's, not the seed's."""
     stamp = datetime.strptime(at, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
@@ -296,21 +317,8 @@ def test_the_history_panel_reads_what_the_visitor_did_on_the_live_host(
     row.get_by_role("button", name="Launch").wait_for(timeout=BROWSER_WAIT_MS)
 
     page.locator("#home-link").click()
-    panel = page.locator("demo-query-panel[service=history]")
-    run = panel.locator("button.primary")
-    run.wait_for(timeout=BOOT_MS)
-    editor = panel.locator(".editor")  # its first example, filled in as the panel starts
-    wait_for(lambda: "FROM host_events" in editor.inner_text(), "the panel's first example")
-    wait_for(lambda: run.is_enabled(), "the history panel to be ready")
-    run.click()
-    table = panel.locator("table")
-    table.wait_for(timeout=BROWSER_WAIT_MS)
-    columns = table.locator("thead th").all_inner_texts()
+    panel, columns, rows = _run_first_example(page, "history", "FROM host_events")
     assert columns == ["at", "event", "what", "ran_s"]
-    rows = [
-        dict(zip(columns, tr.locator("td").all_inner_texts(), strict=True))
-        for tr in table.locator("tbody tr").all()
-    ]
     closed, launched = rows[0], rows[1]  # newest first
     assert (closed["event"], closed["what"]) == ("app closed", "Celeste")
     assert (launched["event"], launched["what"]) == ("app launched", "Celeste")
@@ -342,21 +350,8 @@ def test_the_metrics_panel_reads_the_samples_of_the_live_host(flagship: Flagship
     shown = json.loads(raw.text_content() or "{}")["gpus"][0]["metrics"]
 
     page.locator("#home-link").click()
-    panel = page.locator("demo-query-panel[service=metrics]")
-    run = panel.locator("button.primary")
-    run.wait_for(timeout=BOOT_MS)
-    editor = panel.locator(".editor")  # its first example, filled in as the panel starts
-    wait_for(lambda: "Simulated GPU" in editor.inner_text(), "the panel's first example")
-    wait_for(lambda: run.is_enabled(), "the metrics panel to be ready")
-    run.click()
-    table = panel.locator("table")
-    table.wait_for(timeout=BROWSER_WAIT_MS)
-    columns = table.locator("thead th").all_inner_texts()
+    panel, columns, rows = _run_first_example(page, "metrics", "Simulated GPU")
     assert columns == ["sampled_at", "gpu_pct", "gpu_c", "watts", "streaming"]
-    rows = [
-        dict(zip(columns, tr.locator("td").all_inner_texts(), strict=True))
-        for tr in table.locator("tbody tr").all()
-    ]
     assert len(rows) >= 2, rows
     assert all(_recent(row["sampled_at"]) for row in rows)  # the live GPU's, dated now
     assert rows[0]["sampled_at"] > rows[1]["sampled_at"]  # newest first, a second apart at least
