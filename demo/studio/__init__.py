@@ -10,7 +10,8 @@ made by the same Python code running in Pyodide. Layout of DIR::
                                         OpenAPI check (demo/runtime/mock/openapi.py, under
                                         empty package files, so none of the runtime's
                                         imports come along), and the pure-Python parts of
-                                        PyYAML and fastjsonschema from this environment
+                                        PyYAML, fastjsonschema and packaging (requirement
+                                        pins) from this environment
 
 In the page, `window.studio.analyze({name, files, compose})` (files: relative path ->
 base64 content; compose: the `-f` files, default none) resolves to the same JSON as
@@ -49,6 +50,7 @@ def _add(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
 
 def _python_files(checkout: Checkout) -> dict[str, bytes]:
     import fastjsonschema
+    import packaging
     import yaml
 
     demo = checkout.root / "demo"
@@ -58,7 +60,7 @@ def _python_files(checkout: Checkout) -> dict[str, bytes]:
     for path in sorted((demo / "compose").iterdir()):
         if path.suffix in (".py", ".json") and path.name != "generate.py":
             files[f"demo/compose/{path.name}"] = path.read_bytes()
-    for module in (yaml, fastjsonschema):
+    for module in (yaml, fastjsonschema, packaging):
         folder = Path(module.__file__ or "").parent
         for path in sorted(folder.glob("*.py")):
             files[f"{folder.name}/{path.name}"] = path.read_bytes()
