@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from http_errors import BadRequest
+
 __all__ = ["FORMATS", "SchemaError", "SchemaField", "check_schema", "describe", "validate"]
 
 Format = Callable[[str], "str | None"]
@@ -138,6 +140,10 @@ class SchemaError(ValueError):
         if self.code is None:
             return {}
         return {"code": self.code, "params": self.params}
+
+    def bad_request(self, what: str) -> BadRequest:
+        """The 400 for a value of `what` ("setting", "app field") that breaks its schema."""
+        return BadRequest(f"Invalid {what} {self}", field=self.path or None, **self.details())
 
 
 def _is_type(value: Any, name: str) -> bool:

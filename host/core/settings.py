@@ -291,9 +291,7 @@ def validate_settings(changes: Any) -> dict[str, Any]:
         try:
             setting.check(value)
         except SchemaError as error:
-            raise BadRequest(
-                f"Invalid setting {error}", field=error.path or key, **error.details()
-            ) from None
+            raise error.bad_request("setting") from None
     return changes
 
 

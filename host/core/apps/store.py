@@ -110,9 +110,7 @@ def validate_app(fields: Any) -> dict[str, Any]:
             try:
                 spec.check(value)
             except SchemaError as error:
-                raise BadRequest(
-                    f"Invalid app field {error}", field=error.path or key, **error.details()
-                ) from None
+                raise error.bad_request("app field") from None
     return fields
 
 
