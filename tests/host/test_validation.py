@@ -16,6 +16,13 @@ from .app_client import InProcessHost
 from .conftest import ADMIN
 from .helpers import assert_error
 
+# A change of password whose new one breaks the policy's length rule.
+SHORT_NEW_PASSWORD = {
+    "currentUsername": ADMIN[0],
+    "currentPassword": ADMIN[1],
+    "newPassword": "short",
+    "confirmNewPassword": "short",
+}
 TABLE = build_route_table(frozenset({"simulate-streams"}))
 PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
@@ -97,12 +104,7 @@ def test_query_integers_are_parsed_and_checked_against_the_schema() -> None:
         (
             "POST",
             "/api/password",
-            {
-                "currentUsername": ADMIN[0],
-                "currentPassword": ADMIN[1],
-                "newPassword": "short",
-                "confirmNewPassword": "short",
-            },
+            SHORT_NEW_PASSWORD,
             "newPassword must be at least 8 characters",
             "newPassword",
         ),
@@ -153,12 +155,7 @@ def test_a_body_breaking_its_schema_is_400_naming_the_field_and_changes_nothing(
         (
             "POST",
             "/api/password",
-            {
-                "currentUsername": ADMIN[0],
-                "currentPassword": ADMIN[1],
-                "newPassword": "short",
-                "confirmNewPassword": "short",
-            },
+            SHORT_NEW_PASSWORD,
             "schema.min_length",
             {"count": 8},
         ),
