@@ -136,6 +136,12 @@ class Walk:
         context.on("console", self._note_error)
         return context
 
+    def open_landing(self, page: Any) -> Any:
+        """`page` on the landing page, once its demo (worker and Python) is ready."""
+        page.goto(self.url)
+        page.evaluate("helioDemo.ready")
+        return page
+
     def _note_error(self, message: Any) -> None:
         if message.type == "error":  # with its address: a 404's text does not name it
             self.console_errors.append(f"{message.text} ({message.location.get('url', '')})")
@@ -196,16 +202,12 @@ class Walk:
         self.shoot(page, "console-boot", settle_ms=100)
         page.locator(USERNAME_FIELD).wait_for(timeout=BOOT_MS)
         self.shoot(page, "signin")
-        page.goto(self.url)
-        page.evaluate("helioDemo.ready")
-        self.shoot(page, "landing")
+        self.shoot(self.open_landing(page), "landing")
         context.close()
 
     def console_pages(self) -> None:
         context = self.context()
-        landing = context.new_page()
-        landing.goto(self.url)
-        landing.evaluate("helioDemo.ready")
+        landing = self.open_landing(context.new_page())
         device = "Bedroom TV"
         shown = self.ask_to_pair(landing, device)
         page = context.new_page()
@@ -237,9 +239,7 @@ class Walk:
     def pairing_in_one_tab(self) -> None:
         """The landing page's steps in one tab: ask, open the console there, type the PIN."""
         context = self.context()
-        page = context.new_page()
-        page.goto(self.url)
-        page.evaluate("helioDemo.ready")
+        page = self.open_landing(context.new_page())
         device = "Den TV"
         shown = self.ask_to_pair(page, device)
         page.click("#open-console")  # the landing page (and its polling) is gone
@@ -267,8 +267,7 @@ class Walk:
     def landing_history_and_reset(self, page: Any) -> None:
         """Back on the landing page after pairing (so the host has done something for this
         visitor): the history panel's own first example, then "Reset to seed data"."""
-        page.goto(self.url)
-        page.evaluate("helioDemo.ready")
+        self.open_landing(page)
         page.evaluate(
             """() => customElements.whenDefined('demo-query-panel').then(async () => {
               const panel = document.querySelector('demo-query-panel[service=history]');
