@@ -287,17 +287,20 @@ _MOCK_FLAGS = (
 # copied into the built manifest as is.
 _EXAMPLES = ConfigKey("examples", "texts")
 
+# The built manifest carries the same keys, the paths made site-relative.
+_MOCK_KEYS = (
+    ConfigKey("openapi"),  # an OpenAPI 3.0/3.1 document, YAML or JSON
+    ConfigKey("fixtures"),  # a JSON file of fixtures, or a folder of them
+    _ADDRESS,
+    *_MOCK_FLAGS,
+)
+
 MOCK_HTTP = HttpAdapter(
     name="mock-http",
     label="Recorded HTTP answers (OpenAPI examples and JSON fixtures)",
     family="mock",
-    source_keys=(
-        ConfigKey("openapi"),  # an OpenAPI 3.0/3.1 document, YAML or JSON
-        ConfigKey("fixtures"),  # a JSON file of fixtures, or a folder of them
-        _ADDRESS,
-        *_MOCK_FLAGS,
-    ),
-    built_keys=(ConfigKey("openapi"), ConfigKey("fixtures"), _ADDRESS, *_MOCK_FLAGS),
+    source_keys=_MOCK_KEYS,
+    built_keys=_MOCK_KEYS,
     needs_one_of=("openapi", "fixtures"),
     prepare="demo.build.prepare:prepare_mock",
     prefetch=("openapi", "fixtures"),
@@ -308,28 +311,25 @@ MOCK_HTTP = HttpAdapter(
 # and pydantic-core's WebAssembly build), named in demo/build/runtime_files.py.
 _WHEELS = ConfigKey("wheels", "texts")
 
+# The built manifest carries the same keys; there `source` is the site-relative folder
+# whose modules are unpacked beside `demo`.
+_ASGI_KEYS = (
+    ConfigKey("factory"),  # "package.module:function" -> HostedApp
+    ConfigKey("packages", "texts"),  # top-level Python packages the site must ship
+    # Or a plain ASGI app, "module:attribute", whose modules are in the folder
+    # `source` (relative to the manifest): run stateless, shipped with the site.
+    ConfigKey("app"),
+    ConfigKey("source"),
+    _WHEELS,
+    _ADDRESS,
+)
+
 ASGI = HttpAdapter(
     name="asgi",
     label="A live ASGI application running in the browser",
     family="app",
-    source_keys=(
-        ConfigKey("factory"),  # "package.module:function" -> HostedApp
-        ConfigKey("packages", "texts"),  # top-level Python packages the site must ship
-        # Or a plain ASGI app, "module:attribute", whose modules are in the folder
-        # `source` (relative to the manifest): run stateless, shipped with the site.
-        ConfigKey("app"),
-        ConfigKey("source"),
-        _WHEELS,
-        _ADDRESS,
-    ),
-    built_keys=(
-        ConfigKey("factory"),
-        ConfigKey("packages", "texts"),
-        ConfigKey("app"),
-        ConfigKey("source"),  # site-relative folder, its modules unpacked beside `demo`
-        _WHEELS,
-        _ADDRESS,
-    ),
+    source_keys=_ASGI_KEYS,
+    built_keys=_ASGI_KEYS,
     needs_one_of=("factory", "app"),
     prepare="demo.build.prepare:prepare_asgi",
     packages_key="packages",

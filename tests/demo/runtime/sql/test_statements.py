@@ -208,6 +208,20 @@ def test_a_zone_name_is_known_without_a_zone_database(monkeypatch: pytest.Monkey
         datetime_input._zone_names.cache_clear()
 
 
+def test_the_shipped_zone_names_are_the_zone_databases_where_there_is_one() -> None:
+    """zone_names.txt is the whole list the worker knows: 598 names, each one a zone
+    that a native zone database opens (names are never withdrawn from tzdata)."""
+    import zoneinfo
+
+    from demo.runtime.sql.postgres.zone_names import ZONE_NAMES
+
+    assert len(ZONE_NAMES) == 598
+    assert {"America/New_York", "Europe/Moscow", "UTC", "Etc/GMT+5"} <= ZONE_NAMES
+    # Inside Pyodide there is no zone database to check against: the list stands alone.
+    native = zoneinfo.available_timezones()
+    assert not native or ZONE_NAMES.issubset(native)
+
+
 def test_a_timestamptz_in_a_named_zone_is_refused_without_zone_rules(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
