@@ -40,6 +40,11 @@ def wait_for(condition: Callable[[], T], what: str, poll_s: float = 0.05) -> T:
 # takes a second, and short of pytest-timeout; every browser wait in the suite uses it.
 BROWSER_WAIT_MS = 150_000
 
+# A reply from a test host, a device's handshake step, or a process's exit: idle these take
+# well under a second, and a loaded machine has made one take half a minute. A bound for a
+# hang (the wait fails there, naming the call), not for speed; short of pytest-timeout.
+REPLY_S = 120.0
+
 # A whole sub-run (Pyodide or PGlite in node, a user's suite, a recording): bounds for a hang,
 # not for speed. Idle these take one or two minutes; a loaded machine has made them take ten.
 HEAVY_RUN_S = 1500

@@ -18,7 +18,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.x509.oid import NameOID
 
-from tests.waiting import wait_for
+from tests.waiting import REPLY_S, wait_for
 
 from .server import ROOT, HostProcess
 
@@ -81,11 +81,11 @@ def device_client(host: HostProcess, device: Device | None, **kwargs: Any) -> ht
     context = ssl.create_default_context(cafile=str(host.data_dir / "cert.pem"))
     if device is not None:
         context.load_cert_chain(str(device.cert_path), str(device.key_path))
-    return httpx.Client(base_url=stream_url(host), verify=context, timeout=20, **kwargs)
+    return httpx.Client(base_url=stream_url(host), verify=context, timeout=REPLY_S, **kwargs)
 
 
 def plain_client(host: HostProcess) -> httpx.Client:
-    return httpx.Client(base_url=plain_url(host), timeout=20)
+    return httpx.Client(base_url=plain_url(host), timeout=REPLY_S)
 
 
 def provision(host: HostProcess, device: Device, name: str, permissions: str | None = None) -> str:

@@ -21,6 +21,8 @@ from typing import Any
 
 import httpx
 
+from tests.waiting import REPLY_S
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -120,7 +122,7 @@ class HostProcess:
         assert self.process is not None
         self.process.send_signal(signal.SIGTERM)
         try:
-            code = self.process.wait(timeout=15)
+            code = self.process.wait(timeout=REPLY_S)
         finally:
             if self.process.poll() is None:
                 self.process.kill()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.waiting import wait_for
+from tests.waiting import REPLY_S, wait_for
 
 from .devices import plain_client
 from .helpers import assert_error
@@ -48,7 +48,7 @@ def test_status_and_app_list_answer_while_a_prep_command_runs(
             assert not launch.done(), "the prep command was meant to be still running"
         finally:
             hold.unlink()
-        assert launch.result(timeout=20).status_code == 200
+        assert launch.result(timeout=REPLY_S).status_code == 200
     assert status.status_code == 200 and status.json()["appRunning"] is False
     assert listing.status_code == 200 and listing.json()["current_app"] == ""
     assert serverinfo.status_code == 200

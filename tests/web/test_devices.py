@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.host.devices import make_device, provision, put_stream
 from tests.host.moonlight import MoonlightPairing, PairingFailed
 from tests.host.server import HostProcess
-from tests.waiting import BROWSER_WAIT_MS
+from tests.waiting import BROWSER_WAIT_MS, REPLY_S
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 from .dialogs import dialog_named
@@ -64,7 +64,7 @@ def test_a_waiting_device_pairs_with_the_pin_typed_in_the_page(
         request.get_by_label("PIN", exact=True).fill("4711")
         request.get_by_label("Name this device").fill("Living room TV")
         request.get_by_role("button", name="Pair").click()
-        pairing.finish(first.result(timeout=30))
+        pairing.finish(first.result(timeout=REPLY_S))
     expect(page.get_by_role("heading", name="No device is waiting")).to_be_visible()
     expect(page.locator("[data-outcome=paired]")).to_contain_text("Living room TV is paired")
     expect(card(page, "Living room TV")).to_be_visible(timeout=BROWSER_WAIT_MS)
@@ -85,7 +85,7 @@ def test_a_wrong_pin_is_reported_as_wrong_with_what_to_do_next(
             request.get_by_label("PIN", exact=True).fill("2222")
             request.get_by_role("button", name="Pair").click()
             with pytest.raises(PairingFailed, match="incorrect PIN"):
-                pairing.finish(first.result(timeout=30))
+                pairing.finish(first.result(timeout=REPLY_S))
         outcome = page.locator("[data-outcome=wrong_pin]")
         expect(outcome).to_contain_text("Wrong PIN: roth did not pair")
         expect(outcome).to_contain_text("Start pairing again on the device")

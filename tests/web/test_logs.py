@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.host.server import HostProcess, running_host
-from tests.waiting import BROWSER_WAIT_MS
+from tests.waiting import BROWSER_WAIT_MS, REPLY_S
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 from .dialogs import dialog_named
@@ -167,7 +167,7 @@ def test_quit_asks_then_says_the_host_stopped(open_page: OpenPage, tmp_path: Pat
             "The host has stopped", timeout=BROWSER_WAIT_MS
         )
         assert own.process is not None
-        assert own.process.wait(timeout=20) == 0
+        assert own.process.wait(timeout=REPLY_S) == 0
 
 
 def test_jump_to_the_last_error_shows_it(open_page: OpenPage, host: HostProcess) -> None:

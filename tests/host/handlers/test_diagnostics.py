@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from host.native.support import REMOVED, redact_settings
+from tests.waiting import REPLY_S
 
 from ..conftest import ADMIN
 from ..helpers import assert_error, confirmed_settings
@@ -94,7 +95,7 @@ def test_a_crash_leaves_a_dump_that_is_reported_until_dismissed(fresh_host: Host
     fresh_host.process.send_signal(
         signal.SIGSEGV
     )  # faulthandler writes the traceback, then it dies
-    assert fresh_host.process.wait(timeout=30) != 0
+    assert fresh_host.process.wait(timeout=REPLY_S) != 0
     fresh_host.start()
     with fresh_host.client(auth=ADMIN) as admin:
         report = admin.get("/api/health/crashdump").json()

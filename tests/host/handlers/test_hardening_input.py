@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from host.core.pairing.broker import OTP_MAX_FAILURES, otp_auth
+from tests.waiting import REPLY_S
 
 from ..app_client import native_only
 from ..conftest import ADMIN
@@ -49,7 +50,7 @@ def test_a_device_name_with_line_breaks_cannot_forge_a_log_line(
 ) -> None:
     forged = "TV\r\n2026-01-01 00:00:00,000 INFO helio: Administrator password reset \x1b[2K"
     pairing = otp_pairing(ihost, admin, tmp_path, device_name=forged)
-    pairing.finish(pairing.get_server_cert(timeout=20))
+    pairing.finish(pairing.get_server_cert(timeout=REPLY_S))
     assert forged in paired_names(admin, ihost)  # the name itself is kept as sent
     lines = (ihost.data_dir / "helio.log").read_text().splitlines()
     paired = [line for line in lines if "Paired device" in line]
@@ -69,9 +70,9 @@ def test_a_non_ascii_otpauth_is_a_wrong_guess(
         ).client() as client:
             query = f"phrase=getservercert&salt={'00' * 16}&clientcert={cert}&otpauth=%C3%A9"
             answer = client.get(
-                f"http://127.0.0.1:{ihost.base_port}/pair?uniqueid=1&{query}", timeout=20
+                f"http://127.0.0.1:{ihost.base_port}/pair?uniqueid=1&{query}", timeout=REPLY_S
             )
         assert answer.status_code == 200, answer.text
         assert parse(answer.text)["paired"] == "0" and "Traceback" not in answer.text
     # The guesses counted: the one-time PIN is withdrawn, even the right otpauth fails now.
-    assert pairing.get_server_cert(timeout=20)["paired"] == "0"
+    assert pairing.get_server_cert(timeout=REPLY_S)["paired"] == "0"

@@ -18,7 +18,7 @@ import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from host.core.pairing.broker import otp_auth
-from tests.waiting import wait_for
+from tests.waiting import REPLY_S, wait_for
 
 from ..conftest import ADMIN
 from ..devices import make_device
@@ -121,13 +121,13 @@ def test_a_pin_without_id_is_not_handed_to_the_peer_that_asked_first(
         assert [r["phase"] for r in wait_pending(admin, 2)] == ["pending", "pending"]
         # The attacker, holding no PIN, pushes on: its request fails for good.
         assert attacker.client.phase(f"clientchallenge={os.urandom(16).hex()}")["paired"] == "0"
-        assert held.result(timeout=20)["paired"] == "0"
+        assert held.result(timeout=REPLY_S)["paired"] == "0"
         tv = next(r for r in pending if r["address"] == DEVICE_ADDRESS)
         chosen = admin.post(
             "/api/pin", json={"pin": "4711", "name": "Living room TV", "id": tv["id"]}
         )
         assert chosen.status_code == 200, chosen.text
-        device.finish(waiting.result(timeout=20))
+        device.finish(waiting.result(timeout=REPLY_S))
     assert "Living room TV" in paired_names(admin, shost)
 
 
@@ -142,7 +142,7 @@ def test_an_attacker_given_the_pin_request_cannot_find_the_pin_and_replay_phase_
         # Only one request waits, so the PIN (of the device the administrator meant) goes to it.
         entered = admin.post("/api/pin", json={"pin": "3952", "name": "Kitchen tablet"})
         assert entered.status_code == 200, entered.text
-        first = held.result(timeout=20)
+        first = held.result(timeout=REPLY_S)
     assert first["paired"] == "1"  # the protocol answers getservercert once a PIN is known
     response, server_secret = attacker.steal_server_secret()
     pin, server_challenge = attacker.find_pin_offline(
@@ -175,7 +175,7 @@ def test_a_phase_out_of_order_fails_the_request_for_good(
         first = pool.submit(device.get_server_cert, 30)
         wait_pending(admin, 1)
         assert admin.post("/api/pin", json={"pin": "1234"}).status_code == 200
-        answer = first.result(timeout=20)
+        answer = first.result(timeout=REPLY_S)
     skipped = device.phase(f"serverchallengeresp={os.urandom(32).hex()}")  # before clientchallenge
     assert skipped["paired"] == "0"
     from ..moonlight import PairingFailed
@@ -194,7 +194,7 @@ def test_phases_from_another_address_do_not_reach_the_devices_request(
         first = pool.submit(device.get_server_cert, 30)
         wait_pending(admin, 1)
         assert admin.post("/api/pin", json={"pin": "8080", "name": "Console"}).status_code == 200
-        answer = first.result(timeout=20)
+        answer = first.result(timeout=REPLY_S)
     # Same uniqueid as every Moonlight client, other address: no pairing in progress for it.
     assert attacker.client.phase(f"clientchallenge={os.urandom(16).hex()}")["paired"] == "0"
     assert attacker.client.phase(f"serverchallengeresp={os.urandom(32).hex()}")["paired"] == "0"
@@ -210,7 +210,7 @@ def test_one_address_cannot_hold_every_pairing_slot(
     cert = make_device(tmp_path, "flood").pem.hex()
     transport = httpx.HTTPTransport(local_address=ATTACKER_ADDRESS)
     base = f"http://127.0.0.1:{shost.base_port}"
-    with httpx.Client(transport=transport, timeout=30) as flood, ThreadPoolExecutor(4) as pool:
+    with httpx.Client(transport=transport, timeout=REPLY_S) as flood, ThreadPoolExecutor(4) as pool:
 
         def hold(n: int) -> str:
             query = {"uniqueid": f"FLOOD{n}", "phrase": "getservercert"}
@@ -227,10 +227,10 @@ def test_one_address_cannot_hold_every_pairing_slot(
         pending = wait_pending(admin, MAX_OPEN_PER_ADDRESS + 1)
         mine = next(r for r in pending if r["address"] == DEVICE_ADDRESS)
         assert admin.post("/api/pin", json={"pin": "2468", "id": mine["id"]}).status_code == 200
-        device.finish(waiting.result(timeout=20))
+        device.finish(waiting.result(timeout=REPLY_S))
         for n in range(MAX_OPEN_PER_ADDRESS):  # the flood cancels its own requests
             flood.get(f"{base}/unpair", params={"uniqueid": f"FLOOD{n}"})
-        assert all("<paired>0</paired>" in f.result(timeout=20) for f in held)
+        assert all("<paired>0</paired>" in f.result(timeout=REPLY_S) for f in held)
 
 
 def test_otp_guessing_is_cut_off(shost: HostProcess, admin: httpx.Client, tmp_path: Path) -> None:
@@ -239,7 +239,7 @@ def test_otp_guessing_is_cut_off(shost: HostProcess, admin: httpx.Client, tmp_pa
     transport = httpx.HTTPTransport(local_address=ATTACKER_ADDRESS)
     base = f"http://127.0.0.1:{shost.base_port}"
     answers = []
-    with httpx.Client(transport=transport, timeout=10) as guesser:
+    with httpx.Client(transport=transport, timeout=REPLY_S) as guesser:
         for number in range(200):  # a bounded run of what took < 2 s to find the PIN before
             guess = f"{number:04d}" if f"{number:04d}" != otp else "9999"
             salt = os.urandom(16).hex()
@@ -251,11 +251,11 @@ def test_otp_guessing_is_cut_off(shost: HostProcess, admin: httpx.Client, tmp_pa
     # The PIN was withdrawn after the first few guesses: even the right one no longer pairs.
     device = MoonlightPairing(shost, make_device(tmp_path, "late"), pin=otp)
     device.otpauth = otp_auth(otp, device.salt.hex(), "blue whale")
-    assert device.get_server_cert(timeout=20)["paired"] == "0"
+    assert device.get_server_cert(timeout=REPLY_S)["paired"] == "0"
     fresh = admin.post("/api/otp", json={"passphrase": "blue whale", "name": "Fresh"}).json()["otp"]
     device = MoonlightPairing(shost, make_device(tmp_path, "fresh"), pin=fresh)
     device.otpauth = otp_auth(fresh, device.salt.hex(), "blue whale")
-    device.finish(device.get_server_cert(timeout=20))
+    device.finish(device.get_server_cert(timeout=REPLY_S))
     assert "Fresh" in paired_names(admin, shost)
 
 
@@ -272,7 +272,7 @@ def test_logs_and_the_support_zip_carry_no_pin_guessing_material(
     otp = admin.post("/api/otp", json={"passphrase": "red panda", "name": "Logged"}).json()["otp"]
     device = MoonlightPairing(shost, make_device(tmp_path, "logged"), pin=otp)
     device.otpauth = otp_auth(otp, device.salt.hex(), "red panda")
-    device.finish(device.get_server_cert(timeout=20))
+    device.finish(device.get_server_cert(timeout=REPLY_S))
     secrets = [device.salt.hex(), device.otpauth, "ab" * 16, "CD" * 32, "otpauth", "salt="]
     access_log = shost.data_dir / "access.log"
     log = wait_for(  # the access log is written as requests end

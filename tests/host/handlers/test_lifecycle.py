@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 
 from host.routes import build_route_table
+from tests.waiting import REPLY_S
 
 from ...waiting import wait_for
 from ..conftest import ADMIN
@@ -67,7 +68,7 @@ def test_quit_answers_then_exits_with_code_0(fresh_host: HostProcess) -> None:
         answer = admin.post("/api/quit", json={})
     assert answer.json() == {"status": True, "quitting": True}
     assert fresh_host.process is not None
-    assert fresh_host.process.wait(timeout=30) == 0
+    assert fresh_host.process.wait(timeout=REPLY_S) == 0
     fresh_host.start()  # the fixture stops it again
 
 

@@ -12,6 +12,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 
 from host.core.pairing.broker import otp_auth
+from tests.waiting import REPLY_S
 
 from ..conftest import ADMIN
 from ..devices import device_client, make_device, plain_client
@@ -142,12 +143,12 @@ def test_pairing_with_a_one_time_pin_needs_no_console_step(
     device = make_device(tmp_path, "otp")
     pairing = MoonlightPairing(shost, device, pin=otp["otp"])
     pairing.otpauth = otp_auth(otp["otp"], pairing.salt.hex(), "blue whale")
-    pairing.finish(pairing.get_server_cert(timeout=20))
+    pairing.finish(pairing.get_server_cert(timeout=REPLY_S))
     assert "Tablet" in paired_names(admin, shost)
     # Used up: the same one-time PIN does not pair a second device.
     again = MoonlightPairing(shost, make_device(tmp_path, "otp2"), pin=otp["otp"])
     again.otpauth = otp_auth(otp["otp"], again.salt.hex(), "blue whale")
-    assert again.get_server_cert(timeout=20)["paired"] == "0"
+    assert again.get_server_cert(timeout=REPLY_S)["paired"] == "0"
 
 
 def test_phases_without_a_pairing_in_progress_are_refused(shost: HostProcess) -> None:

@@ -23,7 +23,7 @@ from host.native.connection_guard import (
     MAX_TOTAL,
 )
 from host.native.http_limits import BODY_WINDOW_S
-from tests.waiting import wait_for
+from tests.waiting import REPLY_S, wait_for
 
 from ..conftest import ADMIN
 from ..devices import device_client
@@ -73,7 +73,7 @@ def test_plain_http_on_the_admin_port_is_redirected_to_https(fhost: HostProcess)
     assert head.startswith("HTTP/1.1 301 "), head
     assert f"\r\nLocation: https://localhost:{port}/api/auth/status?x=1\r\n" in head
     # A client that follows it ends up on the console's HTTPS answer.
-    with httpx.Client(verify=fhost.ssl_context(), follow_redirects=True, timeout=20) as client:
+    with httpx.Client(verify=fhost.ssl_context(), follow_redirects=True, timeout=REPLY_S) as client:
         followed = client.get(f"http://127.0.0.1:{port}/api/auth/status")
     assert followed.status_code == 200 and followed.url.scheme == "https"
     assert "credentials_configured" in followed.json()
@@ -163,7 +163,7 @@ def test_bind_to_the_ipv6_wildcard_serves_ipv4_too(tmp_path: Path) -> None:
     with running_host(tmp_path / "data", "--bind", "::", credentials=ADMIN) as host:
         port = host.base_port + 1
         for url in (f"https://127.0.0.1:{port}", f"https://[::1]:{port}"):
-            with httpx.Client(base_url=url, verify=host.ssl_context(), timeout=20) as client:
+            with httpx.Client(base_url=url, verify=host.ssl_context(), timeout=REPLY_S) as client:
                 assert client.get("/api/auth/status").status_code == 200, url
         for address in ("127.0.0.1", "::1"):  # the streaming ports too
             with socket.create_connection((address, host.base_port), timeout=10):

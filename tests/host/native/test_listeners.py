@@ -11,6 +11,7 @@ import pytest
 
 from host.native.listeners import count_accept_errors, open_listener
 from host.native.throttled_log import CountedEvents
+from tests.waiting import REPLY_S
 
 
 def test_accepted_connections_have_nagle_off() -> None:
@@ -30,7 +31,7 @@ def test_accepted_connections_have_nagle_off() -> None:
         server = await asyncio.get_running_loop().create_server(Probe, sock=sock)
         async with server:
             _, writer = await asyncio.open_connection("127.0.0.1", sock.getsockname()[1])
-            value = await asyncio.wait_for(seen, 30)
+            value = await asyncio.wait_for(seen, REPLY_S)
             writer.close()
         return value
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.waiting import REPLY_S
+
 from ..app_client import native_only
 from ..conftest import ADMIN
 from ..helpers import assert_error
@@ -44,5 +46,5 @@ def test_the_port_setting_moves_all_ports_and_the_option_overrides_it(tmp_path: 
         host.start()  # waits for the console (+1), streaming HTTPS (-5) and HTTP (0) of `moved`
         with host.client(auth=ADMIN) as admin:
             assert admin.get("/api/config").status_code == 200
-        served = httpx.get(f"http://127.0.0.1:{moved}/serverinfo", timeout=10)
+        served = httpx.get(f"http://127.0.0.1:{moved}/serverinfo", timeout=REPLY_S)
         assert served.status_code == 200 and "<root" in served.text

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.waiting import REPLY_S
+
 from ..server import HostProcess
 
 
@@ -37,7 +39,7 @@ def test_console_page_is_served(anon: httpx.Client) -> None:
 
 
 def test_plain_http_is_not_served(host: HostProcess) -> None:
-    with httpx.Client(timeout=5) as client:
+    with httpx.Client(timeout=REPLY_S) as client:
         try:
             answer = client.get(f"http://127.0.0.1:{host.base_port + 1}/api/auth/status")
         except httpx.HTTPError:
