@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from time import sleep
+from types import SimpleNamespace
 
 import httpx
 import pytest
@@ -111,3 +113,20 @@ def test_a_client_that_never_reads_is_cut_when_the_grace_ends(
         except ConnectionResetError:
             pass
     assert received < 32 << 20  # the response was cut, not finished
+
+
+# The failed start's own exception, in the server's thread, is the point.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_slow_start_is_waited_for_and_a_failed_one_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    # A machine so busy that every look at the clock finds a minute gone: still no failure.
+    clock = iter(range(0, 10**6, 60))
+    monkeypatch.setattr(serve, "time", SimpleNamespace(monotonic=lambda: next(clock), sleep=sleep))
+    with Server(tmp_path) as server:
+        assert httpx.get(server.url + "/").text == "<p>hi</p>"
+    broken = Server(tmp_path)
+    broken._socket.close()  # nothing to listen on: its start fails and its thread ends
+    with pytest.raises(RuntimeError, match="did not start"):
+        broken.__enter__()
