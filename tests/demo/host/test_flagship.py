@@ -15,8 +15,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.waiting import BROWSER_WAIT_MS, wait_for
+from tests.waiting import BROWSER_WAIT_MS, wait_for, wait_until_settled
 from tests.web.dialogs import dialog_named
 
 from .conftest import (
@@ -399,7 +400,7 @@ def test_logs_show_the_demo_hosts_own_log_and_apps_raise_no_console_error(
     seen = len(flagship.log)
     nav(page, "Applications")
     page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=BROWSER_WAIT_MS)
-    page.wait_for_timeout(1000)  # covers load after the list
+    loaded(page)  # what loads after the list
     errors = [line for line in flagship.log[seen:] if line.startswith("error:")]
     assert errors == [], errors
     page.close()
@@ -597,6 +598,14 @@ def test_the_landing_page_reads_well_and_passes_axe(
 
 
 # Every page of the console's one route table.
+def loaded(page: Any) -> None:
+    """Until the page's own requests have answered and what they show is drawn: no
+    request for half a second, no loading indicator left, transitions ended."""
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("helio-loading")).to_have_count(0)
+    wait_until_settled(page)
+
+
 ROUTES = [
     route["title"]
     for route in json.loads((REPO / "web" / "src" / "routes.json").read_text())["routes"]
@@ -615,8 +624,7 @@ def test_every_console_page_loads_in_the_flagship(flagship: Flagship) -> None:
         page.locator("h1#page-title").filter(has_text=heading).first.wait_for(
             timeout=BROWSER_WAIT_MS
         )
-        page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(1500)  # let the page's own requests answer
+        loaded(page)
         alerts = page.locator("helio-error .message").all_inner_texts()
         slug = title.lower().replace(" & ", "-").replace(" ", "-")
         shot(page, f"route-{slug}")
@@ -648,7 +656,7 @@ def test_native_only_actions_work_or_say_they_are_simulated(flagship: Flagship) 
     picker.get_by_role("button", name="Hades").wait_for()
     shot(page, "7a-file-picker")
     picker.get_by_role("button", name="Cancel").click()
-    page.wait_for_timeout(500)  # the picker's closing animation, so the next shot is clear
+    wait_until_settled(page)  # the picker's closing animation, so the next shot is clear
     dialog.locator("#cover-file").set_input_files(
         {"name": "hades.png", "mimeType": "image/png", "buffer": PNG}
     )
