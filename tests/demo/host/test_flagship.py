@@ -10,6 +10,7 @@ import base64
 import json
 import re
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -893,18 +894,27 @@ def test_the_flagship_console_speaks_the_visitors_browser_language(
 HOST_ENGLISH = re.compile(r"[^|]*(?:browser demo|nothing runs|no real monitor)[^|]*", re.I)
 
 
+@pytest.fixture(scope="module")
+def locale_context(flagship: Flagship) -> Iterator[Any]:
+    """A context of its own for tests that change the host's locale (the shared one must
+    not see it): its Python and host boot once for every language, each test setting its
+    own."""
+    context = flagship.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    yield context
+    context.close()
+
+
 @pytest.mark.parametrize("code", ["de", "fr"])
 def test_the_simulated_pc_is_said_once_in_the_consoles_language(
-    flagship: Flagship, code: str
+    locale_context: Any, flagship: Flagship, code: str
 ) -> None:
     """On Displays, Helpers and Integrations a German or French visitor reads that the PC is
     simulated in one line of their language, with no English sentence of the host's beside
     it (the host's own words stay in the line's title)."""
     words = json.loads((LOCALES / f"{code}.json").read_text())
     problems: list[str] = []  # every page is looked at, then all that is wrong is reported
-    context = flagship.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    page = locale_context.new_page()  # a tab of its own: signed out (bearer mode)
     try:
-        page = context.new_page()
         page.goto(flagship.server.url + CONSOLE)
         sign_in(page)
         answer = call(page, "PATCH", "/api/config", {"locale": code}, console_tokens(page))
@@ -927,5 +937,5 @@ def test_the_simulated_pc_is_said_once_in_the_consoles_language(
                 problems.append(f"{path} shows the host's English: {english}")
             shot_looks(page, f"{path}-simulated-{code}")
     finally:
-        context.close()
+        page.close()
     assert problems == [], "\n".join(problems)
