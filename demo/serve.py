@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import unquote
 
 from starlette.applications import Starlette
@@ -203,6 +203,10 @@ def serve(
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **uvicorn_options)
 
 
+# How long a stopping test server may take to finish the responses under way.
+STOP_GRACE_S = 5.0
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -211,6 +215,9 @@ def free_port() -> int:
 
 class ServerThread:
     """`make_app` in a uvicorn thread on a free loopback port (tests, the pytest plugin)."""
+
+    # Every server started and not yet stopped, so that `stop_all` can reach them.
+    _running: ClassVar[set[ServerThread]] = set()
 
     def __init__(self, folder: Path, *, native_demo: bool = False) -> None:
         import uvicorn
@@ -231,25 +238,49 @@ class ServerThread:
         self._thread = threading.Thread(
             target=self._server.run, kwargs={"sockets": [self._socket]}, daemon=True
         )
+        self._stop_by: float | None = None
 
     def __enter__(self) -> ServerThread:
         self._thread.start()
-        deadline = time.monotonic() + 10
+        ServerThread._running.add(self)
+        # Until it listens or its thread has ended: a busy machine starts it late, not never
+        # (a deadline here failed tests under load; a hang is pytest-timeout's to report).
         while not self._server.started:
-            if time.monotonic() > deadline:
-                raise RuntimeError("demo server did not start")
+            if not self._thread.is_alive():
+                raise RuntimeError(f"demo server {self.url} did not start")
             time.sleep(0.02)
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def stop(self) -> None:
+        """Asks the server to stop, without waiting: it takes no new connection, closes its
+        idle ones and has until `STOP_GRACE_S` from the first ask to finish the responses
+        under way (`__exit__` waits that long, then cuts what is left)."""
+        if self._stop_by is None:
+            self._stop_by = time.monotonic() + STOP_GRACE_S
         self._server.should_exit = True
-        self._thread.join(timeout=5)
+
+    @classmethod
+    def stop_all(cls) -> None:
+        """Asks every running server to stop. At a test session's end its servers each may
+        wait for a response under way: asked together, those waits overlap."""
+        for server in list(cls._running):
+            server.stop()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+        assert self._stop_by is not None
+        self._thread.join(timeout=max(0.0, self._stop_by - time.monotonic()))
+        ServerThread._running.discard(self)
         if self._thread.is_alive():
-            # Said, not raised: the thread ends with the process. A suite that pays these
-            # 5 s at its end learns here what kept the server (issue 28).
+            # A client that never reads the rest of a response would hold the server past
+            # the grace: its connection is cut, which ends the response and the thread.
             state = self._server.server_state
             print(
-                f"demo server {self.url} did not stop within 5 s: "
-                f"{len(state.connections)} connections and {len(state.tasks)} tasks still open",
+                f"demo server {self.url} did not stop within {STOP_GRACE_S:g} s: "
+                f"{len(state.connections)} connections and {len(state.tasks)} tasks still "
+                "open; cutting the connections",
                 file=sys.__stderr__,
             )
+            for connection in list(state.connections):
+                connection.loop.call_soon_threadsafe(connection.transport.abort)
+            self._thread.join(timeout=STOP_GRACE_S)

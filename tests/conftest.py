@@ -1,6 +1,7 @@
 """Suite-wide settings: browser expectations wait as long as tests/waiting.py says."""
 
 import itertools
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -29,9 +30,14 @@ class _LastTeardown:
         self.marks: list[tuple[float, str]] = []
 
     @pytest.hookimpl(wrapper=True)
-    def pytest_runtest_teardown(self, nextitem: pytest.Item | None) -> Iterator[None]:
+    def pytest_runtest_teardown(
+        self, item: pytest.Item, nextitem: pytest.Item | None
+    ) -> Iterator[None]:
         if nextitem is None:
             self.marks.append((time.monotonic(), "(start)"))
+            # Added last, so the first of the session's finalizers: every narrower fixture
+            # is done with the demo servers by then.
+            item.session.addfinalizer(_stop_demo_servers)
         return (yield)
 
     def pytest_fixture_post_finalizer(self, fixturedef: pytest.FixtureDef[Any]) -> None:
@@ -48,6 +54,15 @@ class _LastTeardown:
             terminalreporter.write_sep("=", "slow finalizers in the last test's teardown")
             for line in slow:
                 terminalreporter.write_line(line)
+
+
+def _stop_demo_servers() -> None:
+    """Asks the session's demo servers (`server`, `flagship_server`, the plugin's
+    `demo_site`) to stop together, before their fixtures stop each in turn: each may wait
+    up to 5 s for a response under way, and those waits then overlap (issue 28: 15 s)."""
+    serve = sys.modules.get("demo.serve")  # never imported: no server runs (in Pyodide)
+    if serve is not None:
+        serve.ServerThread.stop_all()
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -51,3 +51,34 @@ HEAVY_RUN_S = 1500
 # pytest-timeout for the tests that run one; none inside Pyodide, which has no timer signal
 # (its runner turns the suite's timeout off, and these tests only run natively).
 heavy = pytest.mark.timeout(0 if sys.platform == "emscripten" else HEAVY_RUN_S + 300)
+
+
+# What a screenshot waits on: two frames (a change just made is styled, laid out and its
+# transitions started), then until no finite animation runs in the page or any of its shadow
+# roots (Shoelace's transitions are Web Animations there, which `document.getAnimations()`
+# does not list). Infinite ones (spinners) never finish and are not waited on. A fixed pause
+# guessed the transitions' length and paid it on every shot.
+_SETTLED = """async () => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  await frame();
+  await frame();
+  for (let round = 0; round < 20; round++) {
+    const roots = [document];
+    for (let i = 0; i < roots.length; i++) {
+      for (const element of roots[i].querySelectorAll("*")) {
+        if (element.shadowRoot) roots.push(element.shadowRoot);
+      }
+    }
+    const running = roots.flatMap((root) => root.getAnimations()).filter((animation) =>
+      animation.playState === "running" &&
+      animation.effect?.getComputedTiming().endTime !== Infinity);
+    if (running.length === 0) return;
+    await Promise.all(running.map((animation) => animation.finished.catch(() => null)));
+    await frame();
+  }
+}"""
+
+
+def wait_until_settled(page: Any) -> None:
+    """Until `page` has painted its last change and its transitions have ended."""
+    page.evaluate(_SETTLED)

@@ -27,6 +27,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sy
 
 from tests.chromium import launch_chromium
 from tests.host.server import HostProcess, running_host
+from tests.waiting import wait_until_settled
 
 from .bundle import ROOT, ensure_console_built
 
@@ -155,7 +156,7 @@ def shot(page: Page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}-{look.viewport}-{look.scheme}.png"
     page.evaluate("window.scrollTo(0, 0)")  # sticky bars sit where a person sees them
-    page.wait_for_timeout(150)  # let Shoelace's transitions settle
+    wait_until_settled(page)
     page.screenshot(path=str(path), full_page=True)
     return path
 

@@ -5,7 +5,6 @@ permissions, disconnect, unpair and unpair all (each with its confirmation)."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -193,7 +192,6 @@ def test_every_look_has_no_serious_axe_violation(
         page.locator("form.otp").get_by_label("Passphrase").fill("blue whale")
         page.locator("form.otp").get_by_role("button", name="Issue PIN").click()
         expect(page.locator("[data-otp-code]")).to_be_visible()
-        time.sleep(0.2)
         shot(page, "devices")
         check_axe(page)
         page.context.close()

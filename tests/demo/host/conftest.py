@@ -20,6 +20,7 @@ import pytest
 
 from tests.chromium import CHROMIUM, launch_chromium
 from tests.demo.sites import REPO, Server
+from tests.waiting import wait_until_settled
 
 from .plain_host import PlainHost
 
@@ -115,7 +116,7 @@ def shot_looks(page: Any, name: str, check: Callable[[Any], object] | None = Non
     for viewport, width, height, scheme in LOOKS:
         page.set_viewport_size({"width": width, "height": height})
         page.emulate_media(color_scheme=scheme)
-        page.wait_for_timeout(200)  # layout and Shoelace transitions settle
+        wait_until_settled(page)
         wide = page.evaluate("document.documentElement.scrollWidth - innerWidth")
         assert wide <= 0, f"{name} scrolls sideways by {wide}px at {width}px ({scheme})"
         path = SCREENSHOTS / f"flagship-{name}-{viewport}-{scheme}.png"

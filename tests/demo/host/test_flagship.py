@@ -10,13 +10,15 @@ import base64
 import json
 import re
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.waiting import BROWSER_WAIT_MS, wait_for
+from tests.waiting import BROWSER_WAIT_MS, wait_for, wait_until_settled
 from tests.web.dialogs import dialog_named
 
 from .conftest import (
@@ -399,7 +401,7 @@ def test_logs_show_the_demo_hosts_own_log_and_apps_raise_no_console_error(
     seen = len(flagship.log)
     nav(page, "Applications")
     page.locator("helio-apps-page li[data-uuid]").first.wait_for(timeout=BROWSER_WAIT_MS)
-    page.wait_for_timeout(1000)  # covers load after the list
+    loaded(page)  # what loads after the list
     errors = [line for line in flagship.log[seen:] if line.startswith("error:")]
     assert errors == [], errors
     page.close()
@@ -597,6 +599,14 @@ def test_the_landing_page_reads_well_and_passes_axe(
 
 
 # Every page of the console's one route table.
+def loaded(page: Any) -> None:
+    """Until the page's own requests have answered and what they show is drawn: no
+    request for half a second, no loading indicator left, transitions ended."""
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("helio-loading")).to_have_count(0)
+    wait_until_settled(page)
+
+
 ROUTES = [
     route["title"]
     for route in json.loads((REPO / "web" / "src" / "routes.json").read_text())["routes"]
@@ -615,8 +625,7 @@ def test_every_console_page_loads_in_the_flagship(flagship: Flagship) -> None:
         page.locator("h1#page-title").filter(has_text=heading).first.wait_for(
             timeout=BROWSER_WAIT_MS
         )
-        page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(1500)  # let the page's own requests answer
+        loaded(page)
         alerts = page.locator("helio-error .message").all_inner_texts()
         slug = title.lower().replace(" & ", "-").replace(" ", "-")
         shot(page, f"route-{slug}")
@@ -648,7 +657,7 @@ def test_native_only_actions_work_or_say_they_are_simulated(flagship: Flagship) 
     picker.get_by_role("button", name="Hades").wait_for()
     shot(page, "7a-file-picker")
     picker.get_by_role("button", name="Cancel").click()
-    page.wait_for_timeout(500)  # the picker's closing animation, so the next shot is clear
+    wait_until_settled(page)  # the picker's closing animation, so the next shot is clear
     dialog.locator("#cover-file").set_input_files(
         {"name": "hades.png", "mimeType": "image/png", "buffer": PNG}
     )
@@ -885,18 +894,27 @@ def test_the_flagship_console_speaks_the_visitors_browser_language(
 HOST_ENGLISH = re.compile(r"[^|]*(?:browser demo|nothing runs|no real monitor)[^|]*", re.I)
 
 
+@pytest.fixture(scope="module")
+def locale_context(flagship: Flagship) -> Iterator[Any]:
+    """A context of its own for tests that change the host's locale (the shared one must
+    not see it): its Python and host boot once for every language, each test setting its
+    own."""
+    context = flagship.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    yield context
+    context.close()
+
+
 @pytest.mark.parametrize("code", ["de", "fr"])
 def test_the_simulated_pc_is_said_once_in_the_consoles_language(
-    flagship: Flagship, code: str
+    locale_context: Any, flagship: Flagship, code: str
 ) -> None:
     """On Displays, Helpers and Integrations a German or French visitor reads that the PC is
     simulated in one line of their language, with no English sentence of the host's beside
     it (the host's own words stay in the line's title)."""
     words = json.loads((LOCALES / f"{code}.json").read_text())
     problems: list[str] = []  # every page is looked at, then all that is wrong is reported
-    context = flagship.context.browser.new_context(viewport={"width": 1280, "height": 800})
+    page = locale_context.new_page()  # a tab of its own: signed out (bearer mode)
     try:
-        page = context.new_page()
         page.goto(flagship.server.url + CONSOLE)
         sign_in(page)
         answer = call(page, "PATCH", "/api/config", {"locale": code}, console_tokens(page))
@@ -919,5 +937,5 @@ def test_the_simulated_pc_is_said_once_in_the_consoles_language(
                 problems.append(f"{path} shows the host's English: {english}")
             shot_looks(page, f"{path}-simulated-{code}")
     finally:
-        context.close()
+        page.close()
     assert problems == [], "\n".join(problems)
