@@ -5,8 +5,8 @@
 // - A database query arriving while Python starts (a stopped worker's first query): its
 //   service's stored image (IndexedDB) and, when none is stored, its seed (a site file),
 //   as BUILD.databaseImages names them. Python opens the database only once restored (and,
-//   for postgres, once duckdb-wasm started): on restarts these two reads took 60-250 ms
-//   after that (bench/demo_cold_start.py). Python still makes both reads and decides which
+//   for postgres, once duckdb-wasm started): on restarts these two reads took 45-185 ms
+//   after that (bench/results.md, issue 24). Python still makes both reads and decides which
 //   image it opens (demo/runtime/services.py); it is handed these answers (`readAsset`,
 //   idb.js `idbGet`) instead of waiting for new ones.
 // Each early answer is handed over once; a site file is the build's (the worker checks
