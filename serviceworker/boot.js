@@ -21,6 +21,7 @@ import {
   unpackFiles,
   writeSnapshot,
 } from "./snapshot.js";
+import { fetchAsset, fetchAssetEarly, readAsset } from "./early-reads.js";
 import { compileEngine, startedEngine } from "./engine-start.js";
 import { idbGet, idbPut, idbDeletePrefix } from "./idb.js";
 import { servedOnce } from "./served-once.js";
@@ -36,8 +37,7 @@ export async function bootPython({ build, root, checked, waitUntil, progress = (
   const marks = [`worker-start ${-Math.round(started)}`];
   const mark = (label) => marks.push(`${label} ${Math.round(performance.now() - started)}`);
   // The build check, the snapshot read and the first assets are independent: overlap them.
-  const prefetched = new Map(build.prefetch.map((path) => [path, fetchAsset(root, path)]));
-  prefetched.forEach((p) => p.catch(() => {}));
+  build.prefetch.forEach(fetchAssetEarly);
   const runtime = new URL(build.runtimeDir, root);
   // The worker's own copy first; on a first visit, the one the build made.
   // A site with compiled wheels never snapshots: restored, the heap would point at
@@ -151,11 +151,7 @@ export async function bootPython({ build, root, checked, waitUntil, progress = (
   // The app was built before the snapshot (or just now); it gets the JavaScript side.
   /** @type {import("./contract.js").WorkerApi} */
   const api = {
-    readAsset: (path) => {
-      const early = prefetched.get(path);
-      prefetched.delete(path);
-      return early ?? fetchAsset(root, path);
-    },
+    readAsset,
     idbGet,
     idbPut,
     idbDeletePrefix,
@@ -286,11 +282,4 @@ async function installPackages(pyodide, build, runtime) {
     "import micropip\nawait micropip.install(_helio_wheels, deps=False)\ndel _helio_wheels",
   );
   return sitePackages;
-}
-
-async function fetchAsset(root, path) {
-  const response = await fetch(new URL(path.replace(/^\/+/, ""), root));
-  if (response.status === 404) return undefined; // None in Python
-  if (!response.ok) throw new Error(`cannot read asset ${path} (HTTP ${response.status})`);
-  return new Uint8Array(await response.arrayBuffer());
 }

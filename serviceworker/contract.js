@@ -79,9 +79,17 @@
  * @property {Address[]} addresses the rewrite table
  * @property {string[]} prefetch site files fetched while Python boots
  * @property {string[]} duckQueries query paths of the services on duckdb-wasm: the requests that start it (engine-start.js)
+ * @property {Object<string, DatabaseImage>} databaseImages by query path: what opening each database service reads (early-reads.js reads it while Python restores)
  * @property {string} storageNamespace the built manifest's
  * @property {boolean} namespaceNamed whether the source manifest named it (copies at other paths share it)
  * @property {boolean} snapshot false when the site ships compiled wheels: no memory snapshot is made or restored
+ */
+
+/**
+ * Where a database service's image is read from, as Python reads it (demo/runtime/services.py).
+ * @typedef {Object} DatabaseImage
+ * @property {string} key the stored image's IndexedDB key (services.image_key)
+ * @property {string} seed the seed image, a site file relative to the demo root
  */
 
 /**

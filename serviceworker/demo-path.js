@@ -25,3 +25,12 @@ export function demoPath(url, root) {
   const at = path.indexOf(MARK, root.pathname.length - 1);
   return at < 0 ? null : path.slice(at);
 }
+
+// `path` decoded, as Python routes it (`/__demo/db/l%65dger/query` is ledger's query).
+export function decodedPath(path) {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path; // a malformed escape: Python keeps it as written too
+  }
+}

@@ -15,6 +15,8 @@
 //   start is that query's 500, and the next query tries again (duck-loader.js).
 // Python's DuckDB port (demo/browser/duck.py) asks `startedEngine()` for the factory.
 
+import { decodedPath } from "./demo-path.js";
+
 let open = null; // () => Promise of duckdb-wasm's factory (duck-loader.js), null without it
 let compile = null; // () => void: starts compiling duckdb-wasm
 let needing = new Set(); // request paths that need it
@@ -34,15 +36,7 @@ export function configureEngine(build, root, { openDuckDB = null, precompileDuck
 // Whether a request to `path` (relative to the demo root) runs on duckdb-wasm. The path is
 // compared decoded, as Python routes it (`/__demo/db/l%65dger/query` is ledger's query).
 export function needsEngine(path) {
-  return needing.has(decoded(path));
-}
-
-function decoded(path) {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path; // a malformed escape: Python keeps it as written too
-  }
+  return needing.has(decodedPath(path));
 }
 
 // Starts compiling duckdb-wasm, if the site has it (idempotent).

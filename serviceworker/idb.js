@@ -52,16 +52,40 @@ async function transact(mode, work) {
   });
 }
 
-export async function idbGet(key) {
+// Reads started before Python asks (early-reads.js), by database and key. `idbGet` hands
+// each over once; a write or delete drops them all first, so none is older than a write.
+const early = new Map();
+
+async function read(key) {
   const value = await transact("readonly", (store) => store.get(key));
   return value === undefined ? undefined : new Uint8Array(value); // undefined -> None in Python
 }
 
+// Starts reading `key` for a later `idbGet` (idempotent until then); returns the read.
+export function idbGetEarly(key) {
+  const slot = `${databaseName()}\0${key}`;
+  if (!early.has(slot)) {
+    const reading = read(key);
+    reading.catch(() => {}); // the reader gets the failure
+    early.set(slot, reading);
+  }
+  return early.get(slot);
+}
+
+export function idbGet(key) {
+  const slot = `${databaseName()}\0${key}`;
+  const started = early.get(slot);
+  early.delete(slot);
+  return started ?? read(key);
+}
+
 export function idbPut(key, bytes) {
+  early.clear();
   // Copy: the caller's buffer may be a view into wasm memory.
   return transact("readwrite", (store) => store.put(bytes.slice().buffer, key));
 }
 
 export function idbDeletePrefix(prefix) {
+  early.clear();
   return transact("readwrite", (store) => store.delete(IDBKeyRange.bound(prefix, prefix + "\uffff")));
 }

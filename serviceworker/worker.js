@@ -15,6 +15,7 @@ import { loadAnswers, recordedAnswer } from "./answers.js";
 import { bootPython, checkSiteBuild } from "./boot.js";
 import { BootProgress } from "./boot-progress.js";
 import { demoPath } from "./demo-path.js";
+import { configureEarlyReads, startEarlyReads } from "./early-reads.js";
 import { configureEngine, readyFor, requestArrived } from "./engine-start.js";
 import { BOOT_PYTHON, BUILD_QUERY, CLAIM_PAGE, RESTART_PYTHON, STATUS_QUERY, TEST_SESSION, errorResponse } from "./contract.js";
 import { forwardedHeaders } from "./origin.js";
@@ -50,6 +51,7 @@ const status = {
 // duckdb-wasm starts is engine-start.js's decision.
 export function startWorker(duckLoader = {}) {
   configureEngine(BUILD, ROOT, duckLoader);
+  configureEarlyReads(BUILD, ROOT);
   self.addEventListener("install", (event) => {
     event.waitUntil(self.skipWaiting());
   });
@@ -134,6 +136,7 @@ async function pythonAnswer(event, path, query) {
   const request = event.request;
   try {
     requestArrived(path, status.python === "ready");
+    startEarlyReads(path, status.python === "ready");
     const starting = pythonHandler(event);
     starting.catch(() => {}); // awaited below unless a recorded answer is sent
     if (status.python !== "ready") {

@@ -21,6 +21,7 @@ from demo.build.addresses import Address
 from demo.build.runtime_files import RUNTIME_DIR, BuildInputError, Checkout, RuntimeFiles
 from demo.runtime.adapters import ADAPTERS, HttpAdapter, SqlAdapter, duckdb_service_names
 from demo.runtime.routes import db_query_path, page_templates
+from demo.runtime.services import image_key
 
 __all__ = [
     "BUILD_FILE",
@@ -30,10 +31,12 @@ __all__ = [
     "WORKER_FILE",
     "BuildInfo",
     "ClientInfo",
+    "DatabaseImage",
     "build_info",
     "bundle_client",
     "bundle_components",
     "component_adapters",
+    "database_images",
     "duck_queries",
     "bundle_duck_bridge",
     "bundle_worker",
@@ -47,6 +50,13 @@ CLIENT_FILE = "__demo-client.js"
 COMPONENTS_FILE = "__demo-components.js"
 BUILD_FILE = "__demo-build.json"
 KIT_VERSION = "helio-demo/1"
+
+
+class DatabaseImage(TypedDict):
+    """Where a database service's image is read from (serviceworker/contract.js `DatabaseImage`)."""
+
+    key: str
+    seed: str
 
 
 @dataclass(frozen=True)
@@ -64,6 +74,7 @@ class BuildInfo:
     addresses: list[Address]
     prefetch: list[str]
     duckQueries: list[str]
+    databaseImages: dict[str, DatabaseImage]
     storageNamespace: str
     namespaceNamed: bool
     # False when the site ships compiled wheels (pydantic-core): a memory snapshot holds
@@ -123,6 +134,20 @@ def duck_queries(manifest: dict[str, Any]) -> list[str]:
     return sorted(db_query_path(name) for name in duckdb_service_names(manifest))
 
 
+def database_images(manifest: dict[str, Any]) -> dict[str, DatabaseImage]:
+    """By query path, what a query to each database service reads as its database opens:
+    the stored image's key (`services.image_key`) and the seed's site path. The worker reads
+    them while Python restores (serviceworker/early-reads.js); Python still decides."""
+    return {
+        db_query_path(service["name"]): DatabaseImage(
+            key=image_key(manifest["storageNamespace"], service["name"]),
+            seed=service["config"]["image"],
+        )
+        for service in manifest["services"]
+        if isinstance(ADAPTERS[service["adapter"]], SqlAdapter) and service["config"].get("image")
+    }
+
+
 def build_info(
     checksum: str,
     files: RuntimeFiles,
@@ -143,6 +168,7 @@ def build_info(
         addresses=addresses,
         prefetch=prefetch_paths(manifest),
         duckQueries=duck_queries(manifest),
+        databaseImages=database_images(manifest),
         storageNamespace=manifest["storageNamespace"],
         namespaceNamed=namespace_named,
         snapshot=not files.compiled,

@@ -17,7 +17,7 @@ import pytest
 
 from demo.browser import contract
 from demo.build.addresses import Address
-from demo.build.bundle import BuildInfo, ClientInfo
+from demo.build.bundle import BuildInfo, ClientInfo, DatabaseImage
 from demo.pytest_plugin import Call, Override
 from http_errors import error_body
 from tests.demo.sites import REPO
@@ -38,6 +38,7 @@ PYTHON = {
     "HandlerReply": contract.HandlerReply,
     "BuildInfo": BuildInfo,
     "ClientInfo": ClientInfo,
+    "DatabaseImage": DatabaseImage,
     "Address": Address,
     "Override": Override,
     "Call": Call,

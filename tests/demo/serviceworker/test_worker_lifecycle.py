@@ -167,6 +167,42 @@ def test_a_query_first_after_a_stop_sees_earlier_writes(page: Any, demo: Demo) -
     assert [float(r["balance"]) for r in answer["body"]["result"][0]["rows"]] == [4.0]
 
 
+def _read_beside_python(demo: Demo, mark: int, service: str) -> bool:
+    """Whether the worker started reading `service`'s stored image before Python was ready."""
+    woken = demo.log.since(mark)
+    reading = [i for i, line in enumerate(woken) if f"/{service}/image beside Python" in line]
+    ready = [i for i, line in enumerate(woken) if "python ready" in line]
+    return bool(reading and ready and reading[0] < ready[0])
+
+
+@pytest.mark.parametrize("service", ["ledger", "notes"])
+def test_a_stopped_worker_reads_the_queried_database_while_python_restores(
+    page: Any, demo: Demo, service: str
+) -> None:
+    marker = f"early-{uuid.uuid4().hex[:8]}"
+    rows = _accounts if service == "ledger" else _notes
+    insert = (
+        f"INSERT INTO accounts (owner, balance) VALUES ('{marker}', 5)"
+        if service == "ledger"
+        else f"INSERT INTO notes (body) VALUES ('{marker}')"
+    )
+    assert query(page, service, insert)["status"] == 200
+    mark = len(demo.log.lines)
+    demo.stop_workers()  # the query is what wakes the worker
+    assert rows(page, marker), "the row written before the stop is gone"
+    assert _read_beside_python(demo, mark, service), demo.log.since(mark)
+    # After a reset the read finds nothing stored: the database opens from its seed.
+    assert fetch(page, "__demo/reset", {"method": "POST"})["status"] == 200
+    mark = len(demo.log.lines)
+    demo.stop_workers()
+    assert rows(page, marker) == []
+    assert _read_beside_python(demo, mark, service), demo.log.since(mark)
+    # A write on the restarted worker is what the next one reads.
+    assert query(page, service, insert)["status"] == 200
+    demo.stop_workers()
+    assert rows(page, marker), "the row written after the restart is gone"
+
+
 def test_two_demos_on_one_origin_never_share_data(demo: Demo) -> None:
     shop = demo.open("/demos/shop/")
     other = demo.open("/demos/other/")

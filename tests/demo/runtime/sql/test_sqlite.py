@@ -188,3 +188,14 @@ def test_seed_image_is_read_only_until_something_is_stored(sites_root, open_duck
     assert CountingAssets.reads == ["services/notes/seed.sqlite"]  # restored from the store
     first.close()
     second.close()
+
+
+def test_the_worker_reads_early_what_the_runtime_reads(mini: Demo) -> None:
+    # serviceworker/early-reads.js reads a stopped worker's database from the build's
+    # `databaseImages`: the key a write is stored under, and the seed the runtime opens.
+    from demo.build.bundle import database_images
+
+    assert mini.client.query("notes", "INSERT INTO note (id, title) VALUES (9, 'x')").status == 200
+    image = database_images(mini.manifest)["/__demo/db/notes/query"]
+    assert list(mini.store.data) == [image["key"]]
+    assert (mini.site / image["seed"]).is_file()
