@@ -261,3 +261,22 @@ def test_a_case_differing_by_refused_setup_rows_is_judged_on_the_accepted_setup(
     unlike = {"g": {"seed": seed, "cases": {"c": {"answer": _answer({"count": 1}), "probe": seed}}}}
     assert diff.judge_on_accepted_setup(verdicts, ours, alike, sql)[0].kind == "setup"
     assert diff.judge_on_accepted_setup(verdicts, ours, unlike, sql)[0].kind == "silent"
+
+
+def test_a_case_reading_the_clock_starts_a_second_after_its_setup_on_every_engine() -> None:
+    """timestamp.sql:41 counted setup rows equal to `timestamp(2) 'now'`: PGlite, which
+    runs the setup right before each case, answered 3 when both fell in one hundredth of
+    a second and 0 otherwise, the adapter (each case from an image) 0. Both engines now
+    start such a case a second after its setup, so its `now` is never the setup's."""
+    from demo.native.duck import open_native_duck
+
+    group = diff.Group(
+        "g",
+        "CREATE TABLE t (d timestamptz); INSERT INTO t VALUES (now())",
+        "SELECT (SELECT count(*) FROM t) AS t",
+        [("c", "SELECT (SELECT d FROM t) <= now() - interval '1 second' AS later")],
+    )
+    reference = diff.NodeRun("oracle.mjs", stdin=diff.regress_corpus_json([group])).result()
+    ours = diff.run_regress(open_native_duck, groups=[group])
+    for run in (reference["postgres"], ours):
+        assert run["g"]["cases"]["c"]["answer"]["result"][0]["rows"] == [{"later": True}]
