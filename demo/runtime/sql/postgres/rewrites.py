@@ -18,8 +18,9 @@ Why this order:
    date/time text, boolean text and `pg_input_*` calls answered by the same input
    rules), multi-column UPDATE assignments split per column, JSON operators and
    functions (rewritten to the runtime's text functions, or refused), text functions,
-   functions whose DuckDB namesake differs, window functions the order of tied rows
-   decides (checked as they run).
+   functions whose DuckDB namesake differs, comparisons and set operations of text with
+   numbers (`transforms/operand_types.py`, which DuckDB answers by casting), window
+   functions the order of tied rows decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: integer division, result types, numeric literals and quotients,
    dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
@@ -57,6 +58,7 @@ from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
 from .transforms.join_scope import hidden_join_tables
 from .transforms.jsonb import jsonb_literals
+from .transforms.operand_types import mismatched_operand_types
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.statement import row_subquery_assignments
@@ -174,6 +176,10 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite(
         "set_operation_of_characters",
         lambda t, c: set_operation_of_characters(t, c.table_types, c.declared),
+    ),
+    Rewrite(
+        "operand_types",
+        lambda t, c: mismatched_operand_types(t, c.table_types, unambiguous_columns(c.declared)),
     ),
     Rewrite("inexact_aggregates", lambda t, c: inexact_aggregates(t, c.columns)),
     Rewrite("window_ties", lambda t, c: tie_dependent_windows(t, c.primary_keys)),
