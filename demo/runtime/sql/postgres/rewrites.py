@@ -26,7 +26,8 @@ Why this order:
    dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
    turns its casts into its stand-in type), timestamptz, array text, bare numeric casts, jsonb
    literals, division by zero.
-4. Literal and type nodes DuckDB's core reads differently, last: they replace nodes
+4. Literal and type nodes DuckDB's core reads differently, and named windows written
+   out in ORDER BY (which DuckDB does not bind there), last: they replace nodes
    the rewrites above match on (`jsonb_literals` looks for `::jsonb` casts, which
    `core_only` turns into text; the result types read `CURRENT_DATE`).
 """
@@ -64,6 +65,7 @@ from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.statement import row_subquery_assignments
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu
+from .transforms.window_names import named_windows_in_order_by
 from .transforms.window_ties import tie_dependent_windows
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
 
@@ -211,6 +213,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("national_strings", lambda t, c: national_strings(t)),
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),
     Rewrite("core_only", lambda t, c: core_only(t)),
+    Rewrite("named_windows_in_order_by", lambda t, c: named_windows_in_order_by(t)),
 )
 
 
