@@ -127,6 +127,23 @@ def _typed(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> exp.Expr |
         return None
 
 
+def _as_query(tree: exp.Expr) -> exp.Expr:
+    """An UPDATE's or DELETE's WHERE as a query over its tables (which sqlglot types;
+    SET is left out: Postgres casts a value assigned to a text column), else `tree`."""
+    where = tree.args.get("where")
+    if not isinstance(tree, exp.Update | exp.Delete) or where is None:
+        return tree
+    if not isinstance(tree.this, exp.Table):
+        return tree
+    query = exp.select("1").from_(tree.this.copy())
+    more = tree.args.get("from_") if isinstance(tree, exp.Update) else None
+    joined = [more.this] if isinstance(more, exp.From) else []
+    joined += tree.args.get("using") or [] if isinstance(tree, exp.Delete) else []
+    for table in joined:
+        query = query.join(table.copy())
+    return query.where(where.this.copy())
+
+
 def mismatched_operand_types(
     tree: exp.Expr, table_types: dict[str, dict[str, str]], declared: dict[str, str]
 ) -> str | None:
@@ -135,7 +152,7 @@ def mismatched_operand_types(
     DuckDB keeps as VARCHAR (`varchar`, `bpchar`), for the message."""
     if not any(isinstance(n, tuple(_COMPARISONS) + (exp.SetOperation,)) for n in tree.walk()):
         return None
-    typed = _typed(tree, table_types)
+    typed = _typed(_as_query(tree), table_types)
     if typed is None:
         return None
     for node in typed.walk():

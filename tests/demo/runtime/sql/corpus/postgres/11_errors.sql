@@ -106,3 +106,11 @@ SELECT id FROM members WHERE age = '30';
 SELECT email FROM members UNION SELECT age FROM members;
 -- case: a boolean compared with an integer
 SELECT id FROM members WHERE (age > 35) = 1;
+-- case: an UPDATE whose WHERE compares a text column with an integer
+UPDATE members SET age = 31 WHERE email = 1;
+-- case: a DELETE whose WHERE compares a text column with an integer
+DELETE FROM members WHERE email > 1;
+-- case: an UPDATE assigning an integer to a text column
+UPDATE members SET email = 5 WHERE id = 2; SELECT id, email FROM members ORDER BY id;
+-- case: an UPDATE ... FROM comparing across tables of text and integer
+UPDATE members SET age = 32 FROM teams WHERE teams.name = members.team_id;
