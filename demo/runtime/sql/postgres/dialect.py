@@ -7,7 +7,9 @@ read as `extract(...)::float8`, remembered as date_part for the column name.
 sqlglot also reads `INTERVAL '-1 days +02:03'` as `INTERVAL '-1' DAYS`: it takes the
 first number and unit of the string and drops the rest. An interval string that is
 not one number and unit stays whole (DuckDB reads `1 day 02:03` as Postgres does),
-its `+` signs dropped: Postgres allows them on any field, DuckDB refuses them.
+its `+` signs dropped: Postgres allows them on any field, DuckDB refuses them; and a
+leading number before a time of day (`-1 +02:03`) gets the unit Postgres reads it in,
+days.
 """
 
 from __future__ import annotations
@@ -35,13 +37,20 @@ def _parse_date_part(self: PostgresParser) -> exp.Expr:
 
 
 _SIGN = re.compile(r"(?<![\w.:])\+(?=\d)")
+# A leading number without a unit right before a time of day: Postgres' days
+# (`-1 +02:03` is -1 days +02:03:00), which DuckDB reads only with the unit written.
+_DAYS_BEFORE_TIME = re.compile(r"^(\s*[+-]?\d+)(\s+)(?=[+-]?\d{1,2}:\d\d)")
 
 
 def _whole_interval(text: str, interval: exp.Interval) -> exp.Interval:
-    """`interval`, or `INTERVAL 'text'` where sqlglot kept only part of `text`."""
+    """`interval`, or `INTERVAL 'text'` where sqlglot kept only part of `text` or
+    DuckDB would refuse it for a `+` sign or a day count without its unit."""
     pieces = exp.INTERVAL_STRING_RE.findall(text)
-    if len(pieces) == 1 and not exp.INTERVAL_STRING_RE.fullmatch(text):
-        interval.set("this", exp.Literal.string(_SIGN.sub("", text)))
+    if exp.INTERVAL_STRING_RE.fullmatch(text):
+        return interval
+    if len(pieces) == 1 or _SIGN.search(text) or _DAYS_BEFORE_TIME.match(text):
+        duck_text = _DAYS_BEFORE_TIME.sub(r"\1 day\2", _SIGN.sub("", text), count=1)
+        interval.set("this", exp.Literal.string(duck_text))
         interval.set("unit", None)
         interval.set("fraction_in_string", None)
     return interval

@@ -18,14 +18,16 @@ Why this order:
    date/time text, boolean text and `pg_input_*` calls answered by the same input
    rules), multi-column UPDATE assignments split per column, JSON operators and
    functions (rewritten to the runtime's text functions, or refused), text functions,
-   functions whose DuckDB namesake differs, window functions the order of tied rows
-   decides (checked as they run).
+   functions whose DuckDB namesake differs, comparisons and set operations of text with
+   numbers (`transforms/operand_types.py`, which DuckDB answers by casting), window
+   functions the order of tied rows decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: integer division, result types, numeric literals and quotients,
    dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
    turns its casts into its stand-in type), timestamptz, array text, bare numeric casts, jsonb
    literals, division by zero.
-4. Literal and type nodes DuckDB's core reads differently, last: they replace nodes
+4. Literal and type nodes DuckDB's core reads differently, and named windows written
+   out in ORDER BY (which DuckDB does not bind there), last: they replace nodes
    the rewrites above match on (`jsonb_literals` looks for `::jsonb` casts, which
    `core_only` turns into text; the result types read `CURRENT_DATE`).
 """
@@ -57,11 +59,13 @@ from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
 from .transforms.join_scope import hidden_join_tables
 from .transforms.jsonb import jsonb_literals
+from .transforms.operand_types import mismatched_operand_types
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.statement import row_subquery_assignments
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu
+from .transforms.window_names import named_windows_in_order_by
 from .transforms.window_ties import tie_dependent_windows
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
 
@@ -175,6 +179,10 @@ REWRITES: tuple[Rewrite, ...] = (
         "set_operation_of_characters",
         lambda t, c: set_operation_of_characters(t, c.table_types, c.declared),
     ),
+    Rewrite(
+        "operand_types",
+        lambda t, c: mismatched_operand_types(t, c.table_types, unambiguous_columns(c.declared)),
+    ),
     Rewrite("inexact_aggregates", lambda t, c: inexact_aggregates(t, c.columns)),
     Rewrite("window_ties", lambda t, c: tie_dependent_windows(t, c.primary_keys)),
     # 3. Rewrites that read column types.
@@ -205,6 +213,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("national_strings", lambda t, c: national_strings(t)),
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),
     Rewrite("core_only", lambda t, c: core_only(t)),
+    Rewrite("named_windows_in_order_by", lambda t, c: named_windows_in_order_by(t)),
 )
 
 

@@ -290,16 +290,52 @@ REGRESS = "postgres_regress"
 HANG_SECONDS = 120.0
 
 
+# A case that reads the clock (`'now'`, `now()`, `current_timestamp`...) starts at least
+# this long after its setup ended, on PGlite and on the adapter alike: its moment is
+# then never the setup's at any precision down to whole seconds (`timestamp(0)` rounds to
+# one), as in a service, where the seed was written before any request. Otherwise the
+# answer of `d1 = timestamp(2) 'now'` against rows the setup wrote with `'now'` would
+# depend on whether the engine ran both within one hundredth of a second (PGlite runs
+# the setup again right before each case; the adapter starts each case from an image).
+CLOCK_AFTER_SETUP_S = 1.1
+_CLOCK = re.compile(
+    r"'\s*now\s*'|\b(now|current_timestamp|current_time|localtimestamp|localtime"
+    r"|transaction_timestamp|statement_timestamp|clock_timestamp)\b",
+    re.I,
+)
+
+
+def reads_clock(sql: str) -> bool:
+    """Whether the statement reads the current time (see CLOCK_AFTER_SETUP_S)."""
+    return _CLOCK.search(sql) is not None
+
+
+def _wait_past(moment: float) -> None:
+    """Returns once the clock is past `moment` (Unix seconds)."""
+    import time
+
+    while (left := moment - time.time()) > 0:
+        time.sleep(left)
+
+
+def _oracle_case(name: str, sql: str) -> dict[str, Any]:
+    """A case as oracle.mjs reads it: a clock-reading one says how long after setup."""
+    case: dict[str, Any] = {"name": name, "sql": sql}
+    if reads_clock(sql):
+        case["after_setup_s"] = CLOCK_AFTER_SETUP_S
+    return case
+
+
 def regress_sql() -> dict[str, str]:
     """Case ("<group>: <file>.sql:<line>") -> its SQL."""
     return {f"{g.name}: {n}": s for g in load_corpus(REGRESS) for n, s in g.cases}
 
 
-def regress_corpus_json() -> str:
-    """The second part as oracle.mjs reads it (under its "postgres" key)."""
-    groups = load_corpus(REGRESS)
+def regress_corpus_json(groups: list[Group] | None = None) -> str:
+    """The second part (or `groups`) as oracle.mjs reads it (under its "postgres" key)."""
+    groups = load_corpus(REGRESS) if groups is None else groups
     cases = [{"name": g.name, "setup": g.setup, "probe": g.probe,
-              "cases": [{"name": n, "sql": s} for n, s in g.cases]} for g in groups]  # fmt: skip
+              "cases": [_oracle_case(n, s) for n, s in g.cases]} for g in groups]  # fmt: skip
     return json.dumps({"postgres": cases, "sqlite": []})
 
 
@@ -324,7 +360,7 @@ def accepted_setup_corpus_json(ours: dict[str, Any], cases: set[str]) -> str | N
                  if not re.search(rf"table\s+{p.group(1)}\b", created, re.I)]  # fmt: skip
         groups.append({"name": group.name, "setup": ";\n".join(kept),
                        "probe": "SELECT " + ", ".join(probe) if probe else "SELECT 1",
-                       "cases": [{"name": n, "sql": q} for n, q in picked]})  # fmt: skip
+                       "cases": [_oracle_case(n, q) for n, q in picked]})  # fmt: skip
     return json.dumps({"postgres": groups, "sqlite": []}) if groups else None
 
 
@@ -372,12 +408,17 @@ def _probe_of_kept_tables(engine: Any, probe: str) -> str:
     return "SELECT " + ", ".join(kept) if kept else probe
 
 
-def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[str, Any]:
-    """Every case of the second part through the `postgres` adapter, crashes caught."""
+def run_regress(
+    open_duck: Callable[[], Any], *, threads: bool = True, groups: list[Group] | None = None
+) -> dict[str, Any]:
+    """Every case of the second part (or `groups`) through the `postgres` adapter,
+    crashes caught."""
+    import time
+
     from demo.runtime.sql.postgres import DuckEngine
 
     out: dict[str, Any] = {}
-    for group in load_corpus(REGRESS):
+    for group in load_corpus(REGRESS) if groups is None else groups:
         # The setup runs once; each case starts from its image, as a service does.
         # It runs as one request, as PGlite runs it (one transaction: `now` is one
         # moment); where the adapter refuses a statement of it, it runs statement by
@@ -411,12 +452,15 @@ def run_regress(open_duck: Callable[[], Any], *, threads: bool = True) -> dict[s
         seed = _guarded(lambda e=seeded, p=probe_sql: e.execute(p)[0], None)
         image = seeded.image()
         seeded.close()
+        seeded_at = time.time()  # the setup's `now` was before this
         cases: dict[str, Any] = {}
         for name, sql in group.cases:
             if not setup["ok"]:
                 failed = {"ok": False, "error": f"setup: {setup.get('error') or setup['crash']}"}
                 cases[name] = {"answer": failed, "probe": failed}
                 continue
+            if reads_clock(sql):
+                _wait_past(seeded_at + CLOCK_AFTER_SETUP_S)
             conn = open_duck()
             engine = DuckEngine(conn)
             engine.load_image(image)

@@ -4,7 +4,9 @@
 //   node tests/demo/runtime/sql/oracle.mjs REPO < corpus.json > answers.json
 //
 // stdin: {"postgres": [group...], "sqlite": [group...]}, a group being
-// {"name", "setup", "probe", "cases": [{"name", "sql"}]} (parsed by differential.py).
+// {"name", "setup", "probe", "cases": [{"name", "sql", "after_setup_s"?}]} (parsed by
+// differential.py); a case with `after_setup_s` (one that reads the clock) starts that
+// long after its setup ended, as differential.CLOCK_AFTER_SETUP_S says why.
 // stdout: {"postgres": {group: {"seed": probe, "cases": {case: {"answer", "probe"}}}}, "sqlite": ...}
 // where an answer is {"ok": true, "result": ...} or {"ok": false, "error": message}.
 //
@@ -59,6 +61,7 @@ async function postgresAnswers(groups) {
     const cases = {};
     for (const item of group.cases) {
       await fresh(group);
+      if (item.after_setup_s) await new Promise((done) => setTimeout(done, item.after_setup_s * 1000));
       const answer = await attempt(async () => pgResult(await db.exec(item.sql)));
       // Every request is a session of its own: what it left open is rolled back.
       if (db.isInTransaction()) await db.exec("ROLLBACK");

@@ -4,7 +4,8 @@
   computes it (given the types of the columns in play), typed as Postgres types it
   (the wider operand: smallint / int is int4).
 - `division_by_zero_errors`: Postgres raises "division by zero" where DuckDB
-  returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()`.
+  returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()` (not
+  where a float8 NaN is divided: Postgres answers NaN).
 """
 
 from __future__ import annotations
@@ -167,6 +168,11 @@ def _contains(tree: exp.Expr, node: exp.Expr) -> bool:
     return any(n is node for n in tree.walk())
 
 
+def _is_float8(node: exp.Expr) -> bool:
+    """A value written as float8 (`x::float8`, `'nan'::float8`): it may be NaN."""
+    return isinstance(node, exp.Cast) and node.to.is_type("double")
+
+
 def division_by_zero_errors(tree: exp.Expr) -> str | None:
     """`a / b`, `a % b`: raise "division by zero" when b is 0, as Postgres does.
 
@@ -184,10 +190,14 @@ def division_by_zero_errors(tree: exp.Expr) -> str | None:
             return "division by zero"
         if isinstance(divisor, exp.Literal) and divisor.is_number and float(divisor.this) != 0:
             continue
+        by_zero: exp.Expr = exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0))
+        if _is_float8(node.this) and isinstance(node, exp.Div):
+            # float8div: NaN / 0 is NaN, the one float8 quotient by zero that does not fail.
+            by_zero = exp.and_(by_zero, exp.not_(exp.func("isnan", node.this.copy())))
         guarded = exp.Case(
             ifs=[
                 exp.If(
-                    this=exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0)),
+                    this=by_zero,
                     true=exp.func("error", exp.Literal.string("division by zero")),
                 )
             ],

@@ -122,3 +122,6 @@ SELECT sum(amount * qty) AS revenue FROM orders WHERE region <> 'east';
 SELECT foo FROM (SELECT 1 AS foo) AS foo;
 -- case: a window sum of integer sums and of counts is numeric
 SELECT region, sum(qty) AS q, sum(sum(qty)) OVER (ORDER BY region) AS running, sum(count(*)) OVER () AS n FROM orders GROUP BY region ORDER BY region;
+-- case: ORDER BY a window function over a named window
+SELECT customer, amount, rank() OVER w AS r FROM orders
+WINDOW w AS (PARTITION BY region ORDER BY amount DESC) ORDER BY rank() OVER w, id;

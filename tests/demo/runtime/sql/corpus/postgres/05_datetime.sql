@@ -80,3 +80,14 @@ SELECT INTERVAL '-1 days +02:03' AS a, INTERVAL '1 day -02:03' AS b, INTERVAL '1
 SELECT pg_sleep(0.01);
 -- case: dates and timestamps before the year 1000
 SELECT '0597-02-16 17:32:01'::timestamp AS t, '0044-03-15'::date AS d;
+-- case: 'now' stored and compared within one request
+CREATE TABLE stamps (d timestamp(2), z timestamp(2) with time zone);
+INSERT INTO stamps VALUES ('now', 'now');
+INSERT INTO stamps VALUES ('now', 'now');
+SELECT count(*) AS same, count(DISTINCT d) AS moments,
+  count(*) FILTER (WHERE z = timestamp(2) with time zone 'now') AS same_z
+FROM stamps WHERE d = timestamp(2) without time zone 'now';
+-- case: interval literals with + signs and a day count without its unit
+SELECT INTERVAL '+02:00' AS a, INTERVAL '-1 +02:03' AS b, INTERVAL '10 years -11 month -12 days +13:14' AS c,
+  INTERVAL '1 12:59:10' AS d, INTERVAL '-1 -02:03' AS e, INTERVAL '+1 day +02:03' AS f,
+  INTERVAL '-3 02:03:04.5' AS g, INTERVAL '2 -02:03' AS h;

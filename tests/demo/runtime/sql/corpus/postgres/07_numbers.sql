@@ -123,3 +123,8 @@ SELECT CASE WHEN x > 100 THEN 1/0 ELSE 0 END AS c FROM (VALUES (1), (2)) AS v(x)
 SELECT CASE WHEN 1=0 THEN 1/0 WHEN 1=1 THEN 1 ELSE 2/0 END AS a, CASE 1 WHEN 0 THEN 1/0 WHEN 1 THEN 1 ELSE 2/0 END AS b;
 -- case: avg of a smallint column whose name another table gives another type
 CREATE TABLE stock_notes (stock text); SELECT avg(stock) AS a, sum(stock) AS s FROM prices;
+-- case: float8 NaN divided by zero is NaN, another float8 divided by zero fails
+SELECT 'nan'::float8 / '0'::float8 AS q, ('nan'::float8 / 0) IS NULL AS is_null,
+  (SELECT count(*) FROM prices WHERE ratio / 0 > 0) AS fails;
+-- case: float8 NaN divided by zero is NaN
+SELECT 'nan'::float8 / '0'::float8 AS q, ('nan'::float8 / 0) IS NULL AS is_null;

@@ -88,3 +88,29 @@ CREATE INDEX members_email_idx ON members (email); SELECT count(*) AS n FROM mem
 SELECT (SELECT id FROM teams) AS one;
 -- case: unterminated string
 SELECT 'oops;
+-- case: a VALUES column of NULLs is text, which a UNION cannot match with integer
+VALUES (NULL) UNION VALUES (1);
+-- case: a VALUES column of NULLs is text, which has no = with integer
+SELECT * FROM (VALUES (NULL)) v(v) WHERE v = 1;
+-- case: a VALUES column of NULLs is text, compared with a string literal
+SELECT * FROM (VALUES (NULL)) v(v) WHERE v = '1';
+-- case: a select-list NULL in a UNION takes the other branch's type
+SELECT NULL AS v UNION SELECT 1 ORDER BY 1;
+-- case: a text column compared with an integer
+SELECT id FROM members WHERE email = 1;
+-- case: an integer column compared with text
+SELECT id FROM members WHERE age = '30'::text;
+-- case: an integer column compared with a string literal
+SELECT id FROM members WHERE age = '30';
+-- case: a UNION of a text column and an integer column
+SELECT email FROM members UNION SELECT age FROM members;
+-- case: a boolean compared with an integer
+SELECT id FROM members WHERE (age > 35) = 1;
+-- case: an UPDATE whose WHERE compares a text column with an integer
+UPDATE members SET age = 31 WHERE email = 1;
+-- case: a DELETE whose WHERE compares a text column with an integer
+DELETE FROM members WHERE email > 1;
+-- case: an UPDATE assigning an integer to a text column
+UPDATE members SET email = 5 WHERE id = 2; SELECT id, email FROM members ORDER BY id;
+-- case: an UPDATE ... FROM comparing across tables of text and integer
+UPDATE members SET age = 32 FROM teams WHERE teams.name = members.team_id;
