@@ -97,10 +97,14 @@ def serve(options: ServeOptions) -> None:
     log.info(
         "Helio %s: admin console on https://%s:%d", __version__, options.bind, options.admin_port
     )
-    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal to the
-    # handler it found; a no-op one lets us close the state database and exit 0.
+    # uvicorn shuts down gracefully on SIGINT/SIGTERM while it serves, then re-raises the
+    # signal to the handler it found: this one only remembers it, so we close the state
+    # database and exit 0. The listening sockets are open before uvicorn takes over, so a
+    # client may already see the host and stop it: such an early signal stops the host as
+    # soon as it has started (it was lost before, and the host ran on).
+    signalled: list[int] = []
     for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: None)
+        signal.signal(signum, lambda number, _frame: signalled.append(number))
     server = ListeningServer(config, open_listener(options.bind, options.admin_port))
 
     def stop(action: str) -> None:
@@ -117,7 +121,7 @@ def serve(options: ServeOptions) -> None:
         options.bind,
         base_port,
     )
-    run_together(server, streaming, caps)
+    run_together(server, streaming, caps, stop_asked=lambda: bool(signalled))
     ctx.db.close()
     if ctx.lifecycle.requested == "restart":
         _reexecute()

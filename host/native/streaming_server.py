@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +94,10 @@ def streaming_servers(
 
 
 async def _run(
-    leader: uvicorn.Server, followers: Sequence[uvicorn.Server], caps: ConnectionCaps
+    leader: uvicorn.Server,
+    followers: Sequence[uvicorn.Server],
+    caps: ConnectionCaps,
+    stop_asked: Callable[[], bool],
 ) -> None:
     count_accept_errors(asyncio.get_running_loop(), caps.events)
     leading = asyncio.ensure_future(leader.serve())
@@ -104,6 +107,10 @@ async def _run(
         while not leader.started and not leading.done():
             await asyncio.sleep(0.01)
         if leader.started:
+            if stop_asked():
+                # Asked before uvicorn handled signals itself: stop now that it has started,
+                # through its own shutdown (setting this earlier would skip the lifespan's).
+                leader.should_exit = True
             others = [asyncio.ensure_future(s.serve()) for s in followers]
         await leading
     finally:
@@ -113,7 +120,11 @@ async def _run(
 
 
 def run_together(
-    leader: uvicorn.Server, followers: Sequence[uvicorn.Server], caps: ConnectionCaps
+    leader: uvicorn.Server,
+    followers: Sequence[uvicorn.Server],
+    caps: ConnectionCaps,
+    stop_asked: Callable[[], bool] = lambda: False,
 ) -> None:
-    """Serve all until the leader (the admin server) is told to stop."""
-    asyncio.run(_run(leader, followers, caps))
+    """Serve all until the leader (the admin server) is told to stop. `stop_asked`: whether
+    a stop came before the leader took over signal handling (it is checked once started)."""
+    asyncio.run(_run(leader, followers, caps, stop_asked))
