@@ -123,7 +123,7 @@ def run_together(
     leader: uvicorn.Server,
     followers: Sequence[uvicorn.Server],
     caps: ConnectionCaps,
-    stop_asked: Callable[[], bool] = lambda: False,
+    stop_asked: Callable[[], bool],
 ) -> None:
     """Serve all until the leader (the admin server) is told to stop. `stop_asked`: whether
     a stop came before the leader took over signal handling (it is checked once started)."""
