@@ -61,16 +61,26 @@ def _plain(value: Any) -> Any:
 # even one DuckDB would evaluate forever (a recursive CTE Postgres stops by its LIMIT).
 STATEMENT_TIMEOUT_S = 10.0
 STATEMENT_TIMEOUT_MESSAGE = "canceling statement due to statement timeout"
+# A database holds a demo's seed, not a warehouse: a statement past this much memory is
+# refused with Postgres' out-of-memory error instead of eating the machine's memory.
+# Nothing spills to disk either: DuckDB's default for an in-memory database writes its
+# overflow to `.tmp` in the working directory (a user's checkout), and that spill of an
+# endless recursive CTE once outran the statement timeout by minutes (a clean-clone CI
+# run: with.sql:277 gave no answer in 120 s).
+MEMORY_LIMIT = "1GB"
+OUT_OF_MEMORY_MESSAGE = "out of memory"
 
 
 class NativeDuckConnection:
     """One in-memory database of the `duckdb` package."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, memory_limit: str = MEMORY_LIMIT) -> None:
         import duckdb
 
         self._conn = duckdb.connect(":memory:")
         self.statement_timeout = STATEMENT_TIMEOUT_S
+        self._conn.execute(f"SET memory_limit = '{memory_limit}'")
+        self._conn.execute("SET temp_directory = ''")
         # Timestamps with time zone are read in UTC, as duckdb-wasm does.
         self._conn.execute("SET TimeZone = 'UTC'")
 
@@ -101,6 +111,8 @@ class NativeDuckConnection:
         except duckdb.Error as exc:
             if overdue.is_set() and isinstance(exc, duckdb.InterruptException):
                 raise Exception(STATEMENT_TIMEOUT_MESSAGE) from exc
+            if isinstance(exc, duckdb.OutOfMemoryException):
+                raise Exception(OUT_OF_MEMORY_MESSAGE) from exc
             raise Exception(str(exc)) from exc
         finally:
             finished.set()

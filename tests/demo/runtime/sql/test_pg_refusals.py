@@ -7,9 +7,11 @@ database stays usable afterwards.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from demo.native.duck import open_native_duck
+from demo.native.duck import NativeDuckConnection, open_native_duck
 from demo.runtime.sql import SqlError
 from demo.runtime.sql.postgres import DuckEngine
 from tests.demo.sites import native_only
@@ -44,18 +46,35 @@ def test_invalid_unicode_escape_is_a_clean_error(literal: str) -> None:
     assert refusal(DuckEngine(open_native_duck()), f"SELECT {literal}")
 
 
+# Postgres stops this recursion at the LIMIT; DuckDB evaluates the CTE first, and its
+# rows grow without end (with.sql:277).
+ENDLESS = (
+    "WITH RECURSIVE q AS (SELECT * FROM d UNION ALL (WITH RECURSIVE x AS"
+    " (SELECT * FROM d UNION ALL (SELECT * FROM q UNION ALL SELECT * FROM x))"
+    " SELECT * FROM x)) SELECT * FROM q LIMIT 32"
+)
+
+
 def test_a_statement_duckdb_would_run_forever_is_cancelled() -> None:
-    # Postgres stops this recursion at the LIMIT; DuckDB evaluates the CTE first.
     conn = open_native_duck()
     conn.statement_timeout = 0.5
     engine = DuckEngine(conn)
     engine.execute("CREATE TABLE d (id int); INSERT INTO d VALUES (1)")
-    endless = (
-        "WITH RECURSIVE q AS (SELECT * FROM d UNION ALL (WITH RECURSIVE x AS"
-        " (SELECT * FROM d UNION ALL (SELECT * FROM q UNION ALL SELECT * FROM x))"
-        " SELECT * FROM x)) SELECT * FROM q LIMIT 32"
-    )
-    assert refusal(engine, endless) == "canceling statement due to statement timeout"
+    assert refusal(engine, ENDLESS) == "canceling statement due to statement timeout"
+
+
+def test_a_statement_past_the_memory_limit_is_refused_and_spills_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The same endless recursion, stopped by memory before the timeout: no swap, and
+    # nothing written under the working directory (DuckDB's default spill goes to .tmp).
+    monkeypatch.chdir(tmp_path)
+    conn = NativeDuckConnection(memory_limit="64MB")
+    conn.statement_timeout = 600
+    engine = DuckEngine(conn)
+    engine.execute("CREATE TABLE d (id int); INSERT INTO d VALUES (1)")
+    assert refusal(engine, ENDLESS) == "out of memory"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_row_values_duckdb_would_answer_in_its_own_shape_are_refused() -> None:
