@@ -64,9 +64,9 @@ STATEMENT_TIMEOUT_MESSAGE = "canceling statement due to statement timeout"
 # A database holds a demo's seed, not a warehouse: a statement past this much memory is
 # refused with Postgres' out-of-memory error instead of eating the machine's memory.
 # Nothing spills to disk either: DuckDB's default for an in-memory database writes its
-# overflow to `.tmp` in the working directory (a user's checkout), and that spill of an
-# endless recursive CTE once outran the statement timeout by minutes (a clean-clone CI
-# run: with.sql:277 gave no answer in 120 s).
+# overflow to `.tmp` in the working directory (a user's checkout). An endless recursive
+# CTE (with.sql:277) grows to gigabytes within the statement timeout, and once, on a
+# clean-clone CI machine, gave no answer in 120 s.
 MEMORY_LIMIT = "1GB"
 OUT_OF_MEMORY_MESSAGE = "out of memory"
 
