@@ -105,14 +105,11 @@ def test_a_client_that_never_reads_is_cut_when_the_grace_ends(
     (tmp_path / "big.bin").write_bytes(bytes(32 << 20))
     with Server(tmp_path) as server:
         client = _stalled_request(server)
-    with client:
-        received = 0
-        try:
-            while chunk := client.recv(1 << 20):
-                received += len(chunk)
-        except ConnectionResetError:
+    # Reset, not closed: a close leaves the unsent rest with the kernel, which holds the
+    # connection open for a client that reads nothing until it gives up (98 s in a full run).
+    with client, pytest.raises(ConnectionResetError):
+        while client.recv(1 << 20):
             pass
-    assert received < 32 << 20  # the response was cut, not finished
 
 
 # The failed start's own exception, in the server's thread, is the point.
