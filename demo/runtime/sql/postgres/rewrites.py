@@ -14,7 +14,9 @@ Why this order:
 1. Readers of the tree as the user wrote it: the declared types of result columns,
    Postgres' column names (from the expressions before any rewrite replaces them),
    JSON and `pg_typeof` result types, `information_schema.columns`, untyped NULLs.
-2. Refusals, before any type-directed rewrite: literals Postgres would reject (and
+2. Refusals, before any type-directed rewrite: a set operation's string literals cast
+   to the number or boolean type of their column's other branch first (so that the
+   literal checks read them as Postgres does), then literals Postgres would reject (and
    date/time text, boolean text and `pg_input_*` calls answered by the same input
    rules), multi-column UPDATE assignments split per column, JSON operators and
    functions (rewritten to the runtime's text functions, or refused), text functions,
@@ -59,7 +61,7 @@ from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
 from .transforms.join_scope import hidden_join_tables
 from .transforms.jsonb import jsonb_literals
-from .transforms.operand_types import mismatched_operand_types
+from .transforms.operand_types import mismatched_operand_types, set_operation_literals
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.statement import row_subquery_assignments
@@ -164,6 +166,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
     Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
     # 2. Refusals, and the rewrites that may refuse.
+    Rewrite("set_operation_literals", lambda t, c: set_operation_literals(t, c.table_types)),
     Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
     Rewrite("temporal_literals", lambda t, c: temporal_literals(t, c.table_types)),
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),

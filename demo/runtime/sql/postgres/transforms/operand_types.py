@@ -10,15 +10,22 @@ sqlglot (`annotate_types`, the tables' columns from the database); where one sid
 text and the other a number or a boolean (or a number and a boolean), the statement is
 refused with Postgres' message. A string literal is not text to Postgres (it takes the
 other side's type), so it never counts; nor does an operand whose type is not known.
+
+That literal is the other half: `SELECT 1 UNION SELECT '2'` is integer to Postgres
+(and `SELECT 1 UNION SELECT 'a'` an input error), where DuckDB answers text. So a set
+operation's string literals are cast to the type the other branch gives their column
+(`set_operation_literals`), resolved pair by pair from the innermost, as Postgres does.
 """
 
 from __future__ import annotations
+
+import contextlib
 
 from sqlglot import exp
 from sqlglot.optimizer.annotate_types import annotate_types
 from sqlglot.optimizer.qualify import qualify
 
-__all__ = ["mismatched_operand_types"]
+__all__ = ["mismatched_operand_types", "set_operation_literals"]
 
 _T = exp.DataType.Type
 _NAMES = {
@@ -155,20 +162,111 @@ def mismatched_operand_types(
     typed = _typed(_as_query(tree), table_types)
     if typed is None:
         return None
+    for root in _set_operation_roots(typed):
+        for i in range(len(_branch_outputs(root))):
+            try:
+                _resolve(root, root, i, declared)
+            except _Unmatched as unmatched:
+                return str(unmatched)
     for node in typed.walk():
-        if isinstance(node, exp.SetOperation):
-            word = _SET_WORDS.get(type(node))
-            left, right = _branch_outputs(node.this), _branch_outputs(node.expression)
-            if word is None or len(left) != len(right):
-                continue
-            for a, b in zip(left, right, strict=True):
-                found = _mismatch(_postgres_type(a, declared), _postgres_type(b, declared))
-                if found:
-                    return f"{word} types {found[0]} and {found[1]} cannot be matched"
-        elif isinstance(node, exp.Binary) and type(node) in _COMPARISONS:
+        if isinstance(node, exp.Binary) and type(node) in _COMPARISONS:
             found = _mismatch(
                 _postgres_type(node.this, declared), _postgres_type(node.expression, declared)
             )
             if found:
                 return f"operator does not exist: {found[0]} {_COMPARISONS[type(node)]} {found[1]}"
     return None
+
+
+# A set operation's column: a type, or Postgres' "unknown" (string literals and NULLs
+# only, which the other branch decides), or None where the type is not known here.
+_UNKNOWN = ("unknown", "unknown")
+
+
+def _leaf_column(
+    original: exp.Expr, typed: exp.Expr, i: int, declared: dict[str, str]
+) -> tuple[tuple[str, str] | None, list[exp.Literal]]:
+    """The type of column `i` of a set operation's side, and the string literals of that
+    column that would take the other side's type. `original` and `typed` are the same
+    side in the statement and in its typed copy."""
+    while isinstance(original, exp.Subquery) and isinstance(typed, exp.Subquery):
+        original, typed = original.this, typed.this
+    if isinstance(original, exp.SetOperation) and isinstance(typed, exp.SetOperation):
+        return _resolve(original, typed, i, declared)
+    if not isinstance(original, exp.Select) or not isinstance(typed, exp.Select):
+        return None, []
+    mine, theirs = original.selects, typed.selects
+    if i >= len(theirs):
+        return None, []
+    typed_value = theirs[i].this if isinstance(theirs[i], exp.Alias) else theirs[i]
+    if not isinstance(typed_value, exp.Null) and not (
+        isinstance(typed_value, exp.Literal) and typed_value.is_string
+    ):
+        return _postgres_type(typed_value, declared), []
+    if len(mine) != len(theirs):  # a star the typed copy expanded: the literal is not found
+        return None, []
+    value = mine[i].this if isinstance(mine[i], exp.Alias) else mine[i]
+    return _UNKNOWN, [value] if isinstance(value, exp.Literal) and value.is_string else []
+
+
+class _Unmatched(Exception):
+    """A set operation's column of text on one side and a number or boolean on the other."""
+
+    def __init__(self, node: exp.SetOperation, left: str, right: str) -> None:
+        word = _SET_WORDS.get(type(node), "UNION")
+        super().__init__(f"{word} types {left} and {right} cannot be matched")
+
+
+def _resolve(
+    original: exp.SetOperation, typed: exp.SetOperation, i: int, declared: dict[str, str]
+) -> tuple[tuple[str, str] | None, list[exp.Literal]]:
+    """Column `i` of a set operation, as Postgres resolves it pair by pair: where one side
+    is unknown and the other a number or a boolean, the unknown side's literals are cast
+    to it; both unknown is text; text against a number or boolean raises `_Unmatched`."""
+    left, left_literals = _leaf_column(original.this, typed.this, i, declared)
+    right, right_literals = _leaf_column(original.expression, typed.expression, i, declared)
+    if left is None or right is None:
+        return None, []
+    if left == _UNKNOWN and right == _UNKNOWN:
+        return ("text", "text"), []
+    for side, other, literals in ((left, right, left_literals), (right, left, right_literals)):
+        if side == _UNKNOWN:
+            if other[0] in ("number", "boolean"):
+                for literal in literals:
+                    literal.replace(exp.cast(literal.copy(), other[1], dialect="postgres"))
+            return other, []
+    found = _mismatch(left, right)
+    if found:
+        raise _Unmatched(original, *found)
+    return left, []
+
+
+def _set_operation_roots(tree: exp.Expr) -> list[exp.SetOperation]:
+    """The set operations not inside another one's branches, in the tree's order."""
+    roots = []
+    for node in tree.walk():
+        if isinstance(node, exp.SetOperation):
+            parent = node.parent
+            while isinstance(parent, exp.Subquery):
+                parent = parent.parent
+            if not isinstance(parent, exp.SetOperation):
+                roots.append(node)
+    return roots
+
+
+def set_operation_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
+    """Casts a set operation's string literals to the number or boolean type the other
+    branch gives their column, as Postgres resolves them (module docstring)."""
+    roots = _set_operation_roots(tree)
+    if not any(isinstance(n, exp.Literal) and n.is_string for root in roots for n in root.walk()):
+        return
+    typed = _typed(tree, table_types)
+    if typed is None:
+        return
+    typed_roots = _set_operation_roots(typed)
+    if len(typed_roots) != len(roots):
+        return
+    for original, copy in zip(roots, typed_roots, strict=True):
+        for i in range(len(_branch_outputs(copy))):
+            with contextlib.suppress(_Unmatched):  # refused later, with every other mismatch
+                _resolve(original, copy, i, {})

@@ -104,6 +104,22 @@ SELECT id FROM members WHERE age = '30'::text;
 SELECT id FROM members WHERE age = '30';
 -- case: a UNION of a text column and an integer column
 SELECT email FROM members UNION SELECT age FROM members;
+-- case: a string literal in a UNION takes the integer type of the other branch
+SELECT 1 AS v UNION SELECT '2' ORDER BY 1;
+-- case: a string literal in a UNION with an integer column must read as an integer
+SELECT age FROM members UNION SELECT 'many';
+-- case: two string literals in a UNION are text, which a third integer branch cannot match
+SELECT 'a' UNION SELECT 'b' UNION SELECT 1;
+-- case: string literals in a UNION with a star take the table's column types
+SELECT * FROM teams UNION SELECT '3', 'green' ORDER BY 1;
+-- case: a string literal in a UNION with a boolean takes boolean
+SELECT (age > 35) AS old FROM members UNION SELECT 't' ORDER BY 1;
+-- case: a string literal in a UNION ALL with a numeric takes numeric
+SELECT '1.5' AS v UNION ALL SELECT 2.5 ORDER BY 1;
+-- case: a string literal in an INTERSECT with an integer column
+SELECT '30' AS v INTERSECT SELECT age FROM members;
+-- case: a string literal takes the type of a nested UNION already resolved to integer
+SELECT '7' AS v UNION (SELECT '8' UNION SELECT 9) ORDER BY 1;
 -- case: a boolean compared with an integer
 SELECT id FROM members WHERE (age > 35) = 1;
 -- case: an UPDATE whose WHERE compares a text column with an integer
