@@ -241,15 +241,28 @@ def _resolve(
     return left, []
 
 
-def _set_operation_roots(tree: exp.Expr) -> list[exp.SetOperation]:
-    """The set operations not inside another one's branches, in the tree's order."""
+def _recursive_body(node: exp.SetOperation, parent: exp.Expr | None) -> bool:
+    """Whether `node` is the body of a CTE that reads itself: Postgres types its columns
+    from the first branch alone (`WITH RECURSIVE t(n) AS (SELECT '7' UNION ALL SELECT
+    n + 1 FROM t)` is text, and `n + 1` then fails)."""
+    if not isinstance(parent, exp.CTE):
+        return False
+    name = parent.alias_or_name.lower()
+    return any(t.name.lower() == name for t in node.expression.find_all(exp.Table))
+
+
+def _set_operation_roots(tree: exp.Expr, *, recursive: bool = True) -> list[exp.SetOperation]:
+    """The set operations not inside another one's branches, in the tree's order; with
+    `recursive` False, less the bodies of recursive CTEs."""
     roots = []
     for node in tree.walk():
         if isinstance(node, exp.SetOperation):
             parent = node.parent
             while isinstance(parent, exp.Subquery):
                 parent = parent.parent
-            if not isinstance(parent, exp.SetOperation):
+            if isinstance(parent, exp.SetOperation):
+                continue
+            if recursive or not _recursive_body(node, parent):
                 roots.append(node)
     return roots
 
@@ -257,13 +270,13 @@ def _set_operation_roots(tree: exp.Expr) -> list[exp.SetOperation]:
 def set_operation_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
     """Casts a set operation's string literals to the number or boolean type the other
     branch gives their column, as Postgres resolves them (module docstring)."""
-    roots = _set_operation_roots(tree)
+    roots = _set_operation_roots(tree, recursive=False)
     if not any(isinstance(n, exp.Literal) and n.is_string for root in roots for n in root.walk()):
         return
     typed = _typed(tree, table_types)
     if typed is None:
         return
-    typed_roots = _set_operation_roots(typed)
+    typed_roots = _set_operation_roots(typed, recursive=False)
     if len(typed_roots) != len(roots):
         return
     for original, copy in zip(roots, typed_roots, strict=True):

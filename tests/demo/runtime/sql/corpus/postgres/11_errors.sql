@@ -120,6 +120,8 @@ SELECT '1.5' AS v UNION ALL SELECT 2.5 ORDER BY 1;
 SELECT '30' AS v INTERSECT SELECT age FROM members;
 -- case: a string literal takes the type of a nested UNION already resolved to integer
 SELECT '7' AS v UNION (SELECT '8' UNION SELECT 9) ORDER BY 1;
+-- case: a string literal opening a recursive CTE is text, whatever the recursive branch
+WITH RECURSIVE t(n) AS (SELECT '7' UNION ALL SELECT n || 'x' FROM t WHERE length(n) < 3) SELECT n FROM t;
 -- case: a boolean compared with an integer
 SELECT id FROM members WHERE (age > 35) = 1;
 -- case: an UPDATE whose WHERE compares a text column with an integer
