@@ -23,6 +23,7 @@ alias or position orders by the value, not by the text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 
 from sqlglot import exp
@@ -192,10 +193,9 @@ def value_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
     if isinstance(node, exp.Column):
         return _type_kind(column_types.get(node.name.lower(), ""))
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod):
-        kinds = {value_kind(node.left, column_types), value_kind(node.right, column_types)}
-        if None in kinds:
-            return None
-        return "float" if "float" in kinds else "numeric" if "numeric" in kinds else "int"
+        return _common_kind([node.left, node.right], column_types)
+    if isinstance(node, exp.Case | exp.Coalesce | exp.Nullif):
+        return _common_kind(_results(node), column_types)
     if isinstance(node, exp.Count):
         return "int"
     if isinstance(node, exp.Sum):
@@ -209,6 +209,24 @@ def value_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
         inner = value_kind(node.this, column_types)
         return "numeric" if inner in ("int", "numeric") else inner
     return None
+
+
+def _results(node: exp.Case | exp.Coalesce | exp.Nullif) -> list[exp.Expr | None]:
+    """The expressions whose value a CASE, COALESCE or NULLIF answers."""
+    if isinstance(node, exp.Case):
+        return [i.args["true"] for i in node.args.get("ifs") or []] + [node.args.get("default")]
+    if isinstance(node, exp.Coalesce):
+        return [node.this, *node.expressions]
+    return [node.this]
+
+
+def _common_kind(values: Sequence[exp.Expr | None], column_types: dict[str, str]) -> str | None:
+    """The category Postgres resolves these results to (NULLs take it), None if any is
+    unknown."""
+    kinds = {value_kind(v, column_types) for v in values if v and not isinstance(v, exp.Null)}
+    if not kinds or None in kinds:
+        return None
+    return "float" if "float" in kinds else "numeric" if "numeric" in kinds else "int"
 
 
 def _type_kind(duck_type: str) -> str | None:
@@ -225,19 +243,25 @@ def _type_kind(duck_type: str) -> str | None:
 def _operands(node: exp.Expr, column_types: dict[str, str]) -> tuple[exp.Expr, exp.Expr] | None:
     """(dividend, divisor) when `node` is a numeric quotient in Postgres, else None."""
     if isinstance(node, exp.Avg) and value_kind(node.this, column_types) in ("int", "numeric"):
-        # avg(int/numeric) is sum / count as numeric (int8_avg, numeric_avg).
-        return exp.Sum(this=node.this.copy()), exp.Count(this=node.this.copy())
+        # avg(int/numeric) is sum / count as numeric (int8_avg, numeric_avg); no values
+        # (a group of NULLs) is NULL, not a division by zero.
+        return exp.Sum(this=node.this.copy()), _no_zero(exp.Count(this=node.this.copy()))
     if isinstance(node, exp.Window) and isinstance(node.this, exp.Avg):
-        parts = _operands(node.this, column_types)
-        if parts is None:
+        if value_kind(node.this.this, column_types) not in ("int", "numeric"):
             return None
-        dividend, divisor = parts
-        return _windowed(node, dividend), _windowed(node, divisor)
+        dividend = exp.Sum(this=node.this.this.copy())
+        divisor = exp.Count(this=node.this.this.copy())
+        return _windowed(node, dividend), _no_zero(_windowed(node, divisor))
     if isinstance(node, exp.Div) and node.args.get("typed"):
         kinds = {value_kind(node.left, column_types), value_kind(node.right, column_types)}
         if kinds <= {"int", "numeric"} and "numeric" in kinds:
             return node.left.copy(), node.right.copy()
     return None
+
+
+def _no_zero(count: exp.Expr) -> exp.Expr:
+    """`count`, NULL where it is 0: the divisor of an average, whose quotient is then NULL."""
+    return exp.Nullif(this=count, expression=exp.Literal.number(0))
 
 
 def _integer_literal(node: exp.Expr) -> int | None:

@@ -128,3 +128,7 @@ SELECT 'nan'::float8 / '0'::float8 AS q, ('nan'::float8 / 0) IS NULL AS is_null,
   (SELECT count(*) FROM prices WHERE ratio / 0 > 0) AS fails;
 -- case: float8 NaN divided by zero is NaN
 SELECT 'nan'::float8 / '0'::float8 AS q, ('nan'::float8 / 0) IS NULL AS is_null;
+-- case: avg of a numeric and an integer column in a group of NULLs is NULL, not a division by zero
+SELECT g, avg(amount) AS a, avg(stock) AS s FROM (SELECT id % 2 AS g, CASE WHEN id % 2 = 0 THEN NULL ELSE amount END AS amount, CASE WHEN id % 2 = 0 THEN NULL ELSE stock END AS stock FROM prices) p GROUP BY g ORDER BY g;
+-- case: avg of a numeric column over a window of NULLs is NULL
+SELECT id, avg(CASE WHEN id = 2 THEN NULL ELSE amount END) OVER (PARTITION BY id = 2) AS a FROM prices ORDER BY id;
