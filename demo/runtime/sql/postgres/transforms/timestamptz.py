@@ -55,7 +55,37 @@ def _is_zoned(node: exp.Expr, column_types: dict[str, str]) -> bool:
     return isinstance(node, exp.CurrentTimestamp)
 
 
-def timestamptz_without_icu(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
+# Zone names that are UTC itself (Postgres reads zone names without regard to case).
+_UTC_NAMES = {"utc", "etc/utc", "gmt", "etc/gmt", "uct", "zulu", "universal"}
+
+
+def _in_zone(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
+    """`timestamptz AT TIME ZONE zone` (or `timezone(zone, timestamptz)`): the wall time
+    in that zone, a timestamp. In UTC that is the stored wall time itself; another zone
+    is refused. DuckDB reads the stand-in TIMESTAMP_NS as a local time and shifts it the
+    other way: `AT TIME ZONE 'America/New_York'` answered 15:00 for Postgres' 05:00."""
+    for node in list(tree.find_all(exp.AtTimeZone, exp.Anonymous)):
+        if isinstance(node, exp.AtTimeZone):
+            value, zone = node.this, node.args.get("zone")
+        elif str(node.this).lower() == "timezone" and len(node.expressions) == 2:
+            zone, value = node.expressions
+        else:
+            continue
+        if not _is_zoned(value, column_types):
+            continue
+        if not (
+            isinstance(zone, exp.Literal) and zone.is_string and zone.this.lower() in _UTC_NAMES
+        ):
+            shown = zone.sql("postgres") if zone is not None else "?"
+            return (
+                f"timestamptz AT TIME ZONE {shown} is not supported by this demo: only 'UTC',"
+                " the zone its sessions run in"
+            )
+        node.replace(exp.cast(value.copy(), "TIMESTAMP"))
+    return None
+
+
+def timestamptz_without_icu(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
     """Postgres' timestamptz, held as UTC wall time in a TIMESTAMP_NS.
 
     DuckDB's TIMESTAMP WITH TIME ZONE needs the icu extension for most operations
@@ -63,8 +93,12 @@ def timestamptz_without_icu(tree: exp.Expr, table_types: dict[str, dict[str, str
     UTC, so a timestamptz is its UTC wall time; TIMESTAMP_NS is the stand-in type
     because it reports itself distinctly, so results still say `timestamptz`.
     Literals with offsets are converted to UTC here; DuckDB would drop the offset.
+    Returns the refusal of a zone conversion it cannot answer (`_in_zone`), else None.
     """
     flat = {c: t for cols in table_types.values() for c, t in cols.items()}
+    refusal = _in_zone(tree, flat)
+    if refusal:
+        return refusal
     for node in list(tree.find_all(exp.CurrentTimestamp, exp.UnixToTime)):
         node.replace(_storage(node.copy()))
     for node in list(tree.find_all(exp.TimestampTrunc, exp.DateTrunc)):
@@ -84,6 +118,7 @@ def timestamptz_without_icu(tree: exp.Expr, table_types: dict[str, dict[str, str
         if data_type.is_type("timestamptz"):
             data_type.replace(_storage_type())
     _zoned_literals_written(tree, table_types)
+    return None
 
 
 def _zoned_literals_written(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:

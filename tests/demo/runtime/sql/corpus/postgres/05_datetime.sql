@@ -91,3 +91,7 @@ FROM stamps WHERE d = timestamp(2) without time zone 'now';
 SELECT INTERVAL '+02:00' AS a, INTERVAL '-1 +02:03' AS b, INTERVAL '10 years -11 month -12 days +13:14' AS c,
   INTERVAL '1 12:59:10' AS d, INTERVAL '-1 -02:03' AS e, INTERVAL '+1 day +02:03' AS f,
   INTERVAL '-3 02:03:04.5' AS g, INTERVAL '2 -02:03' AS h;
+-- case: a timestamptz column at time zone UTC is its UTC wall time, a timestamp
+SELECT id, created AT TIME ZONE 'UTC' AS utc, timezone('utc', created) AS u FROM events ORDER BY id;
+-- case: a timestamptz column at another time zone (refused here: DuckDB shifted it the wrong way)
+SELECT id, created AT TIME ZONE 'America/New_York' AS ny FROM events ORDER BY id;
