@@ -44,6 +44,19 @@ _CAST_FUNCTIONS = {
 }  # fmt: skip
 
 
+# to_char's patterns as sqlglot writes them for strftime, those that mean what Postgres
+# means: YYYY YY IYYY MM DD DDD HH24 HH12 MI SS US, their FM forms, and Mon. Anything
+# else left in the format is a pattern written wrong (`Day` became `%uay`, `Month`
+# `%bth`, `D` is Monday-first in strftime and Sunday-first in Postgres) or one not
+# translated at all (`HH`, `AM`, `Q`), so it is refused.
+_TO_CHAR_DIRECTIVES = re.compile(r"%-?[YymdHIMSjfbG]")
+_TO_CHAR_LITERALS = str.maketrans("", "", " -/:.,;_()[]0123456789")
+_TO_CHAR_REFUSAL = (
+    "to_char() supports only the patterns YYYY, YY, IYYY, MM, DD, DDD, HH24, HH12, MI, SS,"
+    " US and Mon (and their FM forms) in this demo"
+)
+
+
 def _refused_before_christ(to_char: exp.TimeToStr) -> exp.Expr:
     """`to_char` failing, as the statement runs, on a date before Christ: DuckDB's
     strftime writes its year astronomically and signed (`-96` for Postgres' `0097`)."""
@@ -115,8 +128,13 @@ def postgres_functions(tree: exp.Expr) -> str | None:
                 node.replace(exp.func("round_even", node.this.copy(), exp.Literal.number(0)))
         elif isinstance(node, exp.TimeToStr):
             fmt = node.args.get("format")
-            if isinstance(fmt, exp.Literal) and "Mon" in fmt.this:
+            if not (isinstance(fmt, exp.Literal) and fmt.is_string):
+                return "to_char() with a computed format is not supported by this demo"
+            if "Mon" in fmt.this:
                 fmt.replace(exp.Literal.string(fmt.this.replace("Mon", "%b")))
+                fmt = node.args["format"]
+            if _TO_CHAR_DIRECTIVES.sub("", fmt.this).translate(_TO_CHAR_LITERALS):
+                return _TO_CHAR_REFUSAL
             node.replace(_refused_before_christ(node.copy()))
         elif isinstance(node, exp.Sign):
             node.replace(exp.cast(node.copy(), "DECIMAL(18, 0)"))

@@ -95,3 +95,7 @@ SELECT INTERVAL '+02:00' AS a, INTERVAL '-1 +02:03' AS b, INTERVAL '10 years -11
 SELECT id, created AT TIME ZONE 'UTC' AS utc, timezone('utc', created) AS u FROM events ORDER BY id;
 -- case: a timestamptz column at another time zone (refused here: DuckDB shifted it the wrong way)
 SELECT id, created AT TIME ZONE 'America/New_York' AS ny FROM events ORDER BY id;
+-- case: to_char with patterns that mean the same in strftime
+SELECT id, to_char(starts, 'FMDD/FMMM/YY HH12:MI:SS') AS short, to_char(day, 'DDD IYYY') AS doy FROM events ORDER BY id;
+-- case: to_char with a day name (refused here: it was written wrong)
+SELECT id, to_char(day, 'Day') AS d FROM events ORDER BY id;
