@@ -26,7 +26,8 @@ Why this order:
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: integer division, result types, numeric literals and quotients,
    dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
-   turns its casts into its stand-in type), timestamptz, array text, bare numeric casts, jsonb
+   turns its casts into its stand-in type), timestamptz, array text (then ANY of a NULL
+   array made NULL), bare numeric casts, jsonb
    literals, division by zero.
 4. Literal and type nodes DuckDB's core reads differently, and named windows written
    out in ORDER BY (which DuckDB does not bind there), last: they replace nodes
@@ -52,7 +53,7 @@ from .numeric import bare_numeric_casts, bare_numeric_scales, numeric_literals, 
 from .session_names import DEFAULT_NAMES, SessionNames
 from .text_functions import text_functions
 from .transforms.aggregates import inexact_aggregates, population_variance_of_non_finite
-from .transforms.arrays import array_text_literals
+from .transforms.arrays import any_of_null_array, array_text_literals
 from .transforms.bc_text import bc_text
 from .transforms.column_names import postgres_column_names
 from .transforms.core_types import bytea_literals, core_only, national_strings
@@ -208,6 +209,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
+    Rewrite("any_of_null_array", lambda t, c: any_of_null_array(t)),
     Rewrite("bare_numeric_casts", lambda t, c: _record(c.outputs, bare_numeric_casts(t))),
     Rewrite("jsonb_literals", lambda t, c: jsonb_literals(t, c.table_types, c.declared)),
     Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),

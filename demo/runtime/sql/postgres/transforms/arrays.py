@@ -4,6 +4,8 @@
   functions, which take a path as array text).
 - `array_text_literals`: Postgres' `'{a,b}'` array text, cast or written into an
   array column, becomes a DuckDB list (DuckDB reads only `[a, b]`).
+- `any_of_null_array`: `x = ANY (array)` is NULL where the array is NULL, as in
+  Postgres; DuckDB answers false.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from sqlglot import exp
 
 from .statement import written_literals
 
-__all__ = ["array_text_literals", "parse_array_text"]
+__all__ = ["any_of_null_array", "array_text_literals", "parse_array_text"]
 
 
 _ARRAY_ITEM = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[^,{}"]*)\s*(,|$)')
@@ -65,3 +67,21 @@ def array_text_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) 
             replacement = _array_value(value, exp.DataType.build(duck_type, dialect="duckdb"))
             if replacement is not None:
                 value.replace(replacement)
+
+
+def any_of_null_array(tree: exp.Expr) -> None:
+    """`x op ANY (array)` made NULL where the array is NULL (DuckDB answers false there,
+    Postgres NULL: a row filtered by NOT (... = ANY (tags)) would be kept). ANY of a
+    subquery is left alone: DuckDB answers it as Postgres does."""
+    for quantified in list(tree.find_all(exp.Any)):
+        array = quantified.this
+        while isinstance(array, exp.Paren):
+            array = array.this
+        comparison = quantified.parent
+        if isinstance(array, exp.Subquery | exp.Query) or not isinstance(comparison, exp.Binary):
+            continue
+        guarded = exp.Case(
+            ifs=[exp.If(this=exp.Is(this=array.copy(), expression=exp.null()), true=exp.null())],
+            default=comparison.copy(),
+        )
+        comparison.replace(exp.Paren(this=guarded))

@@ -49,3 +49,5 @@ SELECT '{}'::int[] AS empty;
 SELECT array_remove(ARRAY[1, 2, 1], 1) AS r;
 -- case: insert array returning
 INSERT INTO items VALUES (4, ARRAY['x'], ARRAY[7, 8]) RETURNING *;
+-- case: = ANY of a NULL array is NULL, and NOT of it keeps no row
+SELECT 'a' = ANY (NULL::text[]) AS any_null, 'a' = ANY ('{a,b}'::text[]) AS found, 'c' = ANY ('{a,NULL}'::text[]) AS unknown, (SELECT count(*) FROM (VALUES (NULL::int[])) v(a) WHERE NOT (1 = ANY (a))) AS kept;
