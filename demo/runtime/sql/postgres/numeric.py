@@ -32,6 +32,7 @@ from ..statements import SqlError
 
 __all__ = [
     "QUOTIENT_TAG",
+    "SCALED_TAG",
     "bare_numeric_casts",
     "bare_numeric_scales",
     "numeric_literals",
@@ -320,6 +321,43 @@ def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str,
         tags[target.alias] = tag
         originals[target.alias.lower()] = original
         positions[position] = original
+    _order_by_value(tree, originals, positions)
+    return tags
+
+
+# The tag of a result column whose numeric values come back as their own text.
+SCALED_TAG = "numeric"
+
+
+def coalesced_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
+    """A result column `COALESCE(numeric, 0)` keeps each value's own scale.
+
+    Postgres keeps a scale per value: `coalesce(sum(total), 0)` is `"0"` where the sum is
+    NULL, and `"30.75"` elsewhere; DuckDB gives the column one scale (`"0.00"`). Where
+    the COALESCE mixes a numeric with number literals or integers, each argument comes
+    back as its text (a literal as written), tagged numeric. Returns output name -> tag.
+    """
+    if not isinstance(tree, exp.Select) or tree.args.get("distinct"):
+        return {}
+    tags: dict[str, str] = {}
+    originals: dict[str, exp.Expr] = {}
+    positions: dict[int, exp.Expr] = {}
+    for position, target in enumerate(tree.expressions, start=1):
+        node = target.this if isinstance(target, exp.Alias) else None
+        if not isinstance(node, exp.Coalesce) or value_kind(node, column_types) != "numeric":
+            continue
+        arguments = [node.this, *node.expressions]
+        literals = [_decimal_literal(a) for a in arguments]
+        if all(v is None for v in literals):
+            continue  # numerics alone: DuckDB's one scale is each value's
+        texts = [
+            exp.Literal.string(format(v, "f")) if v is not None else exp.cast(a.copy(), "VARCHAR")
+            for a, v in zip(arguments, literals, strict=True)
+        ]
+        originals[target.alias.lower()] = node.copy()
+        positions[position] = node.copy()
+        node.replace(exp.Coalesce(this=texts[0], expressions=texts[1:]))
+        tags[target.alias] = SCALED_TAG
     _order_by_value(tree, originals, positions)
     return tags
 

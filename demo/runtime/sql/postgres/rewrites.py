@@ -49,7 +49,13 @@ from .group_by_key import group_by_primary_key
 from .input_functions import input_functions
 from .input_syntax import boolean_literals, invalid_number_literal
 from .json_rewrite import json_columns, json_output_types, postgres_json
-from .numeric import bare_numeric_casts, bare_numeric_scales, numeric_literals, numeric_quotients
+from .numeric import (
+    bare_numeric_casts,
+    bare_numeric_scales,
+    coalesced_numeric_scales,
+    numeric_literals,
+    numeric_quotients,
+)
 from .session_names import DEFAULT_NAMES, SessionNames
 from .text_functions import text_functions
 from .transforms.aggregates import inexact_aggregates, population_variance_of_non_finite
@@ -204,6 +210,10 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite(
         "numeric_quotients",
         lambda t, c: _record(c.outputs, numeric_quotients(t, c.columns)),
+    ),
+    Rewrite(
+        "coalesced_numeric_scales",
+        lambda t, c: _record(c.outputs, coalesced_numeric_scales(t, c.columns)),
     ),
     Rewrite("bc_text", lambda t, c: bc_text(t, c.columns)),
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),

@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from .numeric import QUOTIENT_TAG, quotient_text
+from .numeric import QUOTIENT_TAG, SCALED_TAG, quotient_text
 
 __all__ = [
     "ARRAY_OIDS",
@@ -110,6 +110,7 @@ DECLARED_OIDS = {
     "pg:name": 19,
     "pg:uuid": 2950,
     "pg:numeric[]": 1231,
+    "pg:" + SCALED_TAG: NUMERIC_OID,
     "pg:regtype": 2206,
     "pg:void": 2278,
 }

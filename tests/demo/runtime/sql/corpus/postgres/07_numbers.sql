@@ -132,3 +132,7 @@ SELECT 'nan'::float8 / '0'::float8 AS q, ('nan'::float8 / 0) IS NULL AS is_null;
 SELECT g, avg(amount) AS a, avg(stock) AS s FROM (SELECT id % 2 AS g, CASE WHEN id % 2 = 0 THEN NULL ELSE amount END AS amount, CASE WHEN id % 2 = 0 THEN NULL ELSE stock END AS stock FROM prices) p GROUP BY g ORDER BY g;
 -- case: avg of a numeric column over a window of NULLs is NULL
 SELECT id, avg(CASE WHEN id = 2 THEN NULL ELSE amount END) OVER (PARTITION BY id = 2) AS a FROM prices ORDER BY id;
+-- case: coalesce of a numeric sum with 0 keeps each value's own scale
+SELECT g, coalesce(sum(amount) FILTER (WHERE id > 1), 0) AS s FROM (SELECT id, amount, id % 2 AS g FROM prices) p GROUP BY g ORDER BY g;
+-- case: coalesce of a numeric column with a literal, ordered by its value
+SELECT id, coalesce(CASE WHEN id = 1 THEN NULL ELSE amount END, 0.5) AS a, coalesce(amount, 0) AS b FROM prices ORDER BY b;
