@@ -23,7 +23,7 @@ alias or position orders by the value, not by the text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 
 from sqlglot import exp
@@ -295,8 +295,11 @@ def _quotient_sql(dividend: exp.Expr, divisor: exp.Expr) -> exp.Expr:
     )
 
 
-def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
-    """Rewrite the select list's numeric quotients; return output name -> tag."""
+def _text_outputs(
+    tree: exp.Expr, rewrite: Callable[[exp.Expr], tuple[exp.Expr, str] | None]
+) -> dict[str, str]:
+    """The select list's expressions `rewrite` turns into text (the new expression and
+    its tag), an ORDER BY of those columns kept on their value; output name -> tag."""
     if not isinstance(tree, exp.Select) or tree.args.get("distinct"):
         return {}
     tags: dict[str, str] = {}
@@ -305,24 +308,34 @@ def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str,
     for position, target in enumerate(tree.expressions, start=1):
         if not isinstance(target, exp.Alias):
             continue  # postgres_column_names has named every computed column
-        node, tag = target.this, QUOTIENT_TAG
-        if isinstance(node, exp.Round) and not isinstance(node.this, exp.Cast):
-            decimals = node.args.get("decimals")
-            places = _integer_literal(decimals) if decimals is not None else 0
-            if places is None:
-                continue
-            tag += _ROUND + str(places)
-            node = node.this
-        parts = _operands(node, column_types)
-        if parts is None:
+        rewritten = rewrite(target.this)
+        if rewritten is None:
             continue
         original = target.this.copy()
-        target.set("this", _quotient_sql(*parts))
-        tags[target.alias] = tag
+        target.set("this", rewritten[0])
+        tags[target.alias] = rewritten[1]
         originals[target.alias.lower()] = original
         positions[position] = original
     _order_by_value(tree, originals, positions)
     return tags
+
+
+def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
+    """Rewrite the select list's numeric quotients; return output name -> tag."""
+
+    def quotient(node: exp.Expr) -> tuple[exp.Expr, str] | None:
+        tag = QUOTIENT_TAG
+        if isinstance(node, exp.Round) and not isinstance(node.this, exp.Cast):
+            decimals = node.args.get("decimals")
+            places = _integer_literal(decimals) if decimals is not None else 0
+            if places is None:
+                return None
+            tag += _ROUND + str(places)
+            node = node.this
+        parts = _operands(node, column_types)
+        return None if parts is None else (_quotient_sql(*parts), tag)
+
+    return _text_outputs(tree, quotient)
 
 
 # The tag of a result column whose numeric values come back as their own text.
@@ -337,29 +350,21 @@ def coalesced_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> di
     the COALESCE mixes a numeric with number literals or integers, each argument comes
     back as its text (a literal as written), tagged numeric. Returns output name -> tag.
     """
-    if not isinstance(tree, exp.Select) or tree.args.get("distinct"):
-        return {}
-    tags: dict[str, str] = {}
-    originals: dict[str, exp.Expr] = {}
-    positions: dict[int, exp.Expr] = {}
-    for position, target in enumerate(tree.expressions, start=1):
-        node = target.this if isinstance(target, exp.Alias) else None
+
+    def scaled(node: exp.Expr) -> tuple[exp.Expr, str] | None:
         if not isinstance(node, exp.Coalesce) or value_kind(node, column_types) != "numeric":
-            continue
+            return None
         arguments = [node.this, *node.expressions]
         literals = [_decimal_literal(a) for a in arguments]
         if all(v is None for v in literals):
-            continue  # numerics alone: DuckDB's one scale is each value's
+            return None  # numerics alone: DuckDB's one scale is each value's
         texts = [
             exp.Literal.string(format(v, "f")) if v is not None else exp.cast(a.copy(), "VARCHAR")
             for a, v in zip(arguments, literals, strict=True)
         ]
-        originals[target.alias.lower()] = node.copy()
-        positions[position] = node.copy()
-        node.replace(exp.Coalesce(this=texts[0], expressions=texts[1:]))
-        tags[target.alias] = SCALED_TAG
-    _order_by_value(tree, originals, positions)
-    return tags
+        return exp.Coalesce(this=texts[0], expressions=texts[1:]), SCALED_TAG
+
+    return _text_outputs(tree, scaled)
 
 
 def _order_by_value(
