@@ -243,16 +243,14 @@ def _type_kind(duck_type: str) -> str | None:
 
 def _operands(node: exp.Expr, column_types: dict[str, str]) -> tuple[exp.Expr, exp.Expr] | None:
     """(dividend, divisor) when `node` is a numeric quotient in Postgres, else None."""
-    if isinstance(node, exp.Avg) and value_kind(node.this, column_types) in ("int", "numeric"):
-        # avg(int/numeric) is sum / count as numeric (int8_avg, numeric_avg); no values
-        # (a group of NULLs) is NULL, not a division by zero.
-        return exp.Sum(this=node.this.copy()), _no_zero(exp.Count(this=node.this.copy()))
+    if isinstance(node, exp.Avg):
+        parts = _average(node, column_types)
+        return None if parts is None else (parts[0], _no_zero(parts[1]))
     if isinstance(node, exp.Window) and isinstance(node.this, exp.Avg):
-        if value_kind(node.this.this, column_types) not in ("int", "numeric"):
+        parts = _average(node.this, column_types)
+        if parts is None:
             return None
-        dividend = exp.Sum(this=node.this.this.copy())
-        divisor = exp.Count(this=node.this.this.copy())
-        return _windowed(node, dividend), _no_zero(_windowed(node, divisor))
+        return _windowed(node, parts[0]), _no_zero(_windowed(node, parts[1]))
     if isinstance(node, exp.Div) and node.args.get("typed"):
         kinds = {value_kind(node.left, column_types), value_kind(node.right, column_types)}
         if kinds <= {"int", "numeric"} and "numeric" in kinds:
@@ -260,8 +258,17 @@ def _operands(node: exp.Expr, column_types: dict[str, str]) -> tuple[exp.Expr, e
     return None
 
 
+def _average(node: exp.Avg, column_types: dict[str, str]) -> tuple[exp.Expr, exp.Expr] | None:
+    """avg(int/numeric) as (sum, count), which Postgres divides as numeric (int8_avg,
+    numeric_avg); None for another avg."""
+    if value_kind(node.this, column_types) not in ("int", "numeric"):
+        return None
+    return exp.Sum(this=node.this.copy()), exp.Count(this=node.this.copy())
+
+
 def _no_zero(count: exp.Expr) -> exp.Expr:
-    """`count`, NULL where it is 0: the divisor of an average, whose quotient is then NULL."""
+    """`count`, NULL where it is 0: an average of no values (a group of NULLs) is NULL,
+    not a division by zero."""
     return exp.Nullif(this=count, expression=exp.Literal.number(0))
 
 

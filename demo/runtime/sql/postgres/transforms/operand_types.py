@@ -97,7 +97,7 @@ def _branch_outputs(query: exp.Expr) -> list[exp.Expr]:
         query = query.this
     if not isinstance(query, exp.Select):
         return []
-    return [e.this if isinstance(e, exp.Alias) else e for e in query.selects]
+    return [e.unalias() for e in query.selects]
 
 
 def _literals_take_the_column_type(tree: exp.Expr) -> None:
@@ -198,14 +198,14 @@ def _leaf_column(
     mine, theirs = original.selects, typed.selects
     if i >= len(theirs):
         return None, []
-    typed_value = theirs[i].this if isinstance(theirs[i], exp.Alias) else theirs[i]
+    typed_value = theirs[i].unalias()
     if not isinstance(typed_value, exp.Null) and not (
         isinstance(typed_value, exp.Literal) and typed_value.is_string
     ):
         return _postgres_type(typed_value, declared), []
     if len(mine) != len(theirs):  # a star the typed copy expanded: the literal is not found
         return None, []
-    value = mine[i].this if isinstance(mine[i], exp.Alias) else mine[i]
+    value = mine[i].unalias()
     return _UNKNOWN, [value] if isinstance(value, exp.Literal) and value.is_string else []
 
 
