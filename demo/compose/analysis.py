@@ -24,13 +24,12 @@ Exit codes: 0 every active service runs in the browser (or is skipped by label),
 
 from __future__ import annotations
 
-from collections.abc import Mapping as MappingType
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
-from .project import Project, load_project
+from .project import Project, ProjectOptions, load_project
 from .rules import Mapping, map_service
 from .source import ComposeError
 
@@ -78,15 +77,9 @@ class Analysis:
         }
 
 
-def analyze(
-    files: Sequence[str | Path] = (),
-    *,
-    folder: str | Path | None = None,
-    environ: MappingType[str, str] | None = None,
-    profiles: Sequence[str] = (),
-) -> Analysis:
+def analyze(files: Sequence[str | Path] = (), **options: Unpack[ProjectOptions]) -> Analysis:
     """Read and map a Compose project; a malformed one raises `ComposeError`."""
-    project = load_project(files, folder=folder, environ=environ, profiles=profiles)
+    project = load_project(files, **options)
     mappings = [map_service(project, s) for s in project.services]
     app = None
     for m in mappings:  # a site has one set of pages

@@ -20,12 +20,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from .interpolate import interpolate, read_env_file
 from .source import ComposeError, KeyPath, YamlFile, read_yaml
 
-__all__ = ["DEFAULT_FILES", "Project", "Service", "load_project"]
+__all__ = ["DEFAULT_FILES", "Project", "ProjectOptions", "Service", "load_project"]
 
 # The names `docker compose` looks for, in its order.
 DEFAULT_FILES = ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml")
@@ -211,14 +211,18 @@ def _name(path: Path, folder: Path) -> str:
         return str(path)
 
 
-def load_project(
-    files: Sequence[str | Path] = (),
-    *,
-    folder: str | Path | None = None,
-    environ: Mapping[str, str] | None = None,
-    profiles: Sequence[str] = (),
-) -> Project:
+class ProjectOptions(TypedDict, total=False):
+    """Where and how a project is read, as `docker compose` takes it (all optional)."""
+
+    folder: str | Path | None  # the project folder (default: the current one)
+    environ: Mapping[str, str] | None  # variables over the project's `.env`
+    profiles: Sequence[str]  # active profiles, besides COMPOSE_PROFILES
+
+
+def load_project(files: Sequence[str | Path] = (), **options: Unpack[ProjectOptions]) -> Project:
     """Read a Compose project; a malformed one raises `ComposeError` (file, line, key)."""
+    folder, environ = options.get("folder"), options.get("environ")
+    profiles = options.get("profiles", ())
     base = Path(folder) if folder is not None else Path(".")
     if files:
         paths = [Path(f) if Path(f).is_absolute() else base / f for f in files]

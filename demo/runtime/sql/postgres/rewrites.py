@@ -151,25 +151,19 @@ class Rewrite:
     run: Callable[[exp.Expr, Context], str | None]
 
 
-def _record(outputs: dict[str, str], found: dict[str, str]) -> None:
-    outputs.update(found)
+def _naming_types(name: str, find: Callable[[exp.Expr, Context], dict[str, str]]) -> Rewrite:
+    """A step that finds result columns' Postgres types DuckDB cannot report: they join
+    the context's `outputs`."""
+    return Rewrite(name, lambda t, c: c.outputs.update(find(t, c)))
 
 
 REWRITES: tuple[Rewrite, ...] = (
     # 1. Read the tree as written.
-    Rewrite(
-        "declared_output_types",
-        lambda t, c: _record(c.outputs, output_types(t, c.table_types, c.declared)),
-    ),
+    _naming_types("declared_output_types", lambda t, c: output_types(t, c.table_types, c.declared)),
     Rewrite("column_names", lambda t, c: postgres_column_names(t)),
-    Rewrite(
-        "json_output_types", lambda t, c: _record(c.outputs, json_output_types(t, c.json_types))
-    ),
-    Rewrite(
-        "pg_typeof",
-        lambda t, c: _record(c.outputs, pg_typeof(t, unambiguous_columns(c.declared))),
-    ),
-    Rewrite("void_results", lambda t, c: _record(c.outputs, void_results(t))),
+    _naming_types("json_output_types", lambda t, c: json_output_types(t, c.json_types)),
+    _naming_types("pg_typeof", lambda t, c: pg_typeof(t, unambiguous_columns(c.declared))),
+    _naming_types("void_results", lambda t, c: void_results(t)),
     Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
     Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
     # 2. Refusals, and the rewrites that may refuse.
@@ -207,20 +201,14 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
     Rewrite("bare_numeric_scales", lambda t, c: bare_numeric_scales(t, c.columns)),
-    Rewrite(
-        "numeric_quotients",
-        lambda t, c: _record(c.outputs, numeric_quotients(t, c.columns)),
-    ),
-    Rewrite(
-        "coalesced_numeric_scales",
-        lambda t, c: _record(c.outputs, coalesced_numeric_scales(t, c.columns)),
-    ),
+    _naming_types("numeric_quotients", lambda t, c: numeric_quotients(t, c.columns)),
+    _naming_types("coalesced_numeric_scales", lambda t, c: coalesced_numeric_scales(t, c.columns)),
     Rewrite("bc_text", lambda t, c: bc_text(t, c.columns)),
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
     Rewrite("any_of_null_array", lambda t, c: any_of_null_array(t)),
-    Rewrite("bare_numeric_casts", lambda t, c: _record(c.outputs, bare_numeric_casts(t))),
+    _naming_types("bare_numeric_casts", lambda t, c: bare_numeric_casts(t)),
     Rewrite("jsonb_literals", lambda t, c: jsonb_literals(t, c.table_types, c.declared)),
     Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
     Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
