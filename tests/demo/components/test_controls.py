@@ -142,6 +142,12 @@ def test_landing_page_screenshots_and_accessibility(page: Any, shots: Shots) -> 
             shots.take(page, f"landing-{name}-{scheme}", full_page=True)
             overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
             assert overflow <= 0, f"{name} {scheme}: the page scrolls sideways by {overflow}px"
+            # A service chip that wraps keeps one border around it, never split in two.
+            split = page.evaluate(
+                "[...document.querySelectorAll('.services a')]"
+                ".filter((a) => a.getClientRects().length > 1).map((a) => a.textContent)"
+            )
+            assert split == [], f"{name} {scheme}: chips split across lines: {split}"
         if scheme == "light":
             # evaluate is not subject to the page's CSP, which refuses inline scripts
             page.evaluate(AXE.read_text() + "\n;true")
