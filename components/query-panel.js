@@ -216,6 +216,11 @@ export class DemoQueryPanel extends DemoServiceElement {
         text-align: right;
         font-variant-numeric: tabular-nums;
       }
+      /* A number or a date read whole: never "2024-" over "01-01"; the table scrolls instead. */
+      td.num,
+      td.date {
+        white-space: nowrap;
+      }
       tr:last-child td {
         border-bottom: none;
       }
@@ -371,7 +376,7 @@ export class DemoQueryPanel extends DemoServiceElement {
   }
 
   _renderCell(table, t, r, c, value) {
-    const cls = table.numeric[c] ? "num" : "";
+    const cls = table.numeric[c] ? "num" : table.temporal[c] ? "date" : "";
     if (value === null || value === undefined) return html`<td class=${cls}><span class="null">NULL</span></td>`;
     const text = columnText(table, c, value);
     const key = `${t}:${r}:${c}`;
