@@ -242,6 +242,9 @@ def _looks(page: Any, panel: Any, shots: Shots, name: str) -> list[list[dict[str
         # Too wide a table scrolls inside its frame; the page itself never does.
         assert panel.evaluate("(el) => el.getBoundingClientRect().width") <= PHONE["width"]
         assert scroll.evaluate("(el) => el.scrollWidth > el.clientWidth")
+        scroll.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
+        shots.take(panel, f"{name}-phone-{scheme}-scrolled")
+        scroll.evaluate("(el) => { el.scrollLeft = 0; }")
     page.emulate_media(color_scheme="light")
     return seen
 
@@ -274,3 +277,23 @@ def test_dates_read_as_psql_prints_them_and_stay_on_one_line(page: Any, shots: S
         whole = {cell["column"]: cell["lines"] for cell in cells if cell["column"] != "remark"}
         assert whole == dict.fromkeys(["opened", "seen_at", "midnight", "zoned", "balance"], 1)
         assert [c["lines"] for c in cells if c["column"] == "remark"] != [1]  # prose still wraps
+
+
+# Short names with hyphens beside a sentence, in more columns than a phone is wide.
+NAMES = ["Jean-Luc", "Marie-Claire Dubois", "Saint-Étienne", "e-mail"]
+REMARK = "a remark long enough to wrap between its words"
+NAMED = "SELECT " + ", ".join(f"'{text}' AS c{i}" for i, text in enumerate([*NAMES, REMARK]))
+
+
+@pytest.mark.parametrize("service", ["notes", "ledger"])
+def test_short_names_never_break_at_their_hyphen(page: Any, shots: Shots, service: str) -> None:
+    # At phone width "Jean-Luc" once read "Jean-" over "Luc": a short cell (a name, a
+    # code) stays on one line in either engine's table, a sentence wraps between words.
+    panel = _panel(page, service)
+    panel.evaluate("(el, sql) => el.run(sql)", NAMED)
+    panel.locator(".summary").wait_for()
+    for cells in _looks(page, panel, shots, f"query-panel-names-{service}"):
+        lines = {cell["text"]: cell["lines"] for cell in cells}
+        assert {name: lines[name] for name in NAMES} == dict.fromkeys(NAMES, 1)
+        # The sentence wraps, in a column wide enough to read (not a word a line).
+        assert 1 < lines[REMARK] <= 4
