@@ -231,13 +231,16 @@ def _lines(panel: Any) -> list[dict[str, Any]]:
 
 
 def _looks(page: Any, panel: Any, shots: Shots, name: str) -> list[list[dict[str, Any]]]:
-    """At phone width in light and dark: a screenshot each, and each look's cell lines."""
+    """At phone width in light and dark: a screenshot each, axe, and each look's cell lines."""
+    from tests.web.conftest import check_axe
+
     page.set_viewport_size(PHONE)
     seen = []
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         shots.take(panel, f"{name}-phone-{scheme}")
         seen.append(_lines(panel))
+        check_axe(page)
         scroll = panel.locator(".scroll")
         # Too wide a table scrolls inside its frame; the page itself never does.
         assert panel.evaluate("(el) => el.getBoundingClientRect().width") <= PHONE["width"]
