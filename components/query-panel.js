@@ -22,7 +22,15 @@ import { states } from "../web/src/element-kit.js";
 
 const SHOWN_ROWS = 200; // more rows are exported, not drawn
 const CELL_CHARS = 60; // longer cells are cut, the full value a click away
+const SHORT_CHARS = 24; // a name, a code, a city: kept on one line (see .short)
 const HISTORY_SIZE = 30;
+
+/** How a cell lays out: a right-aligned number, a whole date, short text on one line, or prose that wraps. */
+function cellKind(table, column, text) {
+  if (table.numeric[column]) return "num";
+  if (table.temporal[column]) return "date";
+  return text.length <= SHORT_CHARS ? "short" : "prose";
+}
 
 export class DemoQueryPanel extends DemoServiceElement {
   static properties = {
@@ -216,6 +224,17 @@ export class DemoQueryPanel extends DemoServiceElement {
         text-align: right;
         font-variant-numeric: tabular-nums;
       }
+      /* A number, a date or a short name reads whole: never "2024-" over "01-01" or
+         "Jean-" over "Luc" (a hyphen is a break opportunity); the table scrolls instead. */
+      td.num,
+      td.date,
+      td.short {
+        white-space: nowrap;
+      }
+      /* Longer text wraps between words, in a column wide enough to read. */
+      td.prose {
+        min-width: 12rem;
+      }
       tr:last-child td {
         border-bottom: none;
       }
@@ -371,18 +390,20 @@ export class DemoQueryPanel extends DemoServiceElement {
   }
 
   _renderCell(table, t, r, c, value) {
-    const cls = table.numeric[c] ? "num" : "";
-    if (value === null || value === undefined) return html`<td class=${cls}><span class="null">NULL</span></td>`;
+    if (value === null || value === undefined) return html`<td class=${cellKind(table, c, "NULL")}><span class="null">NULL</span></td>`;
     const text = columnText(table, c, value);
     const key = `${t}:${r}:${c}`;
     const open = this._expanded.has(key);
     if (table.binary[c] && !open) {
-      return html`<td class=${cls}><span class="blob">${blobSummary(value)}</span>
+      const summary = blobSummary(value);
+      return html`<td class=${cellKind(table, c, summary)}><span class="blob">${summary}</span>
         <button class="link more" @click=${() => this._expand(key)} aria-label="Show the bytes of row ${r + 1}, ${table.columns[c]}">show</button></td>`;
     }
+    const cls = cellKind(table, c, text);
     if (text.length > CELL_CHARS && !open) {
+      // The button's name starts with the word it shows (WCAG 2.5.3: speech users say "more").
       return html`<td class=${cls}>${text.slice(0, CELL_CHARS)}…<button class="link more" @click=${() => this._expand(key)}
-        aria-label="Show the full value of row ${r + 1}, ${table.columns[c]} (${text.length} characters)">more</button></td>`;
+        aria-label="more: show the full value of row ${r + 1}, ${table.columns[c]} (${text.length} characters)">more</button></td>`;
     }
     return html`<td class=${cls}>${text}</td>`;
   }

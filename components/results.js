@@ -9,6 +9,15 @@
 const NUMERIC_OIDS = new Set([20, 21, 23, 26, 700, 701, 1700]);
 const BYTEA_OID = 17;
 const HEX_BLOB = /^\\x(?:[0-9a-fA-F]{2})*$/;
+// date, timestamp, timestamptz: PGlite's JS Dates, which reach the panel as
+// `Date.toJSON()` text (UTC, milliseconds; a date is its UTC midnight).
+const DATE_OID = 1082;
+const TIMESTAMP_OID = 1114;
+const TIMESTAMPTZ_OID = 1184;
+const TEMPORAL_OIDS = new Set([DATE_OID, TIMESTAMP_OID, TIMESTAMPTZ_OID]);
+const JS_DATE = /^([+-]?\d{4,6})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.(\d{3})Z$/;
+// sqlite has no date type: a text column whose values all start like an ISO date.
+const TEXT_DATE = /^\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d(?::?\d\d)?)?)?$/;
 
 // The engines' result shapes, declared for the runtime in demo/runtime/sql/results.py
 // (same names, same fields).
@@ -43,6 +52,8 @@ const HEX_BLOB = /^\\x(?:[0-9a-fA-F]{2})*$/;
  * @property {Array<Array<unknown>>} rows
  * @property {boolean[]} numeric per column: right-aligned
  * @property {boolean[]} binary per column: BLOB/bytea (see asBytes)
+ * @property {boolean[]} temporal per column: dates and timestamps (kept on one line)
+ * @property {Array<number | null>} pgTypes per column: the Postgres type OID, null for sqlite
  * @property {number | null} affectedRows a write's count, when the engine reports it
  * @property {boolean} hasRows whether the statement returned a row set (even empty)
  */
@@ -60,7 +71,9 @@ export function toTables(result) {
 function fromSqljs({ columns = [], values = [] }) {
   const numeric = columns.map((_, i) => values.length > 0 && values.every((row) => row[i] === null || typeof row[i] === "number") && values.some((row) => row[i] !== null));
   const binary = columns.map((_, i) => values.some((row) => isBlob(row[i])) && values.every((row) => row[i] === null || isBlob(row[i])));
-  return { columns, rows: values, numeric, binary, affectedRows: null, hasRows: true };
+  const temporal = columns.map((_, i) => values.some((row) => row[i] !== null) && values.every((row) => row[i] === null || (typeof row[i] === "string" && TEXT_DATE.test(row[i]))));
+  const pgTypes = columns.map(() => null);
+  return { columns, rows: values, numeric, binary, temporal, pgTypes, affectedRows: null, hasRows: true };
 }
 
 /** @param {PgliteResult} result */
@@ -68,9 +81,11 @@ function fromPglite({ rows = [], fields = [], affectedRows }) {
   const columns = fields.map((f) => f.name);
   const numeric = fields.map((f) => NUMERIC_OIDS.has(f.dataTypeID));
   const binary = fields.map((f) => f.dataTypeID === BYTEA_OID);
+  const temporal = fields.map((f) => TEMPORAL_OIDS.has(f.dataTypeID));
+  const pgTypes = fields.map((f) => f.dataTypeID);
   const tableRows = rows.map((row) => columns.map((name) => (name in row ? row[name] : null)));
   const affected = typeof affectedRows === "number" ? affectedRows : null;
-  return { columns, rows: tableRows, numeric, binary, affectedRows: affected, hasRows: fields.length > 0 };
+  return { columns, rows: tableRows, numeric, binary, temporal, pgTypes, affectedRows: affected, hasRows: fields.length > 0 };
 }
 
 /**
@@ -111,9 +126,26 @@ export function cellText(value) {
   return String(value);
 }
 
-/** A cell's text in its column: BLOB columns print their bytes as hex. */
+/**
+ * A Postgres date/timestamp[tz] value as psql prints it in a UTC session:
+ * `2024-01-01`, `2024-01-01 10:00:00.25`, `2024-01-01 08:00:00+00`; other text unchanged.
+ */
+export function postgresTemporalText(oid, value) {
+  const parts = typeof value === "string" ? JS_DATE.exec(value) : null;
+  if (!parts || parts[1].startsWith("-")) return cellText(value); // BC years: as sent
+  const [, year, month, day, hour, minute, second, ms] = parts;
+  const date = `${String(Number(year)).padStart(4, "0")}-${month}-${day}`;
+  if (oid === DATE_OID) return date;
+  const fraction = ms === "000" ? "" : `.${ms.replace(/0+$/, "")}`;
+  return `${date} ${hour}:${minute}:${second}${fraction}${oid === TIMESTAMPTZ_OID ? "+00" : ""}`;
+}
+
+/** A cell's text in its column: BLOB columns print their bytes as hex, Postgres dates as psql does. */
 export function columnText(table, column, value) {
-  return table.binary[column] && value !== null && value !== undefined ? bytesText(value) : cellText(value);
+  if (value === null || value === undefined) return cellText(value);
+  if (table.binary[column]) return bytesText(value);
+  const oid = table.pgTypes?.[column];
+  return TEMPORAL_OIDS.has(oid) ? postgresTemporalText(oid, value) : cellText(value);
 }
 
 function csvField(text) {

@@ -16,7 +16,7 @@ from tests.host.helpers import confirmed_settings
 from tests.host.server import HostProcess, running_host
 from tests.waiting import BROWSER_WAIT_MS, wait_for
 
-from .conftest import ADMIN, OpenPage, each_look
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, each_look, shot
 
 pytestmark = pytest.mark.browser
 
@@ -132,3 +132,62 @@ def test_a_crash_dump_notice_can_be_dismissed(
     with crashed_host.client(auth=ADMIN) as admin:
         report = admin.get("/api/health/crashdump").json()
     assert report["notice"] is False and len(report["dumps"]) == 1
+
+
+@pytest.fixture
+def own_host(tmp_path: Path) -> Iterator[HostProcess]:
+    """A host of the test's own: its streams are exactly those the test puts."""
+    with running_host(tmp_path / "data", "--simulate-streams", credentials=ADMIN) as process:
+        yield process
+
+
+def session_card(page: Page) -> tuple[str, str, list[str]]:
+    """The session card's count, its words, and its line naming listed streams not active."""
+    return (
+        page.locator("#active-streams").inner_text(),
+        " ".join(page.locator("#active-streams-label").all_inner_texts()),
+        page.locator("#other-streams").all_inner_texts(),
+    )
+
+
+# What the session card says beside "1 active stream" while a second listed stream stops.
+STOPPING = {"en": "1 stopping", "fr": "1 en cours d’arrêt", "de": "1 wird beendet"}
+
+
+def test_the_stream_count_agrees_with_the_list(
+    open_page: OpenPage, own_host: HostProcess, tmp_path: Path
+) -> None:
+    # A stream that is stopping is still listed: the card counts the active one and names
+    # the other, so "1 active stream" never sits above a list of two rows unexplained.
+    tv = provision(own_host, make_device(tmp_path, "tv"), "Jean-Luc's TV")
+    deck = provision(own_host, make_device(tmp_path, "deck"), "Steam Deck")
+    with own_host.client(auth=ADMIN) as admin:
+        put_stream(admin, tv, "normal", "active")
+        put_stream(admin, deck, "normal", "stopping")
+    for look in LOOKS:
+        page = open_page("", look=look, host=own_host)
+        expect(page.locator("#streams tbody tr")).to_have_count(2)
+        shot(page, "dashboard-stopping")
+        # The card and the list render from one answer: no wait between them.
+        assert session_card(page) == ("1", "active stream", [STOPPING["en"]])
+        check_axe(page)
+        page.context.close()
+    for code in ("fr", "de"):
+        with own_host.client(auth=ADMIN) as admin:
+            assert admin.patch("/api/config", json={"locale": code}).status_code == 200
+        page = open_page("", look=LOOKS[3], host=own_host)
+        expect(page.locator("#streams tbody tr")).to_have_count(2)
+        shot(page, f"dashboard-stopping-{code}")
+        assert session_card(page)[::2] == ("1", [STOPPING[code]])
+        check_axe(page)
+        page.context.close()
+    with own_host.client(auth=ADMIN) as admin:
+        assert admin.patch("/api/config", json={"locale": "en"}).status_code == 200
+        put_stream(admin, deck, "normal", "pending")
+    page = open_page("", host=own_host)
+    expect(page.locator("#streams tbody tr")).to_have_count(2)
+    assert session_card(page) == ("1", "active stream", ["1 starting"])
+    with own_host.client(auth=ADMIN) as admin:
+        put_stream(admin, deck, "normal", "active")  # both stream: nothing else to name
+    expect(page.locator("#active-streams")).to_have_text("2", timeout=BROWSER_WAIT_MS)
+    assert session_card(page) == ("2", "active streams", [])

@@ -164,3 +164,61 @@ def test_components_build_their_urls_from_the_stamped_route_table() -> None:
         "__demo/reset",
         "the demo's route table has no route “nope”",
     ]
+
+
+# Every Postgres date/time type, with and without fractions, at midnight and not.
+TEMPORAL = (
+    "SELECT DATE '2024-01-01' AS day, TIMESTAMP '2024-01-01 10:00:00' AS at,"
+    " TIMESTAMP '2024-01-01 00:00:00' AS midnight, TIMESTAMP '2024-01-01 10:00:00.25' AS fraction,"
+    " TIMESTAMPTZ '2024-01-01 10:00:00+02' AS zoned, TIMESTAMPTZ '2024-01-01 10:00:00.5+02' AS zf,"
+    " NULL::date AS none"
+)
+
+
+def test_dates_and_timestamps_read_as_postgres_prints_them() -> None:
+    # The panel gets PGlite's values through JSON (a JS Date becomes its UTC ISO text, a
+    # date its UTC midnight); it must show what psql would, which is PGlite's own `::text`
+    # of the same values (its session time zone is UTC, as the demo runtime's).
+    script = f"""
+    import {{ PGlite }} from "@electric-sql/pglite";
+    import {{ toTables, columnText, toCSV }} from "{RESULTS}";
+    const pg = new PGlite();
+    const sql = input.sql;
+    const [sent] = JSON.parse(JSON.stringify(await pg.exec(sql)));
+    const [table] = toTables([sent]);
+    const texts = await pg.exec(`SELECT ${{sent.fields.map((f) => f.name + "::text").join(", ")}} FROM (${{sql}}) q`);
+    console.log(JSON.stringify({{
+      shown: table.rows[0].map((v, i) => columnText(table, i, v)),
+      postgres: sent.fields.map((f) => texts[0].rows[0][f.name]),
+      temporal: table.temporal,
+      csv: toCSV(table),
+    }}));
+    """
+    out = run_module(script, {"sql": TEMPORAL})
+    assert out["shown"] == out["postgres"]
+    assert out["shown"][2] == "2024-01-01 00:00:00"  # never a midnight T00:00:00.000Z
+    assert out["temporal"] == [True] * 7  # kept on one line in the table
+    assert list(csv.reader(io.StringIO(out["csv"])))[1] == [*out["postgres"][:-1], ""]
+
+
+def test_sqlite_text_dates_are_shown_as_stored_and_kept_whole() -> None:
+    script = f"""
+    import initSqlJs from "sql.js";
+    import {{ toTables, columnText }} from "{RESULTS}";
+    const SQL = await initSqlJs();
+    const [table] = toTables(new SQL.Database().exec(input.sql));
+    console.log(JSON.stringify({{ shown: table.rows[0].map((v, i) => columnText(table, i, v)), temporal: table.temporal }}));
+    """
+    sql = (
+        "SELECT date('2024-01-01') AS d, datetime('2024-01-01 10:00:00') AS ts,"
+        " '2024-01-01T10:00:00Z' AS iso, 'Jean-Luc' AS name, 12 AS n"
+    )
+    out = run_module(script, {"sql": sql})
+    assert out["shown"] == [
+        "2024-01-01",
+        "2024-01-01 10:00:00",
+        "2024-01-01T10:00:00Z",
+        "Jean-Luc",
+        "12",
+    ]
+    assert out["temporal"] == [True, True, True, False, False]

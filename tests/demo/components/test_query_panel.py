@@ -214,3 +214,89 @@ def test_words_in_cells_are_never_split_across_lines(page: Any) -> None:
     )
     assert panel.locator("tbody td").count() == len(words)
     assert split == []
+
+
+def _lines(panel: Any) -> list[dict[str, Any]]:
+    """Per body cell of the first table: its column, text and the lines its text takes."""
+    return panel.locator("tbody td").evaluate_all(
+        """(cells) => cells.map((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          const table = td.closest("table");
+          return { column: table.querySelectorAll("th")[td.cellIndex].textContent.trim(),
+                   text: td.textContent.trim(), lines: tops.size };
+        })"""
+    )
+
+
+def _looks(page: Any, panel: Any, shots: Shots, name: str) -> list[list[dict[str, Any]]]:
+    """At phone width in light and dark: a screenshot each, axe, and each look's cell lines."""
+    from tests.web.conftest import check_axe
+
+    page.set_viewport_size(PHONE)
+    seen = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        shots.take(panel, f"{name}-phone-{scheme}")
+        seen.append(_lines(panel))
+        check_axe(page)
+        scroll = panel.locator(".scroll")
+        # Too wide a table scrolls inside its frame; the page itself never does.
+        assert panel.evaluate("(el) => el.getBoundingClientRect().width") <= PHONE["width"]
+        assert scroll.evaluate("(el) => el.scrollWidth > el.clientWidth")
+        scroll.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
+        shots.take(panel, f"{name}-phone-{scheme}-scrolled")
+        scroll.evaluate("(el) => { el.scrollLeft = 0; }")
+    page.emulate_media(color_scheme="light")
+    return seen
+
+
+# A Postgres row with every date/time type, a number and a sentence, as a user's table has.
+DATED = (
+    "SELECT DATE '2024-01-01' AS opened, TIMESTAMP '2024-01-01 10:00:00' AS seen_at,"
+    " TIMESTAMP '2024-01-01 00:00:00' AS midnight, TIMESTAMPTZ '2024-01-01 10:00:00+02' AS zoned,"
+    " -1234567.25 AS balance, 'a remark long enough to wrap between its words at phone width' AS remark"
+)
+
+
+def test_dates_read_as_psql_prints_them_and_stay_on_one_line(page: Any, shots: Shots) -> None:
+    panel = _panel(page, "ledger")
+    panel.evaluate("(el, sql) => el.run(sql)", DATED)
+    panel.locator(".summary").wait_for()
+    shown = [cell["text"] for cell in _table(panel)["rows"][0]]
+    looks = _looks(page, panel, shots, "query-panel-dates")
+    texts = query(
+        page, "ledger", f"SELECT opened::text, seen_at::text, midnight::text FROM ({DATED}) q"
+    )
+    engine = texts["body"]["result"][0]["rows"][0]
+    # date and timestamp as Postgres writes them (the engine's own ::text); timestamptz
+    # as psql prints it in the demo's UTC session, with its zone (PGlite's answer:
+    # tests/demo/components/test_helpers.py).
+    assert shown[:3] == [engine["opened"], engine["seen_at"], engine["midnight"]]
+    assert shown[:3] == ["2024-01-01", "2024-01-01 10:00:00", "2024-01-01 00:00:00"]
+    assert shown[3] == "2024-01-01 08:00:00+00"
+    for cells in looks:
+        whole = {cell["column"]: cell["lines"] for cell in cells if cell["column"] != "remark"}
+        assert whole == dict.fromkeys(["opened", "seen_at", "midnight", "zoned", "balance"], 1)
+        assert [c["lines"] for c in cells if c["column"] == "remark"] != [1]  # prose still wraps
+
+
+# Short names with hyphens beside a sentence, in more columns than a phone is wide.
+NAMES = ["Jean-Luc", "Marie-Claire Dubois", "Saint-Étienne", "e-mail"]
+REMARK = "a remark long enough to wrap between its words"
+NAMED = "SELECT " + ", ".join(f"'{text}' AS c{i}" for i, text in enumerate([*NAMES, REMARK]))
+
+
+@pytest.mark.parametrize("service", ["notes", "ledger"])
+def test_short_names_never_break_at_their_hyphen(page: Any, shots: Shots, service: str) -> None:
+    # At phone width "Jean-Luc" once read "Jean-" over "Luc": a short cell (a name, a
+    # code) stays on one line in either engine's table, a sentence wraps between words.
+    panel = _panel(page, service)
+    panel.evaluate("(el, sql) => el.run(sql)", NAMED)
+    panel.locator(".summary").wait_for()
+    for cells in _looks(page, panel, shots, f"query-panel-names-{service}"):
+        lines = {cell["text"]: cell["lines"] for cell in cells}
+        assert {name: lines[name] for name in NAMES} == dict.fromkeys(NAMES, 1)
+        # The sentence wraps, in a column wide enough to read (not a word a line).
+        assert 1 < lines[REMARK] <= 4

@@ -73,6 +73,9 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
         gap: var(--sl-spacing-small);
         margin-bottom: var(--sl-spacing-small);
       }
+      .others {
+        margin: 0 0 var(--sl-spacing-small);
+      }
       ul.encoders {
         margin: var(--sl-spacing-x-small) 0 0;
         padding-left: 1.1rem;
@@ -136,7 +139,7 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
     return html`
       <div class="notices">${this.renderCrash(crash)}${this.renderUpdate(updates)}</div>
       <div class="grid">
-        ${this.renderHost(meta)} ${this.renderCodec(meta.codec)} ${this.renderSession(session)}
+        ${this.renderHost(meta)} ${this.renderCodec(meta.codec)} ${this.renderSession(session, streams)}
       </div>
       <section aria-labelledby="streams-title">
         <div class="section-title">
@@ -220,11 +223,21 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
     </section>`;
   }
 
-  renderSession(session) {
-    const active = session.activeSessions;
+  renderSession(session, streams) {
+    // Counted from the list below (one answer), so the card never disagrees with it: a
+    // stream that is starting or stopping is listed but not active, and named here.
+    const count = (state) => streams.filter((s) => s.state === state).length;
+    const active = count("active");
+    const others = [
+      [count("pending"), "dash.streamsPending"],
+      [count("stopping"), "dash.streamsStopping"],
+    ].filter(([n]) => n > 0);
     return html`<section class="card" aria-labelledby="session-title">
       <h2 id="session-title">${icon("tv-minimal-play")} ${t("dash.session")}</h2>
-      <div class="state"><span class="big" id="active-streams">${active}</span><span class="muted">${t("dash.activeStreams", { count: active })}</span></div>
+      <div class="state">
+        <span class="big" id="active-streams">${active}</span><span class="muted" id="active-streams-label">${t("dash.activeStreams", { count: active })}</span>
+      </div>
+      ${others.length ? html`<p class="small muted others" id="other-streams">${others.map(([n, key]) => t(key, { count: n })).join(" · ")}</p>` : ""}
       <dl>
         <dt>${t("dash.application")}</dt>
         <dd id="running-app">${session.appRunning ? session.appName : t("dash.noneRunning")}</dd>
