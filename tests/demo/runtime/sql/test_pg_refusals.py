@@ -204,3 +204,17 @@ def test_a_table_hidden_by_its_joins_alias_is_refused_as_postgres_refuses_it() -
         "SELECT * FROM (j1 JOIN j2 USING (i)) WHERE j1.t = 'one'",
     ):
         assert engine.execute(allowed)[0][0]["rows"] == []
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["SET TIME ZONE 'Europe/Paris'", "SET timezone TO 'America/New_York'", "SET TIME ZONE -5"],
+)
+def test_moving_the_session_to_another_time_zone_is_refused(statement: str) -> None:
+    """Postgres prints every timestamptz in the session's zone; the demo's stays UTC, so
+    a move would make later answers differ silently (it was accepted and ignored)."""
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE t (d timestamptz); INSERT INTO t VALUES ('2024-01-01 08:00+00')")
+    assert "its sessions stay in UTC" in refusal(engine, statement)
+    rows = engine.execute("SELECT d::text AS d FROM t")[0][0]["rows"]
+    assert rows == [{"d": "2024-01-01 08:00:00+00"}]

@@ -99,3 +99,10 @@ SELECT id, created AT TIME ZONE 'America/New_York' AS ny FROM events ORDER BY id
 SELECT id, to_char(starts, 'FMDD/FMMM/YY HH12:MI:SS') AS short, to_char(day, 'DDD IYYY') AS doy FROM events ORDER BY id;
 -- case: to_char with a day name (refused here: it was written wrong)
 SELECT id, to_char(day, 'Day') AS d FROM events ORDER BY id;
+-- case: show the session time zone
+SHOW timezone;
+-- case: time zone statements that keep UTC
+SET TIME ZONE 'UTC'; SET timezone = 'utc'; SET TIME ZONE LOCAL; RESET timezone;
+SELECT created::text AS c FROM events ORDER BY id;
+-- case: show time zone after setting UTC
+SET timezone TO DEFAULT; SHOW TIME ZONE;
