@@ -26,7 +26,7 @@ Why this order:
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: integer division, result types, numeric literals and quotients,
    dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
-   turns its casts into its stand-in type), timestamptz, array text (then ANY of a NULL
+   turns its casts into its stand-in type), timestamptz, array text (then ANY and ALL of a NULL
    array made NULL), bare numeric casts, jsonb
    literals, division by zero.
 4. Literal and type nodes DuckDB's core reads differently, and named windows written
