@@ -204,3 +204,48 @@ def test_a_table_hidden_by_its_joins_alias_is_refused_as_postgres_refuses_it() -
         "SELECT * FROM (j1 JOIN j2 USING (i)) WHERE j1.t = 'one'",
     ):
         assert engine.execute(allowed)[0][0]["rows"] == []
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        # Postgres' own words (PGlite's answers), not DuckDB's "Invalid Input Error: ...".
+        ("SELECT n / 0 FROM (VALUES (1)) v(n)", "division by zero"),
+        ("SELECT 1 % n FROM (VALUES (0)) v(n)", "division by zero"),
+        ("SELECT jsonb_build_object(NULL, 1)", "argument 1: key must not be null"),
+        (
+            "SELECT jsonb_build_object(ARRAY[1], 2)",
+            "key value must be scalar, not array, composite, or json",
+        ),
+        # The runtime's own JSON functions fail with their message alone.
+        (
+            "SELECT jsonb_build_object('a', ARRAY[1])",
+            "converting INTEGER[] values to JSON is not supported by this demo",
+        ),
+    ],
+)
+def test_errors_raised_as_the_statement_runs_read_as_postgres_words_them(
+    sql: str, message: str
+) -> None:
+    assert refusal(DuckEngine(open_native_duck()), sql) == message
+
+
+def test_duckdb_s_own_errors_keep_its_name_for_them() -> None:
+    # Not one of the translation's messages: DuckDB's words, marked as DuckDB's.
+    message = refusal(DuckEngine(open_native_duck()), "SELECT chr(-1)")
+    assert message.startswith("Invalid Input Error: ")
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT to_char(12.5, '999D99')",
+        "SELECT to_char(n, '999') FROM (VALUES (1)) v(n)",
+        "SELECT to_char(n::numeric(5,2), 'FM9,990.00') FROM (VALUES (1)) v(n)",
+    ],
+)
+def test_to_char_of_a_number_is_refused_in_postgres_words(sql: str) -> None:
+    message = refusal(DuckEngine(open_native_duck()), sql)
+    assert (
+        message == "to_char() of a number is not supported by this demo (of dates and times only)"
+    )
