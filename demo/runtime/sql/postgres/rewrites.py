@@ -24,7 +24,8 @@ Why this order:
    numbers (`transforms/operand_types.py`, which DuckDB answers by casting), window
    functions the order of tied rows decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
-   column types: integer division, result types, numeric literals and quotients,
+   column types: integer division, result types, numeric literals, quotients and
+   choices between scales (made text, then the rest refused),
    dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
    turns its casts into its stand-in type), timestamptz, array text (then ANY and ALL of a NULL
    array made NULL), bare numeric casts, jsonb
@@ -52,7 +53,8 @@ from .json_rewrite import json_columns, json_output_types, postgres_json
 from .numeric import (
     bare_numeric_casts,
     bare_numeric_scales,
-    coalesced_numeric_scales,
+    chosen_numeric_scales,
+    mixed_numeric_scales,
     numeric_literals,
     numeric_quotients,
 )
@@ -212,9 +214,10 @@ REWRITES: tuple[Rewrite, ...] = (
         lambda t, c: _record(c.outputs, numeric_quotients(t, c.columns)),
     ),
     Rewrite(
-        "coalesced_numeric_scales",
-        lambda t, c: _record(c.outputs, coalesced_numeric_scales(t, c.columns)),
+        "chosen_numeric_scales",
+        lambda t, c: _record(c.outputs, chosen_numeric_scales(t, c.columns)),
     ),
+    Rewrite("mixed_numeric_scales", lambda t, c: mixed_numeric_scales(t, c.columns)),
     Rewrite("bc_text", lambda t, c: bc_text(t, c.columns)),
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),

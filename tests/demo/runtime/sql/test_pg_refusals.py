@@ -249,3 +249,32 @@ def test_to_char_of_a_number_is_refused_in_postgres_words(sql: str) -> None:
     assert (
         message == "to_char() of a number is not supported by this demo (of dates and times only)"
     )
+
+
+NUMBERS = (
+    "CREATE TABLE prices (id int PRIMARY KEY, amount numeric(8,2), stock int);"
+    " INSERT INTO prices VALUES (1, 19.99, 10), (2, NULL, 0)"
+)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        # Postgres answers each with the scale of the value each row took ('0' where
+        # amount is NULL, '19.99' elsewhere); DuckDB's column has one scale ('0.00').
+        "SELECT coalesce(amount, 0) * stock AS t FROM prices",
+        "SELECT sum(coalesce(amount, 0)) AS s FROM prices WHERE id = 2",
+        "SELECT greatest(1, 2.5, 3) + 1 AS g",
+        "SELECT lead(amount, 1, 0) OVER (ORDER BY id) * 2 AS l FROM prices",
+        "SELECT coalesce(amount, 0)::text AS t FROM prices",
+        "SELECT DISTINCT coalesce(amount, 0) AS d FROM prices",
+        "WITH t AS (SELECT coalesce(amount, 0) AS p FROM prices) SELECT p FROM t",
+        "SELECT coalesce(amount, 0) FROM prices UNION ALL SELECT 1",
+        # avg's scale is its value's (numeric_avg), not known before it runs.
+        "SELECT coalesce(avg(amount), 0) AS a FROM prices",
+    ],
+)
+def test_a_choice_between_numeric_scales_that_a_result_reads_is_refused(sql: str) -> None:
+    engine = DuckEngine(open_native_duck())
+    engine.execute(NUMBERS)
+    assert "its own numeric scale" in refusal(engine, sql)
