@@ -471,12 +471,27 @@ def chosen_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> dict[
     """
 
     def scaled(node: exp.Expr) -> tuple[exp.Expr, str] | None:
-        if not _mixed_scales(node, column_types):
+        if not _mixed_scales(node, column_types) or not _grouped_values(tree, node):
             return None
         text = _own_text(node, column_types)
         return None if text is None else (text, SCALED_TAG)
 
     return _text_outputs(tree, scaled)
+
+
+def _grouped_values(select: exp.Expr, node: exp.Expr) -> bool:
+    """Whether each value `node` chooses from may be read in its rows' groups: its
+    columns are aggregated or grouped by. GROUP BY the choice itself joins values of
+    different scales (`0` and `0.00`) in one group, whose scale Postgres does not
+    promise: left to `mixed_numeric_scales`, which refuses it."""
+    group = select.args.get("group")
+    if group is None:
+        return True
+    grouped = {g.sql() for g in group.expressions}
+    return all(
+        column.find_ancestor(exp.AggFunc) is not None or column.sql() in grouped
+        for column in node.find_all(exp.Column)
+    )
 
 
 def _keeps_scale_out(parent: exp.Expr, child: exp.Expr) -> bool:

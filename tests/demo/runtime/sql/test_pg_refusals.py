@@ -270,6 +270,8 @@ NUMBERS = (
         "SELECT DISTINCT coalesce(amount, 0) AS d FROM prices",
         "WITH t AS (SELECT coalesce(amount, 0) AS p FROM prices) SELECT p FROM t",
         "SELECT coalesce(amount, 0) FROM prices UNION ALL SELECT 1",
+        # One group may join 0 and 0.00: which scale Postgres shows is not promised.
+        "SELECT coalesce(amount, 0) AS p, count(*) FROM prices GROUP BY 1",
         # avg's scale is its value's (numeric_avg), not known before it runs.
         "SELECT coalesce(avg(amount), 0) AS a FROM prices",
     ],

@@ -146,3 +146,5 @@ SELECT id, CASE WHEN stock > 0 THEN amount ELSE 0 END AS c FROM prices ORDER BY 
 SELECT id, lead(amount, 1, 0) OVER (ORDER BY id) AS next, lag(amount, 1, 0.5) OVER (ORDER BY id) AS prev, lag(stock, 1, 2.5) OVER (ORDER BY id) AS s FROM prices ORDER BY id;
 -- case: a choice between scales compared, sorted on or rounded answers as before
 SELECT id, round(coalesce(CASE WHEN id = 2 THEN NULL ELSE amount END, 0), 1) AS r FROM prices WHERE greatest(amount, 1) > 1 ORDER BY least(amount, stock), id;
+-- case: a choice between scales over grouped columns keeps each value's scale
+SELECT stock, coalesce(amount, 0) AS a, count(*) AS n FROM prices GROUP BY stock, amount ORDER BY stock;
