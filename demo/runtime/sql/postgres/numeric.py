@@ -34,6 +34,7 @@ from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from sqlglot import exp
 
 from ..statements import SqlError
+from .transforms.division import zero_divisor
 
 __all__ = [
     "QUOTIENT_TAG",
@@ -302,7 +303,7 @@ def _quotient_sql(dividend: exp.Expr, divisor: exp.Expr) -> exp.Expr:
     guarded = exp.Case(
         ifs=[
             exp.If(
-                this=exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0)),
+                this=zero_divisor(dividend, divisor),
                 true=exp.func("error", exp.Literal.string("division by zero")),
             )
         ],

@@ -148,3 +148,5 @@ SELECT id, lead(amount, 1, 0) OVER (ORDER BY id) AS next, lag(amount, 1, 0.5) OV
 SELECT id, round(coalesce(CASE WHEN id = 2 THEN NULL ELSE amount END, 0), 1) AS r FROM prices WHERE greatest(amount, 1) > 1 ORDER BY least(amount, stock), id;
 -- case: a choice between scales over grouped columns keeps each value's scale
 SELECT stock, coalesce(amount, 0) AS a, count(*) AS n FROM prices GROUP BY stock, amount ORDER BY stock;
+-- case: NULL divided by zero is NULL (the CASE guard against a zero divisor)
+SELECT id, CASE WHEN stock = 0 THEN NULL ELSE amount END / stock AS per_unit, CASE WHEN stock = 0 THEN NULL ELSE id END / stock AS q, CASE WHEN stock = 0 THEN NULL ELSE id END % stock AS r FROM prices ORDER BY id;
