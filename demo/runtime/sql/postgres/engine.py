@@ -65,10 +65,15 @@ def _extreme_day(value: object) -> bool:
     return isinstance(value, str) and value.startswith(("0001-01-01", "9999-12-31"))
 
 
-# What DuckDB puts before the message of `error()` and of an exception a Python
-# function (json_functions.py's, natively) raised.
+# What DuckDB puts before the message of `error()`.
 _RAISED = "Invalid Input Error: "
-_UDF_RAISED = "Python exception occurred while executing the UDF: JsonError: "
+# What precedes the message of an error the runtime's JSON functions (json_functions.py)
+# raised: natively (the duckdb package's Python functions) and in the browser
+# (duckdb-wasm's JavaScript functions, which pass on the Python function's message).
+_FUNCTION_RAISED = (
+    "Invalid Input Error: Python exception occurred while executing the UDF: JsonError: ",
+    "Invalid Error: Error: ",
+)
 
 
 def _own_message(text: str, duck_sql: str) -> str:
@@ -76,12 +81,14 @@ def _own_message(text: str, duck_sql: str) -> str:
     without the names DuckDB puts before it. Ours are the texts of the `error()` calls
     in `duck_sql` (division by zero, transforms/window_ties.py's), the "this demo"
     refusals, and the JSON functions' errors; DuckDB's own keep their prefix."""
+    for prefix in _FUNCTION_RAISED:
+        if text.startswith(prefix):
+            return text[len(prefix) :]
     if not text.startswith(_RAISED):
         return text
-    message = text[len(_RAISED) :].removeprefix(_UDF_RAISED)
+    message = text[len(_RAISED) :]
     quoted = "ERROR('" + message.replace("'", "''") + "')"
-    ours = message != text[len(_RAISED) :] or message.startswith("this demo ")
-    return message if ours or quoted in duck_sql else text
+    return message if message.startswith("this demo ") or quoted in duck_sql else text
 
 
 def _plain_read(item: Transpiled) -> bool:

@@ -280,3 +280,13 @@ def test_a_choice_between_numeric_scales_that_a_result_reads_is_refused(sql: str
     engine = DuckEngine(open_native_duck())
     engine.execute(NUMBERS)
     assert "its own numeric scale" in refusal(engine, sql)
+
+
+def test_a_json_function_s_error_reads_the_same_on_the_browser_path() -> None:
+    # duckdb-wasm passes on a JavaScript function's error as "Invalid Error: Error: ..."
+    # (seen running the browser path under Node), where the native package names the
+    # Python exception; both are the runtime's own JSON functions' words.
+    from demo.runtime.sql.postgres.engine import _own_message
+
+    said = "converting INTEGER[] values to JSON is not supported by this demo"
+    assert _own_message(f"Invalid Error: Error: {said}", "SELECT pg_jsonb('x')") == said
