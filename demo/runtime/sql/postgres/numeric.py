@@ -404,21 +404,23 @@ def _fixed_scale(node: exp.Expr, column_types: dict[str, str]) -> int | None:
     if choices is not None:
         scales = {_fixed_scale(v, column_types) for v in choices}
         return scales.pop() if len(scales) == 1 else None
-    if value_kind(node, column_types) == "int":
-        return 0
+    # The structure first: asking value_kind at every level of `a + b + c ...` would
+    # walk the chain once per level.
     if isinstance(node, exp.Paren | exp.Neg):
-        return _fixed_scale(node.this, column_types)
-    if isinstance(node, exp.Column):
-        return _declared_scale(column_types.get(node.name.lower(), ""))
-    if isinstance(node, exp.Cast) and node.to.is_type("decimal") and node.to.expressions:
-        return _declared_scale(node.to.sql("duckdb"))
-    if isinstance(node, exp.Sum | exp.Min | exp.Max) and not isinstance(node.this, exp.Distinct):
         return _fixed_scale(node.this, column_types)
     if isinstance(node, exp.Add | exp.Sub | exp.Mul):
         left, right = _fixed_scale(node.left, column_types), _fixed_scale(node.right, column_types)
         if left is None or right is None:
             return None
         return left + right if isinstance(node, exp.Mul) else max(left, right)
+    if isinstance(node, exp.Sum | exp.Min | exp.Max) and not isinstance(node.this, exp.Distinct):
+        return _fixed_scale(node.this, column_types)
+    if value_kind(node, column_types) == "int":
+        return 0
+    if isinstance(node, exp.Column):
+        return _declared_scale(column_types.get(node.name.lower(), ""))
+    if isinstance(node, exp.Cast) and node.to.is_type("decimal") and node.to.expressions:
+        return _declared_scale(node.to.sql("duckdb"))
     return None
 
 
