@@ -44,6 +44,7 @@ __all__ = [
     "chosen_numeric_scales",
     "mixed_numeric_scales",
     "numeric_literals",
+    "nullif_types",
     "numeric_quotients",
     "quotient_text",
     "value_kind",
@@ -183,6 +184,17 @@ def bare_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | N
             " (its value's own); cast to numeric(precision, scale) instead"
         )
     return None
+
+
+def nullif_types(tree: exp.Expr, column_types: dict[str, str]) -> None:
+    """`nullif(int, 2.5)` is numeric in Postgres (both arguments take their common
+    type), `'1'`; DuckDB keeps the first argument's type (int 1). An integer first
+    argument compared with a numeric or a double becomes that type."""
+    for node in list(tree.find_all(exp.Nullif)):
+        other = value_kind(node.expression, column_types)
+        if value_kind(node.this, column_types) == "int" and other in ("numeric", "float"):
+            to = "DECIMAL(38, 0)" if other == "numeric" else "DOUBLE"
+            node.set("this", exp.cast(node.this.copy(), to))
 
 
 # -- numeric quotients -----------------------------------------------------------------

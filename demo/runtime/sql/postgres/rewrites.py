@@ -24,7 +24,7 @@ Why this order:
    numbers (`transforms/operand_types.py`, which DuckDB answers by casting), window
    functions the order of tied rows decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
-   column types: integer division, result types, numeric literals, quotients and
+   column types: NULLIF's common type, integer division, result types, numeric literals, quotients and
    choices between scales (made text, then the rest refused),
    dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
    turns its casts into its stand-in type), timestamptz, array text (then ANY and ALL of a NULL
@@ -55,6 +55,7 @@ from .numeric import (
     bare_numeric_scales,
     chosen_numeric_scales,
     mixed_numeric_scales,
+    nullif_types,
     numeric_literals,
     numeric_quotients,
 )
@@ -205,6 +206,7 @@ REWRITES: tuple[Rewrite, ...] = (
         ),
     ),
     Rewrite("implicit_insert_columns", lambda t, c: implicit_insert_columns(t, c.table_types)),
+    Rewrite("nullif_types", lambda t, c: nullif_types(t, c.columns)),
     Rewrite("integer_division", lambda t, c: integer_division(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),

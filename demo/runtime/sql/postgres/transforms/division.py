@@ -28,14 +28,14 @@ _INTEGER_FUNCTIONS = ("Count", "Length", "Sign")
 
 
 def _chosen(node: exp.Expr) -> list[exp.Expr] | None:
-    """The values a CASE, COALESCE, GREATEST, LEAST or NULLIF answers (NULLs left out),
-    whose common type is its type; None for another expression."""
+    """The values a CASE, COALESCE, GREATEST, LEAST or NULLIF resolves its type from
+    (NULLs left out); None for another expression."""
     if isinstance(node, exp.Case):
         values = [i.args["true"] for i in node.args.get("ifs") or []] + [node.args.get("default")]
     elif isinstance(node, exp.Coalesce | exp.Greatest | exp.Least):
         values = [node.this, *node.expressions]
     elif isinstance(node, exp.Nullif):
-        values = [node.this]
+        values = [node.this, node.expression]  # typed as both, though it answers the first
     else:
         return None
     return [v for v in values if v is not None and not isinstance(v, exp.Null)]

@@ -150,3 +150,5 @@ SELECT id, round(coalesce(CASE WHEN id = 2 THEN NULL ELSE amount END, 0), 1) AS 
 SELECT stock, coalesce(amount, 0) AS a, count(*) AS n FROM prices GROUP BY stock, amount ORDER BY stock;
 -- case: NULL divided by zero is NULL (the CASE guard against a zero divisor)
 SELECT id, CASE WHEN stock = 0 THEN NULL ELSE amount END / stock AS per_unit, CASE WHEN stock = 0 THEN NULL ELSE id END / stock AS q, CASE WHEN stock = 0 THEN NULL ELSE id END % stock AS r FROM prices ORDER BY id;
+-- case: NULLIF of an integer and a numeric is numeric, and divides as numeric
+SELECT id, nullif(stock, 2.5) AS n, nullif(stock, 0) / 4 AS q, nullif(stock, 0.5) / 4 AS d FROM prices ORDER BY id;
