@@ -5,7 +5,7 @@ DuckDB has one string type, so `varchar(n)`, `char(n)`, `json` and `jsonb` colum
 `text`. CREATE TABLE records the declared type of such columns as the column's
 comment (`pg:varchar`), which the image keeps (duckdump writes COMMENT ON COLUMN)
 and which no information_schema listing shows. A result column that is a plain reference to such a column (or part of a
-`*`) then reports the declared type's OID, and json/jsonb values are parsed.
+`*`, or a COALESCE/CASE/GREATEST/LEAST choosing between it and literals) then reports the declared type's OID, and json/jsonb values are parsed.
 The identifier columns of information_schema and pg_catalog report `name` (19), as
 Postgres' do. UUID results are named `uuid` the same way (casts, `gen_random_uuid()`,
 uuid columns): duckdb-wasm's Arrow output carries them as text.
@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlglot import exp
 
+from .transforms.column_names import postgres_name
 from .transforms.timestamp_precision import declared_precision
 
 __all__ = [
@@ -198,21 +199,69 @@ def output_types(
         if isinstance(column, exp.Uuid):
             out[name] = "uuid"
             continue
+        if isinstance(column, exp.Coalesce | exp.Case | exp.Greatest | exp.Least):
+            chosen = _chosen_type(column, sources, table_types, declared)
+            if chosen:
+                out[name if column is not node else postgres_name(column)] = chosen
+            continue
         if not isinstance(column, exp.Column):
             continue
-        col = column.name.lower()
-        qualifier = column.table.lower()
-        owners = [
-            table
-            for alias, table in sources.items()
-            if (not qualifier or qualifier == alias)
-            and (col in _types_of(table, declared) or col in table_types.get(table, {}))
-        ]
-        if len(owners) == 1 and col in _types_of(owners[0], declared):
-            out[name] = _types_of(owners[0], declared)[col]
-        elif len(owners) == 1 and col in _uuid_columns(owners[0], table_types):
-            out[name] = "uuid"
+        found = _column_type(column, sources, table_types, declared)
+        if found:
+            out[name] = found
     return out
+
+
+def _column_type(
+    column: exp.Column,
+    sources: dict[str, str],
+    table_types: dict[str, dict[str, str]],
+    declared: dict[str, dict[str, str]],
+) -> str | None:
+    """The declared type DuckDB cannot report of a column reference, if it has one."""
+    col = column.name.lower()
+    qualifier = column.table.lower()
+    owners = [
+        table
+        for alias, table in sources.items()
+        if (not qualifier or qualifier == alias)
+        and (col in _types_of(table, declared) or col in table_types.get(table, {}))
+    ]
+    if len(owners) == 1 and col in _types_of(owners[0], declared):
+        return _types_of(owners[0], declared)[col]
+    if len(owners) == 1 and col in _uuid_columns(owners[0], table_types):
+        return "uuid"
+    return None
+
+
+def _chosen_type(
+    node: exp.Coalesce | exp.Case | exp.Greatest | exp.Least,
+    sources: dict[str, str],
+    table_types: dict[str, dict[str, str]],
+    declared: dict[str, dict[str, str]],
+) -> str | None:
+    """The declared type of COALESCE/CASE/GREATEST/LEAST over columns and literals.
+
+    Postgres resolves them to the first typed argument's type where the others convert
+    to it both ways (`coalesce(varchar_col, 'x')` and `coalesce(varchar_col, text_col)`
+    are varchar); a string literal or NULL has no type of its own. Anything else (a
+    function's result) is a type this does not know: None, DuckDB's type stands.
+    """
+    if isinstance(node, exp.Case):
+        results = [i.args["true"] for i in node.args.get("ifs") or []]
+        results.append(node.args.get("default"))
+    else:
+        results = [node.this, *node.expressions]
+    for result in results:
+        if result is None or isinstance(result, exp.Null):
+            continue
+        if isinstance(result, exp.Literal) and result.is_string:
+            continue
+        if not isinstance(result, exp.Column):
+            return None
+        found = _column_type(result, sources, table_types, declared)
+        return found if found in ("varchar", "bpchar") else None
+    return None
 
 
 def _branches(query: exp.Expr) -> list[exp.Expr]:

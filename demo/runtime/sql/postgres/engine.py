@@ -65,12 +65,30 @@ def _extreme_day(value: object) -> bool:
     return isinstance(value, str) and value.startswith(("0001-01-01", "9999-12-31"))
 
 
-def _own_message(text: str) -> str:
-    """A refusal the translation raises as the statement runs (DuckDB's `error()`, as
-    in transforms/window_ties.py), without the name DuckDB puts before it."""
-    prefix = "Invalid Input Error: "
-    own = text.startswith(prefix) and text[len(prefix) :].startswith("this demo ")
-    return text[len(prefix) :] if own else text
+# What DuckDB puts before the message of `error()`.
+_RAISED = "Invalid Input Error: "
+# What precedes the message of an error the runtime's JSON functions (json_functions.py)
+# raised: natively (the duckdb package's Python functions) and in the browser
+# (duckdb-wasm's JavaScript functions, which pass on the Python function's message).
+_FUNCTION_RAISED = (
+    "Invalid Input Error: Python exception occurred while executing the UDF: JsonError: ",
+    "Invalid Error: Error: ",
+)
+
+
+def _own_message(text: str, duck_sql: str) -> str:
+    """A message the translation raises as the statement runs, as Postgres words it:
+    without the names DuckDB puts before it. Ours are the texts of the `error()` calls
+    in `duck_sql` (division by zero, transforms/window_ties.py's), the "this demo"
+    refusals, and the JSON functions' errors; DuckDB's own keep their prefix."""
+    for prefix in _FUNCTION_RAISED:
+        if text.startswith(prefix):
+            return text[len(prefix) :]
+    if not text.startswith(_RAISED):
+        return text
+    message = text[len(_RAISED) :]
+    quoted = "ERROR('" + message.replace("'", "''") + "')"
+    return message if message.startswith("this demo ") or quoted in duck_sql else text
 
 
 def _plain_read(item: Transpiled) -> bool:
@@ -166,7 +184,7 @@ class DuckEngine:
             try:
                 results.append(self._conn.execute(duck_sql, repeated=repeated))
             except Exception as exc:  # adapters raise plain Exception(message)
-                raise SqlError(_own_message(str(exc)), item.source.strip()) from exc
+                raise SqlError(_own_message(str(exc), duck_sql), item.source.strip()) from exc
         result = results[item.result_index] if results else None
         if result is None or item.kind == "transaction":
             return _no_rows()

@@ -157,6 +157,21 @@ def _text(node: exp.Expr) -> exp.Expr:
     return exp.cast(node, "VARCHAR")
 
 
+def _scalar_key(key: exp.Expr) -> exp.Expr:
+    """An object key as text, failing as Postgres does for a list or a row (DuckDB's
+    text of `[1]` would become the key "[1]")."""
+    kind = exp.func("typeof", key.copy())
+    composite = exp.or_(
+        exp.Like(this=kind, expression=_string("%[]")),
+        exp.Like(this=kind.copy(), expression=_string("STRUCT(%")),
+    )
+    message = "key value must be scalar, not array, composite, or json"
+    return exp.Case(
+        ifs=[exp.If(this=composite, true=exp.func("error", _string(message)))],
+        default=_text(key),
+    )
+
+
 def _string(value: str) -> exp.Expr:
     return exp.Literal.string(value)
 
@@ -345,7 +360,7 @@ class _Rewriter:
         for i in range(0, len(args), 2):
             key = exp.func(
                 "coalesce",
-                _call("pg_to_json", _text(args[i]), _string("VARCHAR")),
+                _call("pg_to_json", _scalar_key(args[i]), _string("VARCHAR")),
                 exp.func("error", _string(f"argument {i + 1}: key must not be null")),
             )
             parts += [

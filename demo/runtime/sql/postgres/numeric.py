@@ -14,6 +14,10 @@ per column and divides decimals in double precision. So:
   Postgres' numeric.c: at least 16 significant digits, never fewer decimals than
   either operand), rounding half away from zero as Postgres does. Such a column is
   tagged `numeric/` (or `numeric/round:N`) for the result mapping (OID 1700).
+- `chosen_numeric_scales`: a result column choosing between values of different
+  scales (COALESCE, CASE, GREATEST, LEAST, `lead`/`lag` with a default) comes back
+  as each value's own text, tagged `numeric`; `mixed_numeric_scales` refuses such a
+  choice wherever else its scale would reach a result (`coalesce(x, 0) * 2`).
 
 Only the select list's own expressions are rewritten: nested in other expressions
 (`avg(x) * 2`) or in WHERE/HAVING, a quotient stays DuckDB's double, whose value
@@ -23,19 +27,24 @@ alias or position orders by the value, not by the text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 
 from sqlglot import exp
 
 from ..statements import SqlError
+from .transforms.division import zero_divisor
 
 __all__ = [
     "QUOTIENT_TAG",
     "SCALED_TAG",
     "bare_numeric_casts",
     "bare_numeric_scales",
+    "chosen_numeric_scales",
+    "mixed_numeric_scales",
     "numeric_literals",
+    "nullif_types",
     "numeric_quotients",
     "quotient_text",
     "value_kind",
@@ -177,6 +186,17 @@ def bare_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | N
     return None
 
 
+def nullif_types(tree: exp.Expr, column_types: dict[str, str]) -> None:
+    """`nullif(int, 2.5)` is numeric in Postgres (both arguments take their common
+    type), `'1'`; DuckDB keeps the first argument's type (int 1). An integer first
+    argument compared with a numeric or a double becomes that type."""
+    for node in list(tree.find_all(exp.Nullif)):
+        other = value_kind(node.expression, column_types)
+        if value_kind(node.this, column_types) == "int" and other in ("numeric", "float"):
+            to = "DECIMAL(38, 0)" if other == "numeric" else "DOUBLE"
+            node.set("this", exp.cast(node.this.copy(), to))
+
+
 # -- numeric quotients -----------------------------------------------------------------
 
 
@@ -197,6 +217,11 @@ def value_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
         return _common_kind([node.left, node.right], column_types)
     if isinstance(node, exp.Case | exp.Coalesce | exp.Nullif):
         return _common_kind(_results(node), column_types)
+    if isinstance(node, exp.Greatest | exp.Least):
+        return _common_kind([node.this, *node.expressions], column_types)
+    if isinstance(node, exp.Window) and isinstance(node.this, exp.Lead | exp.Lag):
+        function = node.this
+        return _common_kind([function.this, function.args.get("default")], column_types)
     if isinstance(node, exp.Count):
         return "int"
     if isinstance(node, exp.Sum):
@@ -224,7 +249,7 @@ def _results(node: exp.Case | exp.Coalesce | exp.Nullif) -> list[exp.Expr | None
 def _common_kind(values: Sequence[exp.Expr | None], column_types: dict[str, str]) -> str | None:
     """The category Postgres resolves these results to (NULLs take it), None if any is
     unknown."""
-    kinds = {value_kind(v, column_types) for v in values if v and not isinstance(v, exp.Null)}
+    kinds = {value_kind(v, column_types) for v in values if v and not _no_value(v)}
     if not kinds or None in kinds:
         return None
     return "float" if "float" in kinds else "numeric" if "numeric" in kinds else "int"
@@ -290,7 +315,7 @@ def _quotient_sql(dividend: exp.Expr, divisor: exp.Expr) -> exp.Expr:
     guarded = exp.Case(
         ifs=[
             exp.If(
-                this=exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0)),
+                this=zero_divisor(dividend, divisor),
                 true=exp.func("error", exp.Literal.string("division by zero")),
             )
         ],
@@ -348,30 +373,193 @@ def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str,
 # The tag of a result column whose numeric values come back as their own text.
 SCALED_TAG = "numeric"
 
+# Expressions that answer one of their arguments' values: Postgres resolves them to one
+# type, numeric where one argument is, but each value keeps its own scale.
+_CHOICES = (exp.Coalesce, exp.Case, exp.Greatest, exp.Least)
 
-def coalesced_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
-    """A result column `COALESCE(numeric, 0)` keeps each value's own scale.
+
+def _choice_values(node: exp.Expr) -> list[exp.Expr] | None:
+    """The arguments whose value a COALESCE, CASE, GREATEST, LEAST or `lead`/`lag` with
+    a default answers, NULLs and `error()` calls (transforms/window_ties.py) left out;
+    None for another expression."""
+    if isinstance(node, exp.Window) and isinstance(node.this, exp.Lead | exp.Lag):
+        default = node.this.args.get("default")
+        values: list[exp.Expr | None] = [node.this.this, default] if default else []
+    elif isinstance(node, exp.Case | exp.Coalesce):
+        values = list(_results(node))
+    elif isinstance(node, exp.Greatest | exp.Least):
+        values = [node.this, *node.expressions]
+    else:
+        return None
+    return [v for v in values if v is not None and not _no_value(v)] or None
+
+
+def _no_value(node: exp.Expr) -> bool:
+    """NULL, or a call of DuckDB's `error()`: nothing whose scale shows."""
+    return isinstance(node, exp.Null) or (
+        isinstance(node, exp.Anonymous) and node.name.lower() == "error"
+    )
+
+
+def _declared_scale(duck_type: str) -> int | None:
+    match = re.fullmatch(r"\s*(?:DECIMAL|NUMERIC)\s*\(\s*\d+\s*,\s*(\d+)\s*\)\s*", duck_type, re.I)
+    return int(match.group(1)) if match else None
+
+
+def _fixed_scale(node: exp.Expr, column_types: dict[str, str]) -> int | None:
+    """The one display scale Postgres gives every value of a numeric (or integer)
+    expression, where it does not depend on the value: that of DuckDB's DECIMAL then."""
+    literal = _decimal_literal(node)
+    if literal is not None:
+        return _display_scale(literal)
+    choices = _choice_values(node)
+    if choices is not None:
+        scales = {_fixed_scale(v, column_types) for v in choices}
+        return scales.pop() if len(scales) == 1 else None
+    # The structure first: asking value_kind at every level of `a + b + c ...` would
+    # walk the chain once per level.
+    if isinstance(node, exp.Paren | exp.Neg):
+        return _fixed_scale(node.this, column_types)
+    if isinstance(node, exp.Add | exp.Sub | exp.Mul):
+        left, right = _fixed_scale(node.left, column_types), _fixed_scale(node.right, column_types)
+        if left is None or right is None:
+            return None
+        return left + right if isinstance(node, exp.Mul) else max(left, right)
+    if isinstance(node, exp.Sum | exp.Min | exp.Max) and not isinstance(node.this, exp.Distinct):
+        return _fixed_scale(node.this, column_types)
+    if value_kind(node, column_types) == "int":
+        return 0
+    if isinstance(node, exp.Column):
+        return _declared_scale(column_types.get(node.name.lower(), ""))
+    if isinstance(node, exp.Cast) and node.to.is_type("decimal") and node.to.expressions:
+        return _declared_scale(node.to.sql("duckdb"))
+    return None
+
+
+def _mixed_scales(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """A numeric choice whose values may differ in scale (`coalesce(price, 0)`)."""
+    return (
+        _choice_values(node) is not None
+        and value_kind(node, column_types) == "numeric"
+        and _fixed_scale(node, column_types) is None
+    )
+
+
+def _own_text(node: exp.Expr, column_types: dict[str, str]) -> exp.Expr | None:
+    """`node` as the text Postgres writes for each of its values, each at its own scale;
+    None where that cannot be given (a value whose scale is not known before it runs)."""
+    literal = _decimal_literal(node)
+    if literal is not None:
+        return exp.Literal.string(format(literal, "f"))
+    if _no_value(node):
+        return node.copy()
+    if _fixed_scale(node, column_types) is not None:
+        return exp.cast(node.copy(), "VARCHAR")
+    values = _choice_values(node)
+    if values is None:
+        return None
+    texts = {id(v): _own_text(v, column_types) for v in values}
+    if any(t is None for t in texts.values()):
+        return None
+    if isinstance(node, exp.Greatest | exp.Least):
+        # The first argument equal to the result, as Postgres keeps the first of ties.
+        ifs = [exp.If(this=exp.EQ(this=v.copy(), expression=node.copy()), true=texts[id(v)])
+               for v in values]  # fmt: skip
+        return exp.Case(ifs=ifs)
+    copy = node.copy()
+    for original, copied in list(zip(node.walk(), copy.walk(), strict=True)):
+        text = texts.get(id(original))
+        if text is not None:
+            copied.replace(text)
+    return copy
+
+
+def chosen_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
+    """A result column choosing between numeric values keeps each value's own scale.
 
     Postgres keeps a scale per value: `coalesce(sum(total), 0)` is `"0"` where the sum is
-    NULL, and `"30.75"` elsewhere; DuckDB gives the column one scale (`"0.00"`). Where
-    the COALESCE mixes a numeric with number literals or integers, each argument comes
-    back as its text (a literal as written), tagged numeric. Returns output name -> tag.
+    NULL and `"30.75"` elsewhere, `greatest(1, 2.5, 3)` is `"3"`, `lead(price, 1, 0)` is
+    `"0"` on the last row; DuckDB gives the column one scale (`"0.00"`, `"3.0"`). Where a
+    result column is a COALESCE, CASE, GREATEST, LEAST or `lead`/`lag` with a default
+    whose values may differ in scale, each value comes back as its text (a literal as
+    written), tagged numeric. Returns output name -> tag.
     """
 
     def scaled(node: exp.Expr) -> tuple[exp.Expr, str] | None:
-        if not isinstance(node, exp.Coalesce) or value_kind(node, column_types) != "numeric":
+        if not _mixed_scales(node, column_types) or not _grouped_values(tree, node):
             return None
-        arguments = [node.this, *node.expressions]
-        literals = [_decimal_literal(a) for a in arguments]
-        if all(v is None for v in literals):
-            return None  # numerics alone: DuckDB's one scale is each value's
-        texts = [
-            exp.Literal.string(format(v, "f")) if v is not None else exp.cast(a.copy(), "VARCHAR")
-            for a, v in zip(arguments, literals, strict=True)
-        ]
-        return exp.Coalesce(this=texts[0], expressions=texts[1:]), SCALED_TAG
+        text = _own_text(node, column_types)
+        return None if text is None else (text, SCALED_TAG)
 
     return _text_outputs(tree, scaled)
+
+
+def _grouped_values(select: exp.Expr, node: exp.Expr) -> bool:
+    """Whether each value `node` chooses from may be read in its rows' groups: its
+    columns are aggregated or grouped by. GROUP BY the choice itself joins values of
+    different scales (`0` and `0.00`) in one group, whose scale Postgres does not
+    promise: left to `mixed_numeric_scales`, which refuses it."""
+    group = select.args.get("group")
+    if group is None:
+        return True
+    grouped = {g.sql() for g in group.expressions}
+    return all(
+        column.find_ancestor(exp.AggFunc) is not None or column.sql() in grouped
+        for column in node.find_all(exp.Column)
+    )
+
+
+def _keeps_scale_out(parent: exp.Expr, child: exp.Expr) -> bool:
+    """Whether `parent` uses `child`'s value without its scale showing in a result
+    (a comparison, a condition, a sort or grouping key, a count, a round, a cast)."""
+    if isinstance(parent, exp.Predicate | exp.Connector | exp.Not | exp.Count | exp.Ordered):
+        return True
+    if isinstance(parent, exp.Where | exp.Having | exp.Group | exp.Order | exp.Join):
+        return True
+    if isinstance(parent, exp.If | exp.Case):
+        return child is parent.this  # the condition, or a simple CASE's operand
+    if isinstance(parent, exp.Window):
+        return child is not parent.this  # PARTITION BY, ORDER BY
+    if isinstance(parent, exp.Round | exp.Floor | exp.Ceil):
+        return True  # round(x, n) has scale n, floor and ceil none, whatever x's
+    if isinstance(parent, exp.Cast | exp.TryCast):
+        return not parent.to.is_type(*exp.DataType.TEXT_TYPES) and not _bare_numeric(parent.to)
+    return False
+
+
+def _reaches_a_result(node: exp.Expr) -> bool:
+    """Whether `node`'s value, scale and all, can reach a result the user reads."""
+    child, parent = node, node.parent
+    while parent is not None:
+        if _keeps_scale_out(parent, child):
+            return False
+        if isinstance(parent, exp.Select) and not any(child is e for e in parent.expressions):
+            return False  # FROM, WHERE, GROUP BY...: read for the value
+        if isinstance(parent, exp.Subquery) and isinstance(parent.parent, exp.From | exp.Join):
+            return True  # a derived table's column: where it goes is not followed
+        if isinstance(parent, exp.CTE):
+            return True
+        if isinstance(parent, exp.Insert | exp.Update) and child is not parent.args.get(
+            "returning"
+        ):
+            return False  # stored in a column, which has its own type
+        child, parent = parent, parent.parent
+    return True
+
+
+def mixed_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
+    """A refusal where a choice between numeric values of different scales reaches a
+    result other than as a result column of its own (`coalesce(price, 0) * qty`, a
+    CTE's column, SELECT DISTINCT): Postgres keeps each value's scale through it, which
+    DuckDB's one scale per column cannot show (run after `chosen_numeric_scales`)."""
+    for node in tree.find_all(*_CHOICES, exp.Window):
+        if _mixed_scales(node, column_types) and _reaches_a_result(node):
+            return (
+                f"this demo cannot give each value of {node.sql('postgres')} its own numeric"
+                " scale here, as Postgres does (DuckDB gives a column one scale); cast it to"
+                " numeric(precision, scale)"
+            )
+    return None
 
 
 def _order_by_value(

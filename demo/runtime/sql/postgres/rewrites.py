@@ -24,10 +24,11 @@ Why this order:
    numbers (`transforms/operand_types.py`, which DuckDB answers by casting), window
    functions the order of tied rows decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
-   column types: integer division, result types, numeric literals and quotients,
+   column types: NULLIF's common type, integer division, result types, numeric
+   literals, quotients and choices between scales (made text, then the rest refused),
    dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
-   turns its casts into its stand-in type), timestamptz, array text (then ANY of a NULL
-   array made NULL), bare numeric casts, jsonb
+   turns its casts into its stand-in type), timestamptz, array text (then ANY and ALL
+   of a NULL array made NULL), bare numeric casts, jsonb
    literals, division by zero.
 4. Literal and type nodes DuckDB's core reads differently, and named windows written
    out in ORDER BY (which DuckDB does not bind there), last: they replace nodes
@@ -52,7 +53,9 @@ from .json_rewrite import json_columns, json_output_types, postgres_json
 from .numeric import (
     bare_numeric_casts,
     bare_numeric_scales,
-    coalesced_numeric_scales,
+    chosen_numeric_scales,
+    mixed_numeric_scales,
+    nullif_types,
     numeric_literals,
     numeric_quotients,
 )
@@ -197,12 +200,14 @@ REWRITES: tuple[Rewrite, ...] = (
         ),
     ),
     Rewrite("implicit_insert_columns", lambda t, c: implicit_insert_columns(t, c.table_types)),
+    Rewrite("nullif_types", lambda t, c: nullif_types(t, c.columns)),
     Rewrite("integer_division", lambda t, c: integer_division(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
     Rewrite("bare_numeric_scales", lambda t, c: bare_numeric_scales(t, c.columns)),
     _naming_types("numeric_quotients", lambda t, c: numeric_quotients(t, c.columns)),
-    _naming_types("coalesced_numeric_scales", lambda t, c: coalesced_numeric_scales(t, c.columns)),
+    _naming_types("chosen_numeric_scales", lambda t, c: chosen_numeric_scales(t, c.columns)),
+    Rewrite("mixed_numeric_scales", lambda t, c: mixed_numeric_scales(t, c.columns)),
     Rewrite("bc_text", lambda t, c: bc_text(t, c.columns)),
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),

@@ -135,10 +135,14 @@ def pg_typeof(tree: exp.Expr, declared: dict[str, str]) -> dict[str, str]:
 
 
 def untyped_nulls(tree: exp.Expr) -> None:
-    """A select-list `NULL` (no cast) is text, as Postgres resolves it."""
-    if not isinstance(tree, exp.Select):
-        return
-    for target in tree.expressions:
-        node = target.this if isinstance(target, exp.Alias) else target
-        if isinstance(node, exp.Null):
-            node.replace(exp.cast(exp.Null(), "VARCHAR"))
+    """A select-list `NULL` (no cast) is text, as Postgres resolves it: in the
+    statement's own list and in a subquery's or a CTE's (`(SELECT NULL) v(v) WHERE v = 1`
+    is `text = integer` to Postgres). Not in a set operation's branches (resolved with
+    the other branches' types) nor in an INSERT's query (the target columns' types)."""
+    for select in list(tree.find_all(exp.Select)):
+        if select is not tree and not isinstance(select.parent, exp.Subquery | exp.CTE):
+            continue
+        for target in select.expressions:
+            node = target.this if isinstance(target, exp.Alias) else target
+            if isinstance(node, exp.Null):
+                node.replace(exp.cast(exp.Null(), "VARCHAR"))

@@ -218,3 +218,89 @@ def test_moving_the_session_to_another_time_zone_is_refused(statement: str) -> N
     assert "its sessions stay in UTC" in refusal(engine, statement)
     rows = engine.execute("SELECT d::text AS d FROM t")[0][0]["rows"]
     assert rows == [{"d": "2024-01-01 08:00:00+00"}]
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        # Postgres' own words (PGlite's answers), not DuckDB's "Invalid Input Error: ...".
+        ("SELECT n / 0 FROM (VALUES (1)) v(n)", "division by zero"),
+        ("SELECT 1 % n FROM (VALUES (0)) v(n)", "division by zero"),
+        ("SELECT jsonb_build_object(NULL, 1)", "argument 1: key must not be null"),
+        (
+            "SELECT jsonb_build_object(ARRAY[1], 2)",
+            "key value must be scalar, not array, composite, or json",
+        ),
+        # The runtime's own JSON functions fail with their message alone.
+        (
+            "SELECT jsonb_build_object('a', ARRAY[1])",
+            "converting INTEGER[] values to JSON is not supported by this demo",
+        ),
+    ],
+)
+def test_errors_raised_as_the_statement_runs_read_as_postgres_words_them(
+    sql: str, message: str
+) -> None:
+    assert refusal(DuckEngine(open_native_duck()), sql) == message
+
+
+def test_duckdb_s_own_errors_keep_its_name_for_them() -> None:
+    # Not one of the translation's messages: DuckDB's words, marked as DuckDB's.
+    message = refusal(DuckEngine(open_native_duck()), "SELECT chr(-1)")
+    assert message.startswith("Invalid Input Error: ")
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT to_char(12.5, '999D99')",
+        "SELECT to_char(n, '999') FROM (VALUES (1)) v(n)",
+        "SELECT to_char(n::numeric(5,2), 'FM9,990.00') FROM (VALUES (1)) v(n)",
+    ],
+)
+def test_to_char_of_a_number_is_refused_in_postgres_words(sql: str) -> None:
+    message = refusal(DuckEngine(open_native_duck()), sql)
+    assert (
+        message == "to_char() of a number is not supported by this demo (of dates and times only)"
+    )
+
+
+NUMBERS = (
+    "CREATE TABLE prices (id int PRIMARY KEY, amount numeric(8,2), stock int);"
+    " INSERT INTO prices VALUES (1, 19.99, 10), (2, NULL, 0)"
+)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        # Postgres answers each with the scale of the value each row took ('0' where
+        # amount is NULL, '19.99' elsewhere); DuckDB's column has one scale ('0.00').
+        "SELECT coalesce(amount, 0) * stock AS t FROM prices",
+        "SELECT sum(coalesce(amount, 0)) AS s FROM prices WHERE id = 2",
+        "SELECT greatest(1, 2.5, 3) + 1 AS g",
+        "SELECT lead(amount, 1, 0) OVER (ORDER BY id) * 2 AS l FROM prices",
+        "SELECT coalesce(amount, 0)::text AS t FROM prices",
+        "SELECT DISTINCT coalesce(amount, 0) AS d FROM prices",
+        "WITH t AS (SELECT coalesce(amount, 0) AS p FROM prices) SELECT p FROM t",
+        "SELECT coalesce(amount, 0) FROM prices UNION ALL SELECT 1",
+        # One group may join 0 and 0.00: which scale Postgres shows is not promised.
+        "SELECT coalesce(amount, 0) AS p, count(*) FROM prices GROUP BY 1",
+        # avg's scale is its value's (numeric_avg), not known before it runs.
+        "SELECT coalesce(avg(amount), 0) AS a FROM prices",
+    ],
+)
+def test_a_choice_between_numeric_scales_that_a_result_reads_is_refused(sql: str) -> None:
+    engine = DuckEngine(open_native_duck())
+    engine.execute(NUMBERS)
+    assert "its own numeric scale" in refusal(engine, sql)
+
+
+def test_a_json_function_s_error_reads_the_same_on_the_browser_path() -> None:
+    # duckdb-wasm passes on a JavaScript function's error as "Invalid Error: Error: ..."
+    # (seen running the browser path under Node), where the native package names the
+    # Python exception; both are the runtime's own JSON functions' words.
+    from demo.runtime.sql.postgres.engine import _own_message
+
+    said = "converting INTEGER[] values to JSON is not supported by this demo"
+    assert _own_message(f"Invalid Error: Error: {said}", "SELECT pg_jsonb('x')") == said

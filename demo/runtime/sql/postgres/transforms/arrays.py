@@ -4,8 +4,8 @@
   functions, which take a path as array text).
 - `array_text_literals`: Postgres' `'{a,b}'` array text, cast or written into an
   array column, becomes a DuckDB list (DuckDB reads only `[a, b]`).
-- `any_of_null_array`: `x = ANY (array)` is NULL where the array is NULL, as in
-  Postgres; DuckDB answers false.
+- `any_of_null_array`: `x = ANY (array)` and `x = ALL (array)` are NULL where the
+  array is NULL, as in Postgres; DuckDB answers false for ANY and true for ALL.
 """
 
 from __future__ import annotations
@@ -70,11 +70,18 @@ def array_text_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) 
 
 
 def any_of_null_array(tree: exp.Expr) -> None:
-    """`x op ANY (array)` made NULL where the array is NULL (DuckDB answers false there,
-    Postgres NULL: a row filtered by NOT (... = ANY (tags)) would be kept). ANY of a
-    subquery is left alone: DuckDB answers it as Postgres does."""
-    for quantified in list(tree.find_all(exp.Any)):
-        array = quantified.this
+    """`x op ANY (array)` and `x op ALL (array)` made NULL where the array is NULL
+    (DuckDB answers false for ANY, true for ALL; Postgres NULL: a row filtered by
+    NOT (... = ANY (tags)) or by x <> ALL (tags) would be kept). Of a subquery they are
+    left alone: DuckDB answers them as Postgres does."""
+    for quantified in list(tree.find_all(exp.Any, exp.Anonymous)):
+        if isinstance(quantified, exp.Anonymous):
+            # sqlglot reads `ALL (array)` as a call of a function named ALL.
+            if quantified.name.upper() != "ALL" or len(quantified.expressions) != 1:
+                continue
+            array = quantified.expressions[0]
+        else:
+            array = quantified.this
         while isinstance(array, exp.Paren):
             array = array.this
         comparison = quantified.parent

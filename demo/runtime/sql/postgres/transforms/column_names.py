@@ -12,7 +12,7 @@ from sqlglot import exp
 from ..dialect import WRITTEN_NAME
 from .statement import output_targets
 
-__all__ = ["postgres_column_names"]
+__all__ = ["postgres_column_names", "postgres_name"]
 
 
 _FUNCTION_NAMES = {
@@ -70,19 +70,20 @@ _TYPE_NAMES = {
 }
 
 
-def _postgres_name(node: exp.Expr) -> str:
+def postgres_name(node: exp.Expr) -> str:
+    """The name Postgres gives an unaliased output column computing `node`."""
     if isinstance(node, exp.Column):
         return node.name
     if node.meta.get("pg_name"):
         return str(node.meta["pg_name"])  # see dialect.py
     if isinstance(node, exp.Cast):
-        inner = _postgres_name(node.this)
+        inner = postgres_name(node.this)
         if inner != "?column?":
             return inner
         kind = getattr(node.to.this, "name", str(node.to.this))  # str: a user-defined type
         return _TYPE_NAMES.get(kind, kind.lower())
     if isinstance(node, exp.Paren | exp.Window | exp.Filter):
-        return _postgres_name(node.this)  # a window or FILTER call: the function's name
+        return postgres_name(node.this)  # a window or FILTER call: the function's name
     written = node.meta.get(WRITTEN_NAME)
     if isinstance(node, exp.Func) and isinstance(written, str) and written.isidentifier():
         return written.lower()
@@ -90,9 +91,9 @@ def _postgres_name(node: exp.Expr) -> str:
         selects = node.this.selects if isinstance(node.this, exp.Query) else []
         if len(selects) != 1:
             return "?column?"
-        return selects[0].alias or _postgres_name(selects[0])
+        return selects[0].alias or postgres_name(selects[0])
     if isinstance(node, exp.Bracket):  # `(...)[1]` is named after what it subscripts
-        return _postgres_name(node.this)
+        return postgres_name(node.this)
     if isinstance(node, exp.Anonymous):
         return str(node.this).lower()
     name = _FUNCTION_NAMES.get(type(node).__name__)
@@ -120,4 +121,4 @@ def postgres_column_names(tree: exp.Expr) -> None:
             continue
         if isinstance(node, exp.Column):
             continue  # DuckDB names a column reference after the column, as Postgres does
-        targets[i].replace(exp.alias_(node.copy(), _postgres_name(node), quoted=True))
+        targets[i].replace(exp.alias_(node.copy(), postgres_name(node), quoted=True))

@@ -14,14 +14,37 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
-__all__ = ["division_by_zero_errors", "integer_division", "is_bigint", "is_integer"]
+__all__ = [
+    "division_by_zero_errors",
+    "integer_division",
+    "is_bigint",
+    "is_integer",
+    "zero_divisor",
+]
 
 
 _INTEGER_TYPES = {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "INT", "INT2", "INT4", "INT8"}
 _INTEGER_FUNCTIONS = ("Count", "Length", "Sign")
 
 
+def _chosen(node: exp.Expr) -> list[exp.Expr] | None:
+    """The values a CASE, COALESCE, GREATEST, LEAST or NULLIF resolves its type from
+    (NULLs left out); None for another expression."""
+    if isinstance(node, exp.Case):
+        values = [i.args["true"] for i in node.args.get("ifs") or []] + [node.args.get("default")]
+    elif isinstance(node, exp.Coalesce | exp.Greatest | exp.Least):
+        values = [node.this, *node.expressions]
+    elif isinstance(node, exp.Nullif):
+        values = [node.this, node.expression]  # typed as both, though it answers the first
+    else:
+        return None
+    return [v for v in values if v is not None and not isinstance(v, exp.Null)]
+
+
 def is_integer(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    chosen = _chosen(node)
+    if chosen is not None:
+        return bool(chosen) and all(is_integer(v, column_types) for v in chosen)
     if isinstance(node, exp.Paren):
         return is_integer(node.this, column_types)
     if isinstance(node, exp.Literal):
@@ -47,6 +70,9 @@ def is_integer(node: exp.Expr, column_types: dict[str, str]) -> bool:
 
 
 def is_bigint(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    chosen = _chosen(node)
+    if chosen is not None:
+        return any(is_bigint(v, column_types) for v in chosen)
     if isinstance(node, exp.Column):
         return column_types.get(node.name.lower(), "").upper() in ("BIGINT", "INT8")
     if isinstance(node, exp.Cast):
@@ -87,6 +113,10 @@ _TYPE_WIDTHS = {"TINYINT": 2, "SMALLINT": 2, "INT2": 2, "INTEGER": 4, "INT": 4, 
 
 def _integer_width(node: exp.Expr, column_types: dict[str, str]) -> int:
     """Byte width of Postgres' integer type for `node` (2, 4 or 8), 0 when unknown."""
+    chosen = _chosen(node)
+    if chosen is not None:
+        widths = [_integer_width(v, column_types) for v in chosen]
+        return 0 if not widths or 0 in widths else max(widths)
     if isinstance(node, exp.Paren | exp.Neg):
         return _integer_width(node.this, column_types)
     if isinstance(node, exp.Literal):
@@ -173,6 +203,25 @@ def _is_float8(node: exp.Expr) -> bool:
     return isinstance(node, exp.Cast) and node.to.is_type("double")
 
 
+# Calls whose every evaluation may answer differently, or change something: a copy of
+# one in a check would not read the value the division reads.
+_VOLATILE_CALLS = {"nextval", "setval", "random", "gen_random_uuid", "clock_timestamp"}
+
+
+def zero_divisor(dividend: exp.Expr, divisor: exp.Expr) -> exp.Expr:
+    """The condition under which `dividend / divisor` fails with "division by zero":
+    a zero divisor, of a dividend that is not NULL (Postgres' division is strict: NULL
+    divided by 0 is NULL, so `CASE WHEN n = 0 THEN NULL ELSE x END / n` answers). A
+    dividend calling a volatile function is not evaluated twice: there a zero divisor
+    fails whatever the dividend."""
+    by_zero: exp.Expr = exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0))
+    calls = {f.name.lower() for f in dividend.find_all(exp.Anonymous)}
+    volatile = calls & _VOLATILE_CALLS or dividend.find(exp.Rand, exp.Uuid, exp.Subquery)
+    if volatile or isinstance(dividend, exp.Literal):
+        return by_zero
+    return exp.and_(by_zero, exp.Not(this=exp.Is(this=dividend.copy(), expression=exp.null())))
+
+
 def division_by_zero_errors(tree: exp.Expr) -> str | None:
     """`a / b`, `a % b`: raise "division by zero" when b is 0, as Postgres does.
 
@@ -190,7 +239,7 @@ def division_by_zero_errors(tree: exp.Expr) -> str | None:
             return "division by zero"
         if isinstance(divisor, exp.Literal) and divisor.is_number and float(divisor.this) != 0:
             continue
-        by_zero: exp.Expr = exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0))
+        by_zero = zero_divisor(node.this, divisor)
         if _is_float8(node.this) and isinstance(node, exp.Div):
             # float8div: NaN / 0 is NaN, the one float8 quotient by zero that does not fail.
             by_zero = exp.and_(by_zero, exp.not_(exp.func("isnan", node.this.copy())))

@@ -55,6 +55,19 @@ _TO_CHAR_REFUSAL = (
     "to_char() supports only the patterns YYYY, YY, IYYY, MM, DD, DDD, HH24, HH12, MI, SS,"
     " US and Mon (and their FM forms) in this demo"
 )
+_TO_CHAR_OF_NUMBER = "to_char() of a number is not supported by this demo (of dates and times only)"
+
+
+def _number_to_char(node: exp.TimeToStr, fmt: str) -> bool:
+    """to_char of a number: a number argument, or a format of digit patterns (`999`,
+    `FM9,990.00`) and no date pattern (sqlglot made `D`, the decimal point, `%u`).
+    DuckDB would fail binding the date functions with a message of its own."""
+    value = node.this
+    number = _number_literal_type(value) is not None or (
+        isinstance(value, exp.Cast) and value.to.is_type(*exp.DataType.NUMERIC_TYPES)
+    )
+    digits = re.search(r"[09]", fmt) is not None and "%" not in fmt.replace("%u", "")
+    return number or digits
 
 
 def _refused_before_christ(to_char: exp.TimeToStr) -> exp.Expr:
@@ -130,6 +143,8 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             fmt = node.args.get("format")
             if not (isinstance(fmt, exp.Literal) and fmt.is_string):
                 return "to_char() with a computed format is not supported by this demo"
+            if _number_to_char(node, fmt.this):
+                return _TO_CHAR_OF_NUMBER
             if "Mon" in fmt.this:
                 fmt.replace(exp.Literal.string(fmt.this.replace("Mon", "%b")))
                 fmt = node.args["format"]

@@ -123,3 +123,5 @@ SELECT id FROM profiles WHERE prefs = '{"n": 5, "flag": true, "theme": "light"}'
 SELECT id FROM profiles WHERE raw = '[1, 2, 3]';
 -- case: jsonb_agg of set-returning values
 SELECT jsonb_agg(value) AS vals FROM jsonb_array_elements('[{"b": 1, "a": 2}, 3]'::jsonb);
+-- case: jsonb_build_object with an array as a key fails
+SELECT jsonb_build_object(ARRAY[id], name) AS obj FROM profiles ORDER BY id;

@@ -51,3 +51,7 @@ SELECT array_remove(ARRAY[1, 2, 1], 1) AS r;
 INSERT INTO items VALUES (4, ARRAY['x'], ARRAY[7, 8]) RETURNING *;
 -- case: = ANY of a NULL array is NULL, and NOT of it keeps no row
 SELECT 'a' = ANY (NULL::text[]) AS any_null, 'a' = ANY ('{a,b}'::text[]) AS found, 'c' = ANY ('{a,NULL}'::text[]) AS unknown, (SELECT count(*) FROM (VALUES (NULL::int[])) v(a) WHERE NOT (1 = ANY (a))) AS kept;
+-- case: <> ALL of a NULL array is NULL, so a filter on it keeps no row
+SELECT id, 2 <> ALL (scores) AS none_is_2, 1 = ALL (scores) AS all_1, 1 = ALL (NULL::int[]) AS all_null FROM items ORDER BY id;
+-- case: rows whose array holds none of a value, a NULL array kept out
+SELECT id FROM items WHERE 10 <> ALL (scores) ORDER BY id;

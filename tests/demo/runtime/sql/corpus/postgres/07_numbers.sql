@@ -136,3 +136,19 @@ SELECT id, avg(CASE WHEN id = 2 THEN NULL ELSE amount END) OVER (PARTITION BY id
 SELECT g, coalesce(sum(amount) FILTER (WHERE id > 1), 0) AS s FROM (SELECT id, amount, id % 2 AS g FROM prices) p GROUP BY g ORDER BY g;
 -- case: coalesce of a numeric column with a literal, ordered by its value
 SELECT id, coalesce(CASE WHEN id = 1 THEN NULL ELSE amount END, 0.5) AS a, coalesce(amount, 0) AS b FROM prices ORDER BY b;
+-- case: greatest and least of integers and decimals keep the chosen value's own scale
+SELECT greatest(1, 2.5, 3) AS g, least(4, 2.50, 3) AS l, greatest(1.0, 1) AS first_of_ties, least(1, 1.0) AS other_first;
+-- case: greatest and least of a numeric column with an integer keep each value's scale
+SELECT id, greatest(amount, 5) AS g, least(amount, stock) AS l FROM prices ORDER BY id;
+-- case: CASE choosing a numeric column or 0, ordered by its value
+SELECT id, CASE WHEN stock > 0 THEN amount ELSE 0 END AS c FROM prices ORDER BY c, id;
+-- case: lead and lag with a default keep the default's own scale
+SELECT id, lead(amount, 1, 0) OVER (ORDER BY id) AS next, lag(amount, 1, 0.5) OVER (ORDER BY id) AS prev, lag(stock, 1, 2.5) OVER (ORDER BY id) AS s FROM prices ORDER BY id;
+-- case: a choice between scales compared, sorted on or rounded answers as before
+SELECT id, round(coalesce(CASE WHEN id = 2 THEN NULL ELSE amount END, 0), 1) AS r FROM prices WHERE greatest(amount, 1) > 1 ORDER BY least(amount, stock), id;
+-- case: a choice between scales over grouped columns keeps each value's scale
+SELECT stock, coalesce(amount, 0) AS a, count(*) AS n FROM prices GROUP BY stock, amount ORDER BY stock;
+-- case: NULL divided by zero is NULL (the CASE guard against a zero divisor)
+SELECT id, CASE WHEN stock = 0 THEN NULL ELSE amount END / stock AS per_unit, CASE WHEN stock = 0 THEN NULL ELSE id END / stock AS q, CASE WHEN stock = 0 THEN NULL ELSE id END % stock AS r FROM prices ORDER BY id;
+-- case: NULLIF of an integer and a numeric is numeric, and divides as numeric
+SELECT id, nullif(stock, 2.5) AS n, nullif(stock, 0) / 4 AS q, nullif(stock, 0.5) / 4 AS d FROM prices ORDER BY id;

@@ -132,3 +132,11 @@ DELETE FROM members WHERE email > 1;
 UPDATE members SET email = 5 WHERE id = 2; SELECT id, email FROM members ORDER BY id;
 -- case: an UPDATE ... FROM comparing across tables of text and integer
 UPDATE members SET age = 32 FROM teams WHERE teams.name = members.team_id;
+-- case: a subquery's untyped NULL is text, so comparing it with a number fails
+SELECT * FROM (SELECT NULL) v(v) WHERE v = 1;
+-- case: a CTE's untyped NULL is text, so comparing it with a number fails
+WITH c AS (SELECT NULL AS v) SELECT * FROM c WHERE v = 1;
+-- case: a scalar subquery's untyped NULL is text, so comparing it with a number fails
+SELECT (SELECT NULL) = 1 AS same;
+-- case: a subquery's untyped NULL is a text column
+SELECT * FROM (SELECT NULL AS v) s WHERE v IS NULL;
