@@ -215,13 +215,9 @@ def value_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
         return _type_kind(column_types.get(node.name.lower(), ""))
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod):
         return _common_kind([node.left, node.right], column_types)
-    if isinstance(node, exp.Case | exp.Coalesce | exp.Nullif):
-        return _common_kind(_results(node), column_types)
-    if isinstance(node, exp.Greatest | exp.Least):
-        return _common_kind([node.this, *node.expressions], column_types)
-    if isinstance(node, exp.Window) and isinstance(node.this, exp.Lead | exp.Lag):
-        function = node.this
-        return _common_kind([function.this, function.args.get("default")], column_types)
+    answers = _answers(node)
+    if answers is not None:
+        return _common_kind(answers, column_types)
     if isinstance(node, exp.Count):
         return "int"
     if isinstance(node, exp.Sum):
@@ -237,13 +233,19 @@ def value_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
     return None
 
 
-def _results(node: exp.Case | exp.Coalesce | exp.Nullif) -> list[exp.Expr | None]:
-    """The expressions whose value a CASE, COALESCE or NULLIF answers."""
+def _answers(node: exp.Expr) -> list[exp.Expr | None] | None:
+    """The expressions whose value a CASE, COALESCE, NULLIF, GREATEST, LEAST or
+    `lead`/`lag` answers (None where a CASE has no ELSE or a `lead` no default); None
+    for another expression."""
     if isinstance(node, exp.Case):
         return [i.args["true"] for i in node.args.get("ifs") or []] + [node.args.get("default")]
-    if isinstance(node, exp.Coalesce):
+    if isinstance(node, exp.Coalesce | exp.Greatest | exp.Least):
         return [node.this, *node.expressions]
-    return [node.this]
+    if isinstance(node, exp.Nullif):
+        return [node.this]
+    if isinstance(node, exp.Window) and isinstance(node.this, exp.Lead | exp.Lag):
+        return [node.this.this, node.this.args.get("default")]
+    return None
 
 
 def _common_kind(values: Sequence[exp.Expr | None], column_types: dict[str, str]) -> str | None:
@@ -380,17 +382,13 @@ _CHOICES = (exp.Coalesce, exp.Case, exp.Greatest, exp.Least)
 
 def _choice_values(node: exp.Expr) -> list[exp.Expr] | None:
     """The arguments whose value a COALESCE, CASE, GREATEST, LEAST or `lead`/`lag` with
-    a default answers, NULLs and `error()` calls (transforms/window_ties.py) left out;
-    None for another expression."""
-    if isinstance(node, exp.Window) and isinstance(node.this, exp.Lead | exp.Lag):
-        default = node.this.args.get("default")
-        values: list[exp.Expr | None] = [node.this.this, default] if default else []
-    elif isinstance(node, exp.Case | exp.Coalesce):
-        values = list(_results(node))
-    elif isinstance(node, exp.Greatest | exp.Least):
-        values = [node.this, *node.expressions]
-    else:
+    a default answers (`_answers`), NULLs and `error()` calls (transforms/window_ties.py)
+    left out; None for another expression (a NULLIF answers its first argument only)."""
+    if isinstance(node, exp.Nullif):
         return None
+    if isinstance(node, exp.Window) and not node.this.args.get("default"):
+        return None  # a lead/lag without a default answers one column's values
+    values = _answers(node) or []
     return [v for v in values if v is not None and not _no_value(v)] or None
 
 
