@@ -9,7 +9,8 @@ entry in `ADAPTERS`, and nothing else in the kit compares adapter names:
     name, label        manifest errors, the landing page (demo/build/landing.py)
     family             the route table (routes.py): /__demo/<family>/<service>/...
     source_keys        the source manifest check (manifest.py)
-    built_keys         the built manifest check (manifest.py), in the browser too
+    built_keys         the built manifest check (manifest.py), in the browser too;
+                       left out, the built manifest carries the source keys as they are
     needs_one_of       the source manifest check
     prepare            the native build step (demo/build/prepare.py)
     prefetch           files the worker fetches while it boots (demo/build/bundle.py)
@@ -173,7 +174,7 @@ class Adapter:
     label: str  # what the adapter is, for people: "SQLite", "Postgres dialect on DuckDB"
     family: str  # the URL segment below /__demo/ that serves its services
     source_keys: tuple[ConfigKey, ...]
-    built_keys: tuple[ConfigKey, ...]
+    built_keys: tuple[ConfigKey, ...] = ()  # () means the same as source_keys
     # "module:function" of the native build step (demo.build.prepare.PrepareStep); a
     # string because the build step imports native packages the browser never has.
     prepare: str
@@ -182,6 +183,10 @@ class Adapter:
     duckdb: bool = False
     packages_key: str | None = None
     resettable: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.built_keys:
+            object.__setattr__(self, "built_keys", self.source_keys)
 
     @property
     def has_address(self) -> bool:
@@ -288,19 +293,16 @@ _MOCK_FLAGS = (
 _EXAMPLES = ConfigKey("examples", "texts")
 
 # The built manifest carries the same keys, the paths made site-relative.
-_MOCK_KEYS = (
-    ConfigKey("openapi"),  # an OpenAPI 3.0/3.1 document, YAML or JSON
-    ConfigKey("fixtures"),  # a JSON file of fixtures, or a folder of them
-    _ADDRESS,
-    *_MOCK_FLAGS,
-)
-
 MOCK_HTTP = HttpAdapter(
     name="mock-http",
     label="Recorded HTTP answers (OpenAPI examples and JSON fixtures)",
     family="mock",
-    source_keys=_MOCK_KEYS,
-    built_keys=_MOCK_KEYS,
+    source_keys=(
+        ConfigKey("openapi"),  # an OpenAPI 3.0/3.1 document, YAML or JSON
+        ConfigKey("fixtures"),  # a JSON file of fixtures, or a folder of them
+        _ADDRESS,
+        *_MOCK_FLAGS,
+    ),
     needs_one_of=("openapi", "fixtures"),
     prepare="demo.build.prepare:prepare_mock",
     prefetch=("openapi", "fixtures"),
@@ -313,23 +315,20 @@ _WHEELS = ConfigKey("wheels", "texts")
 
 # The built manifest carries the same keys; there `source` is the site-relative folder
 # whose modules are unpacked beside `demo`.
-_ASGI_KEYS = (
-    ConfigKey("factory"),  # "package.module:function" -> HostedApp
-    ConfigKey("packages", "texts"),  # top-level Python packages the site must ship
-    # Or a plain ASGI app, "module:attribute", whose modules are in the folder
-    # `source` (relative to the manifest): run stateless, shipped with the site.
-    ConfigKey("app"),
-    ConfigKey("source"),
-    _WHEELS,
-    _ADDRESS,
-)
-
 ASGI = HttpAdapter(
     name="asgi",
     label="A live ASGI application running in the browser",
     family="app",
-    source_keys=_ASGI_KEYS,
-    built_keys=_ASGI_KEYS,
+    source_keys=(
+        ConfigKey("factory"),  # "package.module:function" -> HostedApp
+        ConfigKey("packages", "texts"),  # top-level Python packages the site must ship
+        # Or a plain ASGI app, "module:attribute", whose modules are in the folder
+        # `source` (relative to the manifest): run stateless, shipped with the site.
+        ConfigKey("app"),
+        ConfigKey("source"),
+        _WHEELS,
+        _ADDRESS,
+    ),
     needs_one_of=("factory", "app"),
     prepare="demo.build.prepare:prepare_asgi",
     packages_key="packages",
