@@ -8,9 +8,9 @@ sequence to its column (`ALTER SEQUENCE ... OWNED BY ...`, which only makes DROP
 TABLE drop the sequence too). The demo database has one user and no server settings,
 so these change nothing a visitor's queries read; DuckDB rejects most of them, which
 would stop the build. `skipped_reason` says why such a statement is skipped, or None for every
-other statement. A setting that changes how the seed is read (`search_path` naming
-another schema, `standard_conforming_strings = off`, another `client_encoding`) is
-not skipped: it must run (or fail) as written.
+other statement. A setting that changes how the seed is read is not skipped: a
+`search_path` naming another schema runs as written, and `standard_conforming_strings =
+off` or another `client_encoding` is refused in words (session_settings.py).
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ _ROLE = re.compile(
     re.I,
 )
 # Settings that change how the seed's own text is read are skipped only at the value
-# the demo reads it with; another value runs as written (and fails with DuckDB's error)
-# instead of being read wrongly. search_path: pg_dump empties it and qualifies every
-# name with `public.`, the demo's one schema.
+# the demo reads it with; another value is not skipped (and so refused, or run as
+# written) instead of being read wrongly. search_path: pg_dump empties it and qualifies
+# every name with `public.`, the demo's one schema.
 _READ_AS = {
     "search_path": {"", "public", "pg_catalog", "pg_catalog, public", "public, pg_catalog"},
     "standard_conforming_strings": {"on", "true"},

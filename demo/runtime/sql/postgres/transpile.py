@@ -50,7 +50,7 @@ from .join_using_alias import join_using_alias
 from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
-from .time_zone import SHOW_TIME_ZONE, time_zone_statement
+from .session_settings import setting_statement
 from .transforms.statement import strip_foreign_keys, values_lists
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -185,7 +185,7 @@ def transpile_statement(
     key columns) lets a GROUP BY on a primary key select the table's other columns;
     `names` are what current_database() and current_user answer.
 
-    In order: transaction control, the session's time zone (time_zone.py) and skipped
+    In order: transaction control, the session settings (session_settings.py) and skipped
     seed statements (no parse), the parse,
     statement-level answers and refusals (`_statement_answer`), CREATE TABLE's
     records (`_table_records`), the tree rewrites (`rewrites.REWRITES`), SERIAL
@@ -194,16 +194,16 @@ def transpile_statement(
     control = _transaction(statement)
     if control is not None:
         return control
-    time_zone = time_zone_statement(statement)  # a seed's too: it changes how it is read
-    if time_zone == SHOW_TIME_ZONE:
-        return transpile_statement(time_zone, names=names)
-    if time_zone is not None:
-        return Transpiled(statement, [], "other")
+    setting = setting_statement(statement)  # a seed's too: it changes how it is read
+    if setting:  # a SHOW
+        return transpile_statement(setting, names=names)
     reason = skipped_reason(statement) if seed else None
     if reason is not None:
         return Transpiled(
             statement, [], "other", warnings=[f"skipped, {reason}: {_head(statement)}"]
         )
+    if setting is not None:  # a SET or RESET that keeps a held setting
+        return Transpiled(statement, [], "other")
     tree = _parse(statement)
     answer = _statement_answer(tree, statement, seed)
     if answer is not None:

@@ -221,6 +221,34 @@ def test_moving_the_session_to_another_time_zone_is_refused(statement: str) -> N
 
 
 @pytest.mark.parametrize(
+    ("statement", "message"),
+    [
+        # Each would change how later values are read or shown (PGlite accepts them all).
+        ("SET datestyle = 'German'", "DateStyle 'German' is not supported by this demo"),
+        ("SET DateStyle TO 'ISO, DMY'", "dates are read month first and shown as ISO"),
+        ("SET intervalstyle = 'iso_8601'", "IntervalStyle 'iso_8601' is not supported"),
+        ("SET client_encoding = 'LATIN1'", "answers are JSON in UTF-8"),
+        ("SET standard_conforming_strings = off", "a backslash in a string literal is a plain"),
+        # SHOW of a setting the demo does not hold answered no rows or DuckDB's words.
+        ("SHOW search_path", "SHOW search_path is not supported by this demo: it answers SHOW"),
+        ("SHOW ALL", "SHOW ALL is not supported by this demo"),
+        ("SHOW TRANSACTION ISOLATION LEVEL", "it answers SHOW TimeZone, DateStyle,"),
+    ],
+)
+def test_settings_the_demo_holds_fixed_are_refused_rather_than_ignored(
+    statement: str, message: str
+) -> None:
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE t (d date); INSERT INTO t VALUES ('03/04/2024')")
+    assert message in refusal(engine, statement + "; SELECT 1")
+    # Nothing moved: month-first input, ISO output.
+    assert engine.execute("SELECT d FROM t; SHOW datestyle")[0][-1]["rows"] == [
+        {"DateStyle": "ISO, MDY"}
+    ]
+    assert engine.execute("SELECT d::text AS d FROM t")[0][0]["rows"] == [{"d": "2024-03-04"}]
+
+
+@pytest.mark.parametrize(
     ("sql", "message"),
     [
         # Postgres' own words (PGlite's answers), not DuckDB's "Invalid Input Error: ...".

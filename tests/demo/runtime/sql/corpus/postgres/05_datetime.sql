@@ -106,3 +106,18 @@ SET TIME ZONE 'UTC'; SET timezone = 'utc'; SET TIME ZONE LOCAL; RESET timezone;
 SELECT created::text AS c FROM events ORDER BY id;
 -- case: show time zone after setting UTC
 SET timezone TO DEFAULT; SHOW TIME ZONE;
+-- case: show the date style
+SHOW DateStyle;
+-- case: show the interval style, quoted name
+SHOW "IntervalStyle";
+-- case: show the encodings and string rules
+SHOW client_encoding; SHOW server_encoding; SHOW standard_conforming_strings; SHOW integer_datetimes;
+-- case: date style statements that keep ISO, MDY
+SET datestyle = 'ISO, MDY'; SET DateStyle TO 'iso'; SET datestyle = us; SET LOCAL datestyle = 'mdy, iso';
+SELECT day, '03/04/2024'::date AS md FROM events ORDER BY id;
+-- case: settings set to their defaults, then shown
+SET datestyle TO DEFAULT; SET intervalstyle = 'postgres'; SET client_encoding = 'utf-8';
+SET standard_conforming_strings = on; RESET datestyle; RESET ALL;
+SHOW datestyle; SHOW intervalstyle; SHOW client_encoding; SHOW standard_conforming_strings;
+-- case: a read-only setting cannot be set
+SET server_encoding = 'UTF8';

@@ -1,0 +1,121 @@
+"""The session settings a demo holds fixed, answered by SHOW as Postgres answers them.
+
+The adapter reads and prints values one way: timestamptz in UTC (timestamptz.py), dates
+in ISO with month-first input, intervals in Postgres' own style, strings with standard
+backslash rules, answers in UTF-8. These are PGlite's defaults, so `SHOW DateStyle` and
+the rest answer what Postgres would. A SET that keeps a value (`SET TIME ZONE 'UTC'`,
+`SET datestyle = 'ISO, MDY'`, `... TO DEFAULT`, `RESET ...`) changes nothing and is
+accepted; one that moves it would make every later answer differ from Postgres' without
+a word, so it is refused, as a SHOW of any other setting is (it answered no rows, or
+DuckDB's "Table with name ... does not exist"). SET of other settings runs as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..statements import SqlError, strip_leading_comments
+
+__all__ = ["SETTINGS", "setting_statement"]
+
+
+def _words(value: str) -> set[str]:
+    """A SET value's words, lower case, quotes dropped: `'ISO, MDY'` -> {"iso", "mdy"}."""
+    return {w.strip("'\" ").lower() for w in value.split(",")} - {""}
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str  # as SHOW names its column
+    value: str  # what it holds in this demo (PGlite's default)
+    keeps: Callable[[str], bool] | None  # whether SET's value leaves it as it is; None: read only
+    why: str  # what a move would break, for the refusal
+
+
+SETTINGS = {
+    s.name.lower(): s
+    for s in (
+        Setting(
+            "TimeZone",
+            "UTC",
+            lambda v: _words(v) <= {"utc", "local", "default"},
+            "its sessions stay in UTC (every timestamptz is read and shown in UTC)",
+        ),
+        Setting(
+            "DateStyle",
+            "ISO, MDY",
+            # Postgres' names for ISO output and month-first input (US, NonEuropean: MDY).
+            lambda v: _words(v) <= {"iso", "mdy", "us", "noneuropean", "non-european", "default"},
+            "dates are read month first and shown as ISO",
+        ),
+        Setting(
+            "IntervalStyle",
+            "postgres",
+            lambda v: _words(v) <= {"postgres", "default"},
+            "intervals are shown in Postgres' own style",
+        ),
+        Setting(
+            "client_encoding",
+            "UTF8",
+            lambda v: {w.replace("-", "") for w in _words(v)} <= {"utf8", "default"},
+            "answers are JSON in UTF-8",
+        ),
+        Setting(
+            "standard_conforming_strings",
+            "on",
+            lambda v: _words(v) <= {"on", "true", "yes", "1", "default"},
+            "a backslash in a string literal is a plain character",
+        ),
+        Setting("server_encoding", "UTF8", None, ""),
+        Setting("integer_datetimes", "on", None, ""),
+    )
+}
+
+# `SET [SESSION | LOCAL] name {TO | =} value`, `SET TIME ZONE value`; `RESET name`; `SHOW name`.
+_SET = re.compile(
+    r"^SET\s+(?:SESSION\s+|LOCAL\s+)?(?:(?P<zone>TIME\s+ZONE)\s+|\"?(?P<name>\w+)\"?\s*(?:=|\bTO\b))"
+    r"\s*(?P<value>.*?)\s*;?\s*$",
+    re.I | re.S,
+)
+_RESET = re.compile(r"^RESET\s+(?P<name>.+?)\s*;?\s*$", re.I | re.S)
+_SHOW = re.compile(r"^SHOW\s+(?P<name>.+?)\s*;?\s*$", re.I | re.S)
+_SHOWN = ", ".join(s.name for s in SETTINGS.values())
+
+
+def _named(found: re.Match[str]) -> str:
+    """The setting a statement names, as SETTINGS keys it: `"DateStyle"` -> datestyle."""
+    if found.groupdict().get("zone"):
+        return "timezone"
+    name = found.group("name").strip('"').lower()
+    return "timezone" if re.fullmatch(r"time\s+zone", name) else name
+
+
+def setting_statement(statement: str) -> str | None:
+    """For SHOW of a held setting, the SELECT that answers it; "" for a SET or RESET that
+    changes nothing. Raises SqlError for a SET that would move a held setting and for
+    SHOW of any other. None for every other statement (SET of other settings included)."""
+    head = strip_leading_comments(statement).strip()
+    if found := _SHOW.match(head):
+        setting = SETTINGS.get(_named(found))
+        if setting is None:
+            raise SqlError(
+                f"SHOW {found.group('name')} is not supported by this demo:"
+                f" it answers SHOW {_SHOWN}",
+                statement,
+            )
+        value = setting.value.replace("'", "''")
+        return f"SELECT '{value}'::text AS \"{setting.name}\""
+    if found := _RESET.match(head):
+        return "" if _named(found) in SETTINGS or _named(found) == "all" else None
+    found = _SET.match(head)
+    if found is None or (setting := SETTINGS.get(_named(found))) is None:
+        return None
+    value = found.group("value")
+    if setting.keeps is None:
+        raise SqlError(f'parameter "{setting.name}" cannot be changed', statement)
+    if setting.keeps(value):
+        return ""
+    noun = "time zone" if setting.name == "TimeZone" else setting.name
+    raise SqlError(f"{noun} {value} is not supported by this demo: {setting.why}", statement)
