@@ -28,14 +28,13 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from demo.build.headers import STRICT_TYPES
 from demo.build.precompress import GZIP_SUFFIX
 
 __all__ = ["ServerThread", "free_port", "make_app", "serve"]
 
 _TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
+    **STRICT_TYPES,  # .mjs, .js, .wasm
     ".json": "application/json",
     ".zip": "application/zip",
     ".whl": "application/zip",

@@ -39,6 +39,7 @@ from demo.build.landing import inject_in_head
 
 __all__ = [
     "HEADER_FILES",
+    "STRICT_TYPES",
     "content_security_policy",
     "inline_script_hashes",
     "protect_pages",
@@ -48,8 +49,8 @@ __all__ = [
 HEADER_FILES = ("_headers", "vercel.json", "staticwebapp.config.json")
 _META = re.compile(r"<meta[^>]+http-equiv=[\"']?content-security-policy", re.I)
 _INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.I | re.S)
-# The types a browser insists on for what the worker loads (as `demo serve` sends them).
-_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}
+# The types a browser insists on for what the worker loads (`demo serve` sends them too).
+STRICT_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}
 
 
 def content_security_policy(
@@ -106,9 +107,9 @@ def protect_pages(site: Path, addresses: Sequence[Address]) -> list[str]:
 def write_header_files(site: Path, policy: str) -> list[Path]:
     """`_headers`, `vercel.json` and `staticwebapp.config.json` for `site`."""
     typed = sorted(
-        ("/" + p.relative_to(site).as_posix(), _TYPES[p.suffix])
+        ("/" + p.relative_to(site).as_posix(), STRICT_TYPES[p.suffix])
         for p in site.rglob("*")
-        if p.is_file() and p.suffix in _TYPES
+        if p.is_file() and p.suffix in STRICT_TYPES
     )
     common = {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff"}
 
@@ -128,7 +129,7 @@ def write_header_files(site: Path, policy: str) -> list[Path]:
     }
     (site / "vercel.json").write_text(json.dumps(vercel, indent=2) + "\n", encoding="utf-8")
 
-    azure = {"globalHeaders": common, "mimeTypes": {s: t for s, t in sorted(_TYPES.items())}}
+    azure = {"globalHeaders": common, "mimeTypes": {s: t for s, t in sorted(STRICT_TYPES.items())}}
     azure["mimeTypes"][".json"] = "application/json"
     (site / "staticwebapp.config.json").write_text(
         json.dumps(azure, indent=2) + "\n", encoding="utf-8"
