@@ -113,6 +113,9 @@ def test_store_status_games_sync_and_launch(
         "button", name="Remove imported apps"
     ).click()
     expect(page.locator("helio-confirm")).to_have_count(0)
+    # The dialog closes as the request leaves; its success toast says the host answered.
+    toast = page.locator("sl-alert").filter(has_text="2 imported apps removed")
+    expect(toast.first).to_be_attached()
     assert not [a for a in admin.get("/api/apps").json()["apps"] if a.get("autosync")]
 
 
