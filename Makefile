@@ -99,8 +99,11 @@ demo-example: setup
 host: setup
 	$(BIN)/python -m host serve
 
+# One pytest worker per CPU (pytest-xdist); tests/conftest.py keeps each test folder in one
+# worker. `make test TEST_WORKERS=0` runs everything in this one process.
+TEST_WORKERS ?= auto
 test: setup chromium $(TEST_WHEEL_STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check host demo http_errors tests bench

@@ -67,3 +67,22 @@ def _stop_demo_servers() -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_LastTeardown(), "helio-last-teardown")
+
+
+# -- two workers (pytest-xdist, `make test`) ---------------------------------------------
+# These folders rebuild files of the checkout that the others' tests serve while they run
+# (web/dist by bench/console.py, build/flagship-console by the flagship's fixtures and
+# bench/flagship_console.py): their tests share one worker, one after another.
+_SHARED_BUILD_OUTPUTS = {"tests/bench", "tests/web", "tests/demo/host"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under `--dist loadgroup` each test folder runs in one worker, so its session and
+    package fixtures (built sites, a booted flagship, a browser) are set up once, not in
+    each worker; the folders are shared out between the workers as they come free."""
+    if not config.pluginmanager.hasplugin("xdist"):  # the in-Pyodide runs
+        return
+    for item in items:
+        folder = item.path.parent.relative_to(config.rootpath).as_posix()
+        group = next((g for g in _SHARED_BUILD_OUTPUTS if f"{folder}/".startswith(f"{g}/")), folder)
+        item.add_marker(pytest.mark.xdist_group(group))
