@@ -1,6 +1,6 @@
 """Web console: bundle size, and navigation → usable dashboard against the native host.
 
-Builds the console (`node web/build.mjs`), starts the real host with an account, and in
+Reads the console's bundle (web/dist, built when stale: bench/console_build.py), starts the real host with an account, and in
 headless Chromium (a fresh context per run, so nothing is cached) signs in through the
 API, opens `/` and waits until the dashboard shows the host's name: the moment a person
 can use it. The same-run baseline is the navigation of a static file (`/manifest.json`)
@@ -18,12 +18,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bench.console_build import DIST, ensure_console_built
 from bench.hosting import ADMIN, ROOT, free_base_port, start_host
 from bench.report import Result, Row
 
 TITLE = "web console: bundle bytes, and navigation to a usable dashboard vs a static file"
-
-DIST = ROOT / "web" / "dist"
 
 # Resolves with performance.now() once the dashboard shows the host name (shadow DOM walk).
 DASHBOARD_USABLE = """() => {
@@ -36,7 +35,7 @@ NAVIGATION = """() => performance.getEntriesByType("navigation")[0].duration"""
 
 
 def bundle_sizes() -> dict[str, int]:
-    subprocess.run(["node", str(ROOT / "web" / "build.mjs")], cwd=ROOT, check=True)
+    ensure_console_built()
     manifest = json.loads((DIST / "manifest.json").read_text())
     raw = {k: (DIST / manifest[k]).read_bytes() for k in ("script", "style")}
     raw["index"] = (DIST / "index.html").read_bytes()

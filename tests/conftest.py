@@ -70,10 +70,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # -- two workers (pytest-xdist, `make test`) ---------------------------------------------
-# These folders rebuild files of the checkout that the others' tests serve while they run
-# (web/dist by bench/console.py, build/flagship-console by the flagship's fixtures and
-# bench/flagship_console.py): their tests share one worker, one after another.
-_SHARED_BUILD_OUTPUTS = {"tests/bench", "tests/web", "tests/demo/host"}
+# Both folders rebuild build/flagship-console (the flagship's fixtures and
+# bench/flagship_console.py) and serve it: their tests share one worker, one after another.
+_SHARED_BUILD_OUTPUTS = {"tests/bench", "tests/demo/host"}
+# Folders whose costly fixtures are per module (the SQL corpora and their reference runs):
+# their modules are shared out one by one, so the two longest corpora run side by side.
+_BY_MODULE = {"tests/demo/runtime/sql"}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -85,4 +87,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         folder = item.path.parent.relative_to(config.rootpath).as_posix()
         group = next((g for g in _SHARED_BUILD_OUTPUTS if f"{folder}/".startswith(f"{g}/")), folder)
+        if folder in _BY_MODULE:
+            group = item.path.relative_to(config.rootpath).as_posix()
         item.add_marker(pytest.mark.xdist_group(group))

@@ -1,31 +1,12 @@
-"""Build the console bundle when it is missing or older than its sources (tests and bench)."""
+"""The console bundle the web tests serve: built when missing or stale (bench/console_build.py)."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-from pathlib import Path
 
-__all__ = ["DIST", "ensure_console_built", "manifest"]
+from bench.console_build import DIST, ROOT, WEB, ensure_console_built
 
-ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "web"
-DIST = WEB / "dist"
-
-
-def _sources() -> list[Path]:
-    files = [WEB / "index.html", WEB / "build.mjs"]
-    files += [p for p in (WEB / "src").rglob("*") if p.suffix in (".js", ".css", ".json")]
-    return files
-
-
-def ensure_console_built() -> Path:
-    """`web/dist`, rebuilt with `node web/build.mjs` when any source is newer."""
-    index = DIST / "index.html"
-    built = index.stat().st_mtime if index.is_file() else 0.0
-    if built < max(p.stat().st_mtime for p in _sources()):
-        subprocess.run(["node", str(WEB / "build.mjs")], cwd=ROOT, check=True)
-    return DIST
+__all__ = ["DIST", "ROOT", "WEB", "ensure_console_built", "manifest"]
 
 
 def manifest() -> dict[str, str]:
