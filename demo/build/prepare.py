@@ -46,6 +46,7 @@ from demo.runtime.manifest import (
 )
 from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
 from demo.runtime.ports import DuckConnection
+from demo.runtime.sql.postgres.characters import character_width
 from demo.runtime.sql.postgres.copy_text import (
     CopyBlock,
     copy_insert_statements,
@@ -450,15 +451,19 @@ def _load_copy_block(conn: DuckConnection, block: CopyBlock, at: str, relative: 
     where = f"table_name = {_sql_text(table)}"
     if schema is not None:
         where += f" AND schema_name = {_sql_text(schema)}"
-    columns = {
-        str(name): str(kind)
-        for name, kind in conn.execute(
-            "SELECT column_name, data_type FROM duckdb_columns() "
-            f"WHERE database_name = current_database() AND {where} ORDER BY column_index"
-        ).rows
+    found = conn.execute(
+        "SELECT column_name, data_type, comment FROM duckdb_columns() "
+        f"WHERE database_name = current_database() AND {where} ORDER BY column_index"
+    ).rows
+    columns = {str(name): str(kind) for name, kind, _ in found}
+    # char(n) columns (declared.py's `pg:bpchar(n)` comment): values checked and cut.
+    widths = {
+        str(name): width
+        for name, _, comment in found
+        if (width := character_width(str(comment or "")[3:])) is not None
     }
     try:
-        for statement in copy_insert_statements(block, columns):
+        for statement in copy_insert_statements(block, columns, widths):
             try:
                 conn.execute(statement)
             except Exception as exc:

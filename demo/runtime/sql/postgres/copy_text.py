@@ -136,6 +136,16 @@ _UNREAD_TYPES = re.compile(r"BLOB|INTERVAL|\[|STRUCT|MAP|UNION|BIT", re.I)
 _ROWS_PER_INSERT = 2000
 
 
+def _char_value(value: str | None, width: int, header: str) -> str | None:
+    """A char(n) value as stored: trailing spaces cut, longer than n an error."""
+    if value is None:
+        return None
+    stored = value.rstrip(" ")
+    if len(stored) > width:
+        raise SqlError(f"value too long for type character({width})", header)
+    return stored
+
+
 def dump_name(name: str) -> tuple[str | None, str]:
     """`public."Name"` -> ("public", "Name"): unquoted parts fold to lower case."""
     parts = re.findall(r'"((?:[^"]|"")*)"|([^."\s]+)', name)
@@ -143,9 +153,12 @@ def dump_name(name: str) -> tuple[str | None, str]:
     return (None, names[-1]) if len(names) == 1 else (names[-2], names[-1])
 
 
-def copy_insert_statements(block: CopyBlock, table_columns: dict[str, str]) -> list[str]:
+def copy_insert_statements(
+    block: CopyBlock, table_columns: dict[str, str], widths: dict[str, int] | None = None
+) -> list[str]:
     """DuckDB INSERTs loading the block's rows. `table_columns`: column -> DuckDB type
-    of the target table (empty when there is no such table).
+    of the target table (empty when there is no such table); `widths`: n of its
+    char(n) columns, whose values are stored without trailing spaces (characters.py).
 
     Raises SqlError for a missing table or column, a row of the wrong width, or a
     column whose type DuckDB would read differently from Postgres' text.
@@ -162,6 +175,11 @@ def copy_insert_statements(block: CopyBlock, table_columns: dict[str, str]) -> l
                 f"COPY into a {table_columns[column]} column is not supported", block.header
             )
     rows = [decode_copy_row(line, len(columns)) for line in block.lines]
+    for i, column in enumerate(columns):
+        width = (widths or {}).get(column)
+        if width is not None:
+            for row in rows:
+                row[i] = _char_value(row[i], width, block.header)
     qualified = (
         quote_ident(table) if schema is None else f"{quote_ident(schema)}.{quote_ident(table)}"
     )

@@ -22,7 +22,10 @@ from .transforms.timestamp_precision import declared_precision
 
 __all__ = [
     "DECLARED_QUERY",
+    "base_name",
+    "column_declared_type",
     "declared_columns",
+    "declared_name",
     "load_declared",
     "output_types",
     "registry_statements",
@@ -68,6 +71,24 @@ def quote_literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+def declared_name(data_type: exp.DataType) -> str:
+    """The registry's name of a string type: `bpchar(4)` keeps the width a char(n)
+    value is padded to (`char` alone is char(1)); the others their base name."""
+    name = _DECLARED[data_type.this.name]
+    if name != "bpchar":
+        return name
+    params = data_type.expressions
+    width = params[0].this if len(params) == 1 else None
+    if isinstance(width, exp.Literal) and width.is_int:
+        return f"bpchar({int(width.this)})"
+    return "bpchar(1)" if not params else "bpchar"
+
+
+def base_name(declared: str) -> str:
+    """`bpchar(4)` -> `bpchar`: the type without its width."""
+    return declared.split("(", 1)[0]
+
+
 def declared_columns(tree: exp.Expr) -> list[tuple[str, str]]:
     """(column, Postgres type) for the varchar/char/json/jsonb columns of a CREATE TABLE."""
     schema = tree.this
@@ -77,7 +98,7 @@ def declared_columns(tree: exp.Expr) -> list[tuple[str, str]]:
     for column in schema.find_all(exp.ColumnDef):
         kind = column.args.get("kind")
         if isinstance(kind, exp.DataType) and kind.this.name in _DECLARED:
-            found.append((column.name.lower(), _DECLARED[kind.this.name]))
+            found.append((column.name.lower(), declared_name(kind)))
         elif isinstance(kind, exp.DataType) and (precision := declared_precision(kind)):
             found.append((column.name.lower(), precision))  # transforms/timestamp_precision.py
     return found
@@ -130,7 +151,29 @@ def _derived_tables(
         ):
             inner = output_types(sub.this, table_types, declared)
             derived[sub.alias.lower()] = {k.lower(): v for k, v in inner.items()}
+    ctes = _ctes_in_scope(select)
+    for table in select.find_all(exp.Table):
+        cte = ctes.get(table.name.lower()) if not table.db else None
+        if cte is not None and table.find_ancestor(exp.Select) is select:
+            inner = output_types(cte, table_types, declared)
+            derived[table.alias_or_name.lower()] = {k.lower(): v for k, v in inner.items()}
     return derived
+
+
+def _ctes_in_scope(select: exp.Expr) -> dict[str, exp.Expr]:
+    """Name -> query of the WITH queries a SELECT may read (the nearest wins)."""
+    found: dict[str, exp.Expr] = {}
+    inside: set[int] = set()  # a WITH query does not read itself
+    node: exp.Expr | None = select
+    while node is not None:
+        inside.add(id(node))
+        with_ = node.args.get("with_") or node.args.get("with")
+        if isinstance(with_, exp.With) and not with_.args.get("recursive"):
+            for cte in with_.expressions:
+                if id(cte) not in inside:
+                    found.setdefault(cte.alias_or_name.lower(), cte.this)
+        node = node.parent
+    return found
 
 
 def _types_of(table: str, declared: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -192,12 +235,21 @@ def output_types(
         if isinstance(column, exp.Cast):
             kind = getattr(column.to.this, "name", "")  # a user-defined type is text
             if kind in _DECLARED:
-                out[name] = _DECLARED[kind]
+                out[name] = declared_name(column.to)
             elif column.to.is_type("uuid"):
                 out[name] = "uuid"
             continue
         if isinstance(column, exp.Uuid):
             out[name] = "uuid"
+            continue
+        if (
+            isinstance(column, exp.Max | exp.Min)
+            and isinstance(column.this, exp.Column)
+            and not column.expressions
+        ):
+            found = _column_type(column.this, sources, table_types, declared)
+            if found:  # max(c) is c's type: a char(n) column's values, padded to n
+                out[name if column is not node else postgres_name(column)] = found
             continue
         if isinstance(column, exp.Coalesce | exp.Case | exp.Greatest | exp.Least):
             chosen = _chosen_type(column, sources, table_types, declared)
@@ -234,6 +286,50 @@ def _column_type(
     return None
 
 
+def column_declared_type(
+    column: exp.Column,
+    tree: exp.Expr,
+    table_types: dict[str, dict[str, str]],
+    declared: dict[str, dict[str, str]],
+) -> str | None:
+    """The declared type of a column reference anywhere in `tree`, looked up from its
+    own SELECT outwards (a correlated reference names an outer query's table), then
+    in the table an INSERT/UPDATE/DELETE writes (and UPDATE ... FROM's)."""
+    col, qualifier = column.name.lower(), column.table.lower()
+    scope = column.find_ancestor(exp.Select)
+    while scope is not None:
+        sources = _sources(scope)
+        derived = _derived_tables(scope, table_types, declared)
+        sources.update({alias: alias for alias in derived})
+        known = {**declared, **derived}
+        owners = [
+            table
+            for alias, table in sources.items()
+            if (not qualifier or qualifier == alias)
+            and (col in _types_of(table, known) or col in table_types.get(table, {}))
+        ]
+        if owners:
+            return _types_of(owners[0], known).get(col) if len(owners) == 1 else None
+        if derived or any(t not in table_types for t in sources.values()):
+            return None  # a subquery's or unknown relation's column: not followed out
+        scope = scope.find_ancestor(exp.Select)
+    if not isinstance(tree, exp.Insert | exp.Update | exp.Delete):
+        return None
+    target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    if not isinstance(target, exp.Table):
+        return None
+    sources = {target.alias_or_name.lower(): target.name.lower()}
+    if column.table.lower() == "excluded" and isinstance(tree, exp.Insert):
+        sources = {"excluded": target.name.lower()}  # ON CONFLICT's proposed row
+    for key in ("from_", "from", "using", "joins"):
+        found = tree.args.get(key)
+        for holder in found if isinstance(found, list) else [found] if found else []:
+            for table in holder.find_all(exp.Table):
+                if table.find_ancestor(exp.Select) is None:
+                    sources[table.alias_or_name.lower()] = table.name.lower()
+    return _column_type(column, sources, table_types, declared)
+
+
 def _chosen_type(
     node: exp.Coalesce | exp.Case | exp.Greatest | exp.Least,
     sources: dict[str, str],
@@ -260,7 +356,8 @@ def _chosen_type(
         if not isinstance(result, exp.Column):
             return None
         found = _column_type(result, sources, table_types, declared)
-        return found if found in ("varchar", "bpchar") else None
+        # A choice's own width is not the column's (`coalesce(c, 'q')` leaves 'q' unpadded).
+        return base_name(found) if found and base_name(found) in ("varchar", "bpchar") else None
     return None
 
 
@@ -287,7 +384,8 @@ def set_operation_of_characters(
     for branch in _branches(tree):
         if not isinstance(branch, exp.Select):
             continue
-        found = set(output_types(branch, table_types, declared).values()) & {"varchar", "bpchar"}
+        types = output_types(branch, table_types, declared).values()
+        found = {base_name(t) for t in types} & {"varchar", "bpchar"}
         if found:
             name = "character varying" if "varchar" in found else "character"
             return (
