@@ -92,7 +92,8 @@ def character_width(declared: str | None) -> int | None:
     """n of a registry name `bpchar(n)`, else None (`bpchar` of an older image too)."""
     if not declared or not declared.startswith(_PREFIX):
         return None
-    return int(declared[len(_PREFIX) : -1])
+    digits = declared[len(_PREFIX) : -1]
+    return int(digits) if digits.isdigit() else 0  # 0: MIXED_CHARACTERS, always refused
 
 
 def _too_long(width: int) -> str:
@@ -232,6 +233,11 @@ def _output_role(select: exp.Select, tree: exp.Expr) -> str | None:
 def _check_reference(node: exp.Expr, width: int, scope: _Scope) -> str | None:
     """Check (and rewrite) one use of a char(n) value; a refusal's message or None."""
     parent = node.parent
+    if width == 0:
+        return (
+            f'the column "{node.sql("postgres")}" names character columns of different widths,'
+            " which this demo does not follow; qualify it or cast it to text"
+        )
     while isinstance(parent, exp.Paren):
         node, parent = parent, parent.parent
     if isinstance(parent, exp.Window) and node is parent.this:
@@ -451,7 +457,44 @@ def character_values(
         refused = _check_reference(value, value_width, scope)
         if refused:
             return refused
-    return _hidden_stars(tree, scope)
+    return _hidden_stars(tree, scope) or _shared_names(tree, scope)
+
+
+def _shared_names(tree: exp.Expr, scope: _Scope) -> str | None:
+    """Result columns of one name, one of them char(n): the padding is given by name
+    (`values.json_value`), so another width or type under that name is refused."""
+    if isinstance(tree, exp.Select):
+        targets, select = tree.expressions, tree
+    elif isinstance(tree, exp.Insert | exp.Update | exp.Delete) and tree.args.get("returning"):
+        targets, select = tree.args["returning"].expressions, None
+    else:
+        return None
+    seen: dict[str, set[int | None]] = {}
+    for target in targets:
+        inner = target.this if isinstance(target, exp.Alias) else target
+        if isinstance(inner, exp.Star) or (
+            isinstance(inner, exp.Column) and isinstance(inner.this, exp.Star)
+        ):
+            qualifier = inner.table.lower() if isinstance(inner, exp.Column) else ""
+            tables = [
+                t
+                for t in (select or tree).find_all(exp.Table)
+                if t.find_ancestor(exp.Select) is select
+                and (not qualifier or t.alias_or_name.lower() == qualifier)
+            ]
+            for table in tables:
+                declared = scope.declared.get(table.name.lower(), {})
+                for column in scope.table_types.get(table.name.lower(), {}):
+                    seen.setdefault(column, set()).add(character_width(declared.get(column)))
+            continue
+        seen.setdefault(target.alias_or_name.lower(), set()).add(scope.width(inner))
+    for name, widths in seen.items():
+        if len(widths) > 1 and widths - {None}:
+            return (
+                f'result columns named "{name}" of different types, one of them character(n),'
+                " are not supported by this demo; give them different aliases"
+            )
+    return None
 
 
 def _hidden_stars(tree: exp.Expr, scope: _Scope) -> str | None:

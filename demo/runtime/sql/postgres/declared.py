@@ -22,6 +22,7 @@ from .transforms.timestamp_precision import declared_precision
 
 __all__ = [
     "DECLARED_QUERY",
+    "MIXED_CHARACTERS",
     "base_name",
     "column_declared_type",
     "declared_columns",
@@ -36,6 +37,9 @@ DECLARED_QUERY = (
     "SELECT table_name, column_name, comment FROM duckdb_columns() "
     "WHERE database_name = current_database() AND comment LIKE 'pg:%'"
 )
+
+# A column name several char(n) columns of different widths answer to.
+MIXED_CHARACTERS = "bpchar(?)"
 
 _DECLARED = {
     "VARCHAR": "varchar",
@@ -281,6 +285,9 @@ def _column_type(
     ]
     if len(owners) == 1 and col in _types_of(owners[0], declared):
         return _types_of(owners[0], declared)[col]
+    kinds = {_types_of(t, declared).get(col) for t in owners}
+    if len(owners) > 1 and len(kinds) == 1:  # `JOIN ... USING (col)` of one declared type
+        return kinds.pop()
     if len(owners) == 1 and col in _uuid_columns(owners[0], table_types):
         return "uuid"
     return None
@@ -309,7 +316,11 @@ def column_declared_type(
             and (col in _types_of(table, known) or col in table_types.get(table, {}))
         ]
         if owners:
-            return _types_of(owners[0], known).get(col) if len(owners) == 1 else None
+            kinds = {_types_of(t, known).get(col) for t in owners}
+            if len(kinds) == 1:
+                return kinds.pop()
+            # USING columns of two char widths: which one Postgres shows is not followed.
+            return MIXED_CHARACTERS if any(k and k.startswith("bpchar(") for k in kinds) else None
         if derived or any(t not in table_types for t in sources.values()):
             return None  # a subquery's or unknown relation's column: not followed out
         scope = scope.find_ancestor(exp.Select)
