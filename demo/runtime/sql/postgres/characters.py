@@ -235,13 +235,15 @@ def _check_reference(node: exp.Expr, width: int, scope: _Scope) -> str | None:
     parent = node.parent
     if width == 0:
         return (
-            f'the column "{node.sql("postgres")}" names character columns of different widths,'
-            " which this demo does not follow; qualify it or cast it to text"
+            f'the column "{node.sql("postgres")}" naming character columns of different widths'
+            " (JOIN ... USING) is not supported by this demo; qualify it or cast it to text"
         )
     while isinstance(parent, exp.Paren):
         node, parent = parent, parent.parent
     if isinstance(parent, exp.Window) and node is parent.this:
-        return _check_reference(parent, width, scope)
+        return _refusal(_value(node), width, parent)  # max(c) OVER (...): not followed
+    if isinstance(parent, exp.EQ) and isinstance(parent.parent, exp.Update | exp.OnConflict):
+        return None  # an assignment's value: checked as written where it is a char column
     if isinstance(parent, exp.Max | exp.Min) and not parent.expressions:
         return None  # a char value itself, checked where it is used
     if isinstance(parent, exp.Alias):
@@ -292,8 +294,6 @@ def _check_reference(node: exp.Expr, width: int, scope: _Scope) -> str | None:
             if _as_char(bound, scope):
                 return _refusal(_value(node), width, parent)
         return None
-    if isinstance(parent, exp.EQ | exp.PropertyEQ) and isinstance(parent.parent, exp.Update):
-        return None  # an assignment's value: checked as written
     if isinstance(parent, exp.Tuple) and isinstance(parent.parent, exp.Values):
         return None
     return _refusal(_value(node), width, parent)
@@ -366,7 +366,9 @@ def _writes(tree: exp.Expr, scope: _Scope) -> str | None:
     else:
         columns = named or list(scope.table_types.get(table, {}))
         source = tree.expression
-        if isinstance(source, exp.Values):
+        if source is None:  # DEFAULT VALUES: the defaults are stored as written
+            rows = []
+        elif isinstance(source, exp.Values):
             rows = [r.expressions if isinstance(r, exp.Tuple) else [r] for r in source.expressions]
         elif isinstance(source, exp.Select) and not source.is_star:
             rows = [[e.this if isinstance(e, exp.Alias) else e for e in source.expressions]]
@@ -492,7 +494,7 @@ def _shared_names(tree: exp.Expr, scope: _Scope) -> str | None:
         if len(widths) > 1 and widths - {None}:
             return (
                 f'result columns named "{name}" of different types, one of them character(n),'
-                " are not supported by this demo; give them different aliases"
+                " are not supported by this demo; give them different aliases or cast it to text"
             )
     return None
 
@@ -524,7 +526,7 @@ def _hidden_stars(tree: exp.Expr, scope: _Scope) -> str | None:
                     return (
                         f"* over a subquery's character(n) column in {select.sql('postgres')[:60]}"
                         " is not supported by this demo: Postgres shows its values padded;"
-                        " list the columns, casting it to text"
+                        " list the columns and cast it to text"
                     )
     return None
 

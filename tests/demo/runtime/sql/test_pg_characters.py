@@ -57,13 +57,17 @@ def refusal(engine: DuckEngine, sql: str) -> str:
         "SELECT first_value(code) OVER (ORDER BY id) AS f FROM codes",
         "SELECT code::varchar(2) AS v FROM codes",
         "SELECT id FROM codes WHERE code = ANY (ARRAY['zz', 'ab'])",
+        "SELECT max(code) OVER () AS m FROM codes",
+        # Padding is given by result name: another column of that name would take it.
+        "SELECT codes.code, other.code FROM codes JOIN other USING (id)",
+        "SELECT code FROM codes JOIN other USING (code)",
     ],
 )
 def test_a_use_whose_padding_cannot_be_shown_right_is_refused(engine: DuckEngine, sql: str) -> None:
     message = refusal(engine, sql)
-    assert "character(4)" in message or "character(n)" in message
+    assert "character" in message
     assert "not supported by this demo" in message
-    assert "text" in message
+    assert "cast it to text" in message
 
 
 @pytest.mark.parametrize(

@@ -54,6 +54,8 @@ UPDATE codes SET code = 'q' WHERE id = 1 RETURNING *;
 UPDATE codes SET code = note || 'xyz' WHERE id = 1;
 -- case: update from a text column cuts its trailing spaces
 UPDATE codes SET code = note WHERE id = 4 RETURNING code, length(code) AS n;
+-- case: a char value assigned to text and varchar columns loses its padding
+UPDATE codes SET note = code, label = code || '|' WHERE id <> 3 RETURNING note, label, length(note) AS n;
 -- case: insert select from another table checks each value
 INSERT INTO short_codes (id, code) SELECT id, code FROM codes WHERE id <> 4 RETURNING code;
 -- case: insert select of a value too long fails
