@@ -94,12 +94,17 @@ def base_name(declared: str) -> str:
 
 
 def declared_columns(tree: exp.Expr) -> list[tuple[str, str]]:
-    """(column, Postgres type) for the varchar/char/json/jsonb columns of a CREATE TABLE."""
-    schema = tree.this
-    if not isinstance(schema, exp.Schema):
+    """(column, Postgres type) for the varchar/char/json/jsonb columns of a CREATE TABLE
+    or those ALTER TABLE ... ADD COLUMN adds."""
+    holder = tree.this
+    if isinstance(tree, exp.Alter):
+        defs = [a for a in tree.args.get("actions") or [] if isinstance(a, exp.ColumnDef)]
+    elif isinstance(holder, exp.Schema):
+        defs = list(holder.find_all(exp.ColumnDef))
+    else:
         return []
     found = []
-    for column in schema.find_all(exp.ColumnDef):
+    for column in defs:
         kind = column.args.get("kind")
         if isinstance(kind, exp.DataType) and kind.this.name in _DECLARED:
             found.append((column.name.lower(), declared_name(kind)))

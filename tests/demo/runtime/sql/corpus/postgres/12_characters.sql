@@ -74,5 +74,9 @@ DELETE FROM codes WHERE code = 'zz   ' RETURNING id;
 SELECT id FROM codes WHERE code IN ('zz  ', 'ab') OR code BETWEEN 'abc ' AND 'abcd' ORDER BY id;
 -- case: a char column's default is padded
 CREATE TABLE defaults (id integer, k char(3) DEFAULT 'a  '); INSERT INTO defaults (id) VALUES (1); INSERT INTO defaults VALUES (2, 'bb'); SELECT * FROM defaults ORDER BY id;
+-- case: a char column added by ALTER TABLE is padded and checked
+ALTER TABLE short_codes ADD COLUMN tag char(3) DEFAULT 'q'; INSERT INTO short_codes (id, code) VALUES (1, 'a'); UPDATE short_codes SET tag = 'z ' WHERE id = 1; SELECT * FROM short_codes;
+-- case: a value too long for a char column added by ALTER TABLE
+ALTER TABLE short_codes ADD COLUMN tag char(3); INSERT INTO short_codes (id, tag) VALUES (1, 'abcd');
 -- case: a char column in information_schema and pg_typeof
 SELECT column_name, data_type, udt_name FROM information_schema.columns WHERE table_name = 'codes' ORDER BY ordinal_position;
