@@ -46,7 +46,7 @@ from demo.runtime.manifest import (
 )
 from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
 from demo.runtime.ports import DuckConnection
-from demo.runtime.sql.postgres.characters import character_width
+from demo.runtime.sql.postgres.character_writes import character_width
 from demo.runtime.sql.postgres.copy_text import (
     CopyBlock,
     copy_insert_statements,

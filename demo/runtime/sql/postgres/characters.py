@@ -8,10 +8,9 @@ is an error (`value too long for type character(4)`) unless the excess is spaces
 which are cut; an explicit cast to char(n) cuts silently.
 
 Here a char(n) column (its width recorded by `declared.py` as `bpchar(n)`) holds its
-values *without* trailing spaces, checked against n as they are written (INSERT
-VALUES or SELECT, UPDATE SET, ON CONFLICT, a column default; COPY in
-`copy_text.py`), so DuckDB's comparisons, `length()`, `||` and text casts answer as
-Postgres does. The padding is put back where Postgres shows or reads it: a result
+values *without* trailing spaces, checked against n as they are written
+(`character_writes.py`), so DuckDB's comparisons, `length()`, `||` and text casts
+answer as Postgres does. The padding is put back where Postgres shows or reads it: a result
 column that is the column itself, `*` or a cast to char(n) is padded on its way out
 (`values.json_value`), and LIKE, `~`, SIMILAR TO, `concat`, `concat_ws` and `format`
 read `rpad(c, n, ' ')`. A string literal compared with such a value loses its
@@ -26,12 +25,11 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from .character_writes import CHAR_TYPES, character_width, written_characters
 from .declared import column_declared_type, declared_name
 
 __all__ = ["char_casts", "character_values", "character_width"]
 
-_PREFIX = "bpchar("
-_VOLATILE = {"random", "nextval", "gen_random_uuid", "uuid", "clock_timestamp", "setseed"}
 
 # Functions Postgres gives the value as text (trailing spaces dropped), as here.
 _TEXT_ARGUMENT = (
@@ -85,19 +83,6 @@ _PLAIN_CASTS = {
     exp.DataType.Type.DATE,
     exp.DataType.Type.BOOLEAN,
 }
-_CHAR_TYPES = {exp.DataType.Type.CHAR, exp.DataType.Type.NCHAR}
-
-
-def character_width(declared: str | None) -> int | None:
-    """n of a registry name `bpchar(n)`, else None (`bpchar` of an older image too)."""
-    if not declared or not declared.startswith(_PREFIX):
-        return None
-    digits = declared[len(_PREFIX) : -1]
-    return int(digits) if digits.isdigit() else 0  # 0: MIXED_CHARACTERS, always refused
-
-
-def _too_long(width: int) -> str:
-    return f"value too long for type character({width})"
 
 
 def _refusal(value: exp.Expr, width: int, where: exp.Expr | None) -> str:
@@ -135,11 +120,16 @@ class _Scope:
             return character_width(
                 column_declared_type(node, self.tree, self.table_types, self.declared)
             )
-        if isinstance(node, exp.Cast) and node.to.this in _CHAR_TYPES:
+        if isinstance(node, exp.Cast) and node.to.this in CHAR_TYPES:
             return character_width(declared_name(node.to))
         if isinstance(node, exp.Max | exp.Min) and not node.expressions:
             return self.width(node.this)
         return None
+
+    def known(self, node: exp.Expr) -> bool:
+        """Whether `node` is a value whose text this module can tell (a char value or
+        one of a string type), so that it may be written into a char(n) column."""
+        return self.width(node) is not None or self.text_kind(node) is not None
 
     def text_kind(self, node: exp.Expr) -> str | None:
         """How Postgres compares a char value with `node`: "char" (the other side read as
@@ -276,7 +266,7 @@ def _check_reference(node: exp.Expr, width: int, scope: _Scope) -> str | None:
         return None
     if isinstance(parent, exp.Cast):
         to = parent.to
-        if to.this in _CHAR_TYPES or (to.this in _PLAIN_CASTS and not to.expressions):
+        if to.this in CHAR_TYPES or (to.this in _PLAIN_CASTS and not to.expressions):
             return None
         if to.this == exp.DataType.Type.VARCHAR and not to.expressions:
             return None
@@ -299,158 +289,11 @@ def _check_reference(node: exp.Expr, width: int, scope: _Scope) -> str | None:
     return _refusal(_value(node), width, parent)
 
 
-def _written_check(value: exp.Expr, width: int, scope: _Scope) -> str | None:
-    """Rewrite a value written into a char(n) column to its stored form (no trailing
-    spaces), failing as Postgres fails where it is longer than n."""
-    if isinstance(value, exp.Null) or (
-        isinstance(value, exp.Column | exp.Var) and value.name.upper() == "DEFAULT"
-    ):
-        return None
-    if isinstance(value, exp.Literal):
-        text = value.this.rstrip(" ") if value.is_string else str(value.this)
-        if len(text) > width:
-            return _too_long(width)
-        value.replace(exp.Literal.string(text))
-        return None
-    calls = {str(f.this).lower() for f in value.find_all(exp.Anonymous)}
-    if calls & _VOLATILE or any(value.find_all(exp.Rand)):
-        return (
-            f"this demo cannot check a volatile value written into a character({width})"
-            " column; write it into a text column"
-        )
-    if scope.width(value) is None and scope.text_kind(value) is None:
-        return (
-            f"this demo cannot check {value.sql('postgres')[:60]} as a value of type"
-            f" character({width}); cast it to text"
-        )
-    stored = exp.func("rtrim", exp.cast(value.copy(), "VARCHAR"), exp.Literal.string(" "))
-    checked = exp.Case(
-        ifs=[
-            exp.If(
-                this=exp.GT(
-                    this=exp.Length(this=stored.copy()), expression=exp.Literal.number(width)
-                ),
-                true=exp.func("error", exp.Literal.string(_too_long(width))),
-            )
-        ],
-        default=stored,
-    )
-    value.replace(checked)
-    return None
-
-
-def _target(tree: exp.Expr) -> tuple[str, list[str]]:
-    """The written table and its columns in the order the statement gives values."""
-    schema = tree.this
-    table = schema.this if isinstance(schema, exp.Schema) else schema
-    name = table.name.lower() if isinstance(table, exp.Table) else ""
-    return name, (
-        [c.name.lower() for c in schema.expressions] if isinstance(schema, exp.Schema) else []
-    )
-
-
-def _writes(tree: exp.Expr, scope: _Scope) -> str | None:
-    if isinstance(tree, exp.Alter):
-        return _altered_types(tree, scope) or _defaults(tree)
-    if isinstance(tree, exp.Create):
-        return _defaults(tree)
-    if not isinstance(tree, exp.Insert | exp.Update | exp.Merge):
-        return None
-    table, named = _target(tree)
-    widths = {c: w for c, d in scope.declared.get(table, {}).items() if (w := character_width(d))}
-    if not widths:
-        return None
-    if isinstance(tree, exp.Merge):
-        return "MERGE into a table with character(n) columns is not supported by this demo"
-    assignments: list[exp.Expr] = []
-    if isinstance(tree, exp.Update):
-        assignments = list(tree.expressions)
-    else:
-        columns = named or list(scope.table_types.get(table, {}))
-        source = tree.expression
-        if source is None:  # DEFAULT VALUES: the defaults are stored as written
-            rows = []
-        elif isinstance(source, exp.Values):
-            rows = [r.expressions if isinstance(r, exp.Tuple) else [r] for r in source.expressions]
-        elif isinstance(source, exp.Select) and not source.is_star:
-            rows = [[e.this if isinstance(e, exp.Alias) else e for e in source.expressions]]
-        else:
-            rows = [[exp.Star()] * len(columns)]
-        for row in rows:
-            for column, value in zip(columns, row, strict=False):
-                if column in widths:
-                    if isinstance(value, exp.Star):
-                        return (
-                            "this demo checks the values written into a character(n) column"
-                            " only as INSERT ... VALUES or a SELECT listing them writes them"
-                        )
-                    refused = _written_check(value, widths[column], scope)
-                    if refused:
-                        return refused
-        conflict = tree.args.get("conflict")
-        assignments = list(conflict.expressions) if conflict is not None else []
-    for item in assignments:
-        if not (isinstance(item, exp.EQ) and isinstance(item.this, exp.Column)):
-            if any(c.name.lower() in widths for c in item.find_all(exp.Column)):
-                return "this demo cannot check this assignment to a character(n) column"
-            continue
-        width = widths.get(item.this.name.lower())
-        if width is not None:
-            refused = _written_check(item.expression, width, scope)
-            if refused:
-                return refused
-    return None
-
-
-def _altered_types(tree: exp.Alter, scope: _Scope) -> str | None:
-    """ALTER COLUMN ... TYPE to or from char(n): the stored values would need padding
-    rules this demo does not apply to a whole column."""
-    table = tree.this.name.lower() if isinstance(tree.this, exp.Table) else ""
-    for action in tree.args.get("actions") or []:
-        if not isinstance(action, exp.AlterColumn) or action.args.get("dtype") is None:
-            continue
-        declared = scope.declared.get(table, {}).get(action.name.lower(), "")
-        if action.args["dtype"].this in _CHAR_TYPES or declared.startswith(_PREFIX):
-            return (
-                "ALTER COLUMN ... TYPE to or from character(n) is not supported by this demo;"
-                " add a new column and copy the values into it"
-            )
-    return None
-
-
-def _defaults(tree: exp.Create | exp.Alter) -> str | None:
-    """A char(n) column's DEFAULT, stored as a written value is."""
-    for column in tree.find_all(exp.ColumnDef):
-        kind = column.args.get("kind")
-        if not isinstance(kind, exp.DataType) or kind.this not in _CHAR_TYPES:
-            continue
-        width = character_width(declared_name(kind))
-        for default in column.find_all(exp.DefaultColumnConstraint):
-            value = default.this
-            if width is None or isinstance(value, exp.Null):
-                continue
-            if not isinstance(value, exp.Literal):
-                return (
-                    f"this demo takes only a literal DEFAULT for a character({width})"
-                    f' column ("{column.name}")'
-                )
-            text = value.this.rstrip(" ") if value.is_string else str(value.this)
-            if len(text) > width and isinstance(tree, exp.Alter):
-                return _too_long(width)  # Postgres fills the existing rows with it
-            if len(text) > width:  # Postgres fails only when a row takes it
-                return (
-                    f"this demo does not take a DEFAULT longer than the character({width})"
-                    f' column "{column.name}"'
-                )
-            value.replace(exp.Literal.string(text))
-    return None
-
-
 def char_casts(tree: exp.Expr) -> None:
     """`x::char(n)`: cut to n characters, stored form (no trailing spaces); shown
     padded where it is a result column (`declared.output_types`)."""
     for cast in list(tree.find_all(exp.Cast)):
-        width = character_width(declared_name(cast.to)) if cast.to.this in _CHAR_TYPES else None
+        width = character_width(declared_name(cast.to)) if cast.to.this in CHAR_TYPES else None
         if width is None:
             continue
         text = exp.cast(cast.this.copy(), "VARCHAR")
@@ -466,11 +309,11 @@ def character_values(
     has_widths = any(character_width(d) for columns in declared.values() for d in columns.values())
     if (
         not has_widths
-        and not any(c.to.this in _CHAR_TYPES for c in tree.find_all(exp.Cast))
+        and not any(c.to.this in CHAR_TYPES for c in tree.find_all(exp.Cast))
         and not isinstance(tree, exp.Create | exp.Alter)
     ):
         return None
-    refused = _writes(tree, scope)
+    refused = written_characters(tree, table_types, declared, scope.known)
     if refused:
         return refused
     values: list[tuple[exp.Expr, int]] = []

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..statements import SqlError
+from .character_writes import stored_text, too_long
 from .duckdump import insert_statement, quote_ident
 
 __all__ = [
@@ -137,12 +138,12 @@ _ROWS_PER_INSERT = 2000
 
 
 def _char_value(value: str | None, width: int, header: str) -> str | None:
-    """A char(n) value as stored: trailing spaces cut, longer than n an error."""
+    """A char(n) value as stored (`character_writes.py`); longer than n an error."""
     if value is None:
         return None
-    stored = value.rstrip(" ")
-    if len(stored) > width:
-        raise SqlError(f"value too long for type character({width})", header)
+    stored = stored_text(value, width)
+    if stored is None:
+        raise SqlError(too_long(width), header)
     return stored
 
 
