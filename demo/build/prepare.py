@@ -46,7 +46,7 @@ from demo.runtime.manifest import (
 )
 from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
 from demo.runtime.ports import DuckConnection
-from demo.runtime.sql.postgres.character_writes import character_width
+from demo.runtime.sql.postgres.character_writes import column_limits
 from demo.runtime.sql.postgres.copy_text import (
     CopyBlock,
     copy_insert_statements,
@@ -456,14 +456,10 @@ def _load_copy_block(conn: DuckConnection, block: CopyBlock, at: str, relative: 
         f"WHERE database_name = current_database() AND {where} ORDER BY column_index"
     ).rows
     columns = {str(name): str(kind) for name, kind, _ in found}
-    # char(n) columns (declared.py's `pg:bpchar(n)` comment): values checked and cut.
-    widths = {
-        str(name): width
-        for name, _, comment in found
-        if (width := character_width(str(comment or "")[3:])) is not None
-    }
+    # char(n)/varchar(n) columns (declared.py's `pg:bpchar(4)` comments): values checked.
+    limits = column_limits({str(name): str(comment or "")[3:] for name, _, comment in found})
     try:
-        for statement in copy_insert_statements(block, columns, widths):
+        for statement in copy_insert_statements(block, columns, limits):
             try:
                 conn.execute(statement)
             except Exception as exc:

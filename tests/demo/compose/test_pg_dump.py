@@ -143,6 +143,11 @@ def test_pg_dump_text_escapes_and_setval_load_as_postgres(tmp_path: Path) -> Non
             "value too long for type character(2)",
         ),
         (
+            "CREATE TABLE public.t (a character varying(2));\n"
+            "COPY public.t (a) FROM stdin;\nabc\n\\.\n",
+            "value too long for type character varying(2)",
+        ),
+        (
             "CREATE TABLE public.t (a bytea);\nCOPY public.t (a) FROM stdin;\n\\\\x00\n\\.\n",
             "COPY into a BLOB column is not supported",
         ),

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from .character_writes import CHAR_TYPES, character_width, written_characters
+from .character_writes import CHAR_TYPES, character_width, varchar_width, written_characters
 from .declared import column_declared_type, declared_name
 
 __all__ = ["char_casts", "character_values", "character_width"]
@@ -268,8 +268,8 @@ def _check_reference(node: exp.Expr, width: int, scope: _Scope) -> str | None:
         to = parent.to
         if to.this in CHAR_TYPES or (to.this in _PLAIN_CASTS and not to.expressions):
             return None
-        if to.this == exp.DataType.Type.VARCHAR and not to.expressions:
-            return None
+        if to.this == exp.DataType.Type.VARCHAR:
+            return None  # unpadded, then cut to its length (char_casts)
         return _refusal(_value(node), width, parent)
     if isinstance(parent, _COMPARISONS):
         other = parent.expression if node is parent.this else parent.this
@@ -290,32 +290,31 @@ def _check_reference(node: exp.Expr, width: int, scope: _Scope) -> str | None:
 
 
 def char_casts(tree: exp.Expr) -> None:
-    """`x::char(n)`: cut to n characters, stored form (no trailing spaces); shown
-    padded where it is a result column (`declared.output_types`)."""
+    """`x::char(n)`: cut to n characters, stored form (no trailing spaces), shown padded
+    where it is a result column (`declared.output_types`); `x::varchar(n)`: cut to n."""
     for cast in list(tree.find_all(exp.Cast)):
-        width = character_width(declared_name(cast.to)) if cast.to.this in CHAR_TYPES else None
+        is_char = cast.to.this in CHAR_TYPES
+        declared = declared_name(cast.to) if is_char or cast.to.is_type("varchar") else ""
+        width = character_width(declared) if is_char else varchar_width(declared)
         if width is None:
             continue
         text = exp.cast(cast.this.copy(), "VARCHAR")
         cut = exp.func("left", text, exp.Literal.number(width))
-        cast.replace(exp.func("rtrim", cut, exp.Literal.string(" ")))
+        cast.replace(exp.func("rtrim", cut, exp.Literal.string(" ")) if is_char else cut)
 
 
 def character_values(
     tree: exp.Expr, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
 ) -> str | None:
-    """Store, compare and show char(n) values as Postgres does, or refuse (module doc)."""
+    """Store, compare and show char(n) values as Postgres does, or refuse (module doc);
+    values written into varchar(n) columns are checked too (`character_writes.py`)."""
     scope = _Scope(tree, table_types, declared)
-    has_widths = any(character_width(d) for columns in declared.values() for d in columns.values())
-    if (
-        not has_widths
-        and not any(c.to.this in CHAR_TYPES for c in tree.find_all(exp.Cast))
-        and not isinstance(tree, exp.Create | exp.Alter)
-    ):
-        return None
     refused = written_characters(tree, table_types, declared, scope.known)
     if refused:
         return refused
+    has_widths = any(character_width(d) for columns in declared.values() for d in columns.values())
+    if not has_widths and not any(c.to.this in CHAR_TYPES for c in tree.find_all(exp.Cast)):
+        return None
     values: list[tuple[exp.Expr, int]] = []
     for node in tree.find_all(exp.Column, exp.Cast, exp.Max, exp.Min):
         width = scope.width(node)

@@ -137,13 +137,14 @@ _UNREAD_TYPES = re.compile(r"BLOB|INTERVAL|\[|STRUCT|MAP|UNION|BIT", re.I)
 _ROWS_PER_INSERT = 2000
 
 
-def _char_value(value: str | None, width: int, header: str) -> str | None:
-    """A char(n) value as stored (`character_writes.py`); longer than n an error."""
+def _limited_value(value: str | None, limit: tuple[str, int], header: str) -> str | None:
+    """A char(n)/varchar(n) value as stored (`character_writes.py`); too long an error."""
     if value is None:
         return None
-    stored = stored_text(value, width)
+    kind, width = limit
+    stored = stored_text(value, width, kind)
     if stored is None:
-        raise SqlError(too_long(width), header)
+        raise SqlError(too_long(width, kind), header)
     return stored
 
 
@@ -155,11 +156,13 @@ def dump_name(name: str) -> tuple[str | None, str]:
 
 
 def copy_insert_statements(
-    block: CopyBlock, table_columns: dict[str, str], widths: dict[str, int] | None = None
+    block: CopyBlock,
+    table_columns: dict[str, str],
+    limits: dict[str, tuple[str, int]] | None = None,
 ) -> list[str]:
     """DuckDB INSERTs loading the block's rows. `table_columns`: column -> DuckDB type
-    of the target table (empty when there is no such table); `widths`: n of its
-    char(n) columns, whose values are stored without trailing spaces (characters.py).
+    of the target table (empty when there is no such table); `limits`: its char(n) and
+    varchar(n) columns (`character_writes.column_limits`), whose values are checked.
 
     Raises SqlError for a missing table or column, a row of the wrong width, or a
     column whose type DuckDB would read differently from Postgres' text.
@@ -177,10 +180,10 @@ def copy_insert_statements(
             )
     rows = [decode_copy_row(line, len(columns)) for line in block.lines]
     for i, column in enumerate(columns):
-        width = (widths or {}).get(column)
-        if width is not None:
+        limit = (limits or {}).get(column)
+        if limit is not None:
             for row in rows:
-                row[i] = _char_value(row[i], width, block.header)
+                row[i] = _limited_value(row[i], limit, block.header)
     qualified = (
         quote_ident(table) if schema is None else f"{quote_ident(schema)}.{quote_ident(table)}"
     )

@@ -77,15 +77,16 @@ def quote_literal(text: str) -> str:
 
 def declared_name(data_type: exp.DataType) -> str:
     """The registry's name of a string type: `bpchar(4)` keeps the width a char(n)
-    value is padded to (`char` alone is char(1)); the others their base name."""
+    value is padded to (`char` alone is char(1)), `varchar(10)` the length a varchar(n)
+    value is checked against; the others their base name."""
     name = _DECLARED[data_type.this.name]
-    if name != "bpchar":
+    if name not in ("bpchar", "varchar"):
         return name
     params = data_type.expressions
     width = params[0].this if len(params) == 1 else None
     if isinstance(width, exp.Literal) and width.is_int:
-        return f"bpchar({int(width.this)})"
-    return "bpchar(1)" if not params else "bpchar"
+        return f"{name}({int(width.this)})"
+    return "bpchar(1)" if name == "bpchar" and not params else name
 
 
 def base_name(declared: str) -> str:
@@ -391,9 +392,9 @@ def set_operation_of_characters(
     """A refusal for a UNION/INTERSECT/EXCEPT answering varchar or char(n) columns.
 
     Postgres answers such a column as character varying or blank-padded character
-    (`'a   '`); DuckDB's is text, unpadded, and a varchar(n)/char(n) value longer than
-    n is not cut to n here (Postgres drops the excess spaces): neither the type nor
-    the values can be shown right (union.sql:72/77/82/86).
+    (`'a   '`); DuckDB's is text and a char(n) value is held unpadded
+    (`characters.py`): neither the type nor the values can be shown right
+    (union.sql:72/77/82/86).
     """
     if not isinstance(tree, exp.SetOperation):
         return None

@@ -149,6 +149,8 @@ def type_oid(type_name: str) -> int:
         return DECLARED_OIDS[name]
     if name.startswith(CHARACTER_TAG):
         return DECLARED_OIDS["pg:bpchar"]
+    if name.startswith("pg:varchar("):  # varchar(n): its length is checked on write
+        return DECLARED_OIDS["pg:varchar"]
     if name.startswith("pg:" + QUOTIENT_TAG):
         return NUMERIC_OID
     if _ARRAY_SUFFIX.search(name):

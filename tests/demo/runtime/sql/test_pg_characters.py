@@ -55,7 +55,6 @@ def refusal(engine: DuckEngine, sql: str) -> str:
         "SELECT to_json(code) AS j FROM codes",
         "SELECT array_agg(code ORDER BY id) AS a FROM codes",
         "SELECT first_value(code) OVER (ORDER BY id) AS f FROM codes",
-        "SELECT code::varchar(2) AS v FROM codes",
         "SELECT id FROM codes WHERE code = ANY (ARRAY['zz', 'ab'])",
         "SELECT max(code) OVER () AS m FROM codes",
         # Padding is given by result name: another column of that name would take it.

@@ -78,5 +78,15 @@ CREATE TABLE defaults (id integer, k char(3) DEFAULT 'a  '); INSERT INTO default
 ALTER TABLE short_codes ADD COLUMN tag char(3) DEFAULT 'q'; INSERT INTO short_codes (id, code) VALUES (1, 'a'); UPDATE short_codes SET tag = 'z ' WHERE id = 1; SELECT * FROM short_codes;
 -- case: a value too long for a char column added by ALTER TABLE
 ALTER TABLE short_codes ADD COLUMN tag char(3); INSERT INTO short_codes (id, tag) VALUES (1, 'abcd');
+-- case: a varchar(n) value longer than n fails
+INSERT INTO codes (id, label) VALUES (5, 'abcdefghijk');
+-- case: a varchar(n) value longer than n by spaces only is cut to n, shorter ones keep theirs
+INSERT INTO codes (id, label) VALUES (5, 'abcdefghij    '), (6, 'ab  ') RETURNING label, length(label) AS n;
+-- case: an update making a varchar(n) value too long fails
+UPDATE codes SET label = label || 'abcdefgh' WHERE id = 1;
+-- case: insert select into a varchar(n) column checks each value
+INSERT INTO codes (id, label) SELECT id + 10, note || '      ' FROM codes RETURNING label, length(label) AS n;
+-- case: casts to varchar(n) cut silently
+SELECT 'abcdef'::varchar(3) AS a, 'ab  '::varchar(3) AS b, code::varchar(1) AS c, note::varchar(2) AS d FROM codes ORDER BY id;
 -- case: a char column in information_schema and pg_typeof
 SELECT column_name, data_type, udt_name FROM information_schema.columns WHERE table_name = 'codes' ORDER BY ordinal_position;
