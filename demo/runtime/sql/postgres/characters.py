@@ -10,9 +10,9 @@ which are cut; an explicit cast to char(n) cuts silently.
 Here a char(n) column (its width recorded by `declared.py` as `bpchar(n)`) holds its
 values *without* trailing spaces, checked against n as they are written
 (`character_writes.py`), so DuckDB's comparisons, `length()`, `||` and text casts
-answer as Postgres does. The padding is put back where Postgres shows or reads it: a result
-column that is the column itself, `*` or a cast to char(n) is padded on its way out
-(`values.json_value`), and LIKE, `~`, SIMILAR TO, `concat`, `concat_ws` and `format`
+answer as Postgres does. The padding is put back where Postgres shows or reads it: a
+result column that is the column itself, `*`, max/min of it or a cast to char(n) is
+padded on its way out (`values.json_value`), and LIKE, `~`, SIMILAR TO, `concat`, `concat_ws` and `format`
 read `rpad(c, n, ' ')`. A string literal compared with such a value loses its
 trailing spaces, as Postgres reads it as char too, and so does a varchar column
 (Postgres compares varchar with char as char). Every other use of a char(n) value
@@ -28,7 +28,7 @@ from sqlglot import exp
 from .character_writes import CHAR_TYPES, character_width, varchar_width, written_characters
 from .declared import column_declared_type, declared_name
 
-__all__ = ["char_casts", "character_values", "character_width"]
+__all__ = ["char_casts", "character_values"]
 
 
 # Functions Postgres gives the value as text (trailing spaces dropped), as here.
