@@ -238,6 +238,8 @@ def _check_reference(node: exp.Expr, width: int, scope: _Scope) -> str | None:
         return None  # a char value itself, checked where it is used
     if isinstance(parent, exp.Alias):
         node, parent = parent, parent.parent
+    if isinstance(parent, exp.Distinct) and not isinstance(parent.parent, exp.Select):
+        node, parent = parent, parent.parent  # count(DISTINCT c), array_agg(DISTINCT c)
     if isinstance(parent, exp.Select) and node in parent.expressions:
         role = _output_role(parent, scope.tree)
         return None if role else _refusal(_value(node), width, parent)

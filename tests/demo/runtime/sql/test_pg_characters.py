@@ -54,6 +54,7 @@ def refusal(engine: DuckEngine, sql: str) -> str:
         # Functions this module does not know how Postgres reads the value.
         "SELECT to_json(code) AS j FROM codes",
         "SELECT array_agg(code ORDER BY id) AS a FROM codes",
+        "SELECT array_agg(DISTINCT code) AS a FROM codes",
         "SELECT first_value(code) OVER (ORDER BY id) AS f FROM codes",
         "SELECT id FROM codes WHERE code = ANY (ARRAY['zz', 'ab'])",
         "SELECT max(code) OVER () AS m FROM codes",

@@ -64,6 +64,8 @@ INSERT INTO short_codes (id, code) SELECT id, code FROM codes;
 INSERT INTO codes (id, code) VALUES (1, 'x ') ON CONFLICT (id) DO UPDATE SET code = excluded.code RETURNING code;
 -- case: a COALESCE of a char column cast to text (the way round a refusal names)
 SELECT coalesce(code::text, 'q') AS c, CASE WHEN id = 1 THEN code::text ELSE note END AS d FROM codes ORDER BY id;
+-- case: count and string_agg of distinct char values ignore the padding
+SELECT count(DISTINCT code) AS n, string_agg(DISTINCT code, ',' ORDER BY code) AS s FROM codes;
 -- case: max and min of a char column are padded
 SELECT max(code) AS hi, min(code) AS lo, string_agg(code, ',' ORDER BY id) AS s FROM codes;
 -- case: a char column read through a subquery or a WITH query stays padded
