@@ -91,6 +91,6 @@ INSERT INTO codes (id, label) SELECT id + 10, note || '      ' FROM codes RETURN
 -- case: casts to varchar(n) cut silently
 SELECT 'abcdef'::varchar(3) AS a, 'ab  '::varchar(3) AS b, code::varchar(1) AS c, note::varchar(2) AS d FROM codes ORDER BY id;
 -- case: a varchar(n) column added by ALTER TABLE cuts excess spaces
-ALTER TABLE short_codes ADD COLUMN label varchar(3); INSERT INTO short_codes (id, label) VALUES (1, 'ab    ') RETURNING label, pg_typeof(label) AS t;
+ALTER TABLE short_codes ADD COLUMN label varchar(3); INSERT INTO short_codes (id, label) VALUES (1, 'ab    ') RETURNING label, length(label) AS n;
 -- case: a char column in information_schema and pg_typeof
 SELECT column_name, data_type, udt_name FROM information_schema.columns WHERE table_name = 'codes' ORDER BY ordinal_position;
