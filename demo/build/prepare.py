@@ -46,6 +46,7 @@ from demo.runtime.manifest import (
 )
 from demo.runtime.mock.fixtures import FixtureError, parse_fixtures
 from demo.runtime.ports import DuckConnection
+from demo.runtime.sql.postgres.character_writes import column_limits
 from demo.runtime.sql.postgres.copy_text import (
     CopyBlock,
     copy_insert_statements,
@@ -450,15 +451,15 @@ def _load_copy_block(conn: DuckConnection, block: CopyBlock, at: str, relative: 
     where = f"table_name = {_sql_text(table)}"
     if schema is not None:
         where += f" AND schema_name = {_sql_text(schema)}"
-    columns = {
-        str(name): str(kind)
-        for name, kind in conn.execute(
-            "SELECT column_name, data_type FROM duckdb_columns() "
-            f"WHERE database_name = current_database() AND {where} ORDER BY column_index"
-        ).rows
-    }
+    found = conn.execute(
+        "SELECT column_name, data_type, comment FROM duckdb_columns() "
+        f"WHERE database_name = current_database() AND {where} ORDER BY column_index"
+    ).rows
+    columns = {str(name): str(kind) for name, kind, _ in found}
+    # char(n)/varchar(n) columns (declared.py's `pg:bpchar(4)` comments): values checked.
+    limits = column_limits({str(name): str(comment or "")[3:] for name, _, comment in found})
     try:
-        for statement in copy_insert_statements(block, columns):
+        for statement in copy_insert_statements(block, columns, limits):
             try:
                 conn.execute(statement)
             except Exception as exc:

@@ -70,7 +70,8 @@ CREATE TABLE public.note (
     done boolean,
     due date,
     at timestamp without time zone,
-    price numeric(8,2)
+    price numeric(8,2),
+    code character(4)
 );
 CREATE SEQUENCE public.note_id_seq
     AS integer
@@ -82,10 +83,10 @@ CREATE SEQUENCE public.note_id_seq
 ALTER SEQUENCE public.note_id_seq OWNED BY public.note.id;
 ALTER TABLE ONLY public.note ALTER COLUMN id SET DEFAULT nextval('public.note_id_seq'::regclass);
 CREATE SEQUENCE public.other_seq START WITH 10 INCREMENT BY 5 NO MINVALUE NO MAXVALUE CACHE 1;
-COPY public.note (id, body, done, due, at, price) FROM stdin;
-1\ttab\\there\\nnew line\tt\t2024-02-29\t2024-02-29 13:45:00\t12.50
-2\tback\\\\slash \\101\\x42 é ✓\tf\t\\N\t\\N\t\\N
-7\t\\N\t\\N\t1999-12-31\t1999-12-31 23:59:59.5\t-0.01
+COPY public.note (id, body, done, due, at, price, code) FROM stdin;
+1\ttab\\there\\nnew line\tt\t2024-02-29\t2024-02-29 13:45:00\t12.50\tab\\x20\\x20
+2\tback\\\\slash \\101\\x42 é ✓\tf\t\\N\t\\N\t\\N\tabcd\\x20\\x20\\x20
+7\t\\N\t\\N\t1999-12-31\t1999-12-31 23:59:59.5\t-0.01\t\\N
 \\.
 SELECT pg_catalog.setval('public.note_id_seq', 7, true);
 SELECT pg_catalog.setval('public.other_seq', 20, false);
@@ -93,6 +94,7 @@ ALTER TABLE ONLY public.note ADD CONSTRAINT note_pkey PRIMARY KEY (id);
 """
 ESCAPES_QUERIES = [
     "SELECT * FROM note ORDER BY id",
+    "SELECT id, length(code) AS n FROM note WHERE code = 'ab' ORDER BY id",
     "INSERT INTO note (body) VALUES ('added') RETURNING id",
     "SELECT nextval('public.other_seq') AS a, nextval('public.other_seq') AS b",
 ]
@@ -110,7 +112,7 @@ def test_pg_dump_text_escapes_and_setval_load_as_postgres(tmp_path: Path) -> Non
     reference = pglite_answers_later(ESCAPES_DUMP, ESCAPES_QUERIES)  # beside the build
     image = _built_image(tmp_path, folder / "compose.yaml", None)
     expected = reference()
-    assert expected[1] == [{"id": 8}] and expected[2] == [{"a": 20, "b": 25}]
+    assert expected[2] == [{"id": 8}] and expected[3] == [{"a": 20, "b": 25}]
     assert demo_answers(image, ESCAPES_QUERIES) == expected
 
 
@@ -135,6 +137,15 @@ def test_pg_dump_text_escapes_and_setval_load_as_postgres(tmp_path: Path) -> Non
         (
             "CREATE TABLE public.t (a integer, b integer);\nCOPY public.t (a, b) FROM stdin;\n1\n\\.\n",
             "COPY row has 1 values, expected 2",
+        ),
+        (
+            "CREATE TABLE public.t (a character(2));\nCOPY public.t (a) FROM stdin;\nabc\n\\.\n",
+            "value too long for type character(2)",
+        ),
+        (
+            "CREATE TABLE public.t (a character varying(2));\n"
+            "COPY public.t (a) FROM stdin;\nabc\n\\.\n",
+            "value too long for type character varying(2)",
         ),
         (
             "CREATE TABLE public.t (a bytea);\nCOPY public.t (a) FROM stdin;\n\\\\x00\n\\.\n",

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..statements import SqlError
+from .character_writes import stored_text, too_long
 from .duckdump import insert_statement, quote_ident
 
 __all__ = [
@@ -136,6 +137,17 @@ _UNREAD_TYPES = re.compile(r"BLOB|INTERVAL|\[|STRUCT|MAP|UNION|BIT", re.I)
 _ROWS_PER_INSERT = 2000
 
 
+def _limited_value(value: str | None, limit: tuple[str, int], header: str) -> str | None:
+    """A char(n)/varchar(n) value as stored (`character_writes.py`); too long an error."""
+    if value is None:
+        return None
+    kind, width = limit
+    stored = stored_text(value, width, kind)
+    if stored is None:
+        raise SqlError(too_long(width, kind), header)
+    return stored
+
+
 def dump_name(name: str) -> tuple[str | None, str]:
     """`public."Name"` -> ("public", "Name"): unquoted parts fold to lower case."""
     parts = re.findall(r'"((?:[^"]|"")*)"|([^."\s]+)', name)
@@ -143,9 +155,14 @@ def dump_name(name: str) -> tuple[str | None, str]:
     return (None, names[-1]) if len(names) == 1 else (names[-2], names[-1])
 
 
-def copy_insert_statements(block: CopyBlock, table_columns: dict[str, str]) -> list[str]:
+def copy_insert_statements(
+    block: CopyBlock,
+    table_columns: dict[str, str],
+    limits: dict[str, tuple[str, int]] | None = None,
+) -> list[str]:
     """DuckDB INSERTs loading the block's rows. `table_columns`: column -> DuckDB type
-    of the target table (empty when there is no such table).
+    of the target table (empty when there is no such table); `limits`: its char(n) and
+    varchar(n) columns (`character_writes.column_limits`), whose values are checked.
 
     Raises SqlError for a missing table or column, a row of the wrong width, or a
     column whose type DuckDB would read differently from Postgres' text.
@@ -162,6 +179,11 @@ def copy_insert_statements(block: CopyBlock, table_columns: dict[str, str]) -> l
                 f"COPY into a {table_columns[column]} column is not supported", block.header
             )
     rows = [decode_copy_row(line, len(columns)) for line in block.lines]
+    for i, column in enumerate(columns):
+        limit = (limits or {}).get(column)
+        if limit is not None:
+            for row in rows:
+                row[i] = _limited_value(row[i], limit, block.header)
     qualified = (
         quote_ident(table) if schema is None else f"{quote_ident(schema)}.{quote_ident(table)}"
     )

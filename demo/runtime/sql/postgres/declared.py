@@ -22,7 +22,11 @@ from .transforms.timestamp_precision import declared_precision
 
 __all__ = [
     "DECLARED_QUERY",
+    "MIXED_CHARACTERS",
+    "base_name",
+    "column_declared_type",
     "declared_columns",
+    "declared_name",
     "load_declared",
     "output_types",
     "registry_statements",
@@ -33,6 +37,9 @@ DECLARED_QUERY = (
     "SELECT table_name, column_name, comment FROM duckdb_columns() "
     "WHERE database_name = current_database() AND comment LIKE 'pg:%'"
 )
+
+# A column name several char(n) columns of different widths answer to.
+MIXED_CHARACTERS = "bpchar(?)"
 
 _DECLARED = {
     "VARCHAR": "varchar",
@@ -68,16 +75,40 @@ def quote_literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+def declared_name(data_type: exp.DataType) -> str:
+    """The registry's name of a string type: `bpchar(4)` keeps the width a char(n)
+    value is padded to (`char` alone is char(1)), `varchar(10)` the length a varchar(n)
+    value is checked against; the others their base name."""
+    name = _DECLARED[data_type.this.name]
+    if name not in ("bpchar", "varchar"):
+        return name
+    params = data_type.expressions
+    width = params[0].this if len(params) == 1 else None
+    if isinstance(width, exp.Literal) and width.is_int:
+        return f"{name}({int(width.this)})"
+    return "bpchar(1)" if name == "bpchar" and not params else name
+
+
+def base_name(declared: str) -> str:
+    """`bpchar(4)` -> `bpchar`: the type without its width."""
+    return declared.split("(", 1)[0]
+
+
 def declared_columns(tree: exp.Expr) -> list[tuple[str, str]]:
-    """(column, Postgres type) for the varchar/char/json/jsonb columns of a CREATE TABLE."""
-    schema = tree.this
-    if not isinstance(schema, exp.Schema):
+    """(column, Postgres type) for the varchar/char/json/jsonb columns of a CREATE TABLE
+    or those ALTER TABLE ... ADD COLUMN adds."""
+    holder = tree.this
+    if isinstance(tree, exp.Alter):
+        defs = [a for a in tree.args.get("actions") or [] if isinstance(a, exp.ColumnDef)]
+    elif isinstance(holder, exp.Schema):
+        defs = list(holder.find_all(exp.ColumnDef))
+    else:
         return []
     found = []
-    for column in schema.find_all(exp.ColumnDef):
+    for column in defs:
         kind = column.args.get("kind")
         if isinstance(kind, exp.DataType) and kind.this.name in _DECLARED:
-            found.append((column.name.lower(), _DECLARED[kind.this.name]))
+            found.append((column.name.lower(), declared_name(kind)))
         elif isinstance(kind, exp.DataType) and (precision := declared_precision(kind)):
             found.append((column.name.lower(), precision))  # transforms/timestamp_precision.py
     return found
@@ -130,7 +161,29 @@ def _derived_tables(
         ):
             inner = output_types(sub.this, table_types, declared)
             derived[sub.alias.lower()] = {k.lower(): v for k, v in inner.items()}
+    ctes = _ctes_in_scope(select)
+    for table in select.find_all(exp.Table):
+        cte = ctes.get(table.name.lower()) if not table.db else None
+        if cte is not None and table.find_ancestor(exp.Select) is select:
+            inner = output_types(cte, table_types, declared)
+            derived[table.alias_or_name.lower()] = {k.lower(): v for k, v in inner.items()}
     return derived
+
+
+def _ctes_in_scope(select: exp.Expr) -> dict[str, exp.Expr]:
+    """Name -> query of the WITH queries a SELECT may read (the nearest wins)."""
+    found: dict[str, exp.Expr] = {}
+    inside: set[int] = set()  # a WITH query does not read itself
+    node: exp.Expr | None = select
+    while node is not None:
+        inside.add(id(node))
+        with_ = node.args.get("with_") or node.args.get("with")
+        if isinstance(with_, exp.With) and not with_.args.get("recursive"):
+            for cte in with_.expressions:
+                if id(cte) not in inside:
+                    found.setdefault(cte.alias_or_name.lower(), cte.this)
+        node = node.parent
+    return found
 
 
 def _types_of(table: str, declared: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -192,12 +245,21 @@ def output_types(
         if isinstance(column, exp.Cast):
             kind = getattr(column.to.this, "name", "")  # a user-defined type is text
             if kind in _DECLARED:
-                out[name] = _DECLARED[kind]
+                out[name] = declared_name(column.to)
             elif column.to.is_type("uuid"):
                 out[name] = "uuid"
             continue
         if isinstance(column, exp.Uuid):
             out[name] = "uuid"
+            continue
+        if (
+            isinstance(column, exp.Max | exp.Min)
+            and isinstance(column.this, exp.Column)
+            and not column.expressions
+        ):
+            found = _column_type(column.this, sources, table_types, declared)
+            if found:  # max(c) is c's type: a char(n) column's values, padded to n
+                out[name if column is not node else postgres_name(column)] = found
             continue
         if isinstance(column, exp.Coalesce | exp.Case | exp.Greatest | exp.Least):
             chosen = _chosen_type(column, sources, table_types, declared)
@@ -229,9 +291,60 @@ def _column_type(
     ]
     if len(owners) == 1 and col in _types_of(owners[0], declared):
         return _types_of(owners[0], declared)[col]
+    kinds = {_types_of(t, declared).get(col) for t in owners}
+    if len(owners) > 1 and len(kinds) == 1:  # `JOIN ... USING (col)` of one declared type
+        return kinds.pop()
     if len(owners) == 1 and col in _uuid_columns(owners[0], table_types):
         return "uuid"
     return None
+
+
+def column_declared_type(
+    column: exp.Column,
+    tree: exp.Expr,
+    table_types: dict[str, dict[str, str]],
+    declared: dict[str, dict[str, str]],
+) -> str | None:
+    """The declared type of a column reference anywhere in `tree`, looked up from its
+    own SELECT outwards (a correlated reference names an outer query's table), then
+    in the table an INSERT/UPDATE/DELETE writes (and UPDATE ... FROM's)."""
+    col, qualifier = column.name.lower(), column.table.lower()
+    scope = column.find_ancestor(exp.Select)
+    while scope is not None:
+        sources = _sources(scope)
+        derived = _derived_tables(scope, table_types, declared)
+        sources.update({alias: alias for alias in derived})
+        known = {**declared, **derived}
+        owners = [
+            table
+            for alias, table in sources.items()
+            if (not qualifier or qualifier == alias)
+            and (col in _types_of(table, known) or col in table_types.get(table, {}))
+        ]
+        if owners:
+            kinds = {_types_of(t, known).get(col) for t in owners}
+            if len(kinds) == 1:
+                return kinds.pop()
+            # USING columns of two char widths: which one Postgres shows is not followed.
+            return MIXED_CHARACTERS if any(k and k.startswith("bpchar(") for k in kinds) else None
+        if derived or any(t not in table_types for t in sources.values()):
+            return None  # a subquery's or unknown relation's column: not followed out
+        scope = scope.find_ancestor(exp.Select)
+    if not isinstance(tree, exp.Insert | exp.Update | exp.Delete):
+        return None
+    target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    if not isinstance(target, exp.Table):
+        return None
+    sources = {target.alias_or_name.lower(): target.name.lower()}
+    if column.table.lower() == "excluded" and isinstance(tree, exp.Insert):
+        sources = {"excluded": target.name.lower()}  # ON CONFLICT's proposed row
+    for key in ("from_", "from", "using", "joins"):
+        found = tree.args.get(key)
+        for holder in found if isinstance(found, list) else [found] if found else []:
+            for table in holder.find_all(exp.Table):
+                if table.find_ancestor(exp.Select) is None:
+                    sources[table.alias_or_name.lower()] = table.name.lower()
+    return _column_type(column, sources, table_types, declared)
 
 
 def _chosen_type(
@@ -260,7 +373,8 @@ def _chosen_type(
         if not isinstance(result, exp.Column):
             return None
         found = _column_type(result, sources, table_types, declared)
-        return found if found in ("varchar", "bpchar") else None
+        # A choice's own width is not the column's (`coalesce(c, 'q')` leaves 'q' unpadded).
+        return base_name(found) if found and base_name(found) in ("varchar", "bpchar") else None
     return None
 
 
@@ -278,16 +392,17 @@ def set_operation_of_characters(
     """A refusal for a UNION/INTERSECT/EXCEPT answering varchar or char(n) columns.
 
     Postgres answers such a column as character varying or blank-padded character
-    (`'a   '`); DuckDB's is text, unpadded, and a varchar(n)/char(n) value longer than
-    n is not cut to n here (Postgres drops the excess spaces): neither the type nor
-    the values can be shown right (union.sql:72/77/82/86).
+    (`'a   '`); DuckDB's is text and a char(n) value is held unpadded
+    (`characters.py`): neither the type nor the values can be shown right
+    (union.sql:72/77/82/86).
     """
     if not isinstance(tree, exp.SetOperation):
         return None
     for branch in _branches(tree):
         if not isinstance(branch, exp.Select):
             continue
-        found = set(output_types(branch, table_types, declared).values()) & {"varchar", "bpchar"}
+        types = output_types(branch, table_types, declared).values()
+        found = {base_name(t) for t in types} & {"varchar", "bpchar"}
         if found:
             name = "character varying" if "varchar" in found else "character"
             return (

@@ -44,8 +44,9 @@ from functools import cached_property
 
 from sqlglot import exp
 
+from .characters import char_casts, character_values
 from .datetime_input import temporal_literals
-from .declared import output_types, set_operation_of_characters
+from .declared import base_name, output_types, set_operation_of_characters
 from .group_by_key import group_by_primary_key
 from .input_functions import input_functions
 from .input_syntax import boolean_literals, invalid_number_literal
@@ -142,6 +143,14 @@ class Context:
         return unambiguous_columns({t: self.table_types[t] for t in self.in_play})
 
     @cached_property
+    def declared_bases(self) -> dict[str, str]:
+        """Column name -> declared type without its width (`bpchar`), for names of one
+        such type in every table."""
+        return unambiguous_columns(
+            {t: {c: base_name(d) for c, d in cols.items()} for t, cols in self.declared.items()}
+        )
+
+    @cached_property
     def json_types(self) -> dict[str, str]:
         return json_columns(self.table_types, self.declared)
 
@@ -165,7 +174,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _naming_types("declared_output_types", lambda t, c: output_types(t, c.table_types, c.declared)),
     Rewrite("column_names", lambda t, c: postgres_column_names(t)),
     _naming_types("json_output_types", lambda t, c: json_output_types(t, c.json_types)),
-    _naming_types("pg_typeof", lambda t, c: pg_typeof(t, unambiguous_columns(c.declared))),
+    _naming_types("pg_typeof", lambda t, c: pg_typeof(t, c.declared_bases)),
     _naming_types("void_results", lambda t, c: void_results(t)),
     Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
     Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
@@ -176,6 +185,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
+    Rewrite("character_values", lambda t, c: character_values(t, c.table_types, c.declared)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     Rewrite("text_functions", lambda t, c: text_functions(t)),
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
@@ -186,9 +196,10 @@ REWRITES: tuple[Rewrite, ...] = (
         "set_operation_of_characters",
         lambda t, c: set_operation_of_characters(t, c.table_types, c.declared),
     ),
+    Rewrite("char_casts", lambda t, c: char_casts(t)),
     Rewrite(
         "operand_types",
-        lambda t, c: mismatched_operand_types(t, c.table_types, unambiguous_columns(c.declared)),
+        lambda t, c: mismatched_operand_types(t, c.table_types, c.declared_bases),
     ),
     Rewrite("inexact_aggregates", lambda t, c: inexact_aggregates(t, c.columns)),
     Rewrite("window_ties", lambda t, c: tie_dependent_windows(t, c.primary_keys)),

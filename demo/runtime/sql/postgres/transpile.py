@@ -304,6 +304,9 @@ def _creates_domain(tree: exp.Expr) -> bool:
 def _table_records(tree: exp.Expr, statement: str) -> list[str]:
     """For CREATE TABLE, the statements that record its declared types and foreign keys
     (run after it); the keys are dropped from the tree (the engine checks them)."""
+    if isinstance(tree, exp.Alter) and isinstance(tree.this, exp.Table):
+        name = ".".join(p for p in (tree.this.db, tree.this.name) if p)
+        return registry_statements(name, declared_columns(tree))  # ADD COLUMN's types
     if not (isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE"):
         return []
     after: list[str] = []

@@ -53,6 +53,11 @@ _DECLARED = {
 }
 
 
+def _declared_key(column: exp.Column, declared: dict[str, str]) -> str:
+    """`pg:bpchar` for a char(n) column (declared `bpchar(n)`), `pg:varchar`, ..."""
+    return "pg:" + declared.get(column.name.lower(), "").split("(", 1)[0]
+
+
 def _quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
@@ -61,8 +66,9 @@ def _name_case(type_sql: str, which: int, comment_sql: str | None = None) -> str
     """A DuckDB CASE naming the type whose DuckDB name `type_sql` yields, Postgres' way."""
     whens = []
     if comment_sql is not None:
+        # `pg:bpchar(4)`: the comment keeps a char(n) column's width.
         whens += [
-            f"WHEN {comment_sql} = {_quote(k)} THEN {_quote(v[which])}"
+            f"WHEN split_part({comment_sql}, '(', 1) = {_quote(k)} THEN {_quote(v[which])}"
             for k, v in _DECLARED.items()
         ]
     whens += [f"WHEN {type_sql} = {_quote(k)} THEN {_quote(v[which])}" for k, v in _NAMES.items()]
@@ -113,10 +119,8 @@ def pg_typeof(tree: exp.Expr, declared: dict[str, str]) -> dict[str, str]:
         (arg,) = node.expressions
         if isinstance(arg, exp.Literal) and arg.is_string:
             name: exp.Expr = exp.Literal.string("unknown")  # an untyped literal, as in Postgres
-        elif (
-            isinstance(arg, exp.Column) and "pg:" + declared.get(arg.name.lower(), "") in _DECLARED
-        ):
-            name = exp.Literal.string(_DECLARED["pg:" + declared[arg.name.lower()]][0])
+        elif isinstance(arg, exp.Column) and _declared_key(arg, declared) in _DECLARED:
+            name = exp.Literal.string(_DECLARED[_declared_key(arg, declared)][0])
         else:
             type_sql = "typeof(__pg_typeof_arg__)"
             element = "regexp_replace(typeof(__pg_typeof_arg__), '\\[\\d*\\]$', '')"

@@ -114,6 +114,8 @@ DECLARED_OIDS = {
     "pg:regtype": 2206,
     "pg:void": 2278,
 }
+# `pg:bpchar(4)`: a char(4) column's values, padded to its width on the way out.
+CHARACTER_TAG = "pg:bpchar("
 # DuckDB types a declared type may stand in for (what the result mapping overrides).
 DECLARED_CARRIERS = (25, 1009)
 
@@ -145,6 +147,10 @@ def type_oid(type_name: str) -> int:
     name = type_name.strip()
     if name in DECLARED_OIDS:
         return DECLARED_OIDS[name]
+    if name.startswith(CHARACTER_TAG):
+        return DECLARED_OIDS["pg:bpchar"]
+    if name.startswith("pg:varchar("):  # varchar(n): its length is checked on write
+        return DECLARED_OIDS["pg:varchar"]
     if name.startswith("pg:" + QUOTIENT_TAG):
         return NUMERIC_OID
     if _ARRAY_SUFFIX.search(name):
@@ -250,6 +256,9 @@ def json_value(value: Any, type_name: str) -> Any:
         return value if math.isfinite(value) else None
     if isinstance(value, str) and type_name.startswith("pg:" + QUOTIENT_TAG):
         return quotient_text(value, type_name[3:])
+    if isinstance(value, str) and type_name.startswith(CHARACTER_TAG):
+        # char(n) is stored without its padding (characters.py): shown padded to n.
+        return value.ljust(int(type_name[len(CHARACTER_TAG) : -1]))
     base = _base(type_name)
     if (
         isinstance(value, str)

@@ -76,7 +76,7 @@ def _postgres_type(node: exp.Expr, declared: dict[str, str]) -> tuple[str, str] 
         name = "text"
         if isinstance(node, exp.Column):
             name = {"varchar": "character varying", "bpchar": "character"}.get(
-                declared.get(node.name.lower(), ""), "text"
+                declared.get(node.name.lower(), "").split("(", 1)[0], "text"
             )
         elif isinstance(node, exp.Cast):
             name = _NAMES[kind]
