@@ -26,7 +26,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from .character_writes import CHAR_TYPES, character_width, varchar_width, written_characters
-from .declared import column_declared_type, declared_name
+from .declared import base_name, column_declared_type, declared_name
 
 __all__ = ["char_casts", "character_values"]
 
@@ -146,7 +146,7 @@ class _Scope:
             if declared is None:
                 kind = _column_duck_type(node, self.table_types)
                 return "text" if kind == "VARCHAR" else None
-            return "char" if declared.split("(")[0] == "varchar" else None
+            return "char" if base_name(declared) == "varchar" else None
         if isinstance(node, exp.Cast):
             return "text" if node.to.this == exp.DataType.Type.TEXT else None
         if isinstance(node, _TEXT_ARGUMENT[:-2] + (exp.Concat, exp.ConcatWs)):

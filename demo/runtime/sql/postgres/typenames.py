@@ -19,6 +19,8 @@ from __future__ import annotations
 import sqlglot
 from sqlglot import exp
 
+from .declared import base_name
+
 __all__ = ["REGTYPE", "information_schema_columns", "pg_typeof", "untyped_nulls"]
 
 REGTYPE = "regtype"
@@ -55,7 +57,7 @@ _DECLARED = {
 
 def _declared_key(column: exp.Column, declared: dict[str, str]) -> str:
     """`pg:bpchar` for a char(n) column (declared `bpchar(n)`), `pg:varchar`, ..."""
-    return "pg:" + declared.get(column.name.lower(), "").split("(", 1)[0]
+    return "pg:" + base_name(declared.get(column.name.lower(), ""))
 
 
 def _quote(text: str) -> str:

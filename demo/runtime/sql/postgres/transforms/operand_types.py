@@ -25,6 +25,8 @@ from sqlglot import exp
 from sqlglot.optimizer.annotate_types import annotate_types
 from sqlglot.optimizer.qualify import qualify
 
+from ..declared import base_name
+
 __all__ = ["mismatched_operand_types", "set_operation_literals"]
 
 _T = exp.DataType.Type
@@ -76,7 +78,7 @@ def _postgres_type(node: exp.Expr, declared: dict[str, str]) -> tuple[str, str] 
         name = "text"
         if isinstance(node, exp.Column):
             name = {"varchar": "character varying", "bpchar": "character"}.get(
-                declared.get(node.name.lower(), "").split("(", 1)[0], "text"
+                base_name(declared.get(node.name.lower(), "")), "text"
             )
         elif isinstance(node, exp.Cast):
             name = _NAMES[kind]
