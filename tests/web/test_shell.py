@@ -281,6 +281,28 @@ def test_phone_width_collapses_the_nav_into_a_menu(open_page: OpenPage) -> None:
     expect(page.locator("#page-title")).to_be_focused()
 
 
+def test_phone_width_toasts_leave_the_heading_and_menu_uncovered(open_page: OpenPage) -> None:
+    page = open_page("", look=LOOKS[3])
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_be_visible()
+    for message in ("First notice", "Second notice"):  # a stack of two, as a busy page raises
+        page.locator("helio-app").evaluate(
+            """(app, message) => app.dispatchEvent(new CustomEvent("helio-toast",
+                 { detail: { variant: "success", message } }))""",
+            message,
+        )
+    toasts = page.locator("sl-alert").filter(has_text="notice")
+    expect(toasts).to_have_count(2)
+    expect(toasts.last).to_be_visible()
+    shot(page, "toasts")
+    stack = page.locator(".sl-toast-stack").bounding_box()
+    assert stack is not None
+    for covered in (heading, page.get_by_role("button", name="Open the menu")):
+        box = covered.bounding_box()
+        assert box is not None
+        assert box["y"] + box["height"] <= stack["y"], covered
+
+
 def test_keyboard_users_can_skip_the_nav(open_page: OpenPage) -> None:
     page = open_page("")
     expect(page.locator("#who")).to_have_text(ADMIN[0])
