@@ -62,8 +62,8 @@ from demo.runtime.sql.postgres.dump_sequences import (
 from demo.runtime.sql.postgres.engine import (
     declared_types,
     read_schema,
+    start_postgres_session,
     table_types,
-    use_public_schema,
 )
 from demo.runtime.sql.postgres.foreign_keys import register_foreign_keys
 from demo.runtime.sql.postgres.session_names import SessionNames, session_names
@@ -351,7 +351,7 @@ def prepare_postgres(
     from demo.native.duck import open_native_duck
 
     conn = open_native_duck()
-    use_public_schema(conn)
+    start_postgres_session(conn)
     names = session_names(service.config)
     warnings: list[str] = []
     try:

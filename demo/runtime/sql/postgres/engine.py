@@ -32,17 +32,30 @@ from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
 from .values import DECLARED_CARRIERS, UnsendableValue, interval_text, json_value, type_oid
 
-__all__ = ["DuckEngine", "declared_types", "read_schema", "table_types", "use_public_schema"]
+__all__ = [
+    "DuckEngine",
+    "declared_types",
+    "read_schema",
+    "start_postgres_session",
+    "table_types",
+]
 
 
-def use_public_schema(conn: DuckConnection) -> None:
-    """Work in a schema named `public`, as Postgres does.
+def start_postgres_session(conn: DuckConnection) -> None:
+    """Set a DuckDB session up the way Postgres works, before any statement runs.
 
-    Front ends and ORMs look tables up in information_schema/pg_catalog under that
-    name and qualify with it. Build-time seeding does the same, so images agree.
+    - Work in a schema named `public`: front ends and ORMs look tables up in
+      information_schema/pg_catalog under that name and qualify with it.
+    - `/` of two integers truncates, as Postgres' does, decided by DuckDB from the
+      operands' real types: the transpiler cannot see every column's type (a WITH
+      query's, a VALUES list's, a subquery's), and there DuckDB's default float
+      division answered `3.5` for Postgres' `3`.
+
+    Build-time seeding does the same, so images agree.
     """
     conn.execute("CREATE SCHEMA IF NOT EXISTS public")
     conn.execute("SET schema = 'public'")
+    conn.execute("SET integer_division = true")
 
 
 def table_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
@@ -150,7 +163,7 @@ class DuckEngine:
     def __init__(self, conn: DuckConnection, names: SessionNames = DEFAULT_NAMES) -> None:
         self._conn = conn
         self._keys = ForeignKeyGuard(conn)
-        use_public_schema(conn)
+        start_postgres_session(conn)
         self._json_functions = False  # registered on first use: natively they import numpy
         self._transpiles = TranspileCache(self._schema, names)
 

@@ -25,7 +25,9 @@ Why this order:
    functions the order of tied rows decides (checked as they run).
 3. GROUP BY a primary key widened to the table's columns, then the rewrites that read
    column types: NULLIF's common type, integer division, result types, numeric
-   literals, quotients and choices between scales (made text, then the rest refused),
+   literals, quotients and choices between scales (made text, then the rest refused;
+   quotients of operands whose types are not seen here checked as they run), round(),
+   sign() and the transcendental functions,
    dates before Christ as text, `timestamp(n)` rounding (before timestamptz, which
    turns its casts into its stand-in type), timestamptz, array text (then ANY and ALL
    of a NULL array made NULL), bare numeric casts, jsonb
@@ -72,12 +74,14 @@ from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
 from .transforms.join_scope import hidden_join_tables
 from .transforms.jsonb import jsonb_literals
+from .transforms.math_functions import postgres_math_functions
 from .transforms.operand_types import mismatched_operand_types, set_operation_literals
 from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.statement import row_subquery_assignments
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu
+from .transforms.unseen_quotients import unseen_numeric_quotients
 from .transforms.window_names import named_windows_in_order_by
 from .transforms.window_ties import tie_dependent_windows
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
@@ -134,13 +138,21 @@ class Context:
     outputs: dict[str, str] = field(default_factory=dict)
     # The tables the statement reads (`tables_in_play`); None: every table.
     in_play: set[str] | None = None
+    # Column name -> INTEGER for the statement's `FROM generate_series(int, int)`
+    # (`int4_series_columns`): typed as the tables' columns are.
+    series_columns: dict[str, str] = field(default_factory=dict)
 
     @cached_property
-    def columns(self) -> dict[str, str]:
+    def table_columns(self) -> dict[str, str]:
         """Column name -> DuckDB type, for names of one type in every table in play."""
         if self.in_play is None:
             return unambiguous_columns(self.table_types)
         return unambiguous_columns({t: self.table_types[t] for t in self.in_play})
+
+    @property
+    def columns(self) -> dict[str, str]:
+        """The column types the rewrites read: the tables' and the integer series'."""
+        return {**self.table_columns, **self.series_columns}
 
     @cached_property
     def declared_bases(self) -> dict[str, str]:
@@ -217,6 +229,8 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
     Rewrite("bare_numeric_scales", lambda t, c: bare_numeric_scales(t, c.columns)),
     _naming_types("numeric_quotients", lambda t, c: numeric_quotients(t, c.columns)),
+    Rewrite("unseen_numeric_quotients", lambda t, c: unseen_numeric_quotients(t, c.columns)),
+    Rewrite("math_functions", lambda t, c: postgres_math_functions(t, c.columns)),
     _naming_types("chosen_numeric_scales", lambda t, c: chosen_numeric_scales(t, c.columns)),
     Rewrite("mixed_numeric_scales", lambda t, c: mixed_numeric_scales(t, c.columns)),
     Rewrite("bc_text", lambda t, c: bc_text(t, c.columns)),

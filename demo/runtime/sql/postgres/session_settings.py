@@ -8,6 +8,7 @@ the rest answer what Postgres would. A SET that keeps a value (`SET TIME ZONE 'U
 accepted; one that moves it would make every later answer differ from Postgres' without
 a word, so it is refused, as a SHOW of any other setting is (it answered no rows, or
 DuckDB's "Table with name ... does not exist"). SET of other settings runs as before.
+`current_setting()` and `set_config()` follow the same rules (transforms/functions.py).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 from ..statements import SqlError, strip_leading_comments
 
-__all__ = ["SETTINGS", "setting_statement"]
+__all__ = ["SETTINGS", "SettingRefused", "held_value", "set_value", "setting_statement"]
 
 
 def _words(value: str) -> set[str]:
@@ -84,6 +85,42 @@ _SHOW = re.compile(r"^SHOW\s+(?P<name>.+?)\s*;?\s*$", re.I | re.S)
 _SHOWN = ", ".join(s.name for s in SETTINGS.values())
 
 
+class SettingRefused(Exception):
+    """Reading or moving a setting the demo cannot answer as Postgres would; the message
+    is the refusal's text."""
+
+
+def held_value(name: str) -> str:
+    """What `current_setting(name)` answers: the value of a held setting. Any other is
+    refused: DuckDB's namesake reads DuckDB's own settings (`threads`) or fails in its
+    words, where Postgres answers its own or says `unrecognized configuration parameter`."""
+    setting = SETTINGS.get(name.lower())
+    if setting is None:
+        raise SettingRefused(
+            f"current_setting('{name}') is not supported by this demo: it answers {_SHOWN}"
+        )
+    return setting.value
+
+
+def set_value(name: str, value: str, *, from_set: bool) -> str:
+    """The value a held setting keeps after `SET name = value` (from_set) or
+    `set_config(name, value, ...)`, which names the value as a plain string: there
+    `local` and `default` are not the TimeZone keywords they are in SET, and Postgres
+    refuses them. Raises SettingRefused for a move, a read-only setting and any setting
+    the demo does not hold."""
+    setting = SETTINGS.get(name.lower())
+    if setting is None:
+        raise SettingRefused(f"set_config('{name}', ...) is not supported by this demo: use SET")
+    if setting.keeps is None:
+        raise SettingRefused(f'parameter "{setting.name}" cannot be changed')
+    if not from_set and setting.name == "TimeZone" and _words(value) & {"local", "default"}:
+        raise SettingRefused(f'invalid value for parameter "TimeZone": "{value}"')
+    if not setting.keeps(value):
+        noun = "time zone" if setting.name == "TimeZone" else setting.name
+        raise SettingRefused(f"{noun} {value} is not supported by this demo: {setting.why}")
+    return setting.value
+
+
 def _named(found: re.Match[str]) -> str:
     """The setting a statement names, as SETTINGS keys it: `"DateStyle"` -> datestyle."""
     if found.groupdict().get("zone"):
@@ -110,12 +147,10 @@ def setting_statement(statement: str) -> str | None:
     if found := _RESET.match(head):
         return "" if _named(found) in SETTINGS or _named(found) == "all" else None
     found = _SET.match(head)
-    if found is None or (setting := SETTINGS.get(_named(found))) is None:
+    if found is None or _named(found) not in SETTINGS:
         return None
-    value = found.group("value")
-    if setting.keeps is None:
-        raise SqlError(f'parameter "{setting.name}" cannot be changed', statement)
-    if setting.keeps(value):
-        return ""
-    noun = "time zone" if setting.name == "TimeZone" else setting.name
-    raise SqlError(f"{noun} {value} is not supported by this demo: {setting.why}", statement)
+    try:
+        set_value(_named(found), found.group("value"), from_set=True)
+    except SettingRefused as refused:
+        raise SqlError(str(refused), statement) from None
+    return ""

@@ -51,6 +51,7 @@ from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import setting_statement
+from .transforms.result_types import int4_series_columns
 from .transforms.statement import strip_foreign_keys, values_lists
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -211,6 +212,7 @@ def transpile_statement(
     after = _table_records(tree, statement)
     context = Context(statement, table_types or {}, declared or {}, primary_keys or {}, names)
     context.in_play = tables_in_play(tree, context.table_types)
+    context.series_columns = int4_series_columns(tree, context.table_columns)
     refused = apply_rewrites(tree, context)
     if refused is not None:
         raise SqlError(refused, statement)

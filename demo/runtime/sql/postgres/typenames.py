@@ -20,6 +20,7 @@ import sqlglot
 from sqlglot import exp
 
 from .declared import base_name
+from .transforms.statement import output_targets
 
 __all__ = ["REGTYPE", "information_schema_columns", "pg_typeof", "untyped_nulls"]
 
@@ -114,9 +115,13 @@ def pg_typeof(tree: exp.Expr, declared: dict[str, str]) -> dict[str, str]:
     `declared` maps unambiguous column names to their declared Postgres type
     (varchar, json, ...), which DuckDB's typeof() cannot see.
     """
-    tags: dict[str, str] = {}
+    tags = {
+        target.alias_or_name: REGTYPE
+        for target in output_targets(tree)
+        if _is_pg_typeof(target.this if isinstance(target, exp.Alias) else target)
+    }
     for node in list(tree.find_all(exp.Anonymous)):
-        if str(node.this).lower() != "pg_typeof" or len(node.expressions) != 1:
+        if not _is_pg_typeof(node):
             continue
         (arg,) = node.expressions
         if isinstance(arg, exp.Literal) and arg.is_string:
@@ -135,9 +140,15 @@ def pg_typeof(tree: exp.Expr, declared: dict[str, str]) -> dict[str, str]:
                 if placeholder.name == "__pg_typeof_arg__":
                     placeholder.replace(arg.copy())
         node.replace(name)
-        if isinstance(name.parent, exp.Alias) and name.parent.parent is tree:
-            tags[name.parent.alias] = REGTYPE
     return tags
+
+
+def _is_pg_typeof(node: exp.Expr) -> bool:
+    return (
+        isinstance(node, exp.Anonymous)
+        and str(node.this).lower() == "pg_typeof"
+        and len(node.expressions) == 1
+    )
 
 
 def untyped_nulls(tree: exp.Expr) -> None:

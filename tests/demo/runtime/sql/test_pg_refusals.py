@@ -177,7 +177,10 @@ def test_a_bare_numeric_cast_of_a_value_of_unknown_scale_is_refused() -> None:
     engine = DuckEngine(open_native_duck())
     engine.execute("CREATE TABLE f (v float8)")
     assert "scale Postgres gives v::numeric" in refusal(engine, "SELECT v::numeric FROM f")
-    assert "x::numeric" in refusal(engine, "SELECT x::numeric FROM generate_series(1, 3) x")
+    assert "x::numeric" in refusal(engine, "SELECT x::numeric FROM (VALUES (1.5::float8)) v(x)")
+    # An integer series' column is known to be an integer: scale 0, as PGlite answers.
+    rows = engine.execute("SELECT x::numeric AS x FROM generate_series(1, 2) x")[0][0]["rows"]
+    assert rows == [{"x": "1"}, {"x": "2"}]
 
 
 def test_set_operations_of_varchar_or_char_columns_are_refused() -> None:
@@ -233,6 +236,13 @@ def test_moving_the_session_to_another_time_zone_is_refused(statement: str) -> N
         ("SHOW search_path", "SHOW search_path is not supported by this demo: it answers SHOW"),
         ("SHOW ALL", "SHOW ALL is not supported by this demo"),
         ("SHOW TRANSACTION ISOLATION LEVEL", "it answers SHOW TimeZone, DateStyle,"),
+        # The same rules through the functions: set_config moved it silently (DuckDB has
+        # none), current_setting read DuckDB's own settings ('threads': '2').
+        ("SELECT set_config('datestyle', 'German', false)", "DateStyle German is not supported"),
+        ("SELECT current_setting('threads')", "current_setting('threads') is not supported"),
+        ("SELECT current_setting('work_mem', true)", "it answers TimeZone, DateStyle,"),
+        ("SELECT set_config('work_mem', '8MB', false)", "set_config('work_mem', ...) is not"),
+        ("SELECT current_setting(name) FROM (VALUES ('datestyle')) v(name)", "computed setting"),
     ],
 )
 def test_settings_the_demo_holds_fixed_are_refused_rather_than_ignored(
@@ -332,3 +342,65 @@ def test_a_json_function_s_error_reads_the_same_on_the_browser_path() -> None:
 
     said = "converting INTEGER[] values to JSON is not supported by this demo"
     assert _own_message(f"Invalid Error: Error: {said}", "SELECT pg_jsonb('x')") == said
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        # PGlite: 1.5000000000000000 (numeric); DuckDB's avg of integers is a double.
+        "SELECT avg(x) FROM (VALUES (1), (2)) v(x)",
+        "SELECT x, avg(x) OVER () AS a FROM (VALUES (1), (2)) v(x)",
+        "WITH w AS (SELECT 2.50 AS x) SELECT avg(x) FROM w",
+        # PGlite: 3.7500000000000000; DuckDB divides a DECIMAL in double precision.
+        "WITH w AS (SELECT 7.5 AS x) SELECT x / 2 AS d FROM w",
+        "SELECT 10 / x AS d FROM (SELECT 4.0 AS x) s",
+        # No rows: Postgres' column is still numeric, so it fails here too.
+        "SELECT avg(x) FROM (VALUES (1)) v(x) WHERE x > 5",
+    ],
+)
+def test_quotients_of_values_whose_type_is_not_seen_are_refused_when_postgres_is_exact(
+    sql: str,
+) -> None:
+    message = refusal(DuckEngine(open_native_duck()), sql)
+    assert "from a WITH query, a subquery or a VALUES list" in message
+    assert "cast the value to its type" in message
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        # PGlite: 0.70710678118654752440 (numeric, computed exactly); DuckDB: a double.
+        ("SELECT stddev(x) FROM (VALUES (1), (2)) v(x)", "stddev() of a value from a WITH"),
+        ("WITH w AS (SELECT 1.5 AS x) SELECT var_pop(x) FROM w", "var_pop() of a value"),
+        # PGlite adds reals in single precision and answers a real.
+        ("SELECT sum(x) FROM (VALUES (1.5::real)) v(x)", "whose type is real (float4) there"),
+        # PGlite: 2 (half to even); DuckDB: 3.
+        ("SELECT round(a) FROM (VALUES (2.5::float8)) v(a)", "round() of a value from a WITH"),
+        # Postgres has no round(double precision, integer).
+        (
+            "SELECT round(a, 1) FROM (VALUES (2.25::float8)) v(a)",
+            "function round(double precision, integer) does not exist",
+        ),
+        # PGlite: 1.414213562373095 (numeric, computed exactly); DuckDB: a double.
+        ("SELECT sqrt(2.0)", "sqrt() of a numeric value is not supported by this demo"),
+        ("SELECT log(2, 8)", "log() of a numeric value"),  # log(b, x) is numeric only
+        ("SELECT exp(x) FROM (VALUES (1.5)) v(x)", "exp() of a value from a WITH query"),
+        ("SELECT sign(x) FROM (VALUES (-2.5)) v(x)", "sign() of a value from a WITH query"),
+        # The innermost check names the cause: the avg, not the round around it.
+        ("SELECT round(avg(x), 2) FROM (VALUES (1), (2)) v(x)", "avg() of a value from a WITH"),
+    ],
+)
+def test_aggregates_and_round_of_values_whose_type_is_not_seen_fail_where_postgres_differs(
+    sql: str, message: str
+) -> None:
+    assert message in refusal(DuckEngine(open_native_duck()), sql)
+
+
+def test_checks_of_unseen_types_let_the_answers_postgres_gives_through() -> None:
+    # Each as PGlite answers it: the checked kinds are integers and doubles here.
+    engine = DuckEngine(open_native_duck())
+    values = "(VALUES (7, 2.5::float8), (8, 3.5::float8)) v(x, y)"
+    rows = engine.execute(f"SELECT sum(x) AS s, var_samp(y) AS d, avg(y) AS a FROM {values}")
+    assert rows[0][0]["rows"] == [{"s": 15, "d": 0.5, "a": 3.0}]
+    rows = engine.execute(f"SELECT round(y::float8) AS r, x / 2 AS q FROM {values} ORDER BY x")
+    assert rows[0][0]["rows"] == [{"r": 2.0, "q": 3}, {"r": 4.0, "q": 4}]

@@ -16,6 +16,14 @@ from sqlglot import exp
 
 from ..dialect import WRITTEN_NAME
 from ..numeric import value_kind
+from .runtime_types import (
+    UNSEEN_TYPE,
+    argument_sample,
+    duck_type_in,
+    failing_where,
+    same_frame,
+    whole_call,
+)
 
 __all__ = ["inexact_aggregates", "population_variance_of_non_finite"]
 
@@ -29,24 +37,6 @@ _VARIANCE_NAMES: dict[type[exp.Expr], str] = {
 _FLOAT4 = ("FLOAT", "REAL", "FLOAT4")
 
 
-def _same_frame(node: exp.Expr, func: exp.Expr) -> exp.Expr:
-    """`func` wrapped in `node`'s FILTER and OVER clauses, if it has them."""
-    call = node
-    wrapped = func
-    parent = call.parent
-    while isinstance(parent, exp.Filter | exp.Window) and parent.this is call:
-        outer = parent.copy()
-        outer.set("this", wrapped)
-        wrapped, call, parent = outer, parent, parent.parent
-    return wrapped
-
-
-def _outermost(node: exp.Expr) -> exp.Expr:
-    while isinstance(node.parent, exp.Filter | exp.Window) and node.parent.this is node:
-        node = node.parent
-    return node
-
-
 def population_variance_of_non_finite(tree: exp.Expr) -> None:
     """`var_pop(x)` becomes `var_pop(x) + (max(x) - max(x))`, over the same rows.
 
@@ -54,9 +44,9 @@ def population_variance_of_non_finite(tree: exp.Expr) -> None:
     or NaN, which is Postgres' answer; with two or more values DuckDB is already NaN.
     """
     for call in list(tree.find_all(exp.VariancePop, exp.StddevPop)):
-        greatest = _same_frame(call, exp.Max(this=call.this.copy()))
+        greatest = same_frame(call, exp.Max(this=call.this.copy()))
         nan_if_not_finite = exp.paren(exp.Sub(this=greatest, expression=greatest.copy()))
-        whole = _outermost(call)
+        whole = whole_call(call)
         whole.replace(exp.paren(exp.Add(this=whole.copy(), expression=nan_if_not_finite)))
 
 
@@ -70,13 +60,33 @@ def _is_float4(node: exp.Expr, column_types: dict[str, str]) -> bool:
     return False
 
 
+def _check_as_it_runs(call: exp.Expr) -> None:
+    """The aggregate `call` failing where DuckDB finds its argument is of a kind the
+    refusals below name: a sum of reals, a variance of integers or numerics."""
+    refused: tuple[str, ...]
+    if isinstance(call, exp.Sum):
+        what, kinds, refused = "sum()", "real (float4)", ("float4",)
+    else:
+        name = call.meta.get(WRITTEN_NAME) or _VARIANCE_NAMES[type(call)]
+        what, kinds, refused = f"{name}()", "integer or numeric", ("int", "numeric")
+    whole = whole_call(call)
+    condition = duck_type_in(argument_sample(call), refused)
+    message = UNSEEN_TYPE.format(what=what, kinds=kinds)
+    whole.replace(failing_where(condition, message, whole.copy()))
+
+
 def inexact_aggregates(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
-    """A refusal for an aggregate DuckDB would answer in another type and precision."""
-    for call in tree.find_all(exp.Sum, *_VARIANCE_NAMES):
+    """A refusal for an aggregate DuckDB would answer in another type and precision.
+
+    Where the argument's kind is not seen here (a WITH query's column, a VALUES list's),
+    DuckDB's type of it is checked as the statement runs instead (`runtime_types.py`)."""
+    for call in list(tree.find_all(exp.Sum, *_VARIANCE_NAMES)):
         argument = call.this
         if argument is None:
             continue
-        if isinstance(call, exp.Sum):
+        if value_kind(argument, column_types) is None and not _is_float4(argument, column_types):
+            _check_as_it_runs(call)
+        elif isinstance(call, exp.Sum):
             if _is_float4(argument, column_types):
                 return (
                     "sum() of real (float4) values is not supported by this demo:"

@@ -2,7 +2,9 @@
 
 - `integer_division`: `int / int` becomes DuckDB's truncating `//`, as Postgres
   computes it (given the types of the columns in play), typed as Postgres types it
-  (the wider operand: smallint / int is int4).
+  (the wider operand: smallint / int is int4, where DuckDB types the literal `2` of
+  `smallint_column / 2` as a smallint). Integers whose types are not seen here are
+  still divided as Postgres does: the session sets `integer_division` (engine.py).
 - `division_by_zero_errors`: Postgres raises "division by zero" where DuckDB
   returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()` (not
   where a float8 NaN is divided: Postgres answers NaN).
@@ -24,7 +26,7 @@ __all__ = [
 
 
 _INTEGER_TYPES = {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "INT", "INT2", "INT4", "INT8"}
-_INTEGER_FUNCTIONS = ("Count", "Length", "Sign")
+_INTEGER_FUNCTIONS = ("Count", "Length")
 
 
 def _chosen(node: exp.Expr) -> list[exp.Expr] | None:
@@ -87,7 +89,8 @@ def is_bigint(node: exp.Expr, column_types: dict[str, str]) -> bool:
 
 
 def integer_division(tree: exp.Expr, column_types: dict[str, str]) -> None:
-    """`int / int` truncates in Postgres; DuckDB's `/` gives a double, its `//` truncates.
+    """`int / int` truncates in Postgres, and in this session's DuckDB; the width is
+    Postgres' (see the module's docstring).
 
     `column_types` maps the column names of the tables in play to their DuckDB types
     (names that are ambiguous between tables are left out by the caller).
@@ -240,9 +243,6 @@ def division_by_zero_errors(tree: exp.Expr) -> str | None:
         if isinstance(divisor, exp.Literal) and divisor.is_number and float(divisor.this) != 0:
             continue
         by_zero = zero_divisor(node.this, divisor)
-        if _is_float8(node.this) and isinstance(node, exp.Div):
-            # float8div: NaN / 0 is NaN, the one float8 quotient by zero that does not fail.
-            by_zero = exp.and_(by_zero, exp.not_(exp.func("isnan", node.this.copy())))
         guarded = exp.Case(
             ifs=[
                 exp.If(
@@ -254,6 +254,13 @@ def division_by_zero_errors(tree: exp.Expr) -> str | None:
         )
         guarded.type = divisor.type
         divisor.replace(exp.Paren(this=guarded))
+        if _is_float8(node.this) and isinstance(node, exp.Div):
+            # float8div: NaN / 0 is NaN, the one float8 quotient by zero that does not
+            # fail. Answered here: the session's integer division (engine.py) makes
+            # DuckDB's `/` its `//`, which fails on 0 (DuckDB 2) or answers NULL (1.4).
+            is_nan = exp.func("isnan", node.this.copy())
+            nan = exp.If(this=is_nan, true=node.this.copy())
+            node.replace(exp.Case(ifs=[nan], default=node.copy()))
     return None
 
 

@@ -1,6 +1,6 @@
 """Functions and operators whose DuckDB namesakes mean something else.
 
-`postgres_functions`: format/LIKE/SIMILAR TO/round/to_char as Postgres means them,
+`postgres_functions`: format/LIKE/SIMILAR TO/to_char as Postgres means them,
 and a clear error for functions whose DuckDB namesake differs.
 """
 
@@ -10,12 +10,17 @@ import re
 
 from sqlglot import exp
 
+from ..session_settings import SettingRefused, held_value, set_value
+
 __all__ = ["postgres_functions"]
 
 
 # Name -> why, for a function whose DuckDB namesake means something else and that no
 # transform maps yet (none at present): it fails with a message instead of answering.
 _UNSUPPORTED_FUNCTIONS: dict[str, str] = {}
+
+# Arity Postgres gives each: another count is left to DuckDB's "does not exist" error.
+_SETTING_FUNCTIONS = {"current_setting": (1, 2), "set_config": (3,)}
 
 
 def _similar_regex(pattern: str) -> str:
@@ -80,6 +85,26 @@ def _refused_before_christ(to_char: exp.TimeToStr) -> exp.Expr:
     return exp.Case(ifs=[exp.If(this=before, true=fail)], default=to_char)
 
 
+def _setting_call(node: exp.Anonymous) -> str | None:
+    """`current_setting(name [, missing_ok])` and `set_config(name, value, is_local)` as
+    the value of a setting the demo holds (session_settings.py); a message for the rest.
+    `search_path` reads `public`, the one schema a demo database has."""
+    function = str(node.this).lower()
+    literals = node.expressions[: 1 if function == "current_setting" else 2]
+    if not all(isinstance(a, exp.Literal) and a.is_string for a in literals):
+        return f"{function}() of a computed setting name or value is not supported by this demo"
+    name = literals[0].this
+    try:
+        if function == "set_config":
+            value = set_value(name, literals[1].this, from_set=False)
+        else:
+            value = "public" if name.lower() == "search_path" else held_value(name)
+    except SettingRefused as refused:
+        return str(refused)
+    node.replace(exp.cast(exp.Literal.string(value), "TEXT"))
+    return None
+
+
 def postgres_functions(tree: exp.Expr) -> str | None:
     """Rewrite what has a DuckDB equivalent; return a message for what has none.
 
@@ -87,7 +112,6 @@ def postgres_functions(tree: exp.Expr) -> str | None:
       `format(NULL, ...)` is NULL.
     - LIKE patterns escape with a backslash by default in Postgres.
     - SIMILAR TO takes SQL patterns (`%`, `_`) in Postgres, regexes in DuckDB.
-    - `round(float8)` rounds half to even in Postgres.
     - `to_char(..., 'Mon')`: the month's short name; a date before Christ fails.
     - `float8(x)`, `int4(x)` ...: casts, as in Postgres.
     - `3 || 4.0`: Postgres has no `||` between two numbers (DuckDB joins their text).
@@ -102,6 +126,13 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             if to:
                 node.replace(exp.cast(node.expressions[0].copy(), to))
                 continue
+        if isinstance(node, exp.Anonymous) and len(node.expressions) in _SETTING_FUNCTIONS.get(
+            str(node.this).lower(), ()
+        ):
+            refused = _setting_call(node)
+            if refused:
+                return refused
+            continue
         if isinstance(node, exp.Anonymous):
             why = _UNSUPPORTED_FUNCTIONS.get(str(node.this).lower())
             if why:
@@ -136,9 +167,6 @@ def postgres_functions(tree: exp.Expr) -> str | None:
                     exp.Literal.string(_similar_regex(pattern.this)),
                 )
             )
-        elif isinstance(node, exp.Round) and isinstance(node.this, exp.Cast):
-            if node.this.to.is_type("double", "float") and node.args.get("decimals") is None:
-                node.replace(exp.func("round_even", node.this.copy(), exp.Literal.number(0)))
         elif isinstance(node, exp.TimeToStr):
             fmt = node.args.get("format")
             if not (isinstance(fmt, exp.Literal) and fmt.is_string):
@@ -151,6 +179,4 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             if _TO_CHAR_DIRECTIVES.sub("", fmt.this).translate(_TO_CHAR_LITERALS):
                 return _TO_CHAR_REFUSAL
             node.replace(_refused_before_christ(node.copy()))
-        elif isinstance(node, exp.Sign):
-            node.replace(exp.cast(node.copy(), "DECIMAL(18, 0)"))
     return None

@@ -15,7 +15,7 @@ from sqlglot import exp
 from ..session_names import DEFAULT_NAMES, SessionNames
 from .division import is_bigint, is_integer
 
-__all__ = ["VOID", "postgres_result_types", "void_results"]
+__all__ = ["VOID", "int4_series_columns", "postgres_result_types", "void_results"]
 
 VOID = "void"
 
@@ -43,8 +43,8 @@ def postgres_result_types(
     current_database/current_catalog/current_user/session_user/version answer as
     Postgres would, with the service's names (`names`).
     """
-    # Columns of `FROM generate_series(int, int) AS g` are int4 (see _int4_series).
-    column_types = {**column_types, **_int4_series_columns(tree, column_types)}
+    # Columns of `FROM generate_series(int, int) AS g` are int4 (see _int4_series): the
+    # context's column types include them (int4_series_columns).
     session_values = names.values()
 
     def as_int(node: exp.Expr) -> None:
@@ -59,13 +59,6 @@ def postgres_result_types(
         elif isinstance(node, exp.Anonymous) and str(node.this).lower() == "cardinality":
             # DuckDB 1.4 (duckdb-wasm) has cardinality() for MAPs only; len() counts a list.
             node.replace(exp.cast(exp.func("len", *[e.copy() for e in node.expressions]), "INT"))
-        elif (
-            isinstance(node, exp.Anonymous)
-            and str(node.this).lower() == "current_setting"
-            and node.expressions
-            and node.expressions[0].name.lower() == "search_path"
-        ):
-            node.replace(exp.Literal.string("public"))
         elif name in _INT4_RESULTS:
             as_int(node)
         elif isinstance(node, exp.ArraySize):
@@ -106,7 +99,7 @@ def postgres_result_types(
             _int4_series(node)
 
 
-def _int4_series_columns(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
+def int4_series_columns(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
     """Column name -> INTEGER for each integer `generate_series` in a FROM clause."""
     found = {}
     for node in tree.find_all(exp.ExplodingGenerateSeries):

@@ -121,3 +121,11 @@ SET standard_conforming_strings = on; RESET datestyle; RESET ALL;
 SHOW datestyle; SHOW intervalstyle; SHOW client_encoding; SHOW standard_conforming_strings;
 -- case: a read-only setting cannot be set
 SET server_encoding = 'UTF8';
+-- case: current_setting reads the held settings
+SELECT current_setting('DateStyle') AS ds, current_setting('timezone') AS tz, current_setting('intervalstyle'), current_setting('client_encoding', true) AS ce, current_setting('search_path') AS sp;
+-- case: set_config keeping a held setting answers its value
+SELECT set_config('datestyle', 'us', false) AS ds, set_config('TimeZone', 'utc', true) AS tz, set_config('standard_conforming_strings', 'yes', false) AS scs;
+-- case: set_config of a read-only setting
+SELECT set_config('server_encoding', 'UTF8', false);
+-- case: set_config's value is a string, so TimeZone's keywords are not values
+SELECT set_config('TimeZone', 'local', false);

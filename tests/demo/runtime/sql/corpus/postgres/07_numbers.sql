@@ -152,3 +152,31 @@ SELECT stock, coalesce(amount, 0) AS a, count(*) AS n FROM prices GROUP BY stock
 SELECT id, CASE WHEN stock = 0 THEN NULL ELSE amount END / stock AS per_unit, CASE WHEN stock = 0 THEN NULL ELSE id END / stock AS q, CASE WHEN stock = 0 THEN NULL ELSE id END % stock AS r FROM prices ORDER BY id;
 -- case: NULLIF of an integer and a numeric is numeric, and divides as numeric
 SELECT id, nullif(stock, 2.5) AS n, nullif(stock, 0) / 4 AS q, nullif(stock, 0.5) / 4 AS d FROM prices ORDER BY id;
+-- case: integer division of a WITH query's column (DuckDB decides the operands' types)
+WITH w AS (SELECT 7 AS x, -7 AS y) SELECT x / 2 AS a, y / 2 AS b, x / y AS c FROM w;
+-- case: integer division of a VALUES list's and a subquery's columns
+SELECT v.x / 2 AS a, s.n / 3 AS b FROM (VALUES (9), (-9)) v(x), (SELECT count(*) AS n FROM prices) s ORDER BY v.x;
+-- case: integer division over generate_series
+SELECT g, g / 2 AS half FROM generate_series(1, 4) g ORDER BY g;
+-- case: bigint and smallint division of a subquery's columns
+SELECT v / 2 AS b, s / 2::smallint AS s FROM (SELECT views AS v, stock AS s FROM prices) q ORDER BY 1;
+-- case: float quotients of a VALUES list stay doubles
+SELECT avg(x) AS a, max(x) / 2 AS h FROM (VALUES (1.5::float8), (2.5::float8)) v(x);
+-- case: avg of a VALUES list's values cast to their type
+SELECT avg(x::integer) AS a FROM (VALUES (1), (2)) v(x);
+-- case: round of a float column rounds half to even, an integer's is a float8
+SELECT id, round(ratio * 10) AS r, round(weight) AS w, round(stock) AS s, round(7) AS seven FROM prices ORDER BY id;
+-- case: round of halves as float8, real and numeric
+SELECT round(2.5::float8) AS a, round(3.5::float8) AS b, round(-2.5::float8) AS c, round(2.5::real) AS d, round(2.5) AS e, round(-2.5) AS f;
+-- case: round of an integer to places is numeric
+SELECT round(7, 2) AS a, round(-7::smallint, 1) AS b, round(1234, -2) AS c, round(stock, 1) AS d FROM prices ORDER BY id;
+-- case: round of a float to places does not exist
+SELECT round(ratio, 2) FROM prices;
+-- case: variance of a VALUES list's floats
+SELECT stddev(x) AS s, var_pop(x) AS v FROM (VALUES (1::float8), (2::float8), (4::float8)) v(x);
+-- case: sign is a float8 of a float or an integer, a numeric of a numeric
+SELECT id, sign(ratio) AS r, sign(stock) AS s, sign(amount) AS a, sign(-3) AS c FROM prices ORDER BY id;
+-- case: transcendental functions of integers and floats are float8
+SELECT sqrt(4) AS a, sqrt(ratio + 3) AS b, power(2, 3) AS c, 2 ^ 10 AS d, log10(1000) AS e, log(100) AS f, ln(ratio + 3) AS g, exp(1) AS h, cbrt(27) AS i FROM prices ORDER BY id;
+-- case: avg and integer division of a generate_series column
+SELECT avg(g) AS a, sum(g) / 2 AS h FROM generate_series(1, 10) g;

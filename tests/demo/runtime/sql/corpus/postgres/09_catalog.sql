@@ -56,3 +56,5 @@ SELECT current_catalog AS c, session_user AS s;
 SELECT pg_typeof(1) AS a, pg_typeof(1.5) AS b, pg_typeof('x'::text) AS c;
 -- case: pg_typeof of columns
 INSERT INTO accounts (name) VALUES ('a'); SELECT pg_typeof(id) AS a, pg_typeof(name) AS b, pg_typeof(balance) AS c, pg_typeof(now()) AS d, pg_typeof(ARRAY[1, 2]) AS e FROM accounts LIMIT 1;
+-- case: pg_typeof in RETURNING is a regtype too
+INSERT INTO accounts (name) VALUES ('b') RETURNING pg_typeof(id), pg_typeof(name) AS n, pg_typeof(balance * 2) AS b;
