@@ -141,6 +141,9 @@ class Context:
     # Column name -> INTEGER for the statement's `FROM generate_series(int, int)`
     # (`int4_series_columns`): typed as the tables' columns are.
     series_columns: dict[str, str] = field(default_factory=dict)
+    # Column name -> type (None: not known) of the statement's WITH queries', subqueries'
+    # and VALUES lists' columns (derived_columns.py): they shadow a table's namesake.
+    derived_columns: dict[str, str | None] = field(default_factory=dict)
 
     @cached_property
     def table_columns(self) -> dict[str, str]:
@@ -151,8 +154,10 @@ class Context:
 
     @property
     def columns(self) -> dict[str, str]:
-        """The column types the rewrites read: the tables' and the integer series'."""
-        return {**self.table_columns, **self.series_columns}
+        """The column types the rewrites read: the tables', the integer series' and the
+        statement's own columns' (a name whose type is not known has none)."""
+        merged = {**self.table_columns, **self.series_columns, **self.derived_columns}
+        return {name: duck_type for name, duck_type in merged.items() if duck_type is not None}
 
     @cached_property
     def declared_bases(self) -> dict[str, str]:

@@ -41,6 +41,7 @@ from sqlglot.errors import SqlglotError
 
 from ..statements import SqlError, strip_leading_comments
 from .declared import declared_columns, registry_statements
+from .derived_columns import derived_column_types
 from .dialect import PostgresForDuck
 from .dump_session import skipped_reason
 from .foreign_keys import ForeignKey, ForeignKeyError, declared_foreign_keys
@@ -213,6 +214,7 @@ def transpile_statement(
     context = Context(statement, table_types or {}, declared or {}, primary_keys or {}, names)
     context.in_play = tables_in_play(tree, context.table_types)
     context.series_columns = int4_series_columns(tree, context.table_columns)
+    context.derived_columns = derived_column_types(tree, context.table_columns)
     refused = apply_rewrites(tree, context)
     if refused is not None:
         raise SqlError(refused, statement)

@@ -180,3 +180,13 @@ SELECT id, sign(ratio) AS r, sign(stock) AS s, sign(amount) AS a, sign(-3) AS c 
 SELECT sqrt(4) AS a, sqrt(ratio + 3) AS b, power(2, 3) AS c, 2 ^ 10 AS d, log10(1000) AS e, log(100) AS f, ln(ratio + 3) AS g, exp(1) AS h, cbrt(27) AS i FROM prices ORDER BY id;
 -- case: avg and integer division of a generate_series column
 SELECT avg(g) AS a, sum(g) / 2 AS h FROM generate_series(1, 10) g;
+-- case: avg of a VALUES list's integers is numeric
+SELECT avg(x) AS a, sum(x) AS s FROM (VALUES (1), (2), (4)) v(x);
+-- case: sum of a subquery's counts is numeric, as sum of bigints
+SELECT sum(n) AS s FROM (SELECT count(*) AS n FROM prices GROUP BY stock > 0) c;
+-- case: a subquery's smallint and bigint columns keep their types
+SELECT s / 2 AS a, v / 3 AS b, sum(v) AS c FROM (SELECT stock AS s, views AS v FROM prices) q GROUP BY s, v ORDER BY s;
+-- case: a WITH query's column list names its typed columns
+WITH w(n, k) AS (SELECT count(*), 5 FROM prices) SELECT sum(n) AS s, k / 2 AS h, avg(k) AS a FROM w GROUP BY k;
+-- case: a subquery's column passed through keeps its table's type
+SELECT amount / 2 AS h, avg(amount) AS a FROM (SELECT amount FROM prices) p GROUP BY amount ORDER BY amount;
