@@ -186,6 +186,13 @@ def _naming_types(name: str, find: Callable[[exp.Expr, Context], dict[str, str]]
     return Rewrite(name, lambda t, c: c.outputs.update(find(t, c)))
 
 
+def _reading_column_types(
+    name: str, run: Callable[[exp.Expr, dict[str, str]], str | None]
+) -> Rewrite:
+    """A step that reads only the column types in play (`Context.columns`)."""
+    return Rewrite(name, lambda t, c: run(t, c.columns))
+
+
 REWRITES: tuple[Rewrite, ...] = (
     # 1. Read the tree as written.
     _naming_types("declared_output_types", lambda t, c: output_types(t, c.table_types, c.declared)),
@@ -218,7 +225,7 @@ REWRITES: tuple[Rewrite, ...] = (
         "operand_types",
         lambda t, c: mismatched_operand_types(t, c.table_types, c.declared_bases),
     ),
-    Rewrite("inexact_aggregates", lambda t, c: inexact_aggregates(t, c.columns)),
+    _reading_column_types("inexact_aggregates", inexact_aggregates),
     Rewrite("window_ties", lambda t, c: tie_dependent_windows(t, c.primary_keys)),
     # 3. Rewrites that read column types.
     Rewrite(
@@ -228,17 +235,17 @@ REWRITES: tuple[Rewrite, ...] = (
         ),
     ),
     Rewrite("implicit_insert_columns", lambda t, c: implicit_insert_columns(t, c.table_types)),
-    Rewrite("nullif_types", lambda t, c: nullif_types(t, c.columns)),
-    Rewrite("integer_division", lambda t, c: integer_division(t, c.columns)),
+    _reading_column_types("nullif_types", nullif_types),
+    _reading_column_types("integer_division", integer_division),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
-    Rewrite("bare_numeric_scales", lambda t, c: bare_numeric_scales(t, c.columns)),
+    _reading_column_types("bare_numeric_scales", bare_numeric_scales),
     _naming_types("numeric_quotients", lambda t, c: numeric_quotients(t, c.columns)),
-    Rewrite("unseen_numeric_quotients", lambda t, c: unseen_numeric_quotients(t, c.columns)),
-    Rewrite("math_functions", lambda t, c: postgres_math_functions(t, c.columns)),
+    _reading_column_types("unseen_numeric_quotients", unseen_numeric_quotients),
+    _reading_column_types("math_functions", postgres_math_functions),
     _naming_types("chosen_numeric_scales", lambda t, c: chosen_numeric_scales(t, c.columns)),
-    Rewrite("mixed_numeric_scales", lambda t, c: mixed_numeric_scales(t, c.columns)),
-    Rewrite("bc_text", lambda t, c: bc_text(t, c.columns)),
+    _reading_column_types("mixed_numeric_scales", mixed_numeric_scales),
+    _reading_column_types("bc_text", bc_text),
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
