@@ -24,19 +24,23 @@ Arrow IPC without pyarrow, which the lock does not carry.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...ports import DuckConnection
 
 __all__ = [
     "DUMP_FORMAT",
+    "Restored",
     "dump_database",
     "dump_statements",
     "insert_statement",
     "parse_dump",
     "quote_ident",
     "restore_database",
+    "run_script",
 ]
 
 DUMP_FORMAT = "helio-duckdump"
@@ -45,6 +49,9 @@ _VERSION = 1
 _ROWS_PER_INSERT = 20_000
 _SEP = "\x1f"  # unit separator between values of a column
 _NULL = "\x1e"  # record separator alone stands for NULL
+
+# A dump's row statement and its table's name (`insert_statement`'s quoted target).
+_ROWS_OF = re.compile(r'INSERT INTO "(?:[^"]|"")*"\."((?:[^"]|"")*)" ')
 
 _CURRENT = "database_name = current_database() AND NOT internal"
 
@@ -241,15 +248,19 @@ def parse_dump(image: bytes) -> list[str]:
     return statements
 
 
-def restore_database(conn: DuckConnection, image: bytes) -> Any:
-    """Run a dump's statements on an empty database, in one transaction; return the
-    catalog the dump carries (None without one).
+@dataclass(frozen=True)
+class Restored:
+    """What `restore_database` leaves to its caller."""
 
-    They go to DuckDB as one script: one call instead of one per statement saves each
-    statement's trip through the adapter and back (in the browser, JavaScript and an
-    Arrow result each); DuckDB stops at the first failing statement."""
-    document = _document(image)
-    statements = document["statements"]
+    catalog: Any  # the catalog the dump carries (None without one)
+    # With `defer_rows`: each table's row statements, by lowercase table name, not run.
+    rows: dict[str, list[str]]
+
+
+def run_script(conn: DuckConnection, statements: Sequence[str]) -> None:
+    """Run statements in one transaction, as one script: one call instead of one per
+    statement saves each statement's trip through the adapter and back (in the browser,
+    JavaScript and an Arrow result each); DuckDB stops at the first failing statement."""
     conn.execute("BEGIN TRANSACTION")
     try:
         if statements:
@@ -258,4 +269,24 @@ def restore_database(conn: DuckConnection, image: bytes) -> Any:
     except Exception:
         conn.execute("ROLLBACK")
         raise
-    return document.get("catalog")
+
+
+def restore_database(conn: DuckConnection, image: bytes, *, defer_rows: bool = False) -> Restored:
+    """Run a dump's statements on an empty database, in one transaction.
+
+    `defer_rows`: run all but the tables' rows (`insert_statement`s), which come back
+    by table for the caller to insert when they are needed (deferred_rows.py)."""
+    document = _document(image)
+    statements: list[str] = document["statements"]
+    rows: dict[str, list[str]] = {}
+    if defer_rows:
+        schema: list[str] = []
+        for statement in statements:
+            target = _ROWS_OF.match(statement)
+            if target is None:
+                schema.append(statement)
+            else:
+                rows.setdefault(target[1].replace('""', '"').lower(), []).append(statement)
+        statements = schema
+    run_script(conn, statements)
+    return Restored(document.get("catalog"), rows)

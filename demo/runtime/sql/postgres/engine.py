@@ -22,6 +22,7 @@ from ...ports import DuckConnection, DuckResult
 from ..results import PgliteField, PgliteResult
 from ..statements import SqlError
 from .declared import DECLARED_QUERY, load_declared
+from .deferred_rows import DeferredRows
 from .duckdump import dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
@@ -166,19 +167,27 @@ class DuckEngine:
         start_postgres_session(conn)
         self._json_functions = False  # registered on first use: natively they import numpy
         self._transpiles = TranspileCache(self._schema, names)
+        self._deferred = DeferredRows(conn, {})
 
     def load_image(self, image: bytes) -> None:
         if uses_json_functions(image):  # a view may call them
             self._register_json_functions()
-        catalog = restore_database(self._conn, image)
+        restored = restore_database(self._conn, image, defer_rows=True)
+        self._deferred = DeferredRows(self._conn, restored.rows)
         self._schema_may_have_changed()
         # The schema as the image was dumped: a restarted worker's first query need not
         # read it (three catalog queries, ~110 ms of a restart in duckdb-wasm).
-        schema = _schema_from_image(catalog)
+        schema = _schema_from_image(restored.catalog)
         if schema is not None:
             self._transpiles.know_schema(schema)
 
+    @property
+    def deferred_tables(self) -> frozenset[str]:
+        """The tables of the loaded image whose rows no statement has needed yet."""
+        return self._deferred.waiting
+
     def image(self) -> bytes:
+        self._deferred.insert_all()
         schema = self._transpiles.schema
         if schema is None:
             schema = read_schema(self._conn)
@@ -331,6 +340,7 @@ class DuckEngine:
         statements = cache.split(sql)
         seen = len(statements) == 1 and cache.known(statements[0])
         items = [cache.transpile(s) for s in statements]
+        self._deferred.before(items)  # the rows of an image's tables they may read
         # Before any transaction opens: a function registered inside one would go with
         # its rollback. "json" in the text covers a statement transpiled again after a
         # CREATE TABLE in the same request gave it jsonb columns.

@@ -93,6 +93,9 @@ class Transpiled:
     foreign_keys: list[ForeignKey] = field(default_factory=list)
     # For kind "savepoint": ("define" | "rollback" | "release", name).
     savepoint: tuple[str, str] | None = None
+    # For kind "read": the database's tables and views it names (`_tables_read`); None
+    # where something it names may read any table (a catalog table, a table function).
+    reads: frozenset[str] | None = None
 
     @property
     def changes_data(self) -> bool:
@@ -171,6 +174,29 @@ def _is_read(tree: exp.Expr) -> bool:
     return isinstance(tree, (exp.Describe, exp.Show))
 
 
+# Table functions that read no table: a read through any other may read every table.
+_TABLELESS_FUNCTIONS = (exp.GenerateSeries, exp.ExplodingGenerateSeries)
+
+
+def _tables_read(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> frozenset[str] | None:
+    """The database's tables and views a read names (deferred_rows.py tells them apart);
+    None where it names anything else but its own WITH queries (a catalog table, a
+    table function), whose reads are hidden."""
+    ctes = {cte.alias_or_name.lower() for cte in tree.find_all(exp.CTE)}
+    tables: set[str] = set()
+    for table in tree.find_all(exp.Table):
+        if not isinstance(table.this, exp.Identifier):
+            if isinstance(table.this, _TABLELESS_FUNCTIONS):
+                continue
+            return None
+        name = table.name.lower()
+        if name in table_types:  # a WITH query of its name may read it in its own body
+            tables.add(name)
+        elif name not in ctes:
+            return None
+    return frozenset(tables)
+
+
 def transpile_statement(
     statement: str,
     *,
@@ -225,7 +251,7 @@ def transpile_statement(
         duck = tree.sql(dialect="duckdb")
     except SqlglotError as exc:
         raise SqlError(f"cannot express this statement in DuckDB: {exc}", statement) from exc
-    return _transpiled(statement, tree, before, duck, after, context.outputs)
+    return _transpiled(statement, tree, before, duck, after, context)
 
 
 def _parse(statement: str) -> exp.Expr:
@@ -334,9 +360,10 @@ def _transpiled(
     before: list[str],
     duck: str,
     after: list[str],
-    outputs: dict[str, str],
+    context: Context,
 ) -> Transpiled:
     """The rewritten statement's `Transpiled`, with what the engine needs to know of it."""
+    outputs = context.outputs
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
         target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
         return Transpiled(
@@ -349,6 +376,7 @@ def _transpiled(
             deleting=isinstance(tree, exp.Delete),
         )
     kind = "read" if _is_read(tree) else "other"
+    reads = _tables_read(tree, context.table_types) if kind == "read" else None
     truncated: tuple[str, ...] = ()
     if isinstance(tree, exp.TruncateTable):
         tables = [t for t in tree.expressions if isinstance(t, exp.Table)]
@@ -364,6 +392,7 @@ def _transpiled(
         declared=outputs,
         truncated=truncated,
         truncate_cascade=str(tree.args.get("option") or "").upper() == "CASCADE",
+        reads=reads,
     )
 
 
