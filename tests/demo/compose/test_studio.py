@@ -13,6 +13,7 @@ import pytest
 from demo.build.site import build_site
 from demo.studio import build_studio
 from tests.demo.sites import Server
+from tests.waiting import heavy
 
 from .projects import REPO, SAMPLE_NAMES, SAMPLES, sample_file, write_project
 from .test_analyze import MALFORMED, run_cli
@@ -71,6 +72,7 @@ def test_a_pasted_compose_file_is_reported_on_the_page(studio: Any) -> None:
     assert "redis:7: no in-browser adapter" in studio.inner_text("tr[data-service=cache]")
 
 
+@heavy  # it builds the example demo: 78 s idle, past pytest-timeout's 300 s under load
 def test_the_example_demo_links_its_studio(browser: Any, tmp_path: Path) -> None:
     # The Studio inside a demo site runs under that site's service worker.
     site = build_site(
