@@ -176,19 +176,23 @@ class Updater:
             self.installer(target)
         except Exception as error:  # every failure ends as state "failed" with its reason
             log.warning("Update to %s failed: %s", release.version, _reason(error))
-            state.fail(_reason(error))
-            self._remember()
+            with state.lock:
+                state.fail(_reason(error))
+                self._remember()
             return
         finally:
             if target is not None:
                 target.unlink(missing_ok=True)
-        self.ctx.db.set_json(_INSTALLED, release.version)
-        state.succeeded(release.version)
-        self._remember()
+        with state.lock:
+            self.ctx.db.set_json(_INSTALLED, release.version)
+            state.succeeded(release.version)
+            self._remember()
         log.info("Installed update %s; restarting", release.version)
         self.ctx.lifecycle.restart()
 
     def _remember(self) -> None:
+        # Called under the state's lock: whoever reads the outcome (and may stop the host
+        # on it, closing the state database) reads it only once it is on disk.
         self.ctx.db.set_json(_LAST_RESULT, self.ctx.updates.result)
 
     def _download(self, release: Release) -> Path | None:

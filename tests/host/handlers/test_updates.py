@@ -213,8 +213,12 @@ def test_a_release_index_served_over_http(tmp_path: Path, digest: str, final: st
                 client.post("/api/updates/check", json={}).json()["available"]["version"] == "0.2.0"
             )
             client.post("/api/updates/install", json={})
-            assert settled(client)["state"] == final
+            outcome = settled(client)
+            assert outcome["state"] == final
             assert installer.installed == ([ARTIFACT] if final == "restarting" else [])
+            # What the console shows is already on disk: a host stopped on it (a restart does
+            # exactly that) keeps the result, and no write comes after the database closes.
+            assert ctx.db.get_json("update_last_result") == outcome["result"]
     finally:
         server.shutdown()
         server.server_close()
