@@ -1,5 +1,6 @@
 """Suite-wide settings: browser expectations wait as long as tests/waiting.py says."""
 
+import collections
 import itertools
 import sys
 import time
@@ -65,8 +66,36 @@ def _stop_demo_servers() -> None:
         serve.ServerThread.stop_all()
 
 
+class _WorkerBalance:
+    """Under xdist the suite's wall time is its busiest worker's: the controller adds up
+    each worker's test time and each group's (`_group_of`), and prints
+    them, so an uneven share-out shows in CI's report (issue 28)."""
+
+    def __init__(self) -> None:
+        self.by_worker: collections.Counter[str] = collections.Counter()
+        self.by_group: collections.Counter[str] = collections.Counter()
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        node = getattr(report, "node", None)  # set by xdist on the controller only
+        if node is None:
+            return
+        self.by_worker[node.gateway.id] += report.duration
+        self.by_group[_group_of(report.location[0])] += report.duration
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.by_worker:
+            return
+        terminalreporter.write_sep("=", "test time per worker and the longest groups")
+        for worker, seconds in sorted(self.by_worker.items()):
+            terminalreporter.write_line(f"{seconds:8.1f}s  worker {worker}")
+        for group, seconds in self.by_group.most_common(12):
+            terminalreporter.write_line(f"{seconds:8.1f}s  {group}")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_LastTeardown(), "helio-last-teardown")
+    if not hasattr(config, "workerinput"):  # the controller (or a run without xdist)
+        config.pluginmanager.register(_WorkerBalance(), "helio-worker-balance")
 
 
 # -- two workers (pytest-xdist, `make test`) ---------------------------------------------
@@ -85,8 +114,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if not config.pluginmanager.hasplugin("xdist"):  # the in-Pyodide runs
         return
     for item in items:
-        folder = item.path.parent.relative_to(config.rootpath).as_posix()
-        group = next((g for g in _SHARED_BUILD_OUTPUTS if f"{folder}/".startswith(f"{g}/")), folder)
-        if folder in _BY_MODULE:
-            group = item.path.relative_to(config.rootpath).as_posix()
+        group = _group_of(item.path.relative_to(config.rootpath).as_posix())
         item.add_marker(pytest.mark.xdist_group(group))
+
+
+def _group_of(test_file: str) -> str:
+    """The xdist group of a test file, given relative to the repository."""
+    folder = test_file.rpartition("/")[0]
+    if folder in _BY_MODULE:
+        return test_file
+    return next((g for g in _SHARED_BUILD_OUTPUTS if f"{folder}/".startswith(f"{g}/")), folder)
