@@ -6,14 +6,19 @@ makes them; no memory snapshot, which is the same Chromium step for every site).
 baseline, in the same run, is the same build of the hand-written example demo
 (fixtures/example-demo). Sizes: every file of the site, and what a server sending
 the gzip siblings transfers for all of it (a visit loads only part of it), and the
-size of the Studio page (no gzip siblings: `demo studio` writes none).
+size of the Studio page (no gzip siblings: `demo studio` writes none). Every build is
+a first one, with the seed cache (demo/build/seed_cache.py) off; one more row is the
+example demo rebuilt with the seed image its first build kept.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import statistics
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +42,20 @@ def _build(manifest: Path, out: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
     build_site(manifest, out, precompress=True)
+
+
+@contextlib.contextmanager
+def _seed_cache(folder: Path | None) -> Iterator[None]:
+    """Builds inside keep and reuse seed images in `folder`; None: the cache is off."""
+    before = os.environ.get("HELIO_BUILD_CACHE")
+    os.environ["HELIO_BUILD_CACHE"] = str(folder) if folder is not None else "off"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["HELIO_BUILD_CACHE"]
+        else:
+            os.environ["HELIO_BUILD_CACHE"] = before
 
 
 def _samples() -> list[str]:
@@ -83,10 +102,14 @@ def run(work: Path, quick: bool = False) -> Result:
         names = names[:1]
     if work.exists():
         shutil.rmtree(work)
+    # Every build is a first one (the seed cache off), except the example demo's
+    # rebuilds at the end, which reuse the seed image its first build kept.
+    seed_images = work / "seed-images"
     baseline_times = []
-    for _ in range(repeats):
+    for repeat in range(repeats):
         started = time.perf_counter()
-        _build(EXAMPLE, work / "example")
+        with _seed_cache(seed_images if repeat == 0 else None):  # a miss: it keeps the image
+            _build(EXAMPLE, work / "example")
         baseline_times.append(time.perf_counter() - started)
     baseline_time = statistics.median(baseline_times)
     baseline_raw, baseline_served = _sizes(work / "example")
@@ -95,7 +118,8 @@ def run(work: Path, quick: bool = False) -> Result:
         "example": {"seconds": baseline_times, "raw": baseline_raw, "served": baseline_served}
     }
     for name in names:
-        times = [_compose_build(SAMPLES / name, work / name) for _ in range(repeats)]
+        with _seed_cache(None):
+            times = [_compose_build(SAMPLES / name, work / name) for _ in range(repeats)]
         raw, served = _sizes(work / name / "site")
         figures[name] = {"seconds": times, "raw": raw, "served": served}
         rows.append(
@@ -119,6 +143,22 @@ def run(work: Path, quick: bool = False) -> Result:
                 "example demo site",
             )
         )
+    rebuild_times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        with _seed_cache(seed_images):
+            _build(EXAMPLE, work / "example")
+        rebuild_times.append(time.perf_counter() - started)
+    figures["example-rebuild"] = {"seconds": rebuild_times}
+    rows.append(
+        Row(
+            "example demo: rebuild, seed image kept by the last build",
+            statistics.median(rebuild_times),
+            "s",
+            baseline_time,
+            "example demo build",
+        )
+    )
     from demo.studio import build_studio
 
     studio = build_studio(work / "studio")
@@ -137,5 +177,6 @@ def run(work: Path, quick: bool = False) -> Result:
         f"Median of {repeats} build(s) per sample, without the memory snapshot (the same "
         "Chromium step for every site). A Postgres service ships duckdb-wasm, which is most "
         "of a site's size; a site with none is Pyodide and the wheels only.",
+        "Every build but the example demo's rebuild is a first build (HELIO_BUILD_CACHE=off).",
     ]
     return Result(rows, figures, notes)

@@ -2,6 +2,7 @@
 
 import collections
 import itertools
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -94,6 +95,11 @@ class _WorkerBalance:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_LastTeardown(), "helio-last-teardown")
+    # Postgres seed images are built once per content for the whole run, its workers and
+    # the builds its tests start as processes (demo/build/seed_cache.py): the example
+    # demo's Chinook seed alone takes a minute, and a dozen fixtures build it. Kept in the
+    # checkout, not the user's cache; tests of the cache itself set their own folder.
+    os.environ.setdefault("HELIO_BUILD_CACHE", str(config.rootpath / ".cache" / "seed-images"))
     if not hasattr(config, "workerinput"):  # the controller (or a run without xdist)
         config.pluginmanager.register(_WorkerBalance(), "helio-worker-balance")
 

@@ -72,6 +72,7 @@ from demo.runtime.sql.postgres.transpile import transpile_statement
 from demo.runtime.sql.sqlite_engine import SqliteEngine
 from demo.runtime.sql.statements import SqlError
 
+from . import seed_cache
 from .openapi_load import load_openapi
 
 __all__ = [
@@ -347,7 +348,31 @@ def prepare_sqlite(
 def prepare_postgres(
     service: ManifestService, base: Path, target: Path, at: str, report: Progress
 ) -> dict[str, Any]:
-    """postgres: the seed files transpiled, run on native DuckDB, dumped; what was skipped."""
+    """postgres: the seed files transpiled, run on native DuckDB, dumped; what was skipped.
+    The same seeds on the same code give the same image: seed_cache.py keeps it."""
+    seeds = _read_seeds(service, base, at)
+    key = seed_cache.seed_key(service.adapter, service.config, seeds)
+    image = target / "seed.duckdump.json"
+    started = time.perf_counter()
+    kept = seed_cache.load(key)
+    if kept is None:
+        kept = _seed_postgres(service, seeds, at, report)
+        seed_cache.store(key, kept)
+    else:
+        report(
+            f"{service.name}: seed unchanged since an earlier build, its image reused in"
+            f" {time.perf_counter() - started:.2f} s (HELIO_BUILD_CACHE=off builds it again)"
+        )
+    for warning in kept.warnings:
+        report(f"{service.name}: warning: {warning}")
+    image.write_bytes(kept.image)
+    return {"image": image, "warnings": kept.warnings}
+
+
+def _seed_postgres(
+    service: ManifestService, seeds: list[tuple[str, str]], at: str, report: Progress
+) -> seed_cache.SeedImage:
+    """The seeds transpiled and run on native DuckDB: the dumped image and what was skipped."""
     from demo.native.duck import open_native_duck
 
     conn = open_native_duck()
@@ -355,7 +380,7 @@ def prepare_postgres(
     names = session_names(service.config)
     warnings: list[str] = []
     try:
-        for relative, text in _read_seeds(service, base, at):
+        for relative, text in seeds:
             started = time.perf_counter()
             try:
                 parts = split_copy_blocks(text)
@@ -380,13 +405,10 @@ def prepare_postgres(
                 f"{service.name}: transpiled and loaded {count} statements of {relative} "
                 f"into DuckDB in {time.perf_counter() - started:.2f} s"
             )
-        for warning in warnings:
-            report(f"{service.name}: warning: {warning}")
-        image = target / "seed.duckdump.json"
-        image.write_bytes(dump_database(conn, catalog=list(read_schema(conn))))
+        image = dump_database(conn, catalog=list(read_schema(conn)))
     finally:
         conn.close()
-    return {"image": image, "warnings": warnings}
+    return seed_cache.SeedImage(image, warnings)
 
 
 def _run_seed_statements(

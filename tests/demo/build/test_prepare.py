@@ -59,7 +59,8 @@ def test_namespace_follows_the_source(tmp_path: Path) -> None:
     assert (tmp_path / "out-a" / "manifest.json").is_file()
 
 
-def test_progress_lines(tmp_path: Path) -> None:
+def test_progress_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HELIO_BUILD_CACHE", "off")  # a first build, whatever ran before
     lines: list[str] = []
     prepare_site_services(PREPARED["mini"], tmp_path, progress=lines.append)
     assert any(line.startswith("ledger: transpiled") for line in lines)
