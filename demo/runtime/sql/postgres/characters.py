@@ -27,6 +27,7 @@ from sqlglot import exp
 
 from .character_writes import CHAR_TYPES, character_width, varchar_width, written_characters
 from .declared import base_name, column_declared_type, declared_name
+from .type_match import is_type
 
 __all__ = ["char_casts", "character_values"]
 
@@ -296,7 +297,7 @@ def char_casts(tree: exp.Expr) -> None:
     where it is a result column (`declared.output_types`); `x::varchar(n)`: cut to n."""
     for cast in list(tree.find_all(exp.Cast)):
         is_char = cast.to.this in CHAR_TYPES
-        declared = declared_name(cast.to) if is_char or cast.to.is_type("varchar") else ""
+        declared = declared_name(cast.to) if is_char or is_type(cast.to, "varchar") else ""
         width = character_width(declared) if is_char else varchar_width(declared)
         if width is None:
             continue

@@ -39,6 +39,7 @@ import sqlglot
 from sqlglot import exp
 
 from .transforms.statement import written_literals
+from .type_match import is_type
 from .zone_names import ZONE_NAMES
 
 __all__ = ["temporal_input_error", "temporal_literals"]
@@ -107,7 +108,7 @@ def _kind(type_name: str) -> str | None:
 
 
 def _cast_kind(data_type: exp.DataType) -> str | None:
-    if data_type.is_type("timestamptz", "timestampltz"):
+    if is_type(data_type, "timestamptz", "timestampltz"):
         return "timestamptz"
     return _kind(data_type.this.name if isinstance(data_type.this, exp.DataType.Type) else "")
 

@@ -19,6 +19,7 @@ from sqlglot import exp
 
 from .transforms.column_names import postgres_name
 from .transforms.timestamp_precision import declared_precision
+from .type_match import is_type
 
 __all__ = [
     "DECLARED_QUERY",
@@ -246,7 +247,7 @@ def output_types(
             kind = getattr(column.to.this, "name", "")  # a user-defined type is text
             if kind in _DECLARED:
                 out[name] = declared_name(column.to)
-            elif column.to.is_type("uuid"):
+            elif is_type(column.to, "uuid"):
                 out[name] = "uuid"
             continue
         if isinstance(column, exp.Uuid):

@@ -15,6 +15,8 @@ import re
 
 from sqlglot import exp
 
+from .type_match import is_type
+
 __all__ = [
     "boolean_input",
     "boolean_literals",
@@ -97,7 +99,7 @@ def boolean_literals(tree: exp.Expr) -> str | None:
     refuses is refused with its message."""
     for cast in list(tree.find_all(exp.Cast)):
         text = cast.this
-        if cast.to.is_type("boolean") and isinstance(text, exp.Literal) and text.is_string:
+        if is_type(cast.to, "boolean") and isinstance(text, exp.Literal) and text.is_string:
             value = boolean_input(text.this)
             if value is None:
                 return f'invalid input syntax for type boolean: "{text.this}"'

@@ -30,6 +30,7 @@ from sqlglot import exp
 
 from .json_functions import JsonError, jsonb_text
 from .transforms.statement import output_targets
+from .type_match import is_type
 
 __all__ = ["json_columns", "json_kind", "json_output_types", "postgres_json"]
 
@@ -97,7 +98,9 @@ def json_kind(node: exp.Expr, columns: dict[str, str]) -> str | None:
         kind = columns.get(node.name.lower())
         return kind if kind in ("json", "jsonb") else None  # "?": see _unsure
     if isinstance(node, exp.Cast):
-        return "jsonb" if node.to.is_type("jsonb") else "json" if node.to.is_type("json") else None
+        return (
+            "jsonb" if is_type(node.to, "jsonb") else "json" if is_type(node.to, "json") else None
+        )
     if isinstance(node, exp.JSONExtract | exp.JSONBExtract):
         return json_kind(node.this, columns) or "jsonb"
     if isinstance(node, exp.DPipe | exp.Sub):
@@ -181,7 +184,7 @@ def _is_int(node: exp.Expr) -> bool:
         return node.is_int
     if isinstance(node, exp.Neg):
         return _is_int(node.this)
-    return isinstance(node, exp.Cast) and node.to.is_type(*exp.DataType.INTEGER_TYPES)
+    return isinstance(node, exp.Cast) and is_type(node.to, *exp.DataType.INTEGER_TYPES)
 
 
 class _Rewriter:
@@ -285,7 +288,7 @@ class _Rewriter:
             return _call("pg_jsonb_delete", node.left, _text(node.right), _string(mode))
         if (
             isinstance(node, exp.Cast)
-            and node.to.is_type("jsonb")
+            and is_type(node.to, "jsonb")
             and not (isinstance(node.this, exp.Literal) and node.this.is_string)
         ):
             return _call("pg_jsonb", _text(node.this))
@@ -489,7 +492,7 @@ def _invalid_json_literal(tree: exp.Expr) -> str | None:
             isinstance(text, exp.Literal) and text.is_string or isinstance(text, exp.RawString)
         ):
             continue
-        if not (cast.to.is_type("json") or cast.to.is_type("jsonb")):
+        if not (is_type(cast.to, "json") or is_type(cast.to, "jsonb")):
             continue
         try:
             json.loads(text.this, parse_constant=_no_constant)

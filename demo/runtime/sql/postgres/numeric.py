@@ -35,6 +35,7 @@ from sqlglot import exp
 
 from ..statements import SqlError
 from .transforms.division import zero_divisor
+from .type_match import is_type
 
 __all__ = [
     "QUOTIENT_TAG",
@@ -111,7 +112,7 @@ def _decimal_literal(node: exp.Expr) -> Decimal | None:
 
 
 def _bare_numeric(data_type: exp.Expr) -> bool:
-    return bool(data_type.is_type("decimal") and not data_type.expressions)
+    return bool(is_type(data_type, "decimal") and not data_type.expressions)
 
 
 def _decimal_type(value: Decimal) -> str:
@@ -140,7 +141,7 @@ def bare_numeric_casts(tree: exp.Expr) -> dict[str, str]:
         if not (
             isinstance(aliased, exp.Cast)
             and isinstance(aliased.this, exp.Array)
-            and aliased.to.is_type("array")
+            and is_type(aliased.to, "array")
             and aliased.to.expressions
             and _bare_numeric(aliased.to.expressions[0])
         ):
@@ -172,7 +173,7 @@ def bare_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | N
             cast.set("to", exp.DataType.build("DECIMAL(38, 0)", dialect="duckdb"))
             continue
         own = column_types.get(value.name.lower(), "") if isinstance(value, exp.Column) else ""
-        if isinstance(value, exp.Cast) and value.to.is_type("decimal") and value.to.expressions:
+        if isinstance(value, exp.Cast) and is_type(value.to, "decimal") and value.to.expressions:
             own = value.to.sql("duckdb")
         if own.upper().startswith("DECIMAL("):
             cast.set("to", exp.DataType.build(own, dialect="duckdb"))
@@ -429,7 +430,7 @@ def _fixed_scale(node: exp.Expr, column_types: dict[str, str]) -> int | None:
         return 0
     if isinstance(node, exp.Column):
         return _declared_scale(column_types.get(node.name.lower(), ""))
-    if isinstance(node, exp.Cast) and node.to.is_type("decimal") and node.to.expressions:
+    if isinstance(node, exp.Cast) and is_type(node.to, "decimal") and node.to.expressions:
         return _declared_scale(node.to.sql("duckdb"))
     return None
 
@@ -521,7 +522,7 @@ def _keeps_scale_out(parent: exp.Expr, child: exp.Expr) -> bool:
     if isinstance(parent, exp.Round | exp.Floor | exp.Ceil):
         return True  # round(x, n) has scale n, floor and ceil none, whatever x's
     if isinstance(parent, exp.Cast | exp.TryCast):
-        return not parent.to.is_type(*exp.DataType.TEXT_TYPES) and not _bare_numeric(parent.to)
+        return not is_type(parent.to, *exp.DataType.TEXT_TYPES) and not _bare_numeric(parent.to)
     return False
 
 

@@ -26,6 +26,8 @@ from typing import Any
 
 from sqlglot import exp
 
+from .type_match import is_type
+
 __all__ = ["PG_RESERVED_KEYWORDS", "TextFunctionError", "quote_ident", "text_functions"]
 
 # Postgres 17's keywords of every category but "unreserved" (pg_get_keywords(), catcode
@@ -299,9 +301,9 @@ def _printed_alike(array: exp.Expr) -> bool:
     if isinstance(array, exp.Cast):
         to = array.to
         return (
-            to.is_type("array")
+            is_type(to, "array")
             and bool(to.expressions)
-            and to.expressions[0].is_type(*_PRINTED_ALIKE)
+            and is_type(to.expressions[0], *_PRINTED_ALIKE)
         )
     if isinstance(array, exp.Array):
         return (

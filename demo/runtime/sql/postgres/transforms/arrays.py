@@ -14,6 +14,7 @@ import re
 
 from sqlglot import exp
 
+from ..type_match import is_type
 from .statement import written_literals
 
 __all__ = ["any_of_null_array", "array_text_literals", "parse_array_text"]
@@ -56,7 +57,7 @@ def _array_value(literal: exp.Literal, array_type: exp.DataType) -> exp.Expr | N
 def array_text_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
     """`'{a,b}'::text[]` and `'{a,b}'` written into array columns become DuckDB lists."""
     for cast in list(tree.find_all(exp.Cast)):
-        if cast.to.is_type(*exp.DataType.NESTED_TYPES) and cast.to.args.get("nested"):
+        if is_type(cast.to, *exp.DataType.NESTED_TYPES) and cast.to.args.get("nested"):
             value = cast.this
             if isinstance(value, exp.Literal) and value.is_string:
                 replacement = _array_value(value, cast.to.copy())

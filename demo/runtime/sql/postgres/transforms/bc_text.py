@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from ..type_match import is_type
+
 __all__ = ["bc_text"]
 
 _TEMPORAL_TYPES = (
@@ -29,7 +31,7 @@ def _temporal(node: exp.Expr, column_types: dict[str, str]) -> bool:
         name = column_types.get(node.name.lower(), "").upper()
         return name == "DATE" or name.startswith("TIMESTAMP")
     if isinstance(node, exp.Cast):
-        return node.to.is_type(*_TEMPORAL_TYPES)
+        return is_type(node.to, *_TEMPORAL_TYPES)
     if isinstance(node, exp.Paren):
         return _temporal(node.this, column_types)
     if isinstance(node, exp.Add | exp.Sub):  # date ± days or interval; date - date is days
@@ -44,7 +46,7 @@ def _zoned(node: exp.Expr, column_types: dict[str, str]) -> bool:
         name = column_types.get(node.name.lower(), "").upper()
         return name in ("TIMESTAMP_NS", "TIMESTAMP WITH TIME ZONE")
     if isinstance(node, exp.Cast):
-        return node.to.is_type("timestamptz", "timestamp_ns")
+        return is_type(node.to, "timestamptz", "timestamp_ns")
     if isinstance(node, exp.Paren):
         return _zoned(node.this, column_types)
     if isinstance(node, exp.Add | exp.Sub):  # timestamptz ± interval
@@ -66,7 +68,7 @@ def _postgres_text(text: exp.Expr, *, zoned: bool = False) -> exp.Expr:
 def bc_text(tree: exp.Expr, column_types: dict[str, str]) -> None:
     """Casts of dates/timestamps to text, and their `||`, in Postgres' era form."""
     for cast in list(tree.find_all(exp.Cast)):
-        if cast.to.is_type(*exp.DataType.TEXT_TYPES) and _temporal(cast.this, column_types):
+        if is_type(cast.to, *exp.DataType.TEXT_TYPES) and _temporal(cast.this, column_types):
             zoned = _zoned(cast.this, column_types)
             cast.replace(_postgres_text(cast.copy(), zoned=zoned))
     for pipe in list(tree.find_all(exp.DPipe)):

@@ -16,6 +16,7 @@ import re
 
 from sqlglot import exp
 
+from ..type_match import is_type
 from .statement import written_literals
 
 __all__ = ["bytea_literals", "core_only", "national_strings"]
@@ -45,7 +46,7 @@ def bytea_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> st
     for cast in list(tree.find_all(exp.Cast)):
         value = cast.this
         if (
-            cast.to.is_type("varbinary", "binary", "blob")
+            is_type(cast.to, "varbinary", "binary", "blob")
             and isinstance(value, exp.Literal | exp.ByteString)
             and (value.is_string or isinstance(value, exp.ByteString))
             and value.this.startswith("\\x")
@@ -73,7 +74,7 @@ def core_only(tree: exp.Expr) -> None:
     becomes the date part of the core `current_timestamp`.
     """
     for node in list(tree.find_all(exp.DataType)):
-        if node.is_type("json", "jsonb"):
+        if is_type(node, "json", "jsonb"):
             node.replace(exp.DataType.build("text"))
     for today in list(tree.find_all(exp.CurrentDate)):
         timestamp = exp.cast(exp.CurrentTimestamp(), exp.DataType.build("timestamp"))

@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
+from ..type_match import is_type
+
 __all__ = [
     "division_by_zero_errors",
     "integer_division",
@@ -54,7 +56,7 @@ def is_integer(node: exp.Expr, column_types: dict[str, str]) -> bool:
     if isinstance(node, exp.Neg):
         return is_integer(node.this, column_types)
     if isinstance(node, exp.Cast):
-        return node.to.is_type(*exp.DataType.INTEGER_TYPES)
+        return is_type(node.to, *exp.DataType.INTEGER_TYPES)
     if isinstance(node, exp.Column):
         return column_types.get(node.name.lower(), "").upper() in _INTEGER_TYPES
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod | exp.IntDiv):
@@ -78,7 +80,7 @@ def is_bigint(node: exp.Expr, column_types: dict[str, str]) -> bool:
     if isinstance(node, exp.Column):
         return column_types.get(node.name.lower(), "").upper() in ("BIGINT", "INT8")
     if isinstance(node, exp.Cast):
-        return node.to.is_type("bigint")
+        return is_type(node.to, "bigint")
     if isinstance(node, exp.Binary):
         return is_bigint(node.left, column_types) or is_bigint(node.right, column_types)
     if isinstance(node, exp.Paren):
@@ -203,7 +205,7 @@ def _contains(tree: exp.Expr, node: exp.Expr) -> bool:
 
 def _is_float8(node: exp.Expr) -> bool:
     """A value written as float8 (`x::float8`, `'nan'::float8`): it may be NaN."""
-    return isinstance(node, exp.Cast) and node.to.is_type("double")
+    return isinstance(node, exp.Cast) and is_type(node.to, "double")
 
 
 # Calls whose every evaluation may answer differently, or change something: a copy of

@@ -11,6 +11,7 @@ import re
 from sqlglot import exp
 
 from ..session_settings import SettingRefused, held_value, set_value
+from ..type_match import is_type
 
 __all__ = ["postgres_functions"]
 
@@ -69,7 +70,7 @@ def _number_to_char(node: exp.TimeToStr, fmt: str) -> bool:
     DuckDB would fail binding the date functions with a message of its own."""
     value = node.this
     number = _number_literal_type(value) is not None or (
-        isinstance(value, exp.Cast) and value.to.is_type(*exp.DataType.NUMERIC_TYPES)
+        isinstance(value, exp.Cast) and is_type(value.to, *exp.DataType.NUMERIC_TYPES)
     )
     digits = re.search(r"[09]", fmt) is not None and "%" not in fmt.replace("%u", "")
     return number or digits

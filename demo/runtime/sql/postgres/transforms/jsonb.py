@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from ..json_functions import JsonError, jsonb_text
+from ..type_match import is_type
 from .statement import written_literals
 
 __all__ = ["jsonb_literals"]
@@ -31,7 +32,7 @@ def jsonb_literals(
             literal.replace(exp.func("pg_jsonb", literal.copy()))
 
     for cast in list(tree.find_all(exp.Cast)):
-        if cast.to.is_type("jsonb") and isinstance(cast.this, exp.Literal) and cast.this.is_string:
+        if is_type(cast.to, "jsonb") and isinstance(cast.this, exp.Literal) and cast.this.is_string:
             normalise(cast.this)
     as_types = {
         t: {c: "pg:" + declared[t][c] if c in declared.get(t, {}) else k for c, k in cols.items()}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from ..type_match import is_type
 from .statement import written_values
 
 __all__ = ["declared_precision", "timestamp_precision"]
@@ -82,7 +83,7 @@ def _round_defaults(tree: exp.Expr) -> None:
         digits = _digits(declared_precision(kind))
         if digits is None:
             continue
-        base = "timestamptz" if kind.is_type("timestamptz") else "timestamp"
+        base = "timestamptz" if is_type(kind, "timestamptz") else "timestamp"
         for default in column.find_all(exp.DefaultColumnConstraint):
             typed = exp.cast(default.this.copy(), base.upper())
             default.set("this", _rounded(typed, digits, base))

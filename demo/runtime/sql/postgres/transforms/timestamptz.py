@@ -12,6 +12,7 @@ import re
 
 from sqlglot import exp
 
+from ..type_match import is_type
 from .statement import written_literals
 
 __all__ = ["TIMESTAMPTZ_STORAGE", "timestamptz_without_icu", "utc_text"]
@@ -51,7 +52,7 @@ def _is_zoned(node: exp.Expr, column_types: dict[str, str]) -> bool:
     if isinstance(node, exp.Column):
         return column_types.get(node.name.lower(), "").upper() == TIMESTAMPTZ_STORAGE
     if isinstance(node, exp.Cast):
-        return node.to.is_type("timestamptz", "timestamp_ns")
+        return is_type(node.to, "timestamptz", "timestamp_ns")
     return isinstance(node, exp.CurrentTimestamp)
 
 
@@ -110,12 +111,12 @@ def timestamptz_without_icu(tree: exp.Expr, table_types: dict[str, dict[str, str
             node.set("this", exp.cast(node.this.copy(), "TIMESTAMP"))
         node.replace(exp.cast(node.copy(), _storage_type() if zoned else "TIMESTAMP"))
     for cast in list(tree.find_all(exp.Cast)):
-        if cast.to.is_type("timestamptz"):
+        if is_type(cast.to, "timestamptz"):
             value = cast.this
             if isinstance(value, exp.Literal) and value.is_string:
                 value.replace(exp.Literal.string(utc_text(value.this)))
     for data_type in list(tree.find_all(exp.DataType)):
-        if data_type.is_type("timestamptz"):
+        if is_type(data_type, "timestamptz"):
             data_type.replace(_storage_type())
     _zoned_literals_written(tree, table_types)
     return None
