@@ -143,8 +143,12 @@ class Updater:
         return self.ctx.updates.as_json()
 
     def cancel(self) -> dict[str, Any]:
-        self.ctx.updates.cancel()
-        return self.ctx.updates.as_json()
+        state = self.ctx.updates
+        with state.lock:
+            state.cancel()
+            if state.state == "available":  # a queued install ended here (a download: below)
+                self._remember()
+        return state.as_json()
 
     # -- worker ---------------------------------------------------------------
 
@@ -169,7 +173,9 @@ class Updater:
         try:
             target = self._download(release)
             if target is None:
-                state.cancelled_by_worker()
+                with state.lock:
+                    state.cancelled_by_worker()
+                    self._remember()
                 return
             with state.lock:
                 state.state = "installing"

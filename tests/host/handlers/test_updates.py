@@ -281,6 +281,7 @@ def test_cancel_a_queued_update(tmp_path: Path) -> None:
     assert client.get("/api/updates").json()["state"] == "available" and installer.installed == []
     assert_error(client.post("/api/updates/cancel", json={}), 400, "nothing to cancel")
     client.__exit__(None, None, None)
+    assert last_result_after_a_restart(tmp_path) == {"ok": False, "reason": "cancelled"}
 
 
 def test_cancel_while_downloading_stops_at_the_next_chunk(
@@ -328,6 +329,16 @@ def test_cancel_while_downloading_stops_at_the_next_chunk(
     assert installer.installed == [] and ctx.lifecycle.requested is None
     assert list((tmp_path / "updates").glob("*")) == []
     client.__exit__(None, None, None)
+    assert last_result_after_a_restart(tmp_path) == {"ok": False, "reason": "cancelled"}
+
+
+def last_result_after_a_restart(data_dir: Path) -> Any:
+    """The last update's result as a host started again on `data_dir` shows it."""
+    _, client = host_with(data_dir, None, Recorder())
+    try:
+        return client.get("/api/updates").json()["result"]
+    finally:
+        client.__exit__(None, None, None)
 
 
 def test_a_failing_installer_leaves_the_version_and_can_be_retried(tmp_path: Path) -> None:
