@@ -30,8 +30,11 @@ INSERT INTO entry (label, amount) VALUES ('rent', 800.00), ('food', 12.5);
 def demo(folder: Path, seed: str = SEED, config: dict[str, object] | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "ledger.sql").write_text(seed)
-    service = {"name": "ledger", "adapter": "postgres", "config": {"seed": ["ledger.sql"]}}
-    service["config"].update(config or {})  # type: ignore[attr-defined]
+    service = {
+        "name": "ledger",
+        "adapter": "postgres",
+        "config": {"seed": ["ledger.sql"], **(config or {})},
+    }
     manifest = {"name": "ledger-demo", "services": [service]}
     (folder / "manifest.json").write_text(json.dumps(manifest))
     return folder / "manifest.json"
