@@ -4,6 +4,7 @@ import collections
 import itertools
 import os
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -93,6 +94,42 @@ class _WorkerBalance:
             terminalreporter.write_line(f"{seconds:8.1f}s  {group}")
 
 
+class _LongRunning:
+    """Names, on the controller's stderr, every test that has run for `_SAY_AFTER_S` and
+    again at each multiple of it. CI's log keeps only its tail, and xdist's progress dots
+    say nothing of a test that never ends: a hang (or a run that load drags out) must name
+    itself while it goes on, not after CI has stopped the run."""
+
+    _SAY_AFTER_S = 600.0
+
+    def __init__(self) -> None:
+        self.running: dict[str, float] = {}
+        self.lock = threading.Lock()
+        threading.Thread(target=self._watch, name="helio-long-running", daemon=True).start()
+
+    def pytest_runtest_logstart(self, nodeid: str) -> None:
+        with self.lock:
+            self.running[nodeid] = time.monotonic()
+
+    def pytest_runtest_logfinish(self, nodeid: str) -> None:
+        with self.lock:
+            self.running.pop(nodeid, None)
+
+    def _watch(self) -> None:
+        said: dict[str, int] = {}
+        while True:
+            time.sleep(15)
+            now = time.monotonic()
+            with self.lock:
+                running = dict(self.running)
+            for nodeid, started in running.items():
+                rounds = int((now - started) // self._SAY_AFTER_S)
+                if rounds > said.get(nodeid, 0):
+                    said[nodeid] = rounds
+                    minutes = (now - started) / 60
+                    print(f"\n[still running after {minutes:.0f} min] {nodeid}", file=sys.stderr)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_LastTeardown(), "helio-last-teardown")
     # Postgres seed images are built once per content for the whole run, its workers and
@@ -102,6 +139,8 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.setdefault("HELIO_BUILD_CACHE", str(config.rootpath / ".cache" / "seed-images"))
     if not hasattr(config, "workerinput"):  # the controller (or a run without xdist)
         config.pluginmanager.register(_WorkerBalance(), "helio-worker-balance")
+        if sys.platform != "emscripten":  # Pyodide has no threads
+            config.pluginmanager.register(_LongRunning(), "helio-long-running")
 
 
 # -- two workers (pytest-xdist, `make test`) ---------------------------------------------

@@ -76,6 +76,6 @@ os.chdir("/repo")
 os.environ["HELIO_PREBUILT_SITES"] = "/sites"
 sys.dont_write_bytecode = True  # never leave cpython-314 .pyc files in the checkout
 import pytest
-int(pytest.main(["-p", "no:cacheprovider", "-o", "timeout=0", *pytest_args]))
+int(pytest.main(["-p", "no:cacheprovider", "-o", "timeout=0", "-o", "faulthandler_timeout=0", *pytest_args]))
 `);
 process.exit(Number(code));
