@@ -137,6 +137,10 @@ def pytest_configure(config: pytest.Config) -> None:
     # demo's Chinook seed alone takes a minute, and a dozen fixtures build it. Kept in the
     # checkout, not the user's cache; tests of the cache itself set their own folder.
     os.environ.setdefault("HELIO_BUILD_CACHE", str(config.rootpath / ".cache" / "seed-images"))
+    if hasattr(config.option, "loadscopereorder"):
+        # xdist would reorder the groups by their number of tests; the order that
+        # pytest_collection_modifyitems gives them (the longest first) is kept instead.
+        config.option.loadscopereorder = False
     if not hasattr(config, "workerinput"):  # the controller (or a run without xdist)
         config.pluginmanager.register(_WorkerBalance(), "helio-worker-balance")
         if sys.platform != "emscripten":  # Pyodide has no threads
@@ -145,22 +149,46 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # -- two workers (pytest-xdist, `make test`) ---------------------------------------------
 # Both folders rebuild build/flagship-console (the flagship's fixtures and
-# bench/flagship_console.py) and serve it: their tests share one worker, one after another.
-_SHARED_BUILD_OUTPUTS = {"tests/bench", "tests/demo/host"}
+# bench/flagship_console.py) and serve it: one group, so they run one after another.
+_SHARED_BUILD_OUTPUT = ("tests/bench", "tests/demo/host")
 # Folders whose costly fixtures are per module (the SQL corpora and their reference runs):
 # their modules are shared out one by one, so the two longest corpora run side by side.
 _BY_MODULE = {"tests/demo/runtime/sql"}
+# The longest groups (the last runs' `_WorkerBalance` report), handed out first: a long
+# group left for the end keeps one worker busy while the other has nothing to do. The
+# rest follow in collection order.
+_LONGEST_FIRST = (
+    "tests/bench+tests/demo/host",
+    "tests/web",
+    "tests/demo/runtime/sql/test_regress_corpus.py",
+    "tests/demo/compose",
+    "tests/demo/runtime/sql/test_differential.py",
+    "tests/demo/serviceworker",
+    "tests/host/handlers",
+    "tests/host",
+    "tests/demo/components",
+    "tests/demo/runtime",
+    "tests/demo/plugin",
+)
 
 
+# First: xdist's own hook names each item's group from its marks, and without
+# `tryfirst` it ran before this one, so no item had one and every folder was spread
+# over both workers (the cause of the "evenly balanced" workers the reports showed).
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under `--dist loadgroup` each test folder runs in one worker, so its session and
     package fixtures (built sites, a booted flagship, a browser) are set up once, not in
-    each worker; the folders are shared out between the workers as they come free."""
+    each worker; the folders are shared out between the workers as they come free, the
+    longest first (xdist keeps this order: `loadscopereorder` is off, see
+    pytest_configure)."""
     if not config.pluginmanager.hasplugin("xdist"):  # the in-Pyodide runs
         return
+    groups = {item: _group_of(item.path.relative_to(config.rootpath).as_posix()) for item in items}
+    rank = {group: place for place, group in enumerate(_LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(groups[item], len(rank)))  # stable: files keep order
     for item in items:
-        group = _group_of(item.path.relative_to(config.rootpath).as_posix())
-        item.add_marker(pytest.mark.xdist_group(group))
+        item.add_marker(pytest.mark.xdist_group(groups[item]))
 
 
 def _group_of(test_file: str) -> str:
@@ -168,4 +196,6 @@ def _group_of(test_file: str) -> str:
     folder = test_file.rpartition("/")[0]
     if folder in _BY_MODULE:
         return test_file
-    return next((g for g in _SHARED_BUILD_OUTPUTS if f"{folder}/".startswith(f"{g}/")), folder)
+    if any(f"{folder}/".startswith(f"{shared}/") for shared in _SHARED_BUILD_OUTPUT):
+        return "+".join(_SHARED_BUILD_OUTPUT)
+    return folder
