@@ -103,7 +103,7 @@ host: setup
 # worker. `make test TEST_WORKERS=0` runs everything in this one process.
 TEST_WORKERS ?= auto
 test: setup chromium $(TEST_WHEEL_STAMP)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check host demo http_errors tests bench

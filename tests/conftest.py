@@ -137,10 +137,6 @@ def pytest_configure(config: pytest.Config) -> None:
     # demo's Chinook seed alone takes a minute, and a dozen fixtures build it. Kept in the
     # checkout, not the user's cache; tests of the cache itself set their own folder.
     os.environ.setdefault("HELIO_BUILD_CACHE", str(config.rootpath / ".cache" / "seed-images"))
-    if hasattr(config.option, "loadscopereorder"):
-        # xdist would reorder the groups by their number of tests; the order that
-        # pytest_collection_modifyitems gives them (the longest first) is kept instead.
-        config.option.loadscopereorder = False
     if not hasattr(config, "workerinput"):  # the controller (or a run without xdist)
         config.pluginmanager.register(_WorkerBalance(), "helio-worker-balance")
         if sys.platform != "emscripten":  # Pyodide has no threads
@@ -172,27 +168,37 @@ _LONGEST_FIRST = (
 )
 
 
-# First: xdist's own hook names each item's group from its marks, and without
-# `tryfirst` it ran before this one, so no item had one and every folder was spread
-# over both workers (the cause of the "evenly balanced" workers the reports showed).
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under `--dist loadgroup` each test folder runs in one worker, so its session and
-    package fixtures (built sites, a booted flagship, a browser) are set up once, not in
-    each worker; the folders are shared out between the workers as they come free, the
-    longest first (xdist keeps this order: `loadscopereorder` is off, see
-    pytest_configure)."""
+    """The longest groups first (the workers send this order to the controller, and the
+    scheduler below keeps it); the rest, and each group's own tests, in collection order."""
     if not config.pluginmanager.hasplugin("xdist"):  # the in-Pyodide runs
         return
-    groups = {item: _group_of(item.path.relative_to(config.rootpath).as_posix()) for item in items}
     rank = {group: place for place, group in enumerate(_LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(groups[item], len(rank)))  # stable: files keep order
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group(groups[item]))
+    items.sort(key=lambda item: rank.get(_group_of(item.nodeid), len(rank)))  # stable
 
 
-def _group_of(test_file: str) -> str:
-    """The xdist group of a test file, given relative to the repository."""
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Each group (`_group_of`) runs whole in one worker, so its session and package
+    fixtures (built sites, a booted flagship, a browser) are set up once, not in each
+    worker; the groups are shared out as workers come free.
+
+    A scheduler of our own, not `--dist loadgroup` with `xdist_group` marks: xdist 3.8
+    names an item's group by rewriting its `_nodeid`, which pytest 9 no longer reads, so
+    the marks were silently ignored and every folder ran spread over both workers."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _group_of(nodeid)
+
+    config.option.loadscopereorder = False  # xdist would sort groups by test count instead
+    return ByGroup(config, log)
+
+
+def _group_of(nodeid: str) -> str:
+    """The xdist group of a test (its node id, or its file relative to the repository)."""
+    test_file = nodeid.partition("::")[0]
     folder = test_file.rpartition("/")[0]
     if folder in _BY_MODULE:
         return test_file

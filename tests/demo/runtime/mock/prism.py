@@ -3,7 +3,10 @@ port for one document, and asked over HTTP: the reference the mock is compared w
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
 import socket
 import subprocess
 import threading
@@ -48,6 +51,7 @@ class Prism:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            start_new_session=True,  # its own process group: stop() ends whatever it started
         )
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -58,13 +62,19 @@ class Prism:
             self.error = f"exited: {' | '.join(lines[:1])}"
 
     def _read(self) -> None:
+        """Reads Prism's output until the pipe ends, then closes it. Only this thread
+        closes it: a close from another thread waits, in native code that no signal
+        interrupts, for a read still under way here (a hang pytest-timeout cannot end)."""
         assert self._process.stdout is not None
-        for line in self._process.stdout:
-            self.output.append(line.rstrip())
-            if "Prism is listening" in line:
-                self._started = True
-                self._listening.set()
-        self._listening.set()  # it ended: stop waiting (error is set from the exit code)
+        try:
+            for line in self._process.stdout:
+                self.output.append(line.rstrip())
+                if "Prism is listening" in line:
+                    self._started = True
+                    self._listening.set()
+        finally:
+            self._process.stdout.close()
+            self._listening.set()  # it ended: stop waiting (error is set from the exit code)
 
     def ask(
         self, method: str, path: str, query: str, headers: dict[str, str], body: bytes
@@ -79,15 +89,19 @@ class Prism:
             return Answer(reply.code, _lower(reply.headers.items()), reply.read())
 
     def stop(self) -> None:
-        self._process.terminate()
+        """Ends Prism's whole process group; the reader ends with the pipe."""
+        self._signal_group(signal.SIGTERM)
         try:
             self._process.wait(10)
         except subprocess.TimeoutExpired:
-            self._process.kill()
+            self._signal_group(signal.SIGKILL)
             self._process.wait()
+        self._signal_group(signal.SIGKILL)  # anything it started that outlived it
         self._reader.join(10)
-        if self._process.stdout is not None:
-            self._process.stdout.close()
+
+    def _signal_group(self, signal_number: int) -> None:
+        with contextlib.suppress(ProcessLookupError):  # every process of it has ended
+            os.killpg(self._process.pid, signal_number)
 
 
 def _lower(items: Any) -> dict[str, str]:
