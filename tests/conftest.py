@@ -178,6 +178,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: rank.get(_group_of(item.nodeid), len(rank)))  # stable
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: the in-Pyodide runs have no xdist
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Each group (`_group_of`) runs whole in one worker, so its session and package
     fixtures (built sites, a booted flagship, a browser) are set up once, not in each

@@ -67,7 +67,10 @@ def console_bundle() -> Path:
     return ensure_console_built()
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: Playwright's sync API keeps an event loop running on the
+# main thread while it is alive, which breaks asyncio.run() and every other sync Playwright
+# in the tests that the same xdist worker runs after this folder.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
