@@ -168,7 +168,6 @@ _LONGEST_FIRST = (
 )
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The longest groups first (the workers send this order to the controller, and the
     scheduler below keeps it); the rest, and each group's own tests, in collection order."""
