@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.host.devices import make_device, provision, put_stream
 from tests.host.helpers import confirmed_settings
 from tests.host.server import HostProcess
-from tests.waiting import BROWSER_WAIT_MS
+from tests.waiting import BROWSER_WAIT_MS, wait_for
 
 from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
 from .dialogs import dialog_named
@@ -102,14 +102,19 @@ def test_queued_install_cancels_and_a_bad_download_fails_with_its_reason(
     shot(page, "updates-failed")
 
 
-def test_every_look_has_no_serious_axe_violation(
+def test_every_look_has_no_serious_axe_violation_and_a_failure_fits_a_phone(
     open_page: OpenPage, host: HostProcess, admin: httpx.Client, releases: Path
 ) -> None:
     assert confirmed_settings(host, {"update_source": str(releases)}, ADMIN).status_code == 200
     assert admin.post("/api/updates/check", json={}).status_code == 200
+    # A failed install's reason names the SHA-256 it got: one 64-character word.
+    assert admin.post("/api/updates/install_now", json={}).status_code == 200
+    wait_for(lambda: admin.get("/api/updates").json()["state"] == "failed", "the failed install")
     for look in LOOKS:
         page = open_page("updates", look=look)
         expect(page.locator("[data-available]")).to_have_text("9.9.0")
+        expect(page.locator("[data-result]")).to_contain_text("SHA-256 mismatch")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), look
         shot(page, "updates")
         check_axe(page)
         page.context.close()

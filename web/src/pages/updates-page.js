@@ -35,7 +35,8 @@ export class HelioUpdatesPage extends Actions(LitElement) {
     pageStyles,
     css`
       .card { background: var(--helio-surface); border: 1px solid var(--helio-border);
-              border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-large); display: grid; gap: var(--sl-spacing-medium); max-width: 48rem; }
+              border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-large); display: grid; gap: var(--sl-spacing-medium); max-width: 48rem;
+              overflow-wrap: anywhere; } /* a failure names a SHA-256: 64 characters, no break */
       .versions { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr)); gap: var(--sl-spacing-medium); }
       .label { color: var(--helio-muted); font-size: var(--sl-font-size-small); }
       .version { font-size: var(--sl-font-size-2x-large); font-weight: 600; font-variant-numeric: tabular-nums; }
