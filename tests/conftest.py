@@ -147,6 +147,7 @@ def pytest_configure(config: pytest.Config) -> None:
 # Both folders rebuild build/flagship-console (the flagship's fixtures and
 # bench/flagship_console.py) and serve it: one group, so they run one after another.
 _SHARED_BUILD_OUTPUT = ("tests/bench", "tests/demo/host")
+_SHARED_BUILD_GROUP = "+".join(_SHARED_BUILD_OUTPUT)
 # Folders whose costly fixtures are per module (the SQL corpora and their reference runs):
 # their modules are shared out one by one, so the two longest corpora run side by side.
 _BY_MODULE = {"tests/demo/runtime/sql"}
@@ -154,7 +155,7 @@ _BY_MODULE = {"tests/demo/runtime/sql"}
 # group left for the end keeps one worker busy while the other has nothing to do. The
 # rest follow in collection order.
 _LONGEST_FIRST = (
-    "tests/bench+tests/demo/host",
+    _SHARED_BUILD_GROUP,
     "tests/web",
     "tests/demo/runtime/sql/test_regress_corpus.py",
     "tests/demo/compose",
@@ -203,5 +204,5 @@ def _group_of(nodeid: str) -> str:
     if folder in _BY_MODULE:
         return test_file
     if any(f"{folder}/".startswith(f"{shared}/") for shared in _SHARED_BUILD_OUTPUT):
-        return "+".join(_SHARED_BUILD_OUTPUT)
+        return _SHARED_BUILD_GROUP
     return folder

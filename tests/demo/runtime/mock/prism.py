@@ -91,12 +91,10 @@ class Prism:
     def stop(self) -> None:
         """Ends Prism's whole process group; the reader ends with the pipe."""
         self._signal_group(signal.SIGTERM)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(10)
-        except subprocess.TimeoutExpired:
-            self._signal_group(signal.SIGKILL)
-            self._process.wait()
-        self._signal_group(signal.SIGKILL)  # anything it started that outlived it
+        self._signal_group(signal.SIGKILL)  # whatever is left: Prism, or what it started
+        self._process.wait()
         self._reader.join(10)
 
     def _signal_group(self, signal_number: int) -> None:
