@@ -153,15 +153,24 @@ def signed_in_page(open_page: OpenPage) -> Page:
     return page
 
 
-def shot(page: Page, name: str) -> Path:
-    """Save a full-page screenshot named after the page's look."""
+def shot(page: Page, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot named after the page's look: the whole page, or (full_page
+    False) the screen as a person sees it, where fixed layers such as toasts sit."""
     look = _LOOK_OF.get(id(page), DESKTOP_LIGHT)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}-{look.viewport}-{look.scheme}.png"
     page.evaluate("window.scrollTo(0, 0)")  # sticky bars sit where a person sees them
     wait_until_settled(page)
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def sideways_scroll(page: Page) -> int:
+    """How far (px) the page scrolls sideways: 0 where it fits the screen. Measured
+    against the width inside any scrollbar, so a few pixels hidden under it count too."""
+    return int(
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    )
 
 
 def check_axe(page: Page) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.host.server import HostProcess
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot, sideways_scroll
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def test_the_policy_is_shown_and_checked_before_submit(open_page: OpenPage) -> N
         expect(page.locator("[data-rule=same]")).to_have_attribute("data-met", "true")
         shot(page, "account-policy")
         check_axe(page)
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert sideways_scroll(page) == 0
         page.context.close()
 
 

@@ -19,7 +19,7 @@ from tests.host.moonlight import MoonlightPairing, PairingFailed
 from tests.host.server import HostProcess
 from tests.waiting import BROWSER_WAIT_MS, REPLY_S
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot, sideways_scroll
 from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
@@ -93,7 +93,7 @@ def test_a_wrong_pin_is_reported_as_wrong_with_what_to_do_next(
         assert clients(admin) == []
         shot(page, "devices-wrong-pin")
         check_axe(page)
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert sideways_scroll(page) == 0
         page.context.close()
 
 

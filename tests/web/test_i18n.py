@@ -19,7 +19,7 @@ from host.core.settings import settings_schema
 from tests.host.server import HostProcess
 
 from .bundle import ROOT
-from .conftest import _LOOK_OF, ADMIN, LOOKS, Look, check_axe, shot, sign_in
+from .conftest import _LOOK_OF, ADMIN, LOOKS, Look, check_axe, shot, sideways_scroll, sign_in
 from .source_text import english_left
 
 LOCALES = ROOT / "web" / "src" / "locales"
@@ -146,7 +146,7 @@ def test_the_locale_setting_chooses_the_language_in_every_look(
             assert page.evaluate("document.documentElement.lang") == code
             shot(page, f"settings-locale-{code}")
             check_axe(page)
-            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+            assert sideways_scroll(page) == 0
             page.context.close()
     finally:
         set_locale(host, None)
@@ -245,9 +245,7 @@ def test_every_page_speaks_the_locale_passes_axe_and_fits_a_phone(
                 check_axe(page)
             except AssertionError as error:
                 problems.append(f"{where}: {error}")
-            sideways = page.evaluate(
-                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-            )
+            sideways = sideways_scroll(page)
             if sideways > 0:
                 problems.append(f"{where} scrolls {sideways} px sideways")
                 shot(page, f"overflow-{path or 'dashboard'}-{code}")
@@ -278,7 +276,7 @@ def test_the_sign_in_and_unknown_pages_speak_the_locale(
                     problems.append(f"{where} still says: {english}")
                 shot(page, f"{'signin' if not signed_in else 'not-found'}-{code}")
                 check_axe(page)
-                if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
+                if sideways_scroll(page) > 0:
                     problems.append(f"{where} scrolls sideways")
                 page.context.close()
     finally:
@@ -296,7 +294,7 @@ def gate_problems(page: Page, where: str) -> list[str]:
         check_axe(page)
     except AssertionError as error:
         problems.append(f"{where}: {error}")
-    if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
+    if sideways_scroll(page) > 0:
         problems.append(f"{where} scrolls sideways")
     problems += picker_misalignment(page, where)
     return problems
@@ -462,3 +460,4 @@ def test_the_hosts_refusals_speak_the_locale(open_in: Any, host: HostProcess, co
         check_axe(page)
     finally:
         set_locale(host, None)
+

@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.host.server import HostProcess, running_host
 from tests.waiting import BROWSER_WAIT_MS, REPLY_S
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot, sideways_scroll
 from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
@@ -185,7 +185,7 @@ def test_jump_to_the_last_error_shows_it(open_page: OpenPage, host: HostProcess)
         expect(marked).to_be_focused()
         shot(page, "logs-last-error")
         check_axe(page)
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert sideways_scroll(page) == 0
         page.context.close()
 
 

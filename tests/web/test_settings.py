@@ -13,7 +13,17 @@ from playwright.sync_api import Page, expect
 from tests.host.server import HostProcess
 from tests.waiting import BROWSER_WAIT_MS
 
-from .conftest import ADMIN, DESKTOP_LIGHT, LOOKS, Look, OpenPage, check_axe, each_look, shot
+from .conftest import (
+    ADMIN,
+    DESKTOP_LIGHT,
+    LOOKS,
+    Look,
+    OpenPage,
+    check_axe,
+    each_look,
+    shot,
+    sideways_scroll,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -116,7 +126,7 @@ def test_settings_read_in_plain_words_in_sections_with_search(
         expect(page.locator("sl-checkbox").filter(has_text="GPU temperature")).to_have_count(1)
         shot(page, "settings-sections")
         check_axe(page)
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert sideways_scroll(page) == 0
 
         search = page.get_by_label("Find a setting")
         search.fill("steam")

@@ -20,7 +20,7 @@ from tests.host.helpers import login
 from tests.host.server import HostProcess, running_host
 from tests.waiting import BROWSER_WAIT_MS
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot, sideways_scroll
 
 pytestmark = pytest.mark.browser
 
@@ -86,7 +86,7 @@ def test_first_run_explains_the_certificate_warning_with_what_to_check(
         expect(explained).to_contain_text("helio.log")
         shot(page, "setup-certificate")
         check_axe(page)
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert sideways_scroll(page) == 0
         page.context.close()
 
 
@@ -294,7 +294,7 @@ def test_phone_width_toasts_leave_the_heading_and_menu_uncovered(open_page: Open
     toasts = page.locator("sl-alert").filter(has_text="notice")
     expect(toasts).to_have_count(2)
     expect(toasts.last).to_be_visible()
-    shot(page, "toasts")
+    shot(page, "toasts", full_page=False)  # toasts are fixed to the screen
     stack = page.locator(".sl-toast-stack").bounding_box()
     assert stack is not None
     for covered in (heading, page.get_by_role("button", name="Open the menu")):

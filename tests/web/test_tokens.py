@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from tests.host.server import HostProcess
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, each_look, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, each_look, shot, sideways_scroll
 
 pytestmark = pytest.mark.browser
 
@@ -162,7 +162,7 @@ def test_scopes_are_picked_by_resource_and_action_in_words(
         expect(row).to_be_visible()
         shot(page, "tokens-in-words")
         check_axe(page)
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert sideways_scroll(page) == 0
         # The raw routes, on demand.
         page.locator("#show-routes").click()
         expect(page.locator("[data-route='/api/config']")).to_be_visible()
