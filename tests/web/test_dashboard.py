@@ -41,7 +41,10 @@ def test_dashboard_shows_the_host_as_the_api_reports_it(
     state = page.locator("#codec-state")
     expect(state).to_have_attribute("data-state", meta["codec"]["state"])
     if meta["codec"]["state"] == "failed":
-        expect(page.locator("#codec-error")).to_have_text(meta["codec"]["error"])
+        expect(page.locator("#codec-error")).to_have_text(
+            "No usable video encoder was found on this PC."
+        )
+        expect(page.locator("#codec-detail")).to_have_text(meta["codec"]["error"])
     for encoder in meta["codec"].get("encoders", []):
         expect(page.locator("#encoders")).to_contain_text(encoder["kind"])
     expect(page.get_by_role("heading", name="Nobody is streaming")).to_be_visible()

@@ -461,3 +461,41 @@ def test_the_hosts_refusals_speak_the_locale(open_in: Any, host: HostProcess, co
     finally:
         set_locale(host, None)
 
+
+@pytest.mark.browser
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_failed_codec_probe_is_told_in_the_locale_with_the_hosts_words_marked_english(
+    open_in: Any, host: HostProcess, code: str
+) -> None:
+    # The host's diagnostic is English text from the probe: the card says what happened in
+    # the console's language and keeps the host's words, marked lang="en", for a search
+    # or a bug report.
+    detail = "No usable video encoder: the NVIDIA driver did not answer and no encoder is on PATH"
+
+    def failed_probe(route: Any) -> None:
+        answer = route.fetch()
+        meta = answer.json()
+        meta["codec"] = {"state": "failed", "encoders": [], "error": detail}
+        route.fulfill(response=answer, json=meta)
+
+    set_locale(host, code)
+    try:
+        for look in (LOOKS[0], LOOKS[3]):
+            page = open_in("", look, "en-US")
+            page.route("**/api/metadata", failed_probe)
+            page.reload()
+            expect(page.locator("#codec-state")).to_have_attribute("data-state", "failed")
+            expect(page.locator("#codec-error")).to_have_text(CATALOGUES[code]["dash.codec.none"])
+            expect(page.locator("#codec-detail")).to_have_attribute("lang", "en")
+            expect(page.locator("#codec-detail")).to_have_text(detail)
+            english = sorted({t for t in page.evaluate(CHROME_TEXT) if ENGLISH_ONLY.search(t)})
+            assert english == [], english
+            page.locator("#codec-title").scroll_into_view_if_needed()
+            page.get_by_text(CATALOGUES[code]["dash.codec.hostDetail"]).click()
+            expect(page.locator("#codec-detail")).to_be_visible()
+            shot(page, f"dashboard-codec-failed-{code}")
+            check_axe(page)
+            assert sideways_scroll(page) == 0
+            page.context.close()
+    finally:
+        set_locale(host, None)

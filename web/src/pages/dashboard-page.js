@@ -38,6 +38,15 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
       .notices:empty {
         display: none;
       }
+      details summary {
+        cursor: pointer;
+        color: var(--helio-muted);
+      }
+      details .mono {
+        margin: var(--sl-spacing-2x-small) 0;
+        font-size: var(--sl-font-size-x-small);
+        overflow-wrap: anywhere;
+      }
       .card h2 {
         display: flex;
         align-items: center;
@@ -217,7 +226,11 @@ export class HelioDashboardPage extends Polling(LitElement, DASHBOARD_POLL_MS) {
             </ul>`
         : ""}
       ${state === "failed"
-        ? html`<p class="small" id="codec-error">${codec.error}</p>
+        ? html`<p class="small" id="codec-error">${t("dash.codec.none")}</p>
+            <details class="small">
+              <summary>${t("dash.codec.hostDetail")}</summary>
+              <p class="mono" id="codec-detail" lang="en">${codec.error}</p>
+            </details>
             <p class="small muted">${words(t("dash.encoderHelp"), { link: html`<a href="settings">${t("route.settings")}</a>` })}</p>`
         : ""}
     </section>`;
