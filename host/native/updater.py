@@ -224,7 +224,7 @@ class Updater:
             target.unlink(missing_ok=True)
             raise ValueError(
                 f"SHA-256 mismatch for release {release.version}: got {digest.hexdigest()};"
-                " the download was discarded and nothing was installed"
+                " the download was discarded"
             )
         return target
 

@@ -19,7 +19,7 @@ from tests.host.helpers import confirmed_settings
 from tests.host.server import HostProcess
 from tests.waiting import BROWSER_WAIT_MS, wait_for
 
-from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot
+from .conftest import ADMIN, LOOKS, OpenPage, check_axe, shot, sideways_scroll
 from .dialogs import dialog_named
 
 pytestmark = pytest.mark.browser
@@ -97,7 +97,14 @@ def test_queued_install_cancels_and_a_bad_download_fails_with_its_reason(
     page.get_by_role("button", name="Install now").click()
     dialog_named(page, "Install now?").get_by_role("button", name="End streams and install").click()
     expect(state_badge(page)).to_have_text("Failed", timeout=BROWSER_WAIT_MS)
-    expect(page.locator("[data-result]")).to_contain_text("SHA-256 mismatch")
+    reason = admin.get("/api/updates").json()["result"]["reason"]
+    assert "SHA-256 mismatch" in reason
+    # The host's reason, in its own words (English, marked so), after the console's.
+    expect(page.locator("[data-result]")).to_have_text(f"Last attempt failed: {reason}")
+    expect(page.locator("[data-result] [lang=en]")).to_have_text(reason)
+    # The state line says nothing was installed; the reason does not say it again.
+    expect(page.locator(".card")).to_contain_text("Nothing was installed.")
+    assert page.locator(".card").inner_text().lower().count("nothing was installed") == 1
     assert admin.get("/api/debug/streams").json()["streams"] == []  # install now ended the stream
     shot(page, "updates-failed")
 
@@ -114,7 +121,7 @@ def test_every_look_has_no_serious_axe_violation_and_a_failure_fits_a_phone(
         page = open_page("updates", look=look)
         expect(page.locator("[data-available]")).to_have_text("9.9.0")
         expect(page.locator("[data-result]")).to_contain_text("SHA-256 mismatch")
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), look
+        assert sideways_scroll(page) == 0, look
         shot(page, "updates")
         check_axe(page)
         page.context.close()

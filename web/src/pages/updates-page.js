@@ -97,7 +97,9 @@ export class HelioUpdatesPage extends Actions(LitElement) {
     if (!result) return nothing;
     return result.ok
       ? html`<p class="result" data-result>${t("updates.installedVersion", { version: result.version })}</p>`
-      : html`<p class="result bad" data-result>${result.reason === "cancelled" ? t("updates.cancelled") : t("updates.lastFailed", { reason: result.reason })}</p>`;
+      : html`<p class="result bad" data-result>${result.reason === "cancelled"
+          ? t("updates.cancelled")
+          : words(t("updates.lastFailed"), { reason: html`<span lang="en">${result.reason}</span>` })}</p>`;
   }
 
   render() {
