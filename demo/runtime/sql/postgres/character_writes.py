@@ -27,6 +27,7 @@ __all__ = [
     "CHAR_TYPES",
     "character_width",
     "column_limits",
+    "national_text",
     "stored_text",
     "too_long",
     "varchar_width",
@@ -72,6 +73,11 @@ def too_long(width: int, kind: str = "bpchar") -> str:
     return f"value too long for type {name}({width})"
 
 
+def national_text(node: exp.National) -> str:
+    """`N'...'` as text: a character constant, so without its trailing spaces."""
+    return str(node.this).rstrip(" ")
+
+
 def stored_text(text: str, width: int, kind: str = "bpchar") -> str | None:
     """A value as a char(n) (trailing spaces cut) or varchar(n) column (excess spaces
     cut) stores it; None where it is too long."""
@@ -115,11 +121,15 @@ def _written_check(
     ):
         return None
     digits = str(value.this) if isinstance(value, exp.Literal) else ""
-    if isinstance(value, exp.Literal) and (
-        value.is_string or (digits.isdigit() and str(int(digits)) == digits)
+    if isinstance(value, exp.National) or (
+        isinstance(value, exp.Literal)
+        and (value.is_string or (digits.isdigit() and str(int(digits)) == digits))
     ):
         # An integer's text is its digits in both; `1e3` or `007` is left to the check.
-        text = stored_text(str(value.this), width, kind)
+        # `N'...'` is a character constant: its trailing spaces go when it becomes text.
+        # Checked here, not by a CASE per value: seeds write thousands of them.
+        written = national_text(value) if isinstance(value, exp.National) else str(value.this)
+        text = stored_text(written, width, kind)
         if text is None:
             return too_long(width, kind)
         value.replace(exp.Literal.string(text))

@@ -16,6 +16,7 @@ import re
 
 from sqlglot import exp
 
+from ..character_writes import national_text
 from ..type_match import is_type
 from .statement import written_literals
 
@@ -61,10 +62,33 @@ def bytea_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> st
     return None
 
 
-def national_strings(tree: exp.Expr) -> None:
-    """`N'...'` (a national character string) is a plain string in DuckDB."""
+def national_strings(tree: exp.Expr) -> str | None:
+    """`N'...'` is a constant of type character to Postgres: a value written into a
+    column loses its trailing spaces, as character values do when they become text.
+    Read anywhere else it keeps them in its output and its type (`character`) but not
+    in comparisons, lengths or concatenations, which no plain DuckDB string does: there
+    it is refused."""
     for national in list(tree.find_all(exp.National)):
-        national.replace(exp.Literal.string(national.this))
+        if not _written_value(national):
+            text = national.this.replace("'", "''")
+            return (
+                f"this demo reads N'{text}' only as a value written into a column;"
+                f" write '{text}' instead"
+            )
+        national.replace(exp.Literal.string(national_text(national)))
+    return None
+
+
+def _written_value(node: exp.Expr) -> bool:
+    """A value of INSERT ... VALUES, or the right side of an UPDATE's SET."""
+    parent = node.parent
+    if isinstance(parent, exp.Tuple) and isinstance(parent.parent, exp.Values):
+        return isinstance(parent.parent.parent, exp.Insert)
+    return (
+        isinstance(parent, exp.EQ)
+        and node is parent.expression
+        and isinstance(parent.parent, exp.Update)
+    )
 
 
 def core_only(tree: exp.Expr) -> None:

@@ -84,6 +84,14 @@ ALTER TABLE short_codes ADD COLUMN tag char(3); INSERT INTO short_codes (id, tag
 INSERT INTO codes (id, label) VALUES (5, 'abcdefghijk');
 -- case: a varchar(n) value longer than n by spaces only is cut to n, shorter ones keep theirs
 INSERT INTO codes (id, label) VALUES (5, 'abcdefghij    '), (6, 'ab  ') RETURNING label, length(label) AS n;
+-- case: national strings (N'...') written into char, varchar and text columns lose their trailing spaces
+INSERT INTO codes (id, code, label, note) VALUES (5, N'ab  ', N'xy  ', N'pq  '), (6, N'q', N'abcdefghij   ', N'r') RETURNING code, label, length(label) AS n, note, length(note) AS m;
+-- case: a national string too long for a varchar(n) column fails
+INSERT INTO codes (id, label) VALUES (5, N'abcdefghijk');
+-- case: an update writes a national string without its trailing spaces
+UPDATE codes SET note = N'set  ' WHERE id = 1 RETURNING note, length(note) AS n;
+-- case: a national string read as an expression is refused (its type is character)
+SELECT N'ab  ' || 'z' AS cat, length(N'ab  ') AS n;
 -- case: an update making a varchar(n) value too long fails
 UPDATE codes SET label = label || 'abcdefgh' WHERE id = 1;
 -- case: insert select into a varchar(n) column checks each value
