@@ -426,7 +426,7 @@ def _run_seed_statements(
     for source in sources:
         try:
             # pg_dump's sequences: options DuckDB lacks, and setval (dump_sequences.py).
-            moves = setval_statements(source, _sequences(conn))
+            moves = setval_statements(source, lambda: _sequences(conn))
             if moves is not None:
                 for statement in moves:
                     conn.execute(statement)

@@ -13,6 +13,7 @@ sequence set backwards is refused), so the next nextval() is what Postgres gives
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..statements import SqlError, strip_leading_comments
 from .copy_text import dump_name
@@ -64,11 +65,15 @@ def plain_nextval(statement: str) -> str:
     return _NEXTVAL_REGCLASS.sub(r"\1)", statement)
 
 
-def setval_statements(statement: str, sequences: list[list[object]]) -> list[str] | None:
+def setval_statements(
+    statement: str, sequences: Callable[[], list[list[object]]]
+) -> list[str] | None:
     """DuckDB statements doing a seed's `SELECT setval('s', N, is_called)`, or None.
 
-    `sequences`: rows of (schema, name, start, increment, last value) from
-    duckdb_sequences(). Raises SqlError for an unknown sequence or one set backwards.
+    `sequences()`: rows of (schema, name, start, increment, last value) from
+    duckdb_sequences(), asked for only when the statement is a setval (a seed has
+    thousands of other statements). Raises SqlError for an unknown sequence or one set
+    backwards.
     """
     match = _SETVAL.match(strip_leading_comments(statement).strip())
     if match is None:
@@ -76,7 +81,7 @@ def setval_statements(statement: str, sequences: list[list[object]]) -> list[str
     name = match.group(1).replace("''", "'")
     value, called = int(match.group(2)), (match.group(3) or "true").lower() == "true"
     schema, bare = dump_name(name)
-    found = [s for s in sequences if s[1] == bare and (schema is None or s[0] == schema)]
+    found = [s for s in sequences() if s[1] == bare and (schema is None or s[0] == schema)]
     if not found:
         raise SqlError(f'relation "{name}" does not exist', statement)
     seq_schema, seq_name, start, step, last = found[0]
