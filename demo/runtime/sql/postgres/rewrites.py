@@ -255,7 +255,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
     Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
     # 4. Literals and types of DuckDB's core.
-    Rewrite("national_strings", lambda t, c: national_strings(t)),
+    Rewrite("national_strings", lambda t, c: national_strings(t, c.table_types)),
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),
     Rewrite("core_only", lambda t, c: core_only(t)),
     Rewrite("named_windows_in_order_by", lambda t, c: named_windows_in_order_by(t)),

@@ -18,7 +18,7 @@ from sqlglot import exp
 
 from ..character_writes import national_text
 from ..type_match import is_type
-from .statement import written_literals
+from .statement import written_literals, written_types
 
 __all__ = ["bytea_literals", "core_only", "national_strings"]
 
@@ -62,31 +62,39 @@ def bytea_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> st
     return None
 
 
-def national_strings(tree: exp.Expr) -> str | None:
-    """`N'...'` is a constant of type character to Postgres: a value written into a
-    column loses its trailing spaces, as character values do when they become text.
-    Read anywhere else it keeps them in its output and its type (`character`) but not
-    in comparisons, lengths or concatenations, which no plain DuckDB string does: there
-    it is refused."""
+def national_strings(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
+    """`N'...'` is a constant of type character to Postgres: written into a text column
+    it loses its trailing spaces, as character values do when they become text. Read
+    anywhere else it keeps them in its output and its type but not in comparisons,
+    lengths or concatenations, and no other column type takes it: no DuckDB value
+    behaves so, so there it is refused. (Written char(n) and varchar(n) values are
+    already stored by `character_writes`.)"""
+    # Values written into a column of another known type (Postgres: no assignment cast).
+    not_text = {
+        id(value)
+        for value, duck_type in written_types(tree, table_types)
+        if not duck_type.upper().startswith("VARCHAR")
+    }
     for national in list(tree.find_all(exp.National)):
-        if not _written_value(national):
+        if not _written(national) or id(national) in not_text:
             text = national.this.replace("'", "''")
             return (
-                f"this demo reads N'{text}' only as a value written into a column;"
+                f"this demo reads N'{text}' only as a value written into a text column;"
                 f" write '{text}' instead"
             )
         national.replace(exp.Literal.string(national_text(national)))
     return None
 
 
-def _written_value(node: exp.Expr) -> bool:
-    """A value of INSERT ... VALUES, or the right side of an UPDATE's SET."""
-    parent = node.parent
+def _written(value: exp.Expr) -> bool:
+    """A value of INSERT ... VALUES, or the right side of an UPDATE's SET, whatever its
+    column (a table created earlier in the request is typed when it is transpiled again)."""
+    parent = value.parent
     if isinstance(parent, exp.Tuple) and isinstance(parent.parent, exp.Values):
         return isinstance(parent.parent.parent, exp.Insert)
     return (
         isinstance(parent, exp.EQ)
-        and node is parent.expression
+        and value is parent.expression
         and isinstance(parent.parent, exp.Update)
     )
 

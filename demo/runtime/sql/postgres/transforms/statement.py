@@ -21,6 +21,7 @@ __all__ = [
     "strip_foreign_keys",
     "values_lists",
     "written_literals",
+    "written_types",
     "written_values",
 ]
 
@@ -146,17 +147,24 @@ def written_values(
     return found
 
 
-def written_literals(
+def written_types(
     tree: exp.Expr, table_types: dict[str, dict[str, str]]
-) -> list[tuple[exp.Literal, str]]:
-    """(string literal, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
+) -> list[tuple[exp.Expr, str]]:
+    """(value, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
     if not isinstance(tree, exp.Insert | exp.Update):
         return []
     target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
     types = table_types.get(target.name.lower(), {}) if isinstance(target, exp.Table) else {}
+    return [(value, types[name]) for value, name in written_values(tree, table_types)]
+
+
+def written_literals(
+    tree: exp.Expr, table_types: dict[str, dict[str, str]]
+) -> list[tuple[exp.Literal, str]]:
+    """(string literal, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
     return [
-        (value, types[name])
-        for value, name in written_values(tree, table_types)
+        (value, duck_type)
+        for value, duck_type in written_types(tree, table_types)
         if isinstance(value, exp.Literal) and value.is_string
     ]
 

@@ -90,6 +90,8 @@ INSERT INTO codes (id, code, label, note) VALUES (5, N'ab  ', N'xy  ', N'pq  '),
 INSERT INTO codes (id, label) VALUES (5, N'abcdefghijk');
 -- case: an update writes a national string without its trailing spaces
 UPDATE codes SET note = N'set  ' WHERE id = 1 RETURNING note, length(note) AS n;
+-- case: a national string written into an integer column fails (no cast from character)
+INSERT INTO codes (id) VALUES (N'7');
 -- case: a national string read as an expression is refused (its type is character)
 SELECT N'ab  ' || 'z' AS cat, length(N'ab  ') AS n;
 -- case: an update making a varchar(n) value too long fails
