@@ -69,13 +69,16 @@ def national_strings(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> 
     lengths or concatenations, and no other column type takes it: no DuckDB value
     behaves so, so there it is refused. (Written char(n) and varchar(n) values are
     already stored by `character_writes`.)"""
+    nationals = list(tree.find_all(exp.National))
+    if not nationals:  # most statements: no need to list what they write
+        return None
     # Values written into a column of another known type (Postgres: no assignment cast).
     not_text = {
         id(value)
         for value, duck_type in written_types(tree, table_types)
         if not duck_type.upper().startswith("VARCHAR")
     }
-    for national in list(tree.find_all(exp.National)):
+    for national in nationals:
         if not _written(national) or id(national) in not_text:
             text = national.this.replace("'", "''")
             return (
