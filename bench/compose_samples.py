@@ -47,12 +47,8 @@ def _build(manifest: Path, out: Path) -> None:
 
 
 @contextlib.contextmanager
-def _seed_cache(folder: Path | None, quick: bool) -> Iterator[None]:
-    """Builds inside keep and reuse seed images in `folder`; None: the cache is off.
-    quick: the cache is left as it is."""
-    if quick:
-        yield
-        return
+def _seed_cache(folder: Path | None) -> Iterator[None]:
+    """Builds inside keep and reuse seed images in `folder`; None: the cache is off."""
     before = os.environ.get("HELIO_BUILD_CACHE")
     os.environ["HELIO_BUILD_CACHE"] = str(folder) if folder is not None else "off"
     try:
@@ -109,12 +105,14 @@ def run(work: Path, quick: bool = False) -> Result:
     if work.exists():
         shutil.rmtree(work)
     # Every build is a first one (the seed cache off), except the example demo's
-    # rebuilds at the end, which reuse the seed image its first build kept.
+    # rebuilds at the end, which reuse the seed image its first build kept. A quick run
+    # leaves the cache as its caller set it.
+    seed_cache = (lambda folder: contextlib.nullcontext()) if quick else _seed_cache
     seed_images = work / "seed-images"
     baseline_times = []
     for repeat in range(repeats):
         started = time.perf_counter()
-        with _seed_cache(seed_images if repeat == 0 else None, quick):  # a miss: it keeps the image
+        with seed_cache(seed_images if repeat == 0 else None):  # a miss: it keeps the image
             _build(EXAMPLE, work / "example")
         baseline_times.append(time.perf_counter() - started)
     baseline_time = statistics.median(baseline_times)
@@ -124,7 +122,7 @@ def run(work: Path, quick: bool = False) -> Result:
         "example": {"seconds": baseline_times, "raw": baseline_raw, "served": baseline_served}
     }
     for name in names:
-        with _seed_cache(None, quick):
+        with seed_cache(None):
             times = [_compose_build(SAMPLES / name, work / name) for _ in range(repeats)]
         raw, served = _sizes(work / name / "site")
         figures[name] = {"seconds": times, "raw": raw, "served": served}
@@ -152,7 +150,7 @@ def run(work: Path, quick: bool = False) -> Result:
     rebuild_times = []
     for _ in range(repeats):
         started = time.perf_counter()
-        with _seed_cache(seed_images, quick):
+        with seed_cache(seed_images):
             _build(EXAMPLE, work / "example")
         rebuild_times.append(time.perf_counter() - started)
     figures["example-rebuild"] = {"seconds": rebuild_times}
