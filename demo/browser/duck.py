@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Context, Decimal
 from typing import Any
 
-from demo.runtime.duck_text import interval_text, month_day_nano
+from demo.runtime.duck_text import OUTSIDE_PYTHON_RANGE, interval_text, month_day_nano
 from demo.runtime.ports import DuckConnection, DuckResult
 
 __all__ = ["BrowserDuckConnection", "AskedDuck", "convert_column", "duck_type_name"]
@@ -162,7 +162,12 @@ class BrowserDuckConnection:
             raise Exception(_js_message(exc)) from None
         data = answer.to_py()
         types = data["types"]
-        columns = [convert_column(col, t) for col, t in zip(data["columns"], types, strict=True)]
+        try:
+            columns = [
+                convert_column(col, t) for col, t in zip(data["columns"], types, strict=True)
+            ]
+        except OverflowError:  # Python's datetime types hold less than DuckDB's
+            raise Exception(OUTSIDE_PYTHON_RANGE) from None
         names = [duck_type_name(t) for t in types]
         if _HUGEINT_LOOKALIKE in names:
             hugeints = self._hugeints.get(sql) if repeated else None

@@ -53,6 +53,7 @@ from demo.runtime.sql.postgres.copy_text import (
     dump_name,
     split_copy_blocks,
 )
+from demo.runtime.sql.postgres.duck_messages import postgres_message
 from demo.runtime.sql.postgres.duckdump import dump_database
 from demo.runtime.sql.postgres.dump_sequences import (
     create_sequence_for_duck,
@@ -449,7 +450,8 @@ def _run_seed_statements(
             try:
                 conn.execute(statement)
             except Exception as exc:
-                raise _statement_error(at, relative, SqlError(str(exc), item.source)) from exc
+                message = postgres_message(str(exc), item.source)
+                raise _statement_error(at, relative, SqlError(message, item.source)) from exc
         if item.foreign_keys:  # ALTER TABLE ... ADD FOREIGN KEY: the engine checks it
             table = item.foreign_keys[0].table
             broken = register_foreign_keys(conn, table, item.foreign_keys)

@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from demo.runtime.duck_text import fraction_text, interval_text
+from demo.runtime.duck_text import OUTSIDE_PYTHON_RANGE, fraction_text, interval_text
 from demo.runtime.ports import DuckResult
 
 __all__ = ["NativeDuckConnection", "open_native_duck"]
@@ -69,6 +69,10 @@ STATEMENT_TIMEOUT_MESSAGE = "canceling statement due to statement timeout"
 # clean-clone CI machine, gave no answer in 120 s.
 MEMORY_LIMIT = "1GB"
 OUT_OF_MEMORY_MESSAGE = "out of memory"
+# Python's timedelta holds fewer days than an interval can (999,999,999 against 2**31).
+INTERVAL_OVERFLOW_MESSAGE = (
+    "this demo cannot read an interval of more than 999999999 days natively (the browser path can)"
+)
 
 
 class NativeDuckConnection:
@@ -108,6 +112,8 @@ class NativeDuckConnection:
             if cursor.description is None:
                 return DuckResult([], [], [])
             rows = cursor.fetchall()
+        except OverflowError as exc:  # the duckdb package reads an interval as a timedelta
+            raise Exception(OUTSIDE_PYTHON_RANGE) from exc
         except duckdb.Error as exc:
             if overdue.is_set() and isinstance(exc, duckdb.InterruptException):
                 raise Exception(STATEMENT_TIMEOUT_MESSAGE) from exc

@@ -8,10 +8,16 @@ from __future__ import annotations
 
 import datetime as dt
 
-__all__ = ["fraction_text", "interval_text", "month_day_nano"]
+__all__ = ["OUTSIDE_PYTHON_RANGE", "fraction_text", "interval_text", "month_day_nano"]
 
 # The duckdb package folds an interval's months into days of 30 (its timedelta).
 _DAYS_PER_MONTH = 30
+# Both adapters read DuckDB's dates, times and intervals into Python's datetime types,
+# which hold fewer (years 1-9999, 999999999 days) than DuckDB and Postgres do.
+OUTSIDE_PYTHON_RANGE = (
+    "this demo cannot send a date, timestamp or interval outside what Python's datetime"
+    " holds (years 1 to 9999, up to 999999999 days)"
+)
 
 
 def fraction_text(microseconds: int) -> str:

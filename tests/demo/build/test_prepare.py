@@ -83,7 +83,7 @@ def test_progress_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
         (
             {"name": "pg", "adapter": "postgres", "config": {"seed": ["p.sql"]}},
             {"p.sql": "CREATE TABLE a (x INT);\nINSERT INTO b VALUES (1);"},
-            "services[1].config.seed: p.sql: Catalog Error",
+            'services[1].config.seed: p.sql: relation "b" does not exist',
         ),
         (
             {"name": "m", "adapter": "mock-http", "config": {"openapi": "o.yaml"}},

@@ -23,6 +23,7 @@ from ..results import PgliteField, PgliteResult
 from ..statements import SqlError
 from .declared import DECLARED_QUERY, load_declared
 from .deferred_rows import DeferredRows
+from .duck_messages import postgres_message
 from .duckdump import dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
@@ -90,19 +91,20 @@ _FUNCTION_RAISED = (
 )
 
 
-def _own_message(text: str, duck_sql: str) -> str:
-    """A message the translation raises as the statement runs, as Postgres words it:
-    without the names DuckDB puts before it. Ours are the texts of the `error()` calls
-    in `duck_sql` (division by zero, transforms/window_ties.py's), the "this demo"
-    refusals, and the JSON functions' errors; DuckDB's own keep their prefix."""
+def _own_message(text: str, duck_sql: str, source: str) -> str:
+    """A failed statement's message, as Postgres words it. The translation's own
+    messages (the texts of the `error()` calls in `duck_sql`: division by zero,
+    transforms/window_ties.py's; the "this demo" refusals; the JSON functions' errors)
+    lose the name DuckDB puts before them; DuckDB's own are reworded by duck_messages.py."""
     for prefix in _FUNCTION_RAISED:
         if text.startswith(prefix):
             return text[len(prefix) :]
-    if not text.startswith(_RAISED):
-        return text
-    message = text[len(_RAISED) :]
-    quoted = "ERROR('" + message.replace("'", "''") + "')"
-    return message if message.startswith("this demo ") or quoted in duck_sql else text
+    if text.startswith(_RAISED):
+        message = text[len(_RAISED) :]
+        quoted = "ERROR('" + message.replace("'", "''") + "')"
+        if message.startswith("this demo ") or quoted in duck_sql:
+            return message
+    return postgres_message(text, source)
 
 
 def _plain_read(item: Transpiled) -> bool:
@@ -206,7 +208,8 @@ class DuckEngine:
             try:
                 results.append(self._conn.execute(duck_sql, repeated=repeated))
             except Exception as exc:  # adapters raise plain Exception(message)
-                raise SqlError(_own_message(str(exc), duck_sql), item.source.strip()) from exc
+                source = item.source.strip()
+                raise SqlError(_own_message(str(exc), duck_sql, source), source) from exc
         result = results[item.result_index] if results else None
         if result is None or item.kind == "transaction":
             return _no_rows()
@@ -308,12 +311,12 @@ class DuckEngine:
         except SqlError:
             raise
         except Exception as exc:  # the copies' DuckDB statements
-            raise SqlError(str(exc), source) from exc
+            raise SqlError(postgres_message(str(exc), source), source) from exc
         result = self._run(item)
         try:
             broken = self._after(item, savepoints)
         except Exception as exc:  # the checks' DuckDB statements
-            raise SqlError(str(exc), source) from exc
+            raise SqlError(postgres_message(str(exc), source), source) from exc
         if broken is not None:
             raise SqlError(broken, source)
         return result

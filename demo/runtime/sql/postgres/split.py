@@ -12,6 +12,7 @@ from sqlglot.errors import SqlglotError
 from sqlglot.tokens import TokenType
 
 from ..statements import SqlError
+from .syntax_errors import parse_error_message
 
 __all__ = ["split_postgres"]
 
@@ -24,7 +25,7 @@ def split_postgres(sql: str) -> list[str]:
     try:
         tokens = Dialect.get_or_raise("postgres").tokenize(sql)
     except SqlglotError as exc:
-        raise SqlError(str(exc), sql.strip()) from exc
+        raise SqlError(parse_error_message(exc, sql.strip()), sql.strip()) from exc
     statements: list[str] = []
     first = last = None
     for token in tokens:

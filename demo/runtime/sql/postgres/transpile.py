@@ -52,6 +52,7 @@ from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import setting_statement
+from .syntax_errors import misplaced_comma, parse_error_message
 from .transforms.result_types import int4_series_columns
 from .transforms.statement import strip_foreign_keys, values_lists
 
@@ -266,7 +267,10 @@ def _parse(statement: str) -> exp.Expr:
     try:
         trees = [t for t in sqlglot.parse(text, read=PostgresForDuck) if t is not None]
     except SqlglotError as exc:
-        raise SqlError(f"could not parse as Postgres SQL: {exc}", statement) from exc
+        raise SqlError(parse_error_message(exc, statement), statement) from exc
+    comma = misplaced_comma(statement)
+    if comma is not None:
+        raise SqlError(comma, statement)
     if len(trees) != 1:
         raise SqlError("expected exactly one statement", statement)
     return values_lists(trees[0])

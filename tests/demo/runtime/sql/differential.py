@@ -239,6 +239,43 @@ def compare(ours: Run, ref: Run, *, engine: str) -> list[Verdict]:
     return verdicts
 
 
+# DuckDB's own words (`Binder Error: ...`), or sqlglot's or Python's internals, in a
+# message a user reads: what duck_messages.py and syntax_errors.py reword.
+ENGINE_WORDS = re.compile(
+    r"^(?:[A-Z][a-z]+ )+Error: |<class |<Token |\x1b\[|Error tokenizing|Python int"
+)
+
+
+@dataclass
+class Messages:
+    """The error messages of the cases both the adapter and the engine refused."""
+
+    refused: int = 0
+    same: list[str] = field(default_factory=list)
+    differ: dict[str, str] = field(default_factory=dict)  # case -> "ours | theirs"
+    engine_words: list[str] = field(default_factory=list)  # cases in DuckDB's words
+
+
+def messages(ours: Run, ref: Run, *, prefix: str = "") -> Messages:
+    found = Messages()
+    for group, answers in ref.items():
+        for name, expected in answers["cases"].items():
+            case = f"{prefix}{group}: {name}" if prefix else name
+            mine, theirs = ours[group]["cases"][name]["answer"], expected["answer"]
+            if mine["ok"] or "error" not in mine:
+                continue
+            if ENGINE_WORDS.search(mine["error"]):
+                found.engine_words.append(case)
+            if theirs["ok"]:
+                continue
+            found.refused += 1
+            if mine["error"] == theirs["error"]:
+                found.same.append(case)
+            else:
+                found.differ[case] = f"{mine['error'][:160]} | {theirs['error'][:160]}"
+    return found
+
+
 def oid_agreement(ours: Run, ref: Run) -> tuple[int, list[str]]:
     """(fields compared, mismatches) over the reference's fields of the common types."""
     compared = 0

@@ -1,0 +1,116 @@
+-- setup
+CREATE TABLE t (id integer PRIMARY KEY, a integer CHECK (a > 0), b text UNIQUE, c integer NOT NULL, d date);
+CREATE TABLE u (id integer, x integer, y integer, CHECK (x < y), UNIQUE (x, y));
+INSERT INTO t VALUES (1, 1, 'x', 1, '2024-01-01'), (2, 2, 'y', 2, '2024-01-02');
+INSERT INTO u VALUES (1, 1, 2);
+CREATE VIEW v AS SELECT 1 AS one;
+-- probe
+SELECT (SELECT count(*) FROM t) AS t, (SELECT count(*) FROM u) AS u;
+-- case: unknown column
+SELECT nope FROM t;
+-- case: unknown qualified column
+SELECT t.nope FROM t;
+-- case: unknown table qualifier
+SELECT z.id FROM t;
+-- case: table read under another name
+SELECT t.id FROM t AS q;
+-- case: unknown column of an insert
+INSERT INTO t (nope) VALUES (1);
+-- case: unknown column of an update
+UPDATE t SET nope = 1;
+-- case: unknown relation written in mixed case
+SELECT * FROM Missing_Table;
+-- case: drop of a missing table
+DROP TABLE missing;
+-- case: drop of a missing view
+DROP VIEW missing;
+-- case: drop of a missing index
+DROP INDEX missing;
+-- case: create of an existing table
+CREATE TABLE t (x integer);
+-- case: create of a view named as an existing one
+CREATE VIEW v AS SELECT 2;
+-- case: unknown sequence
+SELECT nextval('nosuchseq');
+-- case: unknown type
+SELECT 'x'::nosuchtype;
+-- case: unknown function of literals
+SELECT f(1, 'a', 2.5, NULL, true);
+-- case: unknown function of typed arguments
+SELECT f(-1, 3000000000, 1::bigint, 'a'::text, now());
+-- case: function without a form for the argument type
+SELECT length(1);
+-- case: aggregate without a form for the argument type
+SELECT sum(b) FROM t;
+-- case: operator without a form for the operand types
+SELECT 1 + 'a'::text;
+-- case: prefix operator without a form for the operand type
+SELECT -'a'::text;
+-- case: ambiguous column
+SELECT id FROM t, u;
+-- case: duplicate primary key
+INSERT INTO t VALUES (1, 1, 'z', 1);
+-- case: duplicate unique value
+INSERT INTO t VALUES (3, 1, 'x', 1);
+-- case: duplicate unique value by update
+UPDATE t SET b = 'x' WHERE id = 2;
+-- case: duplicate unique pair
+INSERT INTO u VALUES (2, 1, 2);
+-- case: failed column check
+INSERT INTO t VALUES (3, -1, 'z', 1);
+-- case: failed column check by update
+UPDATE t SET a = 0 WHERE id = 1;
+-- case: failed table check
+INSERT INTO u VALUES (2, 5, 3);
+-- case: null into a not-null column
+INSERT INTO t VALUES (4, 1, 'w', NULL);
+-- case: not-null column left out
+INSERT INTO t (id, a) VALUES (5, 1);
+-- case: more values than columns
+INSERT INTO t (id, a) VALUES (8, 1, 2);
+-- case: impossible date
+INSERT INTO t VALUES (6, 1, 'q', 1, '2024-02-30');
+-- case: integer overflow
+SELECT 2147483647::integer + 1;
+-- case: bigint overflow
+SELECT 9223372036854775807::bigint * 2;
+-- case: smallint overflow
+SELECT 32767::smallint + 1::smallint;
+-- case: cast out of integer range
+SELECT 3000000000::bigint::integer;
+-- case: bad numeric input
+SELECT 'abc'::numeric;
+-- case: bad interval input
+SELECT 'abc'::interval;
+-- case: bad uuid input
+SELECT 'abc'::uuid;
+-- case: bad array input
+SELECT '{1,2'::integer[];
+-- case: subquery of more than one row
+SELECT (SELECT id FROM t);
+-- case: aggregate in WHERE
+SELECT count(*) FROM t WHERE count(*) > 1;
+-- case: negative limit
+SELECT * FROM t LIMIT -1;
+-- case: array concatenated with text
+SELECT ARRAY[1, 2] || 'x'::text;
+-- case: order by position past the select list
+SELECT id FROM t ORDER BY 5;
+-- case: ungrouped column
+SELECT id FROM t GROUP BY a;
+-- case: one alias twice
+SELECT * FROM t t1 JOIN t t1 ON true;
+-- case: more column aliases than columns
+SELECT * FROM t AS f(a, b, c, d, e, g);
+-- case: a column twice in a create
+CREATE TABLE w (a integer, a integer);
+-- case: add of an existing column
+ALTER TABLE t ADD COLUMN a integer;
+-- case: drop of a missing column
+ALTER TABLE t DROP COLUMN nope;
+-- case: a comma before FROM
+SELECT id, FROM t;
+-- case: a comma before a closing parenthesis
+SELECT count(*) FROM t WHERE id IN (1, 2,);
+-- case: an unterminated string
+SELECT 'oops;
