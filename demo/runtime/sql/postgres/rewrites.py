@@ -80,7 +80,7 @@ from .transforms.result_types import postgres_result_types, void_results
 from .transforms.row_values import star_over_using_join, whole_row_references
 from .transforms.statement import row_subquery_assignments
 from .transforms.timestamp_precision import timestamp_precision
-from .transforms.timestamptz import timestamptz_without_icu
+from .transforms.timestamptz import timestamptz_without_icu, zoned_string_literals
 from .transforms.unseen_quotients import unseen_numeric_quotients
 from .transforms.window_names import named_windows_in_order_by
 from .transforms.window_ties import tie_dependent_windows
@@ -205,6 +205,7 @@ REWRITES: tuple[Rewrite, ...] = (
     # 2. Refusals, and the rewrites that may refuse.
     Rewrite("set_operation_literals", lambda t, c: set_operation_literals(t, c.table_types)),
     Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
+    Rewrite("zoned_string_literals", lambda t, c: zoned_string_literals(t)),
     Rewrite("temporal_literals", lambda t, c: temporal_literals(t, c.table_types)),
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
     Rewrite("input_functions", lambda t, c: input_functions(t)),

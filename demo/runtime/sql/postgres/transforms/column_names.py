@@ -17,6 +17,7 @@ __all__ = ["postgres_column_names", "postgres_name"]
 
 _FUNCTION_NAMES = {
     "CurrentTimestamp": "now",
+    "AtTimeZone": "timezone",
     "CurrentDate": "current_date",
     "TimestampTrunc": "date_trunc",
     "DateTrunc": "date_trunc",

@@ -15,7 +15,7 @@ from sqlglot import exp
 from ..type_match import is_type
 from .statement import written_literals
 
-__all__ = ["TIMESTAMPTZ_STORAGE", "timestamptz_without_icu", "utc_text"]
+__all__ = ["TIMESTAMPTZ_STORAGE", "timestamptz_without_icu", "utc_text", "zoned_string_literals"]
 
 
 _ZONED = re.compile(
@@ -60,18 +60,32 @@ def _is_zoned(node: exp.Expr, column_types: dict[str, str]) -> bool:
 _UTC_NAMES = {"utc", "etc/utc", "gmt", "etc/gmt", "uct", "zulu", "universal"}
 
 
+def _zone_operands(tree: exp.Expr) -> list[tuple[exp.Expr, exp.Expr | None]]:
+    """(value, zone) of each `value AT TIME ZONE zone` and `timezone(zone, value)`."""
+    found = []
+    for node in tree.find_all(exp.AtTimeZone, exp.Anonymous):
+        if isinstance(node, exp.AtTimeZone):
+            found.append((node.this, node.args.get("zone")))
+        elif str(node.this).lower() == "timezone" and len(node.expressions) == 2:
+            found.append((node.expressions[1], node.expressions[0]))
+    return found
+
+
+def zoned_string_literals(tree: exp.Expr) -> None:
+    """A string literal converted to a time zone is a timestamptz, as Postgres reads it
+    (`'1997-02-10 17:32:01' AT TIME ZONE 'UTC'`); DuckDB could not choose a type."""
+    for value, _ in _zone_operands(tree):
+        if isinstance(value, exp.Literal) and value.is_string:
+            value.replace(exp.cast(value.copy(), exp.DataType.build("timestamptz")))
+
+
 def _in_zone(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
     """`timestamptz AT TIME ZONE zone` (or `timezone(zone, timestamptz)`): the wall time
     in that zone, a timestamp. In UTC that is the stored wall time itself; another zone
     is refused. DuckDB reads the stand-in TIMESTAMP_NS as a local time and shifts it the
     other way: `AT TIME ZONE 'America/New_York'` answered 15:00 for Postgres' 05:00."""
-    for node in list(tree.find_all(exp.AtTimeZone, exp.Anonymous)):
-        if isinstance(node, exp.AtTimeZone):
-            value, zone = node.this, node.args.get("zone")
-        elif str(node.this).lower() == "timezone" and len(node.expressions) == 2:
-            zone, value = node.expressions
-        else:
-            continue
+    for value, zone in _zone_operands(tree):
+        node = value.parent
         if not _is_zoned(value, column_types):
             continue
         if not (

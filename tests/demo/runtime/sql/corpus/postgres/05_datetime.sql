@@ -129,3 +129,9 @@ SELECT set_config('datestyle', 'us', false) AS ds, set_config('TimeZone', 'utc',
 SELECT set_config('server_encoding', 'UTF8', false);
 -- case: set_config's value is a string, so TimeZone's keywords are not values
 SELECT set_config('TimeZone', 'local', false);
+-- case: a timestamptz converted to UTC is a column named timezone
+SELECT '19970210 173201'::timestamptz AT TIME ZONE 'UTC';
+-- case: a string literal converted to UTC is read as a timestamptz
+SELECT '1997-02-10 17:32:01+02' AT TIME ZONE 'UTC';
+-- case: timezone() of a string literal reads it as a timestamptz
+SELECT timezone('UTC', '19970210 173201');
