@@ -52,6 +52,7 @@ from .declared import base_name, output_types, set_operation_of_characters
 from .group_by_key import group_by_primary_key
 from .input_functions import input_functions
 from .input_syntax import boolean_literals, invalid_number_literal
+from .interval_input import interval_literals
 from .json_rewrite import json_columns, json_output_types, postgres_json
 from .numeric import (
     bare_numeric_casts,
@@ -207,6 +208,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
     Rewrite("zoned_string_literals", lambda t, c: zoned_string_literals(t)),
     Rewrite("temporal_literals", lambda t, c: temporal_literals(t, c.table_types)),
+    Rewrite("interval_literals", lambda t, c: interval_literals(t, c.table_types)),
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),

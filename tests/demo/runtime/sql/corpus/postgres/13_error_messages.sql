@@ -114,3 +114,15 @@ SELECT id, FROM t;
 SELECT count(*) FROM t WHERE id IN (1, 2,);
 -- case: an unterminated string
 SELECT 'oops;
+-- case: an interval of more days than an int32 holds
+SELECT '2147483648 days'::interval;
+-- case: an interval of more weeks than its days hold
+SELECT '306783379 weeks'::interval;
+-- case: an interval of more years than its months hold
+SELECT '178956971 years'::interval;
+-- case: an interval of more hours than its microseconds hold
+SELECT '2562048000 hours'::interval;
+-- case: an interval unit Postgres does not know
+SELECT '@ 30 eons ago'::interval;
+-- case: an interval written into a column, too large
+CREATE TABLE spans (s interval); INSERT INTO spans VALUES ('-2147483649 days');
