@@ -44,7 +44,12 @@ _TYPE_NAMES = {
 _INTEGERS = {"INT16": "smallint", "INT32": "integer", "INT64": "bigint", "INT128": "numeric"}
 # DuckDB operators only the translation writes (`//`: `/` of integers), whose operand
 # types are the translation's: a message naming them would not describe the user's SQL.
-_TRANSLATED_OPERATORS = {"//"}
+_WRITTEN_AS = {"//": "/"}
+# DuckDB's arithmetic operators -> the nodes of the user's statement that write them.
+_ARITHMETIC: dict[str, tuple[type[exp.Expr], ...]] = {
+    "+": (exp.Add,), "-": (exp.Sub,), "*": (exp.Mul,), "/": (exp.Div,),
+    "//": (exp.Div, exp.IntDiv), "%": (exp.Mod,),
+}  # fmt: skip
 _T = exp.DataType.Type
 _CAST_NAMES = {
     _T.SMALLINT: "smallint", _T.INT: "integer", _T.BIGINT: "bigint", _T.DECIMAL: "numeric",
@@ -119,13 +124,33 @@ def _missing_function(name: str, statement: str) -> str:
     return f"function {name}(...) does not exist"
 
 
-def _no_match(name: str, arguments: str) -> str | None:
+def _string_literal_operand(operator: str, statement: str) -> bool:
+    """Whether the statement applies `operator` to a string literal written bare
+    (`7 % '2'`): Postgres gives such a literal the other operand's type; DuckDB reads it
+    as text, and would report an operator Postgres has as missing."""
+    kinds = _ARITHMETIC.get(operator)
+    tree = _statement(statement)
+    if kinds is None or tree is None:
+        return False
+    return any(
+        isinstance(side, exp.Literal) and side.is_string
+        for node in tree.find_all(*kinds)
+        for side in (node.this, node.expression)
+    )
+
+
+def _no_match(name: str, arguments: str, statement: str) -> str | None:
     types = [_pg_type(t) for t in arguments.split(", ")] if arguments else []
     if re.fullmatch(r"\w+", name):
         return f"function {name}({', '.join(types)}) does not exist"
-    if name in _TRANSLATED_OPERATORS:
-        return None  # its operands are the translation's, not the user's
-    operator = name
+    operator = _WRITTEN_AS.get(name, name)
+    if _string_literal_operand(name, statement):
+        return (
+            f"{operator} of a string literal is not supported by this demo:"
+            " cast the literal to the other operand's type"
+        )
+    if name in _WRITTEN_AS:
+        return None  # its operand types are the translation's, not the user's
     if len(types) == 1:
         return f"operator does not exist: {operator} {types[0]}"
     return f"operator does not exist: {types[0]} {operator} {types[1]}"
@@ -254,7 +279,7 @@ _RULES: list[Rule] = [
     (re.compile(rf"Catalog Error: (?:Scalar |Table |Aggregate |Pragma )?(?:Function|Macro) with name {_NAME} does not exist!"),
      lambda m, s: _missing_function(_fold(m[1], s), s)),
     (re.compile(r"Binder Error: No function matches the given name and argument types '(.+?)\((.*)\)'"),
-     lambda m, s: _no_match(m[1], m[2])),
+     lambda m, s: _no_match(m[1], m[2], s)),
     (re.compile(r'Binder Error: Referenced column "([^"]+)" not found in FROM clause!'),
      lambda m, s: f'column "{_fold(m[1], s)}" does not exist'),
     (re.compile(r'Binder Error: Table "([^"]+)" does not have a column named "([^"]+)"'),

@@ -86,7 +86,7 @@ def _in_zone(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
     other way: `AT TIME ZONE 'America/New_York'` answered 15:00 for Postgres' 05:00."""
     for value, zone in _zone_operands(tree):
         node = value.parent
-        if not _is_zoned(value, column_types):
+        if node is None or not _is_zoned(value, column_types):
             continue
         if not (
             isinstance(zone, exp.Literal) and zone.is_string and zone.this.lower() in _UTC_NAMES

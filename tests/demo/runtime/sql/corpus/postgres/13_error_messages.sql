@@ -126,3 +126,5 @@ SELECT '2562048000 hours'::interval;
 SELECT '@ 30 eons ago'::interval;
 -- case: an interval written into a column, too large
 CREATE TABLE spans (s interval); INSERT INTO spans VALUES ('-2147483649 days');
+-- case: a string literal divided into is refused, not called a missing operator
+SELECT 'inf'::numeric / '0';
