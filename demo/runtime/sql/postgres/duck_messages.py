@@ -212,6 +212,17 @@ def _missing_update_column(column: str, statement: str) -> str | None:
     return f'column "{column}" of relation "{_fold(table, statement)}" does not exist'
 
 
+def _star_in_set(statement: str) -> str | None:
+    """The refusal of `UPDATE ... SET a = v.*` or `SET (a, b) = ROW(v.*)`, which Postgres
+    expands into the row's columns and DuckDB cannot."""
+    tree = _statement(statement)
+    if not isinstance(tree, exp.Update) or not any(
+        star for e in tree.expressions for star in e.find_all(exp.Star)
+    ):
+        return None
+    return "a row's * in UPDATE ... SET is not supported by this demo: name its columns"
+
+
 def _alias_of(table: str, statement: str) -> str:
     """The name the statement reads `table` under (`FROM t AS f(a, b)` reads it as f)."""
     tree = _statement(statement)
@@ -314,6 +325,10 @@ _RULES: list[Rule] = [
      lambda m, s: "a LIMIT or OFFSET that reads a column of the outer query is not supported by this demo"),
     (re.compile(r"Binder Error: DO UPDATE SET clause cannot contain a subquery"),
      lambda m, s: "a subquery in ON CONFLICT ... DO UPDATE SET is not supported by this demo"),
+    (re.compile(r"Binder Error: STAR expression is not supported here"),
+     lambda m, s: _star_in_set(s)),
+    (re.compile(r"Parser Error: Could not perform assignment, expected \d+ values, got \d+"),
+     lambda m, s: _star_in_set(s) or "number of columns does not match number of values"),
     (re.compile(r"Binder Error: WHERE clause cannot contain aggregates!"),
      lambda m, s: "aggregate functions are not allowed in WHERE"),
     (re.compile(r"Binder Error: LIMIT/OFFSET cannot be negative"),

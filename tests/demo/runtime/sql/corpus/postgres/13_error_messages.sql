@@ -128,3 +128,7 @@ SELECT '@ 30 eons ago'::interval;
 CREATE TABLE spans (s interval); INSERT INTO spans VALUES ('-2147483649 days');
 -- case: a string literal divided into is refused, not called a missing operator
 SELECT 'inf'::numeric / '0';
+-- case: a multiple-column update of too few values
+UPDATE u SET (x, y) = ROW(1);
+-- case: a multiple-column update of too many values
+UPDATE u SET (x, y) = (1, 2, 3);
