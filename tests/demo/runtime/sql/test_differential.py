@@ -156,10 +156,13 @@ def test_sqlite_adapter_matches_sqljs(reference: dict[str, Any], capsys: Any) ->
     ours = diff.run_sqlite()
     verdicts = diff.compare(ours, reference["sqlite"], engine="sqlite")
     counts, silent = figures(verdicts, deliberate_cases())
+    messages = diff.messages(ours, reference["sqlite"], prefix="sqlite/")
     with capsys.disabled():
         print("\n" + report("sqlite vs sql.js (native)", counts, len(verdicts), silent))
+        print(f"refusals: {len(messages.same)} of {messages.refused} in sql.js's words")
     assert counts["equal"] / len(verdicts) >= SQLITE_EQUAL_FLOOR
     assert not silent
+    assert not messages.differ  # both are SQLite: the same words
 
 
 def test_browser_path_answers_like_the_native_path(
