@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import re
 
-import sqlglot
 from sqlglot.errors import SqlglotError, TokenError
-from sqlglot.tokens import TokenType
+from sqlglot.tokens import Token, TokenType
 
 __all__ = ["misplaced_comma", "parse_error_message"]
 
@@ -33,12 +32,9 @@ _CLOSING = {
 _AT = re.compile(r"Line (\d+), Col: (\d+)\.")
 
 
-def misplaced_comma(statement: str) -> str | None:
-    """Postgres' syntax error for a comma with nothing after it in its list, or None."""
-    try:
-        tokens = sqlglot.tokenize(statement, read="postgres")
-    except TokenError:
-        return None  # parse_error_message says what is wrong
+def misplaced_comma(tokens: list[Token]) -> str | None:
+    """Postgres' syntax error for a comma with nothing after it in its list, or None.
+    `tokens`: the statement's, which the parser then reads."""
     for comma, after in zip(tokens, [*tokens[1:], None], strict=True):
         if comma.token_type is not TokenType.COMMA:
             continue

@@ -35,8 +35,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import sqlglot
 from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 
 from ..statements import SqlError, strip_leading_comments
@@ -264,13 +264,15 @@ def _parse(statement: str) -> exp.Expr:
     if text is None:
         raise SqlError('this U&"..." identifier is not supported by this demo', statement)
     text = join_using_alias(text)
+    dialect = Dialect.get_or_raise(PostgresForDuck)
     try:
-        trees = [t for t in sqlglot.parse(text, read=PostgresForDuck) if t is not None]
+        tokens = dialect.tokenize(text)  # once, for the comma check and the parser
+        comma = misplaced_comma(tokens)
+        if comma is not None:
+            raise SqlError(comma, statement)
+        trees = [t for t in dialect.parser().parse(tokens, text) if t is not None]
     except SqlglotError as exc:
         raise SqlError(parse_error_message(exc, statement), statement) from exc
-    comma = misplaced_comma(statement)
-    if comma is not None:
-        raise SqlError(comma, statement)
     if len(trees) != 1:
         raise SqlError("expected exactly one statement", statement)
     return values_lists(trees[0])
