@@ -138,8 +138,11 @@ def convert_column(values: Sequence[Any], t: Mapping[str, Any]) -> list[Any]:
 
 
 def _js_message(exc: Exception) -> str:
-    message = str(exc).strip()
-    return message.removeprefix("Error: ")
+    message = str(exc).strip().removeprefix("Error: ")
+    if message.startswith(("TypeError: ", "RangeError: ")):
+        # Not DuckDB's refusal: the worker's JavaScript failed reading the answer.
+        return f"this demo could not read DuckDB's answer in the browser ({message})"
+    return message
 
 
 # duckdb-wasm's Arrow output turns HUGEINT into this decimal.

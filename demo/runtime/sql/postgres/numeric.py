@@ -553,8 +553,12 @@ def mixed_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | 
     DuckDB's one scale per column cannot show (run after `chosen_numeric_scales`)."""
     for node in tree.find_all(*_CHOICES, exp.Window):
         if _mixed_scales(node, column_types) and _reaches_a_result(node):
+            # The choice may be the translation's own (a division's zero check): named
+            # by its SQL only where it is one the user wrote.
+            written = "ERROR(" not in node.sql("duckdb").upper()
+            what = node.sql("postgres") if written else "a numeric division"
             return (
-                f"this demo cannot give each value of {node.sql('postgres')} its own numeric"
+                f"this demo cannot give each value of {what} its own numeric"
                 " scale here, as Postgres does (DuckDB gives a column one scale); cast it to"
                 " numeric(precision, scale)"
             )

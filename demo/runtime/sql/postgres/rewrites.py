@@ -70,7 +70,11 @@ from .transforms.arrays import any_of_null_array, array_text_literals
 from .transforms.bc_text import bc_text
 from .transforms.column_names import postgres_column_names
 from .transforms.core_types import bytea_literals, core_only, national_strings
-from .transforms.division import division_by_zero_errors, integer_division
+from .transforms.division import (
+    division_by_zero_errors,
+    integer_division,
+    string_literal_operands,
+)
 from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
 from .transforms.join_scope import hidden_join_tables
@@ -204,6 +208,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
     Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
     # 2. Refusals, and the rewrites that may refuse.
+    _reading_column_types("string_literal_operands", string_literal_operands),
     Rewrite("set_operation_literals", lambda t, c: set_operation_literals(t, c.table_types)),
     Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
     Rewrite("zoned_string_literals", lambda t, c: zoned_string_literals(t)),

@@ -242,7 +242,8 @@ def compare(ours: Run, ref: Run, *, engine: str) -> list[Verdict]:
 # DuckDB's own words (`Binder Error: ...`), or sqlglot's or Python's internals, in a
 # message a user reads: what duck_messages.py and syntax_errors.py reword.
 ENGINE_WORDS = re.compile(
-    r"^(?:[A-Z][a-z]+ )+Error: |<class |<Token |\x1b\[|Error tokenizing|Python int"
+    r"^[A-Z][A-Za-z ]*? Error: |^(?:Type|Range)Error: |<class |<Token |\x1b\[|Error tokenizing"
+    r"|Python int"
 )
 
 
@@ -254,6 +255,17 @@ class Messages:
     same: list[str] = field(default_factory=list)
     differ: dict[str, str] = field(default_factory=dict)  # case -> "ours | theirs"
     engine_words: list[str] = field(default_factory=list)  # cases in DuckDB's words
+    # Refused where the engine answers, in words that claim an error of the engine's
+    # own (not "this demo ...", not "could not parse ..."): the demo's limit must say so.
+    posing: dict[str, str] = field(default_factory=dict)
+
+
+# How a refusal says the limit is the demo's, not the engine's.
+# The statement timeout and the memory limit are the demo's too, in Postgres' words.
+DEMO_LIMIT = re.compile(
+    r"this demo|could not parse as Postgres SQL|^setup: |^canceling statement due to"
+    r" statement timeout$|^out of memory$"
+)
 
 
 def messages(ours: Run, ref: Run, *, prefix: str = "") -> Messages:
@@ -267,6 +279,8 @@ def messages(ours: Run, ref: Run, *, prefix: str = "") -> Messages:
             if ENGINE_WORDS.search(mine["error"]):
                 found.engine_words.append(case)
             if theirs["ok"]:
+                if not DEMO_LIMIT.search(mine["error"]):
+                    found.posing[case] = mine["error"][:160]
                 continue
             found.refused += 1
             if mine["error"] == theirs["error"]:

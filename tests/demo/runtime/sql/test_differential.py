@@ -127,7 +127,8 @@ def test_postgres_refusals_read_as_pglite_words_them(
     reference: dict[str, Any], native_postgres: dict[str, Any], browser: dict[str, Any], capsys: Any
 ) -> None:
     """Where PGlite refuses a case too, the adapter's message is PGlite's, word for word,
-    on both paths, unless docs/demo-runtime.md lists why not; none is in DuckDB's words."""
+    on both paths, unless docs/demo-runtime.md lists why not; none is in DuckDB's words;
+    and where PGlite answers, a refusal says the limit is the demo's."""
     listed = doc_table("### Error messages that differ from Postgres'")
     paths = {"native": native_postgres, "browser path": browser["postgres"]}
     found = {
@@ -143,8 +144,11 @@ def test_postgres_refusals_read_as_pglite_words_them(
             )
             for case, both in m.differ.items():
                 print(f"  {case}: {both}")
+            for case, said in m.posing.items():
+                print(f"  refused where PGlite answers, as if Postgres refused: {case}: {said}")
     for m in found.values():
         assert not m.engine_words
+        assert not m.posing  # the demo's limits say "this demo", never Postgres' words
         assert set(m.differ) <= set(listed), set(m.differ) - set(listed)
     # A listed case that now reads as PGlite words it leaves the list.
     assert set(listed) <= set().union(*(m.differ for m in found.values())), set(listed) - set(

@@ -5,6 +5,9 @@
   (the wider operand: smallint / int is int4, where DuckDB types the literal `2` of
   `smallint_column / 2` as a smallint). Integers whose types are not seen here are
   still divided as Postgres does: the session sets `integer_division` (engine.py).
+- `string_literal_operands`: a bare string literal divided by or into a number
+  (`7 % '2'`, `x / '0'`) takes the number's type, as Postgres types an unknown literal
+  from the other operand; DuckDB read it as text and found no operator.
 - `division_by_zero_errors`: Postgres raises "division by zero" where DuckDB
   returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()` (not
   where a float8 NaN is divided: Postgres answers NaN).
@@ -12,6 +15,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from sqlglot import exp
@@ -20,6 +24,7 @@ from ..type_match import is_type
 
 __all__ = [
     "division_by_zero_errors",
+    "string_literal_operands",
     "integer_division",
     "is_bigint",
     "is_integer",
@@ -112,6 +117,45 @@ def integer_division(tree: exp.Expr, column_types: dict[str, str]) -> None:
 
 
 _WIDTH_TYPES = {2: "SMALLINT", 4: "INT", 8: "BIGINT"}
+# DuckDB column types -> the Postgres type a literal beside them takes.
+_NUMBER_COLUMNS = {"DOUBLE": "DOUBLE PRECISION", "FLOAT": "REAL", "REAL": "REAL"}
+
+
+def _number_type(node: exp.Expr, column_types: dict[str, str]) -> exp.DataType | None:
+    """The Postgres number type of `node` where the statement says it, else None."""
+    if isinstance(node, exp.Paren):
+        return _number_type(node.this, column_types)
+    if is_integer(node, column_types):
+        return exp.DataType.build(_WIDTH_TYPES.get(_integer_width(node, column_types), "INT"))
+    if isinstance(node, exp.Literal) and node.is_number:
+        return exp.DataType.build("NUMERIC", dialect="postgres")
+    if isinstance(node, exp.Cast) and is_type(
+        node.to, *exp.DataType.REAL_TYPES, *exp.DataType.INTEGER_TYPES
+    ):
+        return node.to.copy()
+    if isinstance(node, exp.Column):
+        duck = column_types.get(node.name.lower(), "").upper()
+        if duck.startswith("DECIMAL"):
+            return exp.DataType.build("NUMERIC", dialect="postgres")
+        if duck in _NUMBER_COLUMNS:
+            return exp.DataType.build(_NUMBER_COLUMNS[duck], dialect="postgres")
+    return None
+
+
+def string_literal_operands(tree: exp.Expr, column_types: dict[str, str]) -> None:
+    """`n / '2'`, `'10' % n`: the literal cast to n's type where the statement says it."""
+    for node in list(tree.find_all(exp.Div, exp.Mod)):
+        for literal, other in ((node.left, node.right), (node.right, node.left)):
+            if not (isinstance(literal, exp.Literal) and literal.is_string):
+                continue
+            if isinstance(other, exp.Literal) and other.is_string:
+                break  # two unknowns: Postgres' own resolution, not guessed here
+            number = _number_type(other, column_types)
+            if number is not None:
+                literal.replace(exp.Cast(this=literal.copy(), to=number))
+            break
+
+
 _TYPE_WIDTHS = {"TINYINT": 2, "SMALLINT": 2, "INT2": 2, "INTEGER": 4, "INT": 4, "INT4": 4,
                 "BIGINT": 8, "INT8": 8}  # fmt: skip
 
@@ -142,9 +186,19 @@ def _integer_width(node: exp.Expr, column_types: dict[str, str]) -> int:
 
 
 def _number_constant(node: exp.Expr) -> float | None:
-    """The value of a number literal, signed or in parentheses; None for anything else."""
+    """The value of a number literal, signed or in parentheses, or of a string literal
+    cast to a number type (`'2'::numeric`); None for anything else."""
     while isinstance(node, exp.Paren | exp.Neg):
         node = node.this
+    if isinstance(node, exp.Cast) and is_type(
+        node.to, *exp.DataType.REAL_TYPES, *exp.DataType.INTEGER_TYPES
+    ):
+        text = node.this
+        if isinstance(text, exp.Literal) and text.is_string:
+            try:
+                return float(text.this)
+            except ValueError:
+                return None  # the cast itself fails, as Postgres' does
     return float(node.this) if isinstance(node, exp.Literal) and node.is_number else None
 
 
@@ -236,14 +290,16 @@ def division_by_zero_errors(tree: exp.Expr) -> str | None:
     """
     for node in list(tree.find_all(exp.Div, exp.Mod, exp.IntDiv)):
         divisor = node.expression
+        dividend = _number_constant(node.this)
         if (
-            _number_constant(node.this) is not None
+            dividend is not None
+            and not math.isnan(dividend)  # NaN / 0 is NaN (float8 and numeric)
             and _number_constant(divisor) == 0
             and _folded_while_planning(node)
         ):
             return "division by zero"
-        if isinstance(divisor, exp.Literal) and divisor.is_number and float(divisor.this) != 0:
-            continue
+        if _number_constant(divisor) not in (None, 0):
+            continue  # a constant other than zero: nothing to check
         by_zero = zero_divisor(node.this, divisor)
         guarded = exp.Case(
             ifs=[

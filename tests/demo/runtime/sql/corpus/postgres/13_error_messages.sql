@@ -126,9 +126,23 @@ SELECT '2562048000 hours'::interval;
 SELECT '@ 30 eons ago'::interval;
 -- case: an interval written into a column, too large
 CREATE TABLE spans (s interval); INSERT INTO spans VALUES ('-2147483649 days');
--- case: a string literal divided into is refused, not called a missing operator
+-- case: a numeric divided by a string literal zero
 SELECT 'inf'::numeric / '0';
 -- case: a multiple-column update of too few values
 UPDATE u SET (x, y) = ROW(1);
 -- case: a multiple-column update of too many values
 UPDATE u SET (x, y) = (1, 2, 3);
+-- case: an integer divided by a string literal takes the literal as an integer
+SELECT 5 / '2', 7 % '2', '10' / 4;
+-- case: a float divided by a string literal takes the literal as a float
+SELECT 5::float8 / '2';
+-- case: an integer divided by a string literal zero
+SELECT 5 / '0';
+-- case: a string literal that is no integer beside an integer
+SELECT 5 / '2.5';
+-- case: an interval form DuckDB does not read is refused, not called invalid
+SELECT '1-2'::interval;
+-- case: a non-decimal numeric is refused, not called invalid
+SELECT '0x1A'::numeric;
+-- case: numeric NaN is refused, not called invalid
+SELECT 'nan'::numeric / 0;
