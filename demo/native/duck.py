@@ -12,7 +12,6 @@ import datetime as dt
 import decimal
 import functools
 import threading
-import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -76,74 +75,6 @@ INTERVAL_OVERFLOW_MESSAGE = (
 )
 
 
-_WATCHDOG_IDLE_S = 2.0
-
-
-class _Watchdog:
-    """Interrupts a connection's statement that runs past its timeout.
-
-    One thread per connection, started by a statement and waiting between statements
-    (a thread per statement cost more than a one-row read itself); it ends after
-    `_WATCHDOG_IDLE_S` without one, as it holds the connection, and a connection dropped
-    without `close()` must still be freed. DuckDB drops an interrupt that arrives before
-    the statement has started (a busy machine can take that long to parse and plan it),
-    so an overdue statement is interrupted again every 0.1 s until it ends.
-    """
-
-    def __init__(self, interrupt: Callable[[], None]) -> None:
-        self._interrupt = interrupt
-        self._changed = threading.Condition()
-        self._deadline: float | None = None  # of the running statement, monotonic
-        self._statement = 0  # counts armings: an overdue one is told from the next
-        self._overdue = False
-        self._stopped = False
-        self._thread: threading.Thread | None = None
-
-    def arm(self, timeout: float) -> None:
-        with self._changed:
-            self._statement += 1
-            self._deadline = time.monotonic() + timeout
-            self._overdue = False
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._watch, daemon=True)
-                self._thread.start()
-            self._changed.notify()
-
-    def disarm(self) -> bool:
-        """End the statement's watch; whether it ran past its timeout."""
-        with self._changed:
-            self._deadline = None
-            self._changed.notify()
-            return self._overdue
-
-    def stop(self) -> None:
-        with self._changed:
-            self._stopped = True
-            self._changed.notify()
-
-    def _watch(self) -> None:
-        with self._changed:
-            while not self._stopped:
-                if self._deadline is None:
-                    if not self._changed.wait(_WATCHDOG_IDLE_S):
-                        break  # ends: it holds the connection, which may be dropped
-                    continue
-                remaining = self._deadline - time.monotonic()
-                if remaining > 0:
-                    self._changed.wait(remaining)
-                    continue
-                self._overdue = True
-                statement = self._statement
-                while (
-                    not self._stopped
-                    and self._deadline is not None
-                    and self._statement == statement
-                ):
-                    self._interrupt()
-                    self._changed.wait(0.1)
-            self._thread = None
-
-
 class NativeDuckConnection:
     """One in-memory database of the `duckdb` package."""
 
@@ -151,7 +82,6 @@ class NativeDuckConnection:
         import duckdb
 
         self._conn = duckdb.connect(":memory:")
-        self._watchdog = _Watchdog(self._conn.interrupt)
         self.statement_timeout = STATEMENT_TIMEOUT_S
         self._conn.execute(f"SET memory_limit = '{memory_limit}'")
         self._conn.execute("SET temp_directory = ''")
@@ -162,7 +92,21 @@ class NativeDuckConnection:
         # `repeated` is a hint for duckdb-wasm; the duckdb package caches plans itself.
         import duckdb
 
-        self._watchdog.arm(self.statement_timeout)
+        finished, overdue = threading.Event(), threading.Event()
+
+        def cancel_when_overdue() -> None:
+            if finished.wait(self.statement_timeout):
+                return
+            overdue.set()
+            # DuckDB drops an interrupt that arrives before the statement has started
+            # (a busy machine can take that long to parse and plan it): repeat until done.
+            while True:
+                self._conn.interrupt()
+                if finished.wait(0.1):
+                    return
+
+        watchdog = threading.Thread(target=cancel_when_overdue, daemon=True)
+        watchdog.start()
         try:
             cursor = self._conn.execute(sql)
             if cursor.description is None:
@@ -171,14 +115,13 @@ class NativeDuckConnection:
         except OverflowError as exc:  # the duckdb package reads an interval as a timedelta
             raise Exception(OUTSIDE_PYTHON_RANGE) from exc
         except duckdb.Error as exc:
-            overdue = self._watchdog.disarm()
-            if overdue and isinstance(exc, duckdb.InterruptException):
+            if overdue.is_set() and isinstance(exc, duckdb.InterruptException):
                 raise Exception(STATEMENT_TIMEOUT_MESSAGE) from exc
             if isinstance(exc, duckdb.OutOfMemoryException):
                 raise Exception(OUT_OF_MEMORY_MESSAGE) from exc
             raise Exception(str(exc)) from exc
         finally:
-            self._watchdog.disarm()
+            finished.set()
         columns = [d[0] for d in cursor.description]
         types = [str(d[1]) for d in cursor.description]
         return DuckResult(columns, types, [[_plain(v) for v in row] for row in rows])
@@ -195,7 +138,6 @@ class NativeDuckConnection:
         self._conn.create_function(name, strict, [text] * arity, text, null_handling=special)
 
     def close(self) -> None:
-        self._watchdog.stop()
         self._conn.close()
 
 
