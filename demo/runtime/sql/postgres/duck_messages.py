@@ -26,6 +26,8 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
+from .transforms.operand_types import number_literal_type
+
 __all__ = ["postgres_message"]
 
 # DuckDB type names (in its "no function matches" messages) -> Postgres'.
@@ -59,7 +61,6 @@ _CAST_NAMES = {
     _T.TIMESTAMPTZ: "timestamp with time zone", _T.INTERVAL: "interval", _T.JSON: "json",
     _T.JSONB: "jsonb", _T.UUID: "uuid", _T.VARBINARY: "bytea",
 }  # fmt: skip
-_INT4, _INT8 = 2**31, 2**63
 # DuckDB's error class names: `Binder Error: `, `Out of Range Error: `, ...
 _CLASS = re.compile(r"^[A-Z][A-Za-z ]*? Error: ")
 
@@ -85,21 +86,14 @@ def _statement(sql: str) -> exp.Expr | None:
         return None
 
 
-def _number_type(text: str) -> str:
-    if text.isdigit():
-        value = int(text)
-        return "integer" if value < _INT4 else "bigint" if value < _INT8 else "numeric"
-    return "numeric"
-
-
 def _argument_type(node: exp.Expr) -> str | None:
     """Postgres' type of a call's argument, where the statement alone says it."""
     if isinstance(node, exp.Paren):
         return _argument_type(node.this)
     if isinstance(node, exp.Literal):
-        return "unknown" if node.is_string else _number_type(node.this)
+        return "unknown" if node.is_string else number_literal_type(node)
     if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal) and node.this.is_number:
-        return _number_type(node.this.this)
+        return number_literal_type(node.this)
     if isinstance(node, exp.Null):
         return "unknown"
     if isinstance(node, exp.Boolean):

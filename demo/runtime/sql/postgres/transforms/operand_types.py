@@ -27,7 +27,7 @@ from sqlglot.optimizer.qualify import qualify
 
 from ..declared import base_name
 
-__all__ = ["mismatched_operand_types", "set_operation_literals"]
+__all__ = ["mismatched_operand_types", "number_literal_type", "set_operation_literals"]
 
 _T = exp.DataType.Type
 _NAMES = {
@@ -45,7 +45,8 @@ _INT4 = 2**31
 _INT8 = 2**63
 
 
-def _number_literal(node: exp.Literal) -> str:
+def number_literal_type(node: exp.Literal) -> str:
+    """Postgres' type of a number literal: integer, bigint or numeric, by its value."""
     text = node.this
     if text.isdigit():
         value = int(text)
@@ -59,9 +60,9 @@ def _postgres_type(node: exp.Expr, declared: dict[str, str]) -> tuple[str, str] 
     if isinstance(node, exp.Paren):
         return _postgres_type(node.this, declared)
     if isinstance(node, exp.Literal):
-        return None if node.is_string else ("number", _number_literal(node))
+        return None if node.is_string else ("number", number_literal_type(node))
     if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal) and node.this.is_number:
-        return "number", _number_literal(node.this)
+        return "number", number_literal_type(node.this)
     if isinstance(node, exp.Null | exp.Placeholder | exp.SubqueryPredicate):
         return None  # `= ALL (...)`, `= ANY (...)`: typed as their result, not their rows
     data_type = node.type
