@@ -106,12 +106,21 @@ def postgres_name(node: exp.Expr) -> str:
 
 
 def postgres_column_names(tree: exp.Expr) -> None:
-    """Give every unaliased output column of the statement its Postgres name.
+    """Give every unaliased output column of the statement its Postgres name, and those of
+    every query inside it: a WITH query's, a subquery's or a view's columns are named too
+    (`WITH w AS (SELECT count(*) FROM t) SELECT count FROM w`, and `*` over them).
 
     An alias written without quotes is folded to lower case, as Postgres folds every
     unquoted name (`count(*) AS One` is the column `one`); DuckDB keeps it as written.
     """
-    targets = output_targets(tree)
+    _name(output_targets(tree))
+    top = set(map(id, output_targets(tree)))
+    for select in tree.find_all(exp.Select):
+        if not any(id(node) in top for node in select.expressions):
+            _name(list(select.expressions))
+
+
+def _name(targets: list[exp.Expr]) -> None:
     for i, node in enumerate(targets):
         alias = node.args.get("alias") if isinstance(node, exp.Alias) else None
         if isinstance(alias, exp.Identifier) and not alias.quoted:

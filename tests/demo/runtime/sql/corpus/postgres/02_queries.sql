@@ -125,3 +125,13 @@ SELECT region, sum(qty) AS q, sum(sum(qty)) OVER (ORDER BY region) AS running, s
 -- case: ORDER BY a window function over a named window
 SELECT customer, amount, rank() OVER w AS r FROM orders
 WINDOW w AS (PARTITION BY region ORDER BY amount DESC) ORDER BY rank() OVER w, id;
+-- case: a WITH query's unnamed column is ?column? under a star
+WITH w AS (SELECT 1) SELECT * FROM w;
+-- case: a WITH query's count column is read by its Postgres name
+WITH w AS (SELECT count(*) FROM orders) SELECT count FROM w;
+-- case: a subquery's unnamed columns take Postgres' names under a star
+SELECT * FROM (SELECT region, count(*), upper(customer), qty + 1 FROM orders GROUP BY region, customer, qty) s ORDER BY 1, 2, 3, 4;
+-- case: a subquery's cast column is named after the column cast
+SELECT s.* FROM (SELECT qty::text FROM orders WHERE id = 1) s;
+-- case: a view's unnamed columns take Postgres' names
+CREATE VIEW order_sizes AS SELECT id, qty * 2, lower(region) FROM orders; SELECT * FROM order_sizes ORDER BY id;
