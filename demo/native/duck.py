@@ -81,10 +81,22 @@ class NativeDuckConnection:
     def __init__(self, *, memory_limit: str = MEMORY_LIMIT) -> None:
         import duckdb
 
-        self._conn = duckdb.connect(":memory:")
+        # Nothing outside the database: no files read or written (a statement's
+        # `read_csv('/etc/passwd')` or `COPY ... TO '/tmp/x'` would reach the machine's disk),
+        # no overflow spilled (`temp_directory`), and no extension downloaded or loaded,
+        # as duckdb-wasm's sessions are set up.
+        self._conn = duckdb.connect(
+            ":memory:",
+            config={
+                "memory_limit": memory_limit,
+                "temp_directory": "",
+                "autoinstall_known_extensions": False,
+                "autoload_known_extensions": False,
+            },
+        )
+        # Last: it also closes the settings above, and no statement can open it again.
+        self._conn.execute("SET enable_external_access = false")
         self.statement_timeout = STATEMENT_TIMEOUT_S
-        self._conn.execute(f"SET memory_limit = '{memory_limit}'")
-        self._conn.execute("SET temp_directory = ''")
         # Timestamps with time zone are read in UTC, as duckdb-wasm does.
         self._conn.execute("SET TimeZone = 'UTC'")
 

@@ -26,7 +26,8 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from .transforms.operand_types import number_literal_type
+from .function_calls import call_arguments, missing_function
+from .name_lists import POSTGRES_TYPES
 
 __all__ = ["postgres_message"]
 
@@ -51,15 +52,6 @@ _WRITTEN_AS = {"//": "/"}
 _ARITHMETIC: dict[str, tuple[type[exp.Expr], ...]] = {
     "+": (exp.Add,), "-": (exp.Sub,), "*": (exp.Mul,), "/": (exp.Div,),
     "//": (exp.Div, exp.IntDiv), "%": (exp.Mod,),
-}  # fmt: skip
-_T = exp.DataType.Type
-_CAST_NAMES = {
-    _T.SMALLINT: "smallint", _T.INT: "integer", _T.BIGINT: "bigint", _T.DECIMAL: "numeric",
-    _T.DOUBLE: "double precision", _T.FLOAT: "real", _T.TEXT: "text",
-    _T.VARCHAR: "character varying", _T.CHAR: "character", _T.BOOLEAN: "boolean",
-    _T.DATE: "date", _T.TIMESTAMP: "timestamp without time zone",
-    _T.TIMESTAMPTZ: "timestamp with time zone", _T.INTERVAL: "interval", _T.JSON: "json",
-    _T.JSONB: "jsonb", _T.UUID: "uuid", _T.VARBINARY: "bytea",
 }  # fmt: skip
 # DuckDB's error class names: `Binder Error: `, `Out of Range Error: `, ...
 _CLASS = re.compile(r"^[A-Z][A-Za-z ]*? Error: ")
@@ -86,37 +78,21 @@ def _statement(sql: str) -> exp.Expr | None:
         return None
 
 
-def _argument_type(node: exp.Expr) -> str | None:
-    """Postgres' type of a call's argument, where the statement alone says it."""
-    if isinstance(node, exp.Paren):
-        return _argument_type(node.this)
-    if isinstance(node, exp.Literal):
-        return "unknown" if node.is_string else number_literal_type(node)
-    if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal) and node.this.is_number:
-        return number_literal_type(node.this)
-    if isinstance(node, exp.Null):
-        return "unknown"
-    if isinstance(node, exp.Boolean):
-        return "boolean"
-    if isinstance(node, exp.CurrentTimestamp):
-        return "timestamp with time zone"
-    if isinstance(node, exp.Cast) and isinstance(node.to, exp.DataType):
-        return _CAST_NAMES.get(node.to.this)
-    return None
+def _calls(call: exp.Func, name: str) -> bool:
+    """Whether `call` is a call of `name` (a call sqlglot knows by name is a node of its own)."""
+    if isinstance(call, exp.Anonymous):
+        return call.name.lower() == name.lower()
+    return name.upper() in call.sql_names()
 
 
 def _missing_function(name: str, statement: str) -> str:
     """`function f(integer, unknown) does not exist`, the arguments typed from the
-    statement's call; `f(...)` where one of them is not known from the statement alone."""
+    statement's call (function_calls.py)."""
     tree = _statement(statement)
     calls = [] if tree is None else [
-        c for c in tree.find_all(exp.Anonymous) if c.name.lower() == name.lower()
+        c for c in tree.find_all(exp.Func) if _calls(c, name)
     ]  # fmt: skip
-    if calls:
-        types = [_argument_type(a) for a in calls[0].expressions]
-        if all(t is not None for t in types):
-            return f"function {name}({', '.join(t for t in types if t)}) does not exist"
-    return f"function {name}(...) does not exist"
+    return missing_function(name, call_arguments(calls[0]) if calls else "...")
 
 
 def _string_literal_operand(operator: str, statement: str) -> bool:
@@ -237,6 +213,8 @@ def _failed_check(table: str, expression: str) -> str:
 
 def _missing_relation(kind: str, name: str, statement: str) -> str:
     kind = kind.lower()
+    if kind == "type" and name in POSTGRES_TYPES:
+        return f'type "{name}" is not supported by this demo (DuckDB, its engine, has no such type)'
     if kind in ("schema", "type"):
         return f'{kind} "{name}" does not exist'
     dropped = re.match(r"\s*DROP\s+(TABLE|VIEW|INDEX|SEQUENCE)\b", statement, re.I)
@@ -329,6 +307,11 @@ _RULES: list[Rule] = [
      lambda m, s: f'{m[1].lower()} "{_fold(m[2], s)}" already exists'),
     (re.compile(rf"Catalog Error: (?:Scalar |Table |Aggregate |Pragma )?(?:Function|Macro) with name {_NAME} does not exist!"),
      lambda m, s: _missing_function(_fold(m[1], s), s)),
+    # What one of DuckDB's extensions has: none is loaded here (engine set-up).
+    (re.compile(rf"Catalog Error: Type with name {_NAME} is not in the catalog, but it exists in the \w+ extension"),
+     lambda m, s: _missing_relation("type", _fold(m[1], s), s)),
+    (re.compile(rf"Catalog Error: (?:Scalar |Table |Aggregate )?(?:Function|Macro) with name {_NAME} is not in the catalog, but it exists in the \w+ extension"),
+     lambda m, s: _missing_function(_fold(m[1], s), s)),
     (re.compile(r"Binder Error: No function matches the given name and argument types '(.+?)\((.*)\)'"),
      lambda m, s: _no_match(m[1], m[2], s)),
     (re.compile(r'Binder Error: Referenced column "([^"]+)" not found in FROM clause!'),
@@ -375,7 +358,7 @@ _RULES: list[Rule] = [
      lambda m, s: "LIMIT must not be negative"),
     # DuckDB parses the translated SQL: its stop is not a claim about the user's syntax.
     (re.compile(r"Parser Error: syntax error at (or near \"[^\"]*\"|end of input)"),
-     lambda m, s: f"could not parse as Postgres SQL: at {m[1].removeprefix('or ')}"),
+     lambda m, s: f"could not parse as Postgres SQL: at {m[1]}"),
     (re.compile(r"Parser Error: Qualified column names in UPDATE \.\. SET not supported"),
      lambda m, s: "an UPDATE ... SET of an array element or a field is not supported by this demo"),
     (re.compile(r"Constraint Error: Duplicate key \"(.+)\" violates (primary key|unique) constraint"),

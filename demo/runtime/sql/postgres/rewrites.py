@@ -49,6 +49,7 @@ from sqlglot import exp
 from .characters import char_casts, character_values
 from .datetime_input import temporal_literals
 from .declared import base_name, output_types, set_operation_of_characters
+from .function_calls import unknown_function
 from .group_by_key import group_by_primary_key
 from .input_functions import input_functions
 from .input_syntax import boolean_literals, invalid_number_literal
@@ -199,6 +200,8 @@ def _reading_column_types(
 
 
 REWRITES: tuple[Rewrite, ...] = (
+    # 0. Calls of functions Postgres does not have: refused before a rewrite adds DuckDB's.
+    Rewrite("unknown_functions", lambda t, c: unknown_function(t)),
     # 1. Read the tree as written.
     _naming_types("declared_output_types", lambda t, c: output_types(t, c.table_types, c.declared)),
     Rewrite("column_names", lambda t, c: postgres_column_names(t)),

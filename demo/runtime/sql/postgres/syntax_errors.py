@@ -3,7 +3,10 @@
 sqlglot, not Postgres' grammar, reads each statement. It is lenient where Postgres is
 not: `SELECT a, FROM t`, `VALUES (1,)` and `ORDER BY a,` parse (the comma dropped),
 and would be answered where Postgres refuses them. `misplaced_comma` refuses those first,
-as Postgres does (`syntax error at or near "FROM"`).
+as Postgres does (`syntax error at or near "FROM"`). sqlglot also reads statements of
+DuckDB's own (`PRAGMA version`, `USE memory`, `DESCRIBE t`, `INSTALL httpfs`), which
+DuckDB would then run: `foreign_statement` refuses a statement whose first word does not
+start one of Postgres', as Postgres does.
 
 Where sqlglot cannot read a statement, the statement may be wrong or may use syntax
 sqlglot does not know (`JOIN ... USING (i) AS x`); the demo cannot tell which, so
@@ -20,7 +23,7 @@ import re
 from sqlglot.errors import SqlglotError, TokenError
 from sqlglot.tokens import Token, TokenType
 
-__all__ = ["misplaced_comma", "parse_error_message"]
+__all__ = ["foreign_statement", "misplaced_comma", "parse_error_message"]
 
 # A comma Postgres' grammar never allows before these (nor at the end of a statement).
 _CLOSING = {
@@ -30,6 +33,26 @@ _CLOSING = {
     TokenType.SEMICOLON, TokenType.RETURNING, TokenType.COMMA,
 }  # fmt: skip
 _AT = re.compile(r"Line (\d+), Col: (\d+)\.")
+# The words a Postgres statement starts with (its grammar's top level).
+_POSTGRES_STATEMENTS = frozenset({
+    "ABORT", "ALTER", "ANALYSE", "ANALYZE", "BEGIN", "CALL", "CHECKPOINT", "CLOSE", "CLUSTER",
+    "COMMENT", "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE", "DELETE", "DISCARD", "DO",
+    "DROP", "END", "EXECUTE", "EXPLAIN", "FETCH", "GRANT", "IMPORT", "INSERT", "LISTEN",
+    "LOAD", "LOCK", "MERGE", "MOVE", "NOTIFY", "PREPARE", "REASSIGN", "REFRESH", "REINDEX",
+    "RELEASE", "RESET", "REVOKE", "ROLLBACK", "SAVEPOINT", "SECURITY", "SELECT", "SET",
+    "SHOW", "START", "TABLE", "TRUNCATE", "UNLISTEN", "UPDATE", "VACUUM", "VALUES", "WITH",
+})  # fmt: skip
+
+
+def foreign_statement(tokens: list[Token]) -> str | None:
+    """Postgres' syntax error for a statement that starts with a word none of its
+    statements starts with, or None. A parenthesised query starts with `(`."""
+    first = tokens[0] if tokens else None
+    if first is None or first.token_type is TokenType.L_PAREN:
+        return None
+    if first.text.upper() in _POSTGRES_STATEMENTS:
+        return None
+    return f'syntax error at or near "{first.text}"'
 
 
 def misplaced_comma(tokens: list[Token]) -> str | None:

@@ -52,7 +52,7 @@ from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import setting_statement
-from .syntax_errors import misplaced_comma, parse_error_message
+from .syntax_errors import foreign_statement, misplaced_comma, parse_error_message
 from .transforms.result_types import int4_series_columns
 from .transforms.statement import strip_foreign_keys, values_lists
 
@@ -267,9 +267,9 @@ def _parse(statement: str) -> exp.Expr:
     dialect = Dialect.get_or_raise(PostgresForDuck)
     try:
         tokens = dialect.tokenize(text)  # once, for the comma check and the parser
-        comma = misplaced_comma(tokens)
-        if comma is not None:
-            raise SqlError(comma, statement)
+        syntax_error = foreign_statement(tokens) or misplaced_comma(tokens)
+        if syntax_error is not None:
+            raise SqlError(syntax_error, statement)
         trees = [t for t in dialect.parser().parse(tokens, text) if t is not None]
     except SqlglotError as exc:
         raise SqlError(parse_error_message(exc, statement), statement) from exc
@@ -312,6 +312,18 @@ def _statement_answer(tree: exp.Expr, statement: str, seed: bool) -> Transpiled 
             "COPY table (columns) FROM stdin; followed by its rows, is loaded)",
             statement,
         )
+    if isinstance(tree, exp.Copy):
+        # COPY ... TO a file would write on the machine that runs DuckDB (natively: the
+        # server's disk); TO STDOUT sends rows the way only psql reads them.
+        raise SqlError(
+            "COPY ... TO is not supported by this demo (it answers queries with rows:"
+            " SELECT what you would copy)",
+            statement,
+        )
+    if _loads(tree):
+        raise SqlError(
+            "LOAD is not supported by this demo (it loads no libraries or extensions)", statement
+        )
     if _creates_domain(tree):
         # DuckDB has no domains; a type alias would drop the domain's checks and name.
         raise SqlError(
@@ -326,6 +338,11 @@ def _statement_answer(tree: exp.Expr, statement: str, seed: bool) -> Transpiled 
     if refused is not None:
         raise SqlError(refused, statement)
     return None
+
+
+def _loads(tree: exp.Expr) -> bool:
+    """LOAD, which DuckDB reads as loading one of its extensions (sqlglot: a command)."""
+    return isinstance(tree, exp.Command) and str(tree.this).upper() == "LOAD"
 
 
 def _creates_domain(tree: exp.Expr) -> bool:

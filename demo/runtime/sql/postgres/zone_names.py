@@ -10,16 +10,8 @@ domain; its header says how it was taken): 598 names. The site build ships every
 
 from __future__ import annotations
 
-from pathlib import Path
+from .name_lists import read_names
 
 __all__ = ["ZONE_NAMES"]
 
-
-def _read_names() -> frozenset[str]:
-    text = Path(__file__).with_name("zone_names.txt").read_text(encoding="utf-8")
-    return frozenset(
-        line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")
-    )
-
-
-ZONE_NAMES = _read_names()
+ZONE_NAMES = read_names("zone_names.txt")

@@ -39,7 +39,10 @@ def test_deeply_nested_json_is_refused_before_it_exhausts_the_stack() -> None:
 
 def test_regclass_cast_is_a_clean_error() -> None:
     message = refusal(DuckEngine(open_native_duck()), "SELECT 'pg_class'::regclass")
-    assert message == 'type "regclass" does not exist'  # duck_messages.py, not DuckDB's words
+    # duck_messages.py, not DuckDB's words; Postgres has the type, so the demo's limit is said.
+    assert message == (
+        'type "regclass" is not supported by this demo (DuckDB, its engine, has no such type)'
+    )
 
 
 @pytest.mark.parametrize("literal", [r"U&'wrong: \db99'", r"U&'wrong: \+2FFFFF'"])
@@ -448,3 +451,73 @@ def test_a_comma_with_nothing_after_it_is_refused_and_changes_nothing() -> None:
 def test_a_statement_sqlglot_cannot_read_is_refused_without_its_internals() -> None:
     message = refusal(DuckEngine(open_native_duck()), "SELECT * FROM WHERE")
     assert message == 'could not parse as Postgres SQL: at or near "WHERE"'
+
+
+# What DuckDB would run and Postgres refuses: its functions, file readers and statements.
+# The messages are PGlite's for the same statements (13_error_messages.sql compares them).
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        ("SELECT range(3)", "function range(integer) does not exist"),
+        ("SELECT list_value(1, 2)", "function list_value(integer, integer) does not exist"),
+        ("SELECT * FROM read_csv('/etc/hostname')", "function read_csv(unknown) does not exist"),
+        ("SELECT * FROM read_json('http://example.com/x.json')",
+         "function read_json(unknown) does not exist"),
+        ("PRAGMA version", 'syntax error at or near "PRAGMA"'),
+        ("USE memory", 'syntax error at or near "USE"'),
+        ("DESCRIBE t", 'syntax error at or near "DESCRIBE"'),
+        ("INSTALL httpfs", 'syntax error at or near "INSTALL"'),
+    ],
+)  # fmt: skip
+def test_what_only_duckdb_has_is_refused_as_postgres_refuses_it(sql: str, message: str) -> None:
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE t (a int)")
+    assert refusal(engine, sql) == message
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        ("SELECT '1'::money", 'type "money" is not supported by this demo'),
+        ("SELECT '(1,2)'::point", 'type "point" is not supported by this demo'),
+        # In one of DuckDB's extensions, which no session loads.
+        ("SELECT '10.0.0.1'::inet", 'type "inet" is not supported by this demo'),
+        ("SELECT host('10.0.0.1')", "function host(unknown) is not supported by this demo"),
+        ("SELECT float8send(1.5::float8)",
+         "function float8send(double precision) is not supported by this demo"),
+    ],
+)  # fmt: skip
+def test_what_postgres_has_and_duckdb_lacks_is_said_to_be_the_demo_s_limit(
+    sql: str, message: str
+) -> None:
+    # Never "does not exist": Postgres has each of them (name_lists.py).
+    said = refusal(DuckEngine(open_native_duck()), sql)
+    assert said == f"{message} (DuckDB, its engine, has no such {message.split()[0]})"
+
+
+def test_nothing_a_statement_says_reaches_the_machine_s_files_or_network(
+    tmp_path: Path,
+) -> None:
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE t (a int); INSERT INTO t VALUES (1)")
+    target = tmp_path / "copied.csv"
+    assert refusal(engine, f"COPY t TO '{target}'") == (
+        "COPY ... TO is not supported by this demo (it answers queries with rows:"
+        " SELECT what you would copy)"
+    )
+    assert refusal(engine, "LOAD 'inet'") == (
+        "LOAD is not supported by this demo (it loads no libraries or extensions)"
+    )
+    # Below the translation too: the native connection has no file, network or extension
+    # access, as duckdb-wasm's sessions have none.
+    conn = NativeDuckConnection()
+    conn.execute("CREATE TABLE t (a int)")
+    with pytest.raises(Exception, match="disabled"):
+        conn.execute(f"COPY t TO '{target}'")
+    with pytest.raises(Exception, match="disabled"):
+        conn.execute("SELECT * FROM read_text('/etc/hostname')")
+    with pytest.raises(Exception, match="Cannot enable external access"):
+        conn.execute("SET enable_external_access = true")
+    with pytest.raises(Exception, match="inet extension"):
+        conn.execute("SELECT '10.0.0.1'::INET")  # not fetched and loaded on demand
+    assert not target.exists()

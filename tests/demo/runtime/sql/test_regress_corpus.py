@@ -57,9 +57,10 @@ BROWSER_EQUAL_FLOOR = 0.821
 SAME_MESSAGE_FLOOR = {"native": 136, "browser path": 136}
 ENGINE_WORDS_CEILING = {"native": 0, "browser path": 0}
 # Refusals where PGlite answers that do not say "this demo" (nor the statement timeout
-# or memory limit): 42, each naming a relation or function missing here (a table whose
-# setup the adapter refused; float8send, pg_relation_size).
-POSING_CEILING = {"native": 42, "browser path": 42}
+# or memory limit): 40, each naming a relation missing here (a table whose setup the
+# adapter refused, which the setup's refusal said). A function or type Postgres has and
+# DuckDB lacks is "not supported by this demo" (float8send, pg_relation_size: 42 before).
+POSING_CEILING = {"native": 40, "browser path": 40}
 
 
 def listed(heading: str) -> dict[str, str]:

@@ -146,3 +146,23 @@ SELECT '1-2'::interval;
 SELECT '0x1A'::numeric;
 -- case: numeric NaN is refused, not called invalid
 SELECT 'nan'::numeric / 0;
+-- case: a function of DuckDB's that Postgres does not have is refused as Postgres does
+SELECT range(3);
+-- case: a table function of DuckDB's that Postgres does not have
+SELECT * FROM range(3);
+-- case: a DuckDB list function of literals
+SELECT list_value(1, 2);
+-- case: DuckDB's CSV reader, which would read the machine's files
+SELECT * FROM read_csv('x.csv');
+-- case: DuckDB's Parquet reader
+SELECT * FROM read_parquet('x.parquet');
+-- case: DuckDB's PRAGMA statement
+PRAGMA version;
+-- case: DuckDB's USE statement
+USE memory;
+-- case: DuckDB's DESCRIBE statement
+DESCRIBE t;
+-- case: DuckDB's INSTALL statement
+INSTALL httpfs;
+-- case: DuckDB's ATTACH statement
+ATTACH 'x.db';

@@ -1,0 +1,30 @@
+// The names of Postgres' own functions and types, as PGlite (real Postgres, npm lock) lists
+// them: what demo/runtime/sql/postgres/postgres_functions.txt and postgres_types.txt hold
+// (test_name_lists.py compares them).
+//
+//   node tests/demo/runtime/sql/catalog_names.mjs REPO > names.json
+//
+// stdout: {"version": "PostgreSQL ...", "functions": [...], "types": [...]}, each sorted.
+// Types: pg_catalog's base, domain, enum, multirange, pseudo and range types, less the
+// array types (`_int4`, written `integer[]`, and `_record`).
+
+import path from "node:path";
+import { createRequire } from "node:module";
+
+const repo = path.resolve(process.argv[2] || ".");
+const require = createRequire(path.join(repo, "package.json"));
+const { PGlite } = await import(require.resolve("@electric-sql/pglite"));
+
+const db = new PGlite();
+// Sorted here, by code point: the same order as Python's sorted().
+const column = async (sql) => (await db.query(sql)).rows.map((row) => Object.values(row)[0]).sort();
+const [version] = await column("SELECT version()");
+const functions = await column(`
+  SELECT DISTINCT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+  WHERE n.nspname = 'pg_catalog'`);
+const types = await column(`
+  SELECT DISTINCT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+  WHERE n.nspname = 'pg_catalog' AND t.typtype IN ('b', 'd', 'e', 'm', 'p', 'r')
+    AND t.typcategory <> 'A' AND left(t.typname, 1) <> '_'`);
+await db.close();
+console.log(JSON.stringify({ version, functions, types }));
