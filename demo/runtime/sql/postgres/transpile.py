@@ -320,10 +320,9 @@ def _statement_answer(tree: exp.Expr, statement: str, seed: bool) -> Transpiled 
             " SELECT what you would copy)",
             statement,
         )
-    if _loads(tree):
-        raise SqlError(
-            "LOAD is not supported by this demo (it loads no libraries or extensions)", statement
-        )
+    refused = _refused_command(tree)
+    if refused is not None:
+        raise SqlError(refused, statement)
     if _creates_domain(tree):
         # DuckDB has no domains; a type alias would drop the domain's checks and name.
         raise SqlError(
@@ -340,9 +339,18 @@ def _statement_answer(tree: exp.Expr, statement: str, seed: bool) -> Transpiled 
     return None
 
 
-def _loads(tree: exp.Expr) -> bool:
-    """LOAD, which DuckDB reads as loading one of its extensions (sqlglot: a command)."""
-    return isinstance(tree, exp.Command) and str(tree.this).upper() == "LOAD"
+# Statements sqlglot passes through as bare commands that DuckDB would run its own way.
+_REFUSED_COMMANDS = {
+    "LOAD": "LOAD is not supported by this demo (it loads no libraries or extensions)",
+    "EXPLAIN": "EXPLAIN is not supported by this demo (its plans would be DuckDB's, not Postgres')",
+    "CALL": "CALL is not supported by this demo (it has no procedures)",
+}
+
+
+def _refused_command(tree: exp.Expr) -> str | None:
+    if not isinstance(tree, exp.Command):
+        return None
+    return _REFUSED_COMMANDS.get(str(tree.this).upper())
 
 
 def _creates_domain(tree: exp.Expr) -> bool:

@@ -508,6 +508,13 @@ def test_nothing_a_statement_says_reaches_the_machine_s_files_or_network(
     assert refusal(engine, "LOAD 'inet'") == (
         "LOAD is not supported by this demo (it loads no libraries or extensions)"
     )
+    # DuckDB would answer these its own way: a DuckDB plan, a table function's rows.
+    assert refusal(engine, "EXPLAIN SELECT * FROM t") == (
+        "EXPLAIN is not supported by this demo (its plans would be DuckDB's, not Postgres')"
+    )
+    assert refusal(engine, "CALL pragma_version()") == (
+        "CALL is not supported by this demo (it has no procedures)"
+    )
     # Below the translation too: the native connection has no file, network or extension
     # access, as duckdb-wasm's sessions have none.
     conn = NativeDuckConnection()
