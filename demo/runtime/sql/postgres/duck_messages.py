@@ -26,6 +26,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
+from .dialect import WRITTEN_NAME, PostgresForDuck
 from .function_calls import call_arguments, missing_function
 from .name_lists import POSTGRES_TYPES
 
@@ -73,7 +74,7 @@ def _pg_type(duck: str) -> str:
 
 def _statement(sql: str) -> exp.Expr | None:
     try:
-        return sqlglot.parse_one(sql, read="postgres")
+        return sqlglot.parse_one(sql, read=PostgresForDuck)  # as the translation reads it
     except (SqlglotError, ValueError):
         return None
 
@@ -82,7 +83,8 @@ def _calls(call: exp.Func, name: str) -> bool:
     """Whether `call` is a call of `name` (a call sqlglot knows by name is a node of its own)."""
     if isinstance(call, exp.Anonymous):
         return call.name.lower() == name.lower()
-    return name.upper() in call.sql_names()
+    written = call.meta.get(WRITTEN_NAME)
+    return isinstance(written, str) and written.lower() == name.lower()
 
 
 def _missing_function(name: str, statement: str) -> str:

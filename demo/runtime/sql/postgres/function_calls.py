@@ -3,9 +3,12 @@
 DuckDB has functions Postgres lacks (`range`, `read_csv`, `list_value`, ...): handed
 through, a statement calling one would be answered where Postgres refuses it (and
 `read_csv` would read the machine's files natively, or fetch a URL in the browser).
-`unknown_function` refuses such a call as Postgres does, before any rewrite: a function
-whose name is not one of Postgres' own (name_lists.py), written as a call sqlglot does not
-know (`exp.Anonymous`). Functions sqlglot knows by name are translated, not handed through.
+`unknown_function` refuses such a call as Postgres does, before any rewrite: a call
+whose written name is not one of Postgres' own functions (name_lists.py) nor grammar that
+Postgres writes as a call (`coalesce`, `greatest`). sqlglot knows many functions of other
+engines by name (`ifnull`, `median`, `typeof`, `read_csv`: 167 that Postgres refuses were
+answered) and keeps the written name of each (dialect.WRITTEN_NAME); the calls its own
+parsers read (`CAST`, `EXTRACT`, `SUBSTRING ... FROM`) are Postgres grammar.
 
 `missing_function` words the refusal, also for DuckDB's own "does not exist" of a function
 Postgres has (duck_messages.py): then the demo's limit is said, never that Postgres lacks it.
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from .dialect import WRITTEN_NAME
 from .name_lists import POSTGRES_FUNCTIONS
 from .transforms.operand_types import number_literal_type
 
@@ -29,11 +33,13 @@ _CAST_NAMES = {
     _T.TIMESTAMPTZ: "timestamp with time zone", _T.INTERVAL: "interval", _T.JSON: "json",
     _T.JSONB: "jsonb", _T.UUID: "uuid", _T.VARBINARY: "bytea",
 }  # fmt: skip
-# Postgres grammar that sqlglot reads as a call: `x <> ALL (array)`, `ROW(v.*)`.
-_GRAMMAR = frozenset({"all", "row"})
-# DuckDB's file readers, which sqlglot knows by name (its other readers are calls it does
-# not know): natively they read the machine's files, in the browser they fetch URLs.
-_READERS = (exp.ReadCSV, exp.ReadParquet)
+# Postgres grammar written as a call, not in its catalog of functions (PGlite answers each).
+_GRAMMAR = frozenset({
+    "all", "row", "array", "exists", "grouping", "coalesce", "nullif", "greatest", "least", "trim",
+    "current_time", "current_timestamp", "localtime", "localtimestamp",
+})  # fmt: skip
+# Calls of other engines that sqlglot reads without keeping the written name.
+_OTHER_ENGINES = (exp.ArgMax, exp.ArgMin)
 
 
 def _argument_type(node: exp.Expr) -> str | None:
@@ -58,10 +64,12 @@ def _argument_type(node: exp.Expr) -> str | None:
 def call_arguments(call: exp.Func) -> str:
     """A call's argument types as Postgres lists them (`integer, unknown`); `...` where
     one of them is not known from the statement alone."""
+    given = {k: v for k, v in call.args.items() if v is not None}
+    listed = given.get("expressions", [])
     if isinstance(call, exp.Anonymous):
         arguments = call.expressions
-    elif set(k for k, v in call.args.items() if v is not None) <= {"this", "expressions"}:
-        arguments = [a for a in (call.this, *call.expressions) if a is not None]
+    elif set(given) <= {"this", "expressions"} and isinstance(listed, list):
+        arguments = [a for a in (given.get("this"), *listed) if a is not None]
     else:  # a node of sqlglot's own, with arguments in named places: their order is lost
         return "..."
     types = [_argument_type(a) for a in arguments]
@@ -80,8 +88,20 @@ def missing_function(name: str, arguments: str) -> str:
 
 def unknown_function(tree: exp.Expr) -> str | None:
     """Postgres' refusal of the first call of a function it does not have, or None."""
-    for call in tree.find_all(exp.Anonymous, *_READERS):
-        name = call.name.lower() if isinstance(call, exp.Anonymous) else call.sql_names()[0].lower()
+    for call in tree.find_all(exp.Func):
+        written = call.name if isinstance(call, exp.Anonymous) else call.meta.get(WRITTEN_NAME)
+        if isinstance(call, _OTHER_ENGINES):
+            written = call.sql_names()[0]
+        if isinstance(call, exp.If) and not isinstance(call.parent, exp.Case):
+            written = "if"  # IF(c, a, b) or IIF(...): a CASE's branches are nodes of this kind
+        if not isinstance(written, str):
+            continue  # read by a parser of sqlglot's own: Postgres grammar
+        name = written.lower()
+        subquery = len(call.expressions) == 1 and isinstance(call.expressions[0], exp.Query)
+        if name == "array" and not subquery:
+            # ARRAY(subquery) is Postgres grammar; ARRAY(1, 2) is DuckDB's list.
+            after = call.expressions[0].sql("postgres") if call.expressions else ")"
+            return f'syntax error at or near "{after}"'
         if name in POSTGRES_FUNCTIONS or name in _GRAMMAR:
             continue
         if call.find_ancestor(exp.PartitionedByProperty):  # PARTITION BY RANGE (a)
