@@ -65,6 +65,24 @@ def test_native_demo_answers_like_the_worker(sites: Sites) -> None:
     assert client.get("/index.html").text == (sites.shop.out / "index.html").read_text()
 
 
+def test_native_demo_queries_reach_nothing_outside_their_database(
+    sites: Sites, tmp_path: Path
+) -> None:
+    # A visitor's SQL must not read or write the serving machine's files (issue 24):
+    # DuckDB's readers and COPY TO are refused as Postgres words it, or in the demo's words.
+    client = TestClient(make_app(sites.shop.out, native_demo=True))
+    target = tmp_path / "copied.csv"
+    for sql, message in [
+        ("SELECT * FROM read_csv('/etc/hostname')", "function read_csv(unknown) does not exist"),
+        (f"COPY accounts TO '{target}'", "COPY ... TO is not supported by this demo"),
+        ("ATTACH '/tmp/other.db'", 'syntax error at or near "ATTACH"'),
+    ]:
+        answer = client.post("/__demo/db/ledger/query", json={"sql": sql})
+        assert answer.status_code == 400, sql
+        assert answer.json()["error"].startswith(message), answer.json()
+    assert not target.exists()
+
+
 def _stalled_request(server: Server) -> socket.socket:
     """A client that asks for a large file and never reads: the response stays under way."""
     client = socket.create_connection(("127.0.0.1", server.port))
