@@ -6,7 +6,11 @@ and would be answered where Postgres refuses them. `misplaced_comma` refuses tho
 as Postgres does (`syntax error at or near "FROM"`). sqlglot also reads statements of
 DuckDB's own (`PRAGMA version`, `USE memory`, `DESCRIBE t`, `INSTALL httpfs`), which
 DuckDB would then run: `foreign_statement` refuses a statement whose first word does not
-start one of Postgres', as Postgres does.
+start one of Postgres', as Postgres does. `foreign_operator` refuses the operators of
+other engines that sqlglot reads (`==`, `<=>`, `!`, `GLOB`, `REGEXP`, `RLIKE`), which
+DuckDB would answer. `foreign_type` refuses the type names of other engines that sqlglot
+reads as types of its own (`::double`, `CAST(x AS string)`, a `tinyint` column), which
+Postgres has no type of (`type "double" does not exist`).
 
 Where sqlglot cannot read a statement, the statement may be wrong or may use syntax
 sqlglot does not know (`JOIN ... USING (i) AS x`); the demo cannot tell which, so
@@ -23,7 +27,13 @@ import re
 from sqlglot.errors import SqlglotError, TokenError
 from sqlglot.tokens import Token, TokenType
 
-__all__ = ["foreign_statement", "misplaced_comma", "parse_error_message"]
+__all__ = [
+    "foreign_operator",
+    "foreign_statement",
+    "foreign_type",
+    "misplaced_comma",
+    "parse_error_message",
+]
 
 # A comma Postgres' grammar never allows before these (nor at the end of a statement).
 _CLOSING = {
@@ -65,6 +75,107 @@ def misplaced_comma(tokens: list[Token]) -> str | None:
             return "syntax error at end of input"
         if after.token_type in _CLOSING:
             return f'syntax error at or near "{after.text.split()[0]}"'
+    return None
+
+
+# Operators of other engines, which Postgres has no operator of that name for (sqlglot
+# reads `!` as NOT; Postgres' own `!~`, `!~*`, `!~~`, `!~~*` start with it).
+_SYMBOLS = {TokenType.EQ: "==", TokenType.NULLSAFE_EQ: "<=>", TokenType.NOT: "!"}
+# Words of other engines: Postgres reads `a GLOB b` as `a` named glob, then stops at `b`.
+_WORDS = {TokenType.GLOB: ("GLOB",), TokenType.RLIKE: ("REGEXP", "RLIKE")}
+_LITERAL_TYPES = {
+    TokenType.STRING: "unknown",
+    TokenType.TRUE: "boolean",
+    TokenType.FALSE: "boolean",
+}
+# Tokens an operand cannot end with: an operator after one of these (or first) is prefix.
+_BEFORE_OPERAND = {
+    TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.COMMA, TokenType.SELECT,
+    TokenType.WHERE, TokenType.HAVING, TokenType.ON, TokenType.AND, TokenType.OR,
+    TokenType.NOT, TokenType.CASE, TokenType.WHEN, TokenType.THEN, TokenType.ELSE,
+    TokenType.SET, TokenType.RETURNING, TokenType.EQ, TokenType.NULLSAFE_EQ,
+}  # fmt: skip
+
+
+def _literal_type(token: Token | None) -> str | None:
+    if token is None:
+        return None
+    if token.token_type is TokenType.NUMBER:
+        return "numeric" if any(c in token.text for c in ".eE") else "integer"
+    return _LITERAL_TYPES.get(token.token_type)
+
+
+def _written(token: Token) -> str:
+    """A token as the statement writes it (a string literal with its quotes)."""
+    if token.token_type is TokenType.STRING:
+        return "'" + token.text.replace("'", "''") + "'"
+    return token.text
+
+
+def _missing_operator(operator: str, left: Token | None, right: Token | None) -> str:
+    """Postgres' `operator does not exist: integer == integer`, the operands typed where
+    they are literals; where one is not, the operator alone."""
+    binary = left is not None and left.token_type not in _BEFORE_OPERAND
+    types = [_literal_type(left) if binary else "", _literal_type(right)]
+    if None in types:
+        return f"operator does not exist: {operator} (Postgres has no such operator)"
+    return "operator does not exist: " + " ".join(t for t in (types[0], operator, types[1]) if t)
+
+
+def foreign_operator(tokens: list[Token]) -> str | None:
+    """Postgres' refusal of an operator of another engine that sqlglot reads, or None."""
+    at = 0
+    while at < len(tokens):
+        token = tokens[at]
+        kind, text = token.token_type, token.text.upper()
+        before = tokens[at - 1] if at else None
+        if _SYMBOLS.get(kind) == text:
+            end = at + 1
+            while text == "!" and end < len(tokens) and tokens[end].text == "!":
+                end += 1  # `!!`: one operator
+            after = tokens[end] if end < len(tokens) else None
+            if not (text == "!" and after is not None and after.text.startswith("~")):
+                return _missing_operator("!" * (end - at) if text == "!" else text, before, after)
+        if text in _WORDS.get(kind, ()):
+            after = tokens[at + 1] if at + 1 < len(tokens) else None
+            return f'syntax error at or near "{_written(after) if after else token.text}"'
+        at += 1
+    return None
+
+
+# Type names sqlglot reads that Postgres has no type of (each checked against PGlite:
+# `type "..." does not exist`). `double` alone: Postgres' is `double precision`.
+_FOREIGN_TYPES = frozenset({
+    "TINYINT", "HUGEINT", "UHUGEINT", "UBIGINT", "UINTEGER", "USMALLINT", "UTINYINT", "INT1",
+    "INT16", "INT32", "INT64", "INT128", "DOUBLE", "STRING", "BLOB", "VARBINARY", "BINARY",
+    "BITSTRING", "VARINT", "BIGNUM", "LONG", "SIGNED", "LOGICAL", "NVARCHAR", "TINYTEXT",
+    "LONGTEXT", "MEDIUMTEXT", "VARIANT", "DATETIME", "TIMESTAMP_S", "TIMESTAMP_MS",
+    "TIMESTAMP_US", "TIMESTAMP_NS", "GEOMETRY", "MAP", "LIST", "STRUCT",
+})  # fmt: skip
+
+
+def foreign_type(tokens: list[Token]) -> str | None:
+    """Postgres' refusal of a type name of another engine written where a type goes: after
+    `::`, after AS in CAST(...), after TYPE, or after a column's name in CREATE or ALTER
+    TABLE. Elsewhere the same word may be a name (`SELECT 1 AS string`)."""
+    defines = bool(tokens) and tokens[0].token_type in (TokenType.CREATE, TokenType.ALTER)
+    casts: list[bool] = []  # per open parenthesis: whether it is a CAST's
+    for before, token in zip([None, *tokens], tokens, strict=False):
+        if token.token_type is TokenType.L_PAREN:
+            casts.append(before is not None and before.text.upper() in ("CAST", "TRY_CAST"))
+        elif token.token_type is TokenType.R_PAREN and casts:
+            casts.pop()
+        if before is None or token.text.upper() not in _FOREIGN_TYPES:
+            continue
+        kind, word = before.token_type, before.text.upper()
+        typed = (
+            kind is TokenType.DCOLON
+            or word == "TYPE"
+            or (kind is TokenType.ALIAS and bool(casts) and casts[-1])
+            or (defines and kind in (TokenType.VAR, TokenType.IDENTIFIER))
+        )
+        if typed:
+            return f'type "{token.text.lower()}" does not exist'
     return None
 
 

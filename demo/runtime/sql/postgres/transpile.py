@@ -52,7 +52,13 @@ from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import setting_statement
-from .syntax_errors import foreign_statement, misplaced_comma, parse_error_message
+from .syntax_errors import (
+    foreign_operator,
+    foreign_statement,
+    foreign_type,
+    misplaced_comma,
+    parse_error_message,
+)
 from .transforms.result_types import int4_series_columns
 from .transforms.statement import strip_foreign_keys, values_lists
 
@@ -267,7 +273,12 @@ def _parse(statement: str) -> exp.Expr:
     dialect = Dialect.get_or_raise(PostgresForDuck)
     try:
         tokens = dialect.tokenize(text)  # once, for the comma check and the parser
-        syntax_error = foreign_statement(tokens) or misplaced_comma(tokens)
+        syntax_error = (
+            foreign_statement(tokens)
+            or foreign_operator(tokens)
+            or foreign_type(tokens)
+            or misplaced_comma(tokens)
+        )
         if syntax_error is not None:
             raise SqlError(syntax_error, statement)
         trees = [t for t in dialect.parser().parse(tokens, text) if t is not None]

@@ -166,3 +166,25 @@ DESCRIBE t;
 INSTALL httpfs;
 -- case: DuckDB's ATTACH statement
 ATTACH 'x.db';
+-- case: another engine's equality operator
+SELECT 1 == 2;
+-- case: MySQL's null-safe equality operator
+SELECT 1 <=> 2;
+-- case: SQLite's GLOB
+SELECT 'a' GLOB 'b';
+-- case: MySQL's REGEXP
+SELECT 'a' REGEXP 'b';
+-- case: a prefix operator Postgres dropped
+SELECT !! 3;
+-- case: Postgres' own operators that start with an exclamation mark still answer
+SELECT 'a' !~ 'b' AS no_match, 'a' !~~ 'b' AS not_like, 'a' !~* 'B' AS no_match_ci, 1 != 2 AS differ;
+-- case: another engine's type name in a cast
+SELECT '1.5'::double;
+-- case: another engine's string type in CAST
+SELECT CAST('x' AS string);
+-- case: another engine's integer type in a column definition
+CREATE TABLE tiny (a tinyint);
+-- case: another engine's datetime type
+SELECT '2020-01-01'::datetime;
+-- case: the same words as names and Postgres' own spellings still answer
+SELECT 1 AS string, '1.5'::double precision AS d, CAST('2' AS integer) AS i;
