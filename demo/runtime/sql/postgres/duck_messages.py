@@ -365,6 +365,10 @@ _RULES: list[Rule] = [
      lambda m, s: "an UPDATE ... SET of an array element or a field is not supported by this demo"),
     (re.compile(r"Constraint Error: Duplicate key \"(.+)\" violates (primary key|unique) constraint"),
      lambda m, s: _duplicate_key(m[1], m[2], s)),
+    # A key written twice in one transaction: DuckDB names neither the key's columns nor
+    # its table, so Postgres' message goes without the constraint's name.
+    (re.compile(r'Constraint Error: PRIMARY KEY or UNIQUE constraint violation: duplicate key "'),
+     lambda m, s: "duplicate key value violates unique constraint"),
     (re.compile(r'Constraint Error: NOT NULL constraint failed: "?([^".]+)"?\."?([^"]+)"?$', re.M),
      lambda m, s: f'null value in column "{_fold(m[2], s)}" of relation "{_fold(m[1], s)}" violates not-null constraint'),
     (re.compile(r'Constraint Error: CHECK constraint failed on table "?([^"]+)"? with expression CHECK\((.*)\)$', re.M),

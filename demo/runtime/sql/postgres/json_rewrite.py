@@ -32,7 +32,13 @@ from .json_functions import JsonError, jsonb_text
 from .transforms.statement import output_targets
 from .type_match import is_type
 
-__all__ = ["json_columns", "json_kind", "json_output_types", "postgres_json"]
+__all__ = [
+    "arrows_read_as_lambdas",
+    "json_columns",
+    "json_kind",
+    "json_output_types",
+    "postgres_json",
+]
 
 _UNSURE = "?"  # a column name that is json in one table and not in another
 
@@ -405,6 +411,15 @@ def _concat(parts: list[exp.Expr]) -> exp.Expr:
     return exp.Paren(this=out)
 
 
+def arrows_read_as_lambdas(tree: exp.Expr) -> None:
+    """Undo, in place, sqlglot reading `f(col->'key')` as a lambda (Postgres has none):
+    the JSON rewrites, and the checks before them, see the arrow."""
+    for lam in list(tree.find_all(exp.Lambda)):
+        fixed = _lambda_arrow(lam)
+        if fixed is not None:
+            lam.replace(fixed)
+
+
 def _lambda_arrow(node: exp.Expr) -> exp.Expr | None:
     """Undo sqlglot reading `f(col->'key')` as a lambda `col -> 'key'` (Postgres has none)."""
     params = node.expressions
@@ -513,10 +528,6 @@ def postgres_json(tree: exp.Expr, columns: dict[str, str]) -> str | None:
     if invalid is not None:
         return invalid
 
-    for lam in list(tree.find_all(exp.Lambda)):
-        fixed = _lambda_arrow(lam)
-        if fixed is not None:
-            lam.replace(fixed)
     # Columns of FROM jsonb_array_elements(...) and the like are json too.
     columns = {**columns, **_set_function_columns(tree)}
     rewriter = _Rewriter(tree, columns)

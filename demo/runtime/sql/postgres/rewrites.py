@@ -54,7 +54,12 @@ from .group_by_key import group_by_primary_key
 from .input_functions import input_functions
 from .input_syntax import boolean_literals, invalid_number_literal
 from .interval_input import interval_literals
-from .json_rewrite import json_columns, json_output_types, postgres_json
+from .json_rewrite import (
+    arrows_read_as_lambdas,
+    json_columns,
+    json_output_types,
+    postgres_json,
+)
 from .numeric import (
     bare_numeric_casts,
     bare_numeric_scales,
@@ -79,6 +84,7 @@ from .transforms.division import (
 from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
 from .transforms.join_scope import hidden_join_tables
+from .transforms.json_order import json_order
 from .transforms.jsonb import jsonb_literals
 from .transforms.math_functions import postgres_math_functions
 from .transforms.operand_types import mismatched_operand_types, set_operation_literals
@@ -221,6 +227,8 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
     Rewrite("character_values", lambda t, c: character_values(t, c.table_types, c.declared)),
+    Rewrite("json_arrows", lambda t, c: arrows_read_as_lambdas(t)),
+    Rewrite("json_order", lambda t, c: json_order(t, c.json_types)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     Rewrite("text_functions", lambda t, c: text_functions(t)),
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),

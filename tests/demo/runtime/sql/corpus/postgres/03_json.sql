@@ -125,3 +125,15 @@ SELECT id FROM profiles WHERE raw = '[1, 2, 3]';
 SELECT jsonb_agg(value) AS vals FROM jsonb_array_elements('[{"b": 1, "a": 2}, 3]'::jsonb);
 -- case: jsonb_build_object with an array as a key fails
 SELECT jsonb_build_object(ARRAY[id], name) AS obj FROM profiles ORDER BY id;
+-- case: ordering by a json value
+SELECT id FROM profiles ORDER BY raw;
+-- case: max of jsonb values
+SELECT max(prefs->'n') FROM profiles;
+-- case: LIKE of a jsonb value
+SELECT id FROM profiles WHERE prefs LIKE '%dark%';
+-- case: NOT ILIKE of a jsonb value
+SELECT id FROM profiles WHERE prefs NOT ILIKE '%dark%';
+-- case: ordering by a jsonb value's text cast answers
+SELECT id FROM profiles WHERE prefs ? 'n' ORDER BY (prefs->>'n')::integer DESC;
+-- case: LIKE of a jsonb value's text answers
+SELECT id FROM profiles WHERE prefs->>'theme' LIKE 'd%';
