@@ -122,6 +122,16 @@ def _missing_operator(operator: str, left: Token | None, right: Token | None) ->
     return "operator does not exist: " + " ".join(t for t in (types[0], operator, types[1]) if t)
 
 
+def _between_operands(before: Token | None, after: Token) -> bool:
+    """Whether a word stands between two operands (`'a' GLOB 'b'`), not as a name
+    (`SELECT glob FROM t`, `t.glob`)."""
+    if before is None:
+        return False
+    if before.token_type in _BEFORE_OPERAND or before.token_type is TokenType.DOT:
+        return False
+    return after.token_type not in (TokenType.FROM, TokenType.COMMA, TokenType.R_PAREN)
+
+
 def foreign_operator(tokens: list[Token]) -> str | None:
     """Postgres' refusal of an operator of another engine that sqlglot reads, or None."""
     at = 0
@@ -136,9 +146,9 @@ def foreign_operator(tokens: list[Token]) -> str | None:
             after = tokens[end] if end < len(tokens) else None
             if not (text == "!" and after is not None and after.text.startswith("~")):
                 return _missing_operator("!" * (end - at) if text == "!" else text, before, after)
-        if text in _WORDS.get(kind, ()):
-            after = tokens[at + 1] if at + 1 < len(tokens) else None
-            return f'syntax error at or near "{_written(after) if after else token.text}"'
+        after = tokens[at + 1] if at + 1 < len(tokens) else None
+        if text in _WORDS.get(kind, ()) and after and _between_operands(before, after):
+            return f'syntax error at or near "{_written(after)}"'
         at += 1
     return None
 
