@@ -24,8 +24,11 @@ from __future__ import annotations
 
 import re
 
+from sqlglot import exp
 from sqlglot.errors import SqlglotError, TokenError
 from sqlglot.tokens import Token, TokenType
+
+from .transforms.operand_types import number_literal_type
 
 __all__ = [
     "foreign_operator",
@@ -100,8 +103,8 @@ _BEFORE_OPERAND = {
 def _literal_type(token: Token | None) -> str | None:
     if token is None:
         return None
-    if token.token_type is TokenType.NUMBER:
-        return "numeric" if any(c in token.text for c in ".eE") else "integer"
+    if token.token_type is TokenType.NUMBER:  # integer, bigint or numeric, by its value
+        return number_literal_type(exp.Literal(this=token.text, is_string=False))
     return _LITERAL_TYPES.get(token.token_type)
 
 
