@@ -91,10 +91,16 @@ def test_the_console_shows_the_hosts_boot_stages_in_order(first_visit: FirstVisi
     wait_for(lambda: page.evaluate("0") == 0 and held, "the worker to ask for the runtime")
     bar = page.get_by_role("progressbar", name="Start-up progress")
     bar.wait_for()
-    # The worker has reported its boot: downloading, the site's build already checked.
-    wait_for(lambda: [r for r in seen(page) if r["python"] == "booting"], "a boot report")
+    # The worker has reported a step of its boot while the runtime is held: the site's
+    # build checked (it may report "booting" with no step done first; the check runs
+    # beside the runtime's download).
+    wait_for(
+        lambda: [r for r in seen(page) if r["python"] == "booting" and r["percent"] > 0],
+        "a boot report with a step done",
+    )
     assert page.get_by_role("status").inner_text().startswith("Downloading the runtime")
     downloading = int(bar.get_attribute("aria-valuenow") or "-1")
+    assert downloading == seen(page)[-1]["percent"], (downloading, seen(page))
     assert 0 < downloading < 100, downloading
     shot_looks(page, "boot-downloading")
     from tests.web.conftest import check_axe
