@@ -287,7 +287,7 @@ class _Rewriter:
             return _call("pg_jsonb_concat", _text(node.left), _text(node.right))
         if isinstance(node, exp.DPipe):
             self.check_text_concat(node)
-        if isinstance(node, exp.EQ | exp.NEQ):
+        if isinstance(node, exp.EQ | exp.NEQ | exp.NullSafeEQ | exp.NullSafeNEQ):
             self.compare(node)
         if isinstance(node, exp.Sub) and self.kind(node.left):
             mode = "index" if _is_int(node.right) else "key"
@@ -301,7 +301,8 @@ class _Rewriter:
         return self.function(node)
 
     def compare(self, node: exp.Binary) -> None:
-        """jsonb = '...': the literal in jsonb's normal form, as Postgres compares; json has no =."""
+        """jsonb = '...' (or <>, IS [NOT] DISTINCT FROM): the literal in jsonb's normal
+        form, as Postgres compares; json has no =."""
         for side, other in ((node.left, node.right), (node.right, node.left)):
             kind = self.kind(side)
             if kind == "json":

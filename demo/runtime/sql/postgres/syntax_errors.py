@@ -8,7 +8,9 @@ DuckDB's own (`PRAGMA version`, `USE memory`, `DESCRIBE t`, `INSTALL httpfs`), w
 DuckDB would then run: `foreign_statement` refuses a statement whose first word does not
 start one of Postgres', as Postgres does. `foreign_operator` refuses the operators of
 other engines that sqlglot reads (`==`, `<=>`, `!`, `GLOB`, `REGEXP`, `RLIKE`), which
-DuckDB would answer. `foreign_type` refuses the type names of other engines that sqlglot
+DuckDB would answer. `in_without_list` refuses `a IN b` (another engine's IN over an
+array or a string), which Postgres' grammar has only with a parenthesised list or
+subquery. `foreign_type` refuses the type names of other engines that sqlglot
 reads as types of its own (`::double`, `CAST(x AS string)`, a `tinyint` column), which
 Postgres has no type of (`type "double" does not exist`).
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 import re
 
 from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError, TokenError
 from sqlglot.tokens import Token, TokenType
 
@@ -34,6 +37,7 @@ __all__ = [
     "foreign_operator",
     "foreign_statement",
     "foreign_type",
+    "in_without_list",
     "misplaced_comma",
     "parse_error_message",
 ]
@@ -153,6 +157,18 @@ def foreign_operator(tokens: list[Token]) -> str | None:
         if text in _WORDS.get(kind, ()) and after and _between_operands(before, after):
             return f'syntax error at or near "{_written(after)}"'
         at += 1
+    return None
+
+
+def in_without_list(tree: exp.Expr) -> str | None:
+    """Postgres' syntax error for IN followed by anything but a parenthesised list or
+    subquery (`'a' IN 'b'`, `x IN ARRAY[1]`, `x IN UNNEST(a)`), which sqlglot reads as
+    another engine's membership test; or None."""
+    for node in tree.find_all(exp.In):
+        after = node.args.get("field") or node.args.get("unnest")
+        if after is not None:
+            first = Dialect.get_or_raise("postgres").tokenize(after.sql(dialect="postgres"))[0]
+            return f'syntax error at or near "{_written(first)}"'
     return None
 
 

@@ -56,6 +56,7 @@ from .syntax_errors import (
     foreign_operator,
     foreign_statement,
     foreign_type,
+    in_without_list,
     misplaced_comma,
     parse_error_message,
 )
@@ -286,6 +287,9 @@ def _parse(statement: str) -> exp.Expr:
         raise SqlError(parse_error_message(exc, statement), statement) from exc
     if len(trees) != 1:
         raise SqlError("expected exactly one statement", statement)
+    syntax_error = in_without_list(trees[0])
+    if syntax_error is not None:
+        raise SqlError(syntax_error, statement)
     return values_lists(trees[0])
 
 

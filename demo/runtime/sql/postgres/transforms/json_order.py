@@ -10,8 +10,11 @@ answering in text order:
   in this demo's words, saying how to order by a cast instead;
 - ORDER BY a json value and `min`/`max` of json(b), which Postgres has no operator or
   function for, in Postgres' words;
-- LIKE, ILIKE, SIMILAR TO and the regular expression matches of json(b), which Postgres
-  has no operator for (`operator does not exist: jsonb ~~ unknown`).
+- LIKE, ILIKE, SIMILAR TO, `^@` and the regular expression matches of json(b), which
+  Postgres has no operator for (`operator does not exist: jsonb ~~ unknown`);
+- `=`, `<>` and IS [NOT] DISTINCT FROM of json(b) with a number, a boolean or a value
+  cast to another type (`data = 1`), which Postgres has no operator for, where text
+  held JSON would compare as text (a string literal is read as JSON, and checked so).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from ..json_rewrite import json_kind
+from .operand_types import operand_type_name
 
 __all__ = ["json_order"]
 
@@ -31,6 +35,10 @@ _MATCHES: dict[type[exp.Expr], tuple[str, str]] = {
     exp.RegexpILike: ("~*", "!~*"),
     exp.SimilarTo: ("~", "!~"),
 }
+# Equality operators, by the name Postgres' message gives them (IS DISTINCT FROM is `=`).
+_EQUALITIES: dict[type[exp.Expr], str] = {
+    exp.EQ: "=", exp.NEQ: "<>", exp.NullSafeEQ: "=", exp.NullSafeNEQ: "=",
+}  # fmt: skip
 _NO_JSONB_ORDER = (
     "ordering jsonb values is not supported by this demo (Postgres orders jsonb by kind,"
     " then value; it holds jsonb as text): order by a cast of its text, such as"
@@ -62,16 +70,34 @@ def _refusal(node: exp.Expr, columns: dict[str, str]) -> str | None:
         if kind:
             return f"function {type(node).__name__.lower()}({kind}) does not exist"
         return None
+    if type(node) in _EQUALITIES:
+        return _equality_refusal(node, columns)
     names = _MATCHES.get(type(node))
-    if names is None or not isinstance(node, exp.Binary):
+    if isinstance(node, exp.StartsWith):  # `^@`: a function node, not a binary one
+        names = ("^@", "^@")
+    elif names is None or not isinstance(node, exp.Binary):
         return None
-    left, right = node.left, node.right
+    left, right = node.this, node.expression
     if not (json_kind(left, columns) or json_kind(right, columns)):
         return None
     negated = node.args.get("negate") or isinstance(node.parent, exp.Not)
     operator = names[1] if negated else names[0]
     types = (_operand_type(left, columns), _operand_type(right, columns))
     return f"operator does not exist: {types[0]} {operator} {types[1]}"
+
+
+def _equality_refusal(node: exp.Expr, columns: dict[str, str]) -> str | None:
+    """`jsonb = 1`: JSON beside a value of a type Postgres has no operator with it for."""
+    left, right = node.this, node.expression
+    kinds = (json_kind(left, columns), json_kind(right, columns))
+    if not any(kinds) or all(kinds):
+        return None
+    other = right if kinds[0] else left
+    other_type = operand_type_name(other)
+    if other_type is None:  # a string literal, NULL, or a value not typed here
+        return None
+    names = [kinds[0] or other_type, kinds[1] or other_type]
+    return f"operator does not exist: {names[0]} {_EQUALITIES[type(node)]} {names[1]}"
 
 
 def json_order(tree: exp.Expr, columns: dict[str, str]) -> str | None:

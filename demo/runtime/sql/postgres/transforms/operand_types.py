@@ -11,6 +11,14 @@ text and the other a number or a boolean (or a number and a boolean), the statem
 refused with Postgres' message. A string literal is not text to Postgres (it takes the
 other side's type), so it never counts; nor does an operand whose type is not known.
 
+Postgres also wants a boolean where a condition goes (WHERE, HAVING, JOIN ... ON, CASE
+WHEN, FILTER, and the operands of AND, OR, NOT and IS TRUE): `SELECT 1 WHERE 1` fails
+with "argument of WHERE must be type boolean, not type integer", where DuckDB casts the
+number and answers. And it has no `||` between two numbers or booleans (`true || false`,
+"operator does not exist: boolean || boolean"), where DuckDB joins their text. Both are
+refused here from the same inferred types; a string literal again never counts (Postgres
+reads it as a boolean, or as text for `||`).
+
 That literal is the other half: `SELECT 1 UNION SELECT '2'` is integer to Postgres
 (and `SELECT 1 UNION SELECT 'a'` an input error), where DuckDB answers text. So a set
 operation's string literals are cast to the type the other branch gives their column
@@ -20,6 +28,7 @@ operation's string literals are cast to the type the other branch gives their co
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 
 from sqlglot import exp
 from sqlglot.optimizer.annotate_types import annotate_types
@@ -27,7 +36,12 @@ from sqlglot.optimizer.qualify import qualify
 
 from ..declared import base_name
 
-__all__ = ["mismatched_operand_types", "number_literal_type", "set_operation_literals"]
+__all__ = [
+    "mismatched_operand_types",
+    "number_literal_type",
+    "operand_type_name",
+    "set_operation_literals",
+]
 
 _T = exp.DataType.Type
 _NAMES = {
@@ -63,6 +77,8 @@ def _postgres_type(node: exp.Expr, declared: dict[str, str]) -> tuple[str, str] 
         return None if node.is_string else ("number", number_literal_type(node))
     if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal) and node.this.is_number:
         return "number", number_literal_type(node.this)
+    if isinstance(node, exp.Boolean):
+        return "boolean", "boolean"
     if isinstance(node, exp.Null | exp.Placeholder | exp.SubqueryPredicate):
         return None  # `= ALL (...)`, `= ANY (...)`: typed as their result, not their rows
     data_type = node.type
@@ -154,13 +170,114 @@ def _as_query(tree: exp.Expr) -> exp.Expr:
     return query.where(where.this.copy())
 
 
+# Conditions: what Postgres checks is boolean itself, whatever its operands.
+_BOOLEAN_SHAPES = (exp.Predicate, exp.Connector, exp.Not, exp.Boolean, exp.Null, exp.Placeholder)
+
+
+def _boolean_arguments(tree: exp.Expr) -> Iterator[tuple[str, exp.Expr]]:
+    """Each operand Postgres requires to be boolean, with the word its message names the
+    place by (`argument of JOIN/ON must be type boolean`)."""
+    for node in tree.walk():
+        if isinstance(node, exp.And | exp.Or):
+            word = "AND" if isinstance(node, exp.And) else "OR"
+            yield word, node.this
+            yield word, node.expression
+        elif isinstance(node, exp.Not):
+            inner = node.this.unnest()
+            if not _is_truth_test(inner):  # `x IS NOT TRUE`: the IS names it
+                yield "NOT", node.this
+        elif _is_truth_test(node):
+            negated = isinstance(node.parent, exp.Not)  # sqlglot's `x IS NOT TRUE`
+            truth = "TRUE" if node.expression.this else "FALSE"
+            yield f"IS {'NOT ' if negated else ''}{truth}", node.this
+        elif isinstance(node, exp.Where):
+            yield "FILTER" if isinstance(node.parent, exp.Filter) else "WHERE", node.this
+        elif isinstance(node, exp.Having):
+            yield "HAVING", node.this
+        elif isinstance(node, exp.Join) and node.args.get("on") is not None:
+            yield "JOIN/ON", node.args["on"]
+        elif isinstance(node, exp.Case) and node.this is None:  # `CASE x WHEN 1` compares
+            for branch in node.args.get("ifs") or []:
+                yield "CASE/WHEN", branch.this
+
+
+def _is_truth_test(node: exp.Expr) -> bool:
+    return isinstance(node, exp.Is) and isinstance(node.expression, exp.Boolean)
+
+
+def _maybe_not_boolean(operand: exp.Expr) -> bool:
+    """Whether an operand's type must be looked at: not a comparison, a connective or a
+    constant Postgres reads as boolean (a string literal, NULL)."""
+    operand = operand.unnest()
+    if isinstance(operand, exp.Literal):
+        return not operand.is_string
+    return not isinstance(operand, _BOOLEAN_SHAPES)
+
+
+def _concatenations(tree: exp.Expr) -> Iterator[exp.DPipe]:
+    return (n for n in tree.walk() if isinstance(n, exp.DPipe))
+
+
+def operand_type_name(node: exp.Expr, declared: dict[str, str] | None = None) -> str | None:
+    """Postgres' name of an operand's type, arrays included (`integer[]`), or None. In a
+    tree sqlglot has not typed, only literals and casts are known."""
+    declared = declared or {}
+    data_type = node.type
+    if isinstance(data_type, exp.DataType) and data_type.this is _T.ARRAY:
+        element = data_type.expressions[0] if data_type.expressions else None
+        kind = element.this if isinstance(element, exp.DataType) else None
+        if kind not in _NAMES or element.expressions:  # type: ignore[union-attr]
+            return None
+        return f"{'text' if kind in _TEXT else _NAMES[kind]}[]"  # DuckDB's lists are of text
+    found = _postgres_type(node, declared)
+    return found[1] if found else None
+
+
+def _added_arrays(typed: exp.Expr, declared: dict[str, str]) -> str | None:
+    """`+` of two arrays: Postgres has no such operator; DuckDB joins the lists."""
+    for node in typed.find_all(exp.Add):
+        types = [operand_type_name(side, declared) for side in (node.this, node.expression)]
+        if all(types) and any(t.endswith("[]") for t in types):  # type: ignore[union-attr]
+            return f"operator does not exist: {types[0]} + {types[1]}"
+    return None
+
+
+def _non_boolean_argument(typed: exp.Expr, declared: dict[str, str]) -> str | None:
+    for word, operand in _boolean_arguments(typed):
+        if not _maybe_not_boolean(operand):
+            continue
+        found = _postgres_type(operand, declared)
+        if found is not None and found[0] != "boolean":
+            return f"argument of {word} must be type boolean, not type {found[1]}"
+    return None
+
+
+def _concatenated_non_text(typed: exp.Expr, declared: dict[str, str]) -> str | None:
+    """`||` of two numbers or booleans: Postgres' `||` takes text (or arrays) on a side."""
+    for node in _concatenations(typed):
+        left = _postgres_type(node.this, declared)
+        right = _postgres_type(node.expression, declared)
+        if left and right and "text" not in (left[0], right[0]):
+            return f"operator does not exist: {left[1]} || {right[1]}"
+    return None
+
+
 def mismatched_operand_types(
     tree: exp.Expr, table_types: dict[str, dict[str, str]], declared: dict[str, str]
 ) -> str | None:
     """Postgres' refusal of a comparison or set operation of text with a number or a
-    boolean (or of a number with a boolean), or None. `declared`: column -> declared type
-    DuckDB keeps as VARCHAR (`varchar`, `bpchar`), for the message."""
-    if not any(isinstance(n, tuple(_COMPARISONS) + (exp.SetOperation,)) for n in tree.walk()):
+    boolean (or of a number with a boolean), of a condition that is not boolean, or of
+    `||` between numbers or booleans; or None. `declared`: column -> declared type DuckDB
+    keeps as VARCHAR (`varchar`, `bpchar`), for the message."""
+    compares = any(isinstance(n, tuple(_COMPARISONS) + (exp.SetOperation,)) for n in tree.walk())
+    conditions = any(_maybe_not_boolean(operand) for _, operand in _boolean_arguments(tree))
+    concatenates = next(_concatenations(tree), None) is not None
+    adds_arrays = any(
+        isinstance(side, exp.Array | exp.Column)
+        for node in tree.find_all(exp.Add)
+        for side in (node.this, node.expression)
+    )
+    if not (compares or conditions or concatenates or adds_arrays):
         return None
     typed = _typed(_as_query(tree), table_types)
     if typed is None:
@@ -178,7 +295,11 @@ def mismatched_operand_types(
             )
             if found:
                 return f"operator does not exist: {found[0]} {_COMPARISONS[type(node)]} {found[1]}"
-    return None
+    return (
+        _non_boolean_argument(typed, declared)
+        or _concatenated_non_text(typed, declared)
+        or _added_arrays(typed, declared)
+    )
 
 
 # A set operation's column: a type, or Postgres' "unknown" (string literals and NULLs

@@ -137,3 +137,18 @@ SELECT id FROM profiles WHERE prefs NOT ILIKE '%dark%';
 SELECT id FROM profiles WHERE prefs ? 'n' ORDER BY (prefs->>'n')::integer DESC;
 -- case: LIKE of a jsonb value's text answers
 SELECT id FROM profiles WHERE prefs->>'theme' LIKE 'd%';
+-- case: jsonb IS NOT DISTINCT FROM a literal written with other spacing
+SELECT id FROM profiles WHERE prefs IS NOT DISTINCT FROM '{"flag": true, "theme":"light","n":5}';
+-- case: jsonb IS DISTINCT FROM a literal that is no JSON
+SELECT id FROM profiles WHERE prefs IS DISTINCT FROM 'dark';
+-- case: jsonb compared with a number
+SELECT id FROM profiles WHERE prefs -> 'n' = 3;
+-- case: jsonb compared with a boolean, IS DISTINCT FROM
+SELECT id FROM profiles WHERE prefs -> 'flag' IS DISTINCT FROM true;
+-- case: jsonb compared with a text value
+SELECT id FROM profiles WHERE prefs -> 'theme' <> 'dark'::text;
+-- case: jsonb compared with JSON literals and jsonb values still answers
+SELECT id, prefs -> 'n' = '3' AS n3, prefs -> 'theme' IS DISTINCT FROM '"dark"' AS not_dark,
+  prefs -> 'n' = (prefs ->> 'n')::jsonb AS same FROM profiles ORDER BY id;
+-- case: jsonb starts with
+SELECT id FROM profiles WHERE prefs ^@ 'a';

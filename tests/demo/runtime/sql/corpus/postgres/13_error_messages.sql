@@ -188,3 +188,42 @@ CREATE TABLE tiny (a tinyint);
 SELECT '2020-01-01'::datetime;
 -- case: the same words as names and Postgres' own spellings still answer
 SELECT 1 AS string, '1.5'::double precision AS d, CAST('2' AS integer) AS i;
+-- case: a number where a condition goes
+SELECT id FROM t WHERE a;
+-- case: text where a condition goes
+SELECT id FROM t WHERE b;
+-- case: a number in AND, OR and NOT
+SELECT 1 AND 2;
+-- case: a column of numbers in AND beside a boolean
+SELECT id FROM t WHERE a > 0 AND c;
+-- case: a number negated
+SELECT NOT c FROM t;
+-- case: a number as a join condition
+SELECT t.id FROM t JOIN u ON 1;
+-- case: a number as HAVING
+SELECT count(*) FROM t HAVING 1;
+-- case: a number in CASE WHEN
+SELECT CASE WHEN a THEN 'yes' END FROM t;
+-- case: a number in an aggregate's FILTER
+SELECT count(*) FILTER (WHERE c) FROM t;
+-- case: a number tested IS NOT TRUE
+SELECT id FROM t WHERE a IS NOT TRUE;
+-- case: a number as an UPDATE's condition changes nothing
+UPDATE t SET c = 9 WHERE c;
+-- case: conditions Postgres reads as boolean still answer
+SELECT id, CASE a WHEN 1 THEN 'one' END AS simple_case, NOT 'f' AS not_f, true AND 't' AS and_t,
+  a > 0 IS TRUE AS is_true FROM t WHERE 't' AND (b = 'x' OR NULL) AND NOT (a = 5);
+-- case: two booleans joined with ||
+SELECT true || false;
+-- case: a number and a boolean joined with ||
+SELECT a || true FROM t;
+-- case: text joined with a boolean or a number still answers
+SELECT b || true AS bt, 'n' || a AS na, a || 'n' AS an FROM t ORDER BY id;
+-- case: two arrays added
+SELECT ARRAY[1, 2] + ARRAY[3];
+-- case: IN followed by a string, not a list
+SELECT 'a' IN 'b';
+-- case: IN followed by an array, not a list
+SELECT id FROM t WHERE id IN ARRAY[1, 2];
+-- case: POSITION's IN and IN lists still answer
+SELECT position('b' IN 'abc') AS p, 1 IN (1, 2) AS listed, 2 IN (SELECT id FROM t) AS found;
