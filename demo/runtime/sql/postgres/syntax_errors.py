@@ -183,13 +183,20 @@ _FOREIGN_TYPES = frozenset({
 })  # fmt: skip
 
 
+# Where the query of a CREATE TABLE AS or CREATE VIEW starts: no column definitions after.
+_QUERY_STARTS = {TokenType.SELECT, TokenType.WITH, TokenType.VALUES}
+
+
 def foreign_type(tokens: list[Token]) -> str | None:
     """Postgres' refusal of a type name of another engine written where a type goes: after
     `::`, after AS in CAST(...), after TYPE, or after a column's name in CREATE or ALTER
-    TABLE. Elsewhere the same word may be a name (`SELECT 1 AS string`)."""
+    TABLE (before any query it holds). Elsewhere the same word may be a name (`SELECT 1 AS
+    string`, `SELECT a string`)."""
     defines = bool(tokens) and tokens[0].token_type in (TokenType.CREATE, TokenType.ALTER)
     casts: list[bool] = []  # per open parenthesis: whether it is a CAST's
     for before, token in zip([None, *tokens], tokens, strict=False):
+        if token.token_type in _QUERY_STARTS:  # `CREATE VIEW v AS SELECT a double`: a name
+            defines = False
         if token.token_type is TokenType.L_PAREN:
             casts.append(before is not None and before.text.upper() in ("CAST", "TRY_CAST"))
         elif token.token_type is TokenType.R_PAREN and casts:

@@ -12,7 +12,7 @@ refused with Postgres' message. A string literal is not text to Postgres (it tak
 other side's type), so it never counts; nor does an operand whose type is not known.
 
 Postgres also wants a boolean where a condition goes (WHERE, HAVING, JOIN ... ON, CASE
-WHEN, FILTER, and the operands of AND, OR, NOT and IS TRUE): `SELECT 1 WHERE 1` fails
+WHEN, FILTER, a CREATE TABLE's CHECK, and the operands of AND, OR, NOT and IS TRUE): `SELECT 1 WHERE 1` fails
 with "argument of WHERE must be type boolean, not type integer", where DuckDB casts the
 number and answers. And it has no `||` between two numbers or booleans (`true || false`,
 "operator does not exist: boolean || boolean"), where DuckDB joins their text. Both are
@@ -262,6 +262,31 @@ def _concatenated_non_text(typed: exp.Expr, declared: dict[str, str]) -> str | N
     return None
 
 
+def _non_boolean_check(tree: exp.Expr) -> str | None:
+    """CREATE TABLE's `CHECK (a)` of a column that is not boolean, typed from the columns
+    the statement defines (the database does not hold them yet)."""
+    schema = tree.this if isinstance(tree, exp.Create) else None
+    if not isinstance(schema, exp.Schema) or not isinstance(schema.this, exp.Table):
+        return None
+    checks = [c.this for c in schema.find_all(exp.CheckColumnConstraint)]
+    if not any(_maybe_not_boolean(check) for check in checks):
+        return None
+    columns = {
+        d.name.lower(): d.args["kind"].sql(dialect="postgres")
+        for d in schema.expressions
+        if isinstance(d, exp.ColumnDef) and d.args.get("kind") is not None
+    }
+    table = schema.this.name.lower()
+    for check in checks:
+        if not _maybe_not_boolean(check):
+            continue
+        query = _typed(exp.select(check.copy()).from_(table), {table: columns})
+        found = _postgres_type(query.selects[0], {}) if isinstance(query, exp.Select) else None
+        if found is not None and found[0] != "boolean":
+            return f"argument of CHECK must be type boolean, not type {found[1]}"
+    return None
+
+
 def mismatched_operand_types(
     tree: exp.Expr, table_types: dict[str, dict[str, str]], declared: dict[str, str]
 ) -> str | None:
@@ -269,6 +294,9 @@ def mismatched_operand_types(
     boolean (or of a number with a boolean), of a condition that is not boolean, or of
     `||` between numbers or booleans; or None. `declared`: column -> declared type DuckDB
     keeps as VARCHAR (`varchar`, `bpchar`), for the message."""
+    refused = _non_boolean_check(tree)
+    if refused is not None:
+        return refused
     compares = any(isinstance(n, tuple(_COMPARISONS) + (exp.SetOperation,)) for n in tree.walk())
     conditions = any(_maybe_not_boolean(operand) for _, operand in _boolean_arguments(tree))
     concatenates = next(_concatenations(tree), None) is not None

@@ -227,3 +227,15 @@ SELECT 'a' IN 'b';
 SELECT id FROM t WHERE id IN ARRAY[1, 2];
 -- case: POSITION's IN and IN lists still answer
 SELECT position('b' IN 'abc') AS p, 1 IN (1, 2) AS listed, 2 IN (SELECT id FROM t) AS found;
+-- case: other engines' type names as column aliases of CREATE TABLE AS and CREATE VIEW still answer
+CREATE TABLE named AS SELECT id string FROM t;
+CREATE VIEW named_view AS SELECT id double, b tinyint FROM t;
+SELECT n.string, w.double, w.tinyint FROM named n JOIN named_view w ON w.double = n.string ORDER BY 1;
+-- case: a CHECK of a number column that is not a condition
+CREATE TABLE checked (a integer CHECK (a));
+-- case: a named table CHECK of text that is not a condition
+CREATE TABLE checked (a integer, b text, CONSTRAINT b_set CHECK (b));
+-- case: CHECKs that are conditions still create the table
+CREATE TABLE checked (a integer CHECK (a > 0), b boolean CHECK (b), c numeric(4, 1) CHECK (c IS NOT NULL));
+INSERT INTO checked VALUES (1, true, 2.5);
+SELECT * FROM checked;
