@@ -394,6 +394,10 @@ _RULES: list[Rule] = [
      lambda m, s: "out of memory"),  # as the native path's memory limit says it
     (re.compile(r"Out of Range Error: (\w+) is out of range!"),
      lambda m, s: f"{m[1].lower()} went out of range in this demo (DuckDB computes it otherwise than Postgres)"),
+    # to_date()/to_timestamp(text, format) run as strptime, which reads its input strictly.
+    (re.compile(r'Invalid Input Error: Could not parse string "(.*)" according to format specifier'),
+     lambda m, s: f'this demo could not read "{m[1]}" with the format given (to_date() and'
+                  " to_timestamp() read their input more strictly here than Postgres does)"),
     (re.compile(r"Invalid Input Error: More than one row returned by a subquery used as an expression"),
      lambda m, s: "more than one row returned by a subquery used as an expression"),
 ]  # fmt: skip

@@ -123,11 +123,20 @@ def json_output_types(tree: exp.Expr, columns: dict[str, str]) -> dict[str, str]
     """Output column name -> json/jsonb for JSON expressions in the select list or RETURNING."""
     targets = output_targets(tree)
     srf_columns = _set_function_columns(tree)
+    srf_tables = {
+        t.alias_or_name.lower()
+        for t in tree.find_all(exp.Table, exp.Lateral)
+        if _ELEMENTS.get(_name(t.this)) or _EACH.get(_name(t.this))
+    }
     out = {}
     for node in targets:
         value = node.this if isinstance(node, exp.Alias) else node
         kind: str | None
-        if isinstance(value, exp.Column) and not value.table and value.name in srf_columns:
+        if (
+            isinstance(value, exp.Column)
+            and (not value.table or value.table.lower() in srf_tables)  # `e.value`
+            and value.name in srf_columns
+        ):
             kind = srf_columns[value.name]
         elif isinstance(value, exp.Column):
             continue  # plain table columns: declared.output_types
@@ -141,7 +150,7 @@ def json_output_types(tree: exp.Expr, columns: dict[str, str]) -> dict[str, str]
 def _set_function_columns(select: exp.Expr) -> dict[str, str]:
     """json/jsonb columns of the JSON set-returning functions in a SELECT's FROM."""
     out: dict[str, str] = {}
-    for table in select.find_all(exp.Table):
+    for table in select.find_all(exp.Table, exp.Lateral):
         name = _name(table.this)
         kind = _ELEMENTS.get(name) or _EACH.get(name)
         if kind:
@@ -354,10 +363,10 @@ class _Rewriter:
         if name in _LENGTH and len(args) == 1:
             return exp.cast(_call("pg_json_array_length", args[0]), "INTEGER")
         if (name in _KEYS or name in _ELEMENTS) and len(args) == 1:
-            if isinstance(node.parent, exp.Table):
+            if isinstance(node.parent, exp.Table | exp.Lateral):
                 return None  # FROM jsonb_...(): rewritten with its table (`from_function`)
             return self.set_function(node, name)
-        if name in _EACH and len(args) == 1 and isinstance(node.parent, exp.Table):
+        if name in _EACH and len(args) == 1 and isinstance(node.parent, exp.Table | exp.Lateral):
             return None
         if name.startswith(_JSON_PREFIXES):
             raise ValueError(f"{name}() is not supported by this demo")
@@ -449,8 +458,9 @@ def _lambda_arrow(node: exp.Expr) -> exp.Expr | None:
 
 
 def _from_functions(tree: exp.Expr) -> None:
-    """`FROM jsonb_each_text(x) [AS t(k, v)]` and friends become subqueries with their columns."""
-    for table in list(tree.find_all(exp.Table)):
+    """`FROM jsonb_each_text(x) [AS t(k, v)]` and friends (also after JOIN LATERAL) become
+    subqueries with their columns."""
+    for table in list(tree.find_all(exp.Table, exp.Lateral)):
         name = _name(table.this)
         if name not in _EACH and name not in _KEYS and name not in _ELEMENTS:
             continue
@@ -489,15 +499,14 @@ def _from_functions(tree: exp.Expr) -> None:
         query = exp.select(*selects).from_(inner.subquery("_items"))
         alias = table.args.get("alias")
         alias_name = alias.name if alias is not None and alias.name else name
-        table.replace(
-            exp.Subquery(
-                this=query,
-                alias=exp.TableAlias(
-                    this=exp.to_identifier(alias_name),
-                    columns=[exp.to_identifier(n) for n in names],
-                ),
-            )
+        named = exp.TableAlias(
+            this=exp.to_identifier(alias_name), columns=[exp.to_identifier(n) for n in names]
         )
+        if isinstance(table, exp.Lateral):  # `JOIN LATERAL f(...) x ON ...`: stays lateral
+            table.set("this", query.subquery())
+            table.set("alias", named)
+        else:
+            table.replace(exp.Subquery(this=query, alias=named))
 
 
 def _invalid_json_literal(tree: exp.Expr) -> str | None:

@@ -274,7 +274,8 @@ def _operands(node: exp.Expr, column_types: dict[str, str]) -> tuple[exp.Expr, e
     if isinstance(node, exp.Avg):
         parts = _average(node, column_types)
         return None if parts is None else (parts[0], _no_zero(parts[1]))
-    if isinstance(node, exp.Window) and isinstance(node.this, exp.Avg):
+    if isinstance(node, exp.Window | exp.Filter) and isinstance(node.this, exp.Avg):
+        # `avg(x) OVER (...)`, `avg(x) FILTER (WHERE ...)`: the sum and count alike
         parts = _average(node.this, column_types)
         if parts is None:
             return None
@@ -308,6 +309,7 @@ def _integer_literal(node: exp.Expr) -> int | None:
 
 
 def _windowed(window: exp.Expr, function: exp.Expr) -> exp.Expr:
+    """`function` in `window`'s place: its OVER (...) or FILTER (...) kept."""
     copy = window.copy()
     copy.set("this", function)
     return copy

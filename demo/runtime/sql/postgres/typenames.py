@@ -155,7 +155,8 @@ def untyped_nulls(tree: exp.Expr) -> None:
     """A select-list `NULL` (no cast) is text, as Postgres resolves it: in the
     statement's own list and in a subquery's or a CTE's (`(SELECT NULL) v(v) WHERE v = 1`
     is `text = integer` to Postgres). Not in a set operation's branches (resolved with
-    the other branches' types) nor in an INSERT's query (the target columns' types)."""
+    the other branches' types) nor in an INSERT's query (the target columns' types).
+    A NULL joined with `||` to a string literal is text too."""
     for select in list(tree.find_all(exp.Select)):
         if select is not tree and not isinstance(select.parent, exp.Subquery | exp.CTE):
             continue
@@ -163,3 +164,11 @@ def untyped_nulls(tree: exp.Expr) -> None:
             node = target.this if isinstance(target, exp.Alias) else target
             if isinstance(node, exp.Null):
                 node.replace(exp.cast(exp.Null(), "VARCHAR"))
+    # `'x' || NULL` is text || unknown to Postgres: text. duckdb-wasm types it INTEGER,
+    # even with the NULL cast to text: the whole is cast.
+    for concat in list(tree.find_all(exp.DPipe)):
+        sides = (concat.this, concat.expression)
+        if any(isinstance(s, exp.Null) for s in sides) and any(
+            isinstance(s, exp.Literal) and s.is_string for s in sides
+        ):
+            concat.replace(exp.cast(concat.copy(), "VARCHAR"))

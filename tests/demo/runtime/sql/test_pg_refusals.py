@@ -565,3 +565,13 @@ def test_jsonb_values_are_not_ordered_as_their_text(sql: str) -> None:
     )
     ordered = engine.execute("SELECT id FROM d ORDER BY (data->>'n')::integer")[0][0]["rows"]
     assert ordered == [{"id": 1}, {"id": 2}]
+
+
+def test_truncate_restart_identity_is_refused_and_changes_nothing() -> None:
+    # DuckDB cannot restart a sequence: emptying the table with its ids going on would
+    # answer the next INSERT differently from Postgres.
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE t (id serial, a int); INSERT INTO t (a) VALUES (1)")
+    message = refusal(engine, "TRUNCATE t RESTART IDENTITY")
+    assert message.startswith("TRUNCATE ... RESTART IDENTITY is not supported by this demo")
+    assert engine.execute("SELECT count(*) AS n FROM t")[0][0]["rows"] == [{"n": 1}]

@@ -55,7 +55,18 @@ def _array_value(literal: exp.Literal, array_type: exp.DataType) -> exp.Expr | N
 
 
 def array_text_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
-    """`'{a,b}'::text[]` and `'{a,b}'` written into array columns become DuckDB lists."""
+    """`'{a,b}'::text[]`, `'{a,b}'` written into array columns, and an array column's
+    `DEFAULT '{}'` in CREATE TABLE become DuckDB lists."""
+    for column in list(tree.find_all(exp.ColumnDef)):
+        kind = column.args.get("kind")
+        if not (isinstance(kind, exp.DataType) and is_type(kind, *exp.DataType.NESTED_TYPES)):
+            continue
+        for default in column.find_all(exp.DefaultColumnConstraint):
+            value = default.this
+            if isinstance(value, exp.Literal) and value.is_string:
+                replacement = _array_value(value, kind.copy())
+                if replacement is not None:
+                    value.replace(replacement)
     for cast in list(tree.find_all(exp.Cast)):
         if is_type(cast.to, *exp.DataType.NESTED_TYPES) and cast.to.args.get("nested"):
             value = cast.this

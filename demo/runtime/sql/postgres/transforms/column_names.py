@@ -81,12 +81,17 @@ def postgres_name(node: exp.Expr) -> str:
         inner = postgres_name(node.this)
         if inner != "?column?":
             return inner
-        kind = getattr(node.to.this, "name", str(node.to.this))  # str: a user-defined type
+        to = node.to
+        if to.this is exp.DataType.Type.ARRAY and to.expressions:  # `::text[]` is `text`
+            to = to.expressions[0]
+        kind = getattr(to.this, "name", str(to.this))  # str: a user-defined type
         return _TYPE_NAMES.get(kind, kind.lower())
+    if isinstance(node, exp.Interval):  # `interval '1 day'`: a typed literal
+        return "interval"
     if isinstance(node, exp.Paren | exp.Window | exp.Filter):
         return postgres_name(node.this)  # a window or FILTER call: the function's name
     written = node.meta.get(WRITTEN_NAME)
-    if isinstance(node, exp.Func) and isinstance(written, str) and written.isidentifier():
+    if isinstance(written, str) and written.isidentifier():  # `mod(a, 3)`, not `a % 3`
         return written.lower()
     if isinstance(node, exp.Subquery):  # a scalar subquery: its one column's name
         selects = node.this.selects if isinstance(node.this, exp.Query) else []

@@ -44,6 +44,10 @@ def _number_literal_type(node: exp.Expr) -> str | None:
     )
 
 
+# Postgres' functions DuckDB has under another name (the result column keeps Postgres'
+# name: column_names.py has aliased it already).
+_DUCKDB_NAMES = {"every": "bool_and"}
+
 # Postgres' functions named after a number type are its casts (`float8(count(*))`).
 _CAST_FUNCTIONS = {
     "int2": "SMALLINT", "int4": "INT", "int8": "BIGINT", "float4": "REAL", "float8": "DOUBLE"
@@ -115,6 +119,7 @@ def postgres_functions(tree: exp.Expr) -> str | None:
     - SIMILAR TO takes SQL patterns (`%`, `_`) in Postgres, regexes in DuckDB.
     - `to_char(..., 'Mon')`: the month's short name; a date before Christ fails.
     - `float8(x)`, `int4(x)` ...: casts, as in Postgres.
+    - `every(x)` is DuckDB's `bool_and`.
     - `3 || 4.0`: Postgres has no `||` between two numbers (DuckDB joins their text).
     """
     for node in list(tree.walk()):
@@ -122,6 +127,9 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             left, right = _number_literal_type(node.this), _number_literal_type(node.expression)
             if left and right:
                 return f"operator does not exist: {left} || {right}"
+        if isinstance(node, exp.Anonymous) and str(node.this).lower() in _DUCKDB_NAMES:
+            node.set("this", _DUCKDB_NAMES[str(node.this).lower()])
+            continue
         if isinstance(node, exp.Anonymous) and len(node.expressions) == 1:
             to = _CAST_FUNCTIONS.get(str(node.this).lower())
             if to:
@@ -180,4 +188,25 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             if _TO_CHAR_DIRECTIVES.sub("", fmt.this).translate(_TO_CHAR_LITERALS):
                 return _TO_CHAR_REFUSAL
             node.replace(_refused_before_christ(node.copy()))
+        elif isinstance(node, exp.StrToDate | exp.StrToTime):
+            refused = _parsed_format(node)
+            if refused:
+                return refused
+            if isinstance(node, exp.StrToTime):  # Postgres' to_timestamp() has a time zone
+                node.replace(exp.cast(node.copy(), "TIMESTAMPTZ"))
+    return None
+
+
+def _parsed_format(node: exp.StrToDate | exp.StrToTime) -> str | None:
+    """to_date()/to_timestamp(text, format): `Mon` is strptime's `%b`; a pattern sqlglot
+    left untranslated (`Month`, `Dy`, `AM`) is refused, as to_char's are."""
+    name = "to_date" if isinstance(node, exp.StrToDate) else "to_timestamp"
+    fmt = node.args.get("format")
+    if not (isinstance(fmt, exp.Literal) and fmt.is_string):
+        return f"{name}() with a computed format is not supported by this demo"
+    if "Mon" in fmt.this:
+        fmt.replace(exp.Literal.string(fmt.this.replace("Mon", "%b")))
+        fmt = node.args["format"]
+    if _TO_CHAR_DIRECTIVES.sub("", fmt.this).translate(_TO_CHAR_LITERALS):
+        return _TO_CHAR_REFUSAL.replace("to_char()", f"{name}()")
     return None

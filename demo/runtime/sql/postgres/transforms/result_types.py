@@ -21,7 +21,7 @@ __all__ = ["VOID", "int4_series_columns", "postgres_result_types", "void_results
 VOID = "void"
 
 
-_INT4_RESULTS = ("Length", "StrPosition", "Ascii", "Ntile", "ArrayPosition")
+_INT4_RESULTS = ("Length", "StrPosition", "Ascii", "Ntile", "ArrayPosition", "Grouping")
 _EXTRACT_SCALE = {"EPOCH": 6, "SECOND": 6, "MILLISECONDS": 3, "MILLISECOND": 3}
 
 
@@ -38,9 +38,10 @@ def postgres_result_types(
 ) -> None:
     """Casts so results carry Postgres' types where DuckDB's differ.
 
-    length/position/ascii/ntile/array_position and date - date are int4 in Postgres
+    length/position/ascii/ntile/array_position/grouping and date - date are int4 in Postgres
     (BIGINT in DuckDB); array_length is int4 and NULL for an empty array (DuckDB: 0);
     extract is numeric (DuckDB: BIGINT or DOUBLE); integer generate_series is int4;
+    percentile_cont of a number column is double precision (DuckDB: a numeric's DECIMAL);
     current_database/current_catalog/current_user/session_user/version answer as
     Postgres would, with the service's names (`names`).
     """
@@ -78,6 +79,8 @@ def postgres_result_types(
             wide = is_bigint(node.this, column_types)
             target = node.parent if isinstance(node.parent, exp.Window) else node
             target.replace(exp.cast(target.copy(), "DECIMAL(38, 0)" if wide else "BIGINT"))
+        elif _continuous_percentile_of_numbers(node, column_types):
+            node.replace(exp.cast(node.copy(), "DOUBLE"))
         elif isinstance(node, exp.Extract):
             scale = _EXTRACT_SCALE.get(node.this.name.upper(), 0)
             node.replace(exp.cast(node.copy(), f"DECIMAL(18, {scale})"))
@@ -98,6 +101,25 @@ def postgres_result_types(
             if a is not None
         ):
             _int4_series(node)
+
+
+def _continuous_percentile_of_numbers(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """`percentile_cont(f) WITHIN GROUP (ORDER BY x)`: double precision in Postgres for
+    any number x (DuckDB keeps a numeric x's DECIMAL); an interval x stays interval."""
+    if not (isinstance(node, exp.WithinGroup) and isinstance(node.this, exp.PercentileCont)):
+        return False
+    if isinstance(node.this.this, exp.Array):  # an array of fractions: an array result
+        return False
+    order = node.expression
+    keys = order.expressions if isinstance(order, exp.Order) else []
+    value = keys[0].this if len(keys) == 1 and isinstance(keys[0], exp.Ordered) else None
+    if value is None or isinstance(value, exp.Interval):
+        return False
+    if isinstance(value, exp.Cast):
+        return not is_type(value.to, "interval")
+    if isinstance(value, exp.Column):
+        return column_types.get(value.name.lower(), "").upper() != "INTERVAL"
+    return False
 
 
 def int4_series_columns(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
@@ -127,14 +149,17 @@ def _int4_series(node: exp.Expr) -> None:
     table_name = alias.name if alias and alias.name else "generate_series"
     columns = alias.columns if alias else []
     column = columns[0].name if columns else table_name
-    inner = exp.select(
-        exp.alias_(exp.cast(exp.column("generate_series"), "INT"), column, quoted=True)
-    ).from_(exp.Table(this=node.copy()))
+    outputs = [exp.alias_(exp.cast(exp.column("generate_series"), "INT"), column, quoted=True)]
+    names = [column]
+    if table.args.get("ordinality"):  # WITH ORDINALITY: its bigint column kept, named alike
+        names.append(columns[1].name if len(columns) > 1 else "ordinality")
+        outputs.append(exp.alias_(exp.column("ordinality"), names[1], quoted=True))
+    series = exp.Table(this=node.copy(), ordinality=table.args.get("ordinality"))
     table.replace(
         exp.Subquery(
-            this=inner,
+            this=exp.select(*outputs).from_(series),
             alias=exp.TableAlias(
-                this=exp.to_identifier(table_name), columns=[exp.to_identifier(column)]
+                this=exp.to_identifier(table_name), columns=[exp.to_identifier(n) for n in names]
             ),
         )
     )

@@ -52,7 +52,7 @@ def _is_zoned(node: exp.Expr, column_types: dict[str, str]) -> bool:
     if isinstance(node, exp.Column):
         return column_types.get(node.name.lower(), "").upper() == TIMESTAMPTZ_STORAGE
     if isinstance(node, exp.Cast):
-        return is_type(node.to, "timestamptz", "timestamp_ns")
+        return is_type(node.to, "timestamptz", exp.DataType.Type.TIMESTAMP_NS)
     return isinstance(node, exp.CurrentTimestamp)
 
 
@@ -132,8 +132,22 @@ def timestamptz_without_icu(tree: exp.Expr, table_types: dict[str, dict[str, str
     for data_type in list(tree.find_all(exp.DataType)):
         if is_type(data_type, "timestamptz"):
             data_type.replace(_storage_type())
+    # timestamptz ± interval is timestamptz; DuckDB's TIMESTAMP_NS + INTERVAL is a
+    # TIMESTAMP. Innermost first, so that `now() + a + b` stays zoned throughout.
+    for shifted in reversed(list(tree.find_all(exp.Add, exp.Sub))):
+        sides = (shifted.this, shifted.expression)
+        if any(_is_zoned(s, flat) for s in sides) and any(_is_interval(s, flat) for s in sides):
+            shifted.replace(exp.cast(shifted.copy(), _storage_type()))
     _zoned_literals_written(tree, table_types)
     return None
+
+
+def _is_interval(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() == "INTERVAL"
+    if isinstance(node, exp.Cast):
+        return is_type(node.to, "interval")
+    return isinstance(node, exp.Interval)
 
 
 def _zoned_literals_written(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
