@@ -13,7 +13,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from ..session_names import DEFAULT_NAMES, SessionNames
-from ..type_match import is_type
+from ..type_match import is_type, of_type
 from .division import is_bigint, is_integer
 
 __all__ = ["VOID", "int4_series_columns", "postgres_result_types", "void_results"]
@@ -26,11 +26,7 @@ _EXTRACT_SCALE = {"EPOCH": 6, "SECOND": 6, "MILLISECONDS": 3, "MILLISECOND": 3}
 
 
 def _is_date(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    if isinstance(node, exp.Column):
-        return column_types.get(node.name.lower(), "").upper() == "DATE"
-    if isinstance(node, exp.Cast):
-        return is_type(node.to, "date")
-    return isinstance(node, exp.CurrentDate)
+    return of_type(node, column_types, "DATE", "date", nodes=(exp.CurrentDate,))
 
 
 def postgres_result_types(

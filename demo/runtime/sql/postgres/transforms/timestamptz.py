@@ -12,7 +12,7 @@ import re
 
 from sqlglot import exp
 
-from ..type_match import is_type
+from ..type_match import is_type, of_type
 from .statement import written_literals
 
 __all__ = ["TIMESTAMPTZ_STORAGE", "timestamptz_without_icu", "utc_text", "zoned_string_literals"]
@@ -49,11 +49,9 @@ def _storage_type() -> exp.DataType:
 
 
 def _is_zoned(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    if isinstance(node, exp.Column):
-        return column_types.get(node.name.lower(), "").upper() == TIMESTAMPTZ_STORAGE
-    if isinstance(node, exp.Cast):
-        return is_type(node.to, "timestamptz", exp.DataType.Type.TIMESTAMP_NS)
-    return isinstance(node, exp.CurrentTimestamp)
+    stand_in = exp.DataType.Type.TIMESTAMP_NS  # a name would parse as a type of its own
+    zoned = ("timestamptz", stand_in)
+    return of_type(node, column_types, TIMESTAMPTZ_STORAGE, *zoned, nodes=(exp.CurrentTimestamp,))
 
 
 # Zone names that are UTC itself (Postgres reads zone names without regard to case).
@@ -143,11 +141,7 @@ def timestamptz_without_icu(tree: exp.Expr, table_types: dict[str, dict[str, str
 
 
 def _is_interval(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    if isinstance(node, exp.Column):
-        return column_types.get(node.name.lower(), "").upper() == "INTERVAL"
-    if isinstance(node, exp.Cast):
-        return is_type(node.to, "interval")
-    return isinstance(node, exp.Interval)
+    return of_type(node, column_types, "INTERVAL", "interval", nodes=(exp.Interval,))
 
 
 def _zoned_literals_written(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> None:
