@@ -175,6 +175,45 @@ def _serial_columns(tree: exp.Expr) -> list[str]:
     return sequences
 
 
+def _index_parameters(tree: exp.Expr) -> exp.IndexParameters | None:
+    index = tree.this if isinstance(tree, exp.Create) and tree.args.get("kind") == "INDEX" else None
+    params = index.args.get("params") if isinstance(index, exp.Index) else None
+    return params if isinstance(params, exp.IndexParameters) else None
+
+
+def _index_method(tree: exp.Expr) -> str | None:
+    """CREATE INDEX's `USING <method>`, lower case, or None."""
+    params = _index_parameters(tree)
+    using = params.args.get("using") if params is not None else None
+    return using.name.lower() if using is not None else None
+
+
+# Index methods DuckDB's one kind of index (ART) stands in for: same rows, same order.
+_ORDERED_METHODS = (None, "btree", "hash")
+
+
+def _duckdb_index(tree: exp.Expr, statement: str) -> None:
+    """CREATE INDEX as DuckDB takes it. `USING btree` (pg_dump writes it for every index)
+    or `hash` is dropped: DuckDB has one kind of index. DuckDB has no partial indexes: a
+    plain one (`WHERE ...`) only narrows which rows are indexed, so the whole table is
+    indexed (every answer is the same); a UNIQUE one would refuse rows Postgres accepts,
+    so it is refused."""
+    params = _index_parameters(tree)
+    if params is None:
+        return
+    if _index_method(tree) in _ORDERED_METHODS:
+        params.set("using", None)
+    if params.args.get("where") is None:
+        return
+    if tree.args.get("unique"):
+        raise SqlError(
+            "a unique index with WHERE (a partial unique index) is not supported by this demo:"
+            " DuckDB has no partial indexes",
+            statement,
+        )
+    params.set("where", None)
+
+
 # CREATE TABLE properties DuckDB would drop, leaving a table that answers differently
 # (rows no partition accepts, a parent that does not see its children's rows).
 _REFUSED_TABLE_PROPERTIES = {
@@ -279,6 +318,7 @@ def transpile_statement(
     before: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
         before = _serial_columns(tree)
+    _duckdb_index(tree, statement)
     try:
         duck = tree.sql(dialect="duckdb")
     except SqlglotError as exc:
@@ -326,6 +366,17 @@ def _statement_answer(tree: exp.Expr, statement: str, seed: bool) -> Transpiled 
             [],
             "other",
             warnings=[f"skipped (one database per service): {_head(statement)}"],
+        )
+    if _index_method(tree) not in _ORDERED_METHODS:
+        # gin, gist, brin, spgist: DuckDB has no such index, and an index changes no answer.
+        method = _index_method(tree)
+        return Transpiled(
+            statement,
+            [],
+            "other",
+            warnings=[
+                f"skipped (DuckDB has no {method} index; it changes no answer): {_head(statement)}"
+            ],
         )
     if _adds_foreign_key(tree):
         # DuckDB cannot add constraints to existing tables: the engine records the key

@@ -575,3 +575,18 @@ def test_truncate_restart_identity_is_refused_and_changes_nothing() -> None:
     message = refusal(engine, "TRUNCATE t RESTART IDENTITY")
     assert message.startswith("TRUNCATE ... RESTART IDENTITY is not supported by this demo")
     assert engine.execute("SELECT count(*) AS n FROM t")[0][0]["rows"] == [{"n": 1}]
+
+
+def test_a_partial_unique_index_is_refused_and_a_partial_plain_one_indexes_every_row() -> None:
+    # DuckDB has no partial indexes: a unique one over every row would refuse rows
+    # Postgres accepts; a plain one changes no answer.
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE u (email text, deleted_at timestamp)")
+    message = refusal(
+        engine, "CREATE UNIQUE INDEX u_live ON u USING btree (email) WHERE deleted_at IS NULL"
+    )
+    assert message.startswith("a unique index with WHERE (a partial unique index) is not")
+    engine.execute("CREATE INDEX u_email ON u USING btree (email) WHERE deleted_at IS NULL")
+    engine.execute("INSERT INTO u VALUES ('a', now()), ('a', NULL)")
+    rows = engine.execute("SELECT count(*) AS n FROM u WHERE email = 'a'")[0][0]["rows"]
+    assert rows == [{"n": 2}]

@@ -138,3 +138,11 @@ SELECT to_date('05 Mar 2024', 'DD Mon YYYY') AS d, to_timestamp('2024-03-01 10:3
 SELECT timestamptz '2024-03-01 10:30+00' + interval '1 hour' AS a, timestamptz '2024-03-01 10:30+02' - interval '1 day' - interval '30 minutes' AS b, to_timestamp('2024-03-01', 'YYYY-MM-DD') + interval '2 days' AS c;
 -- case: now-relative window stays a timestamptz comparison
 SELECT count(*) FROM orders WHERE placed_at > now() - interval '100 years';
+-- case: a partial index is created and the table answers as before
+CREATE INDEX orders_open ON orders (placed_at) WHERE status <> 'paid';
+SELECT id FROM orders WHERE status <> 'paid' ORDER BY placed_at;
+-- case: indexes as pg_dump writes them, and a unique one that still holds
+CREATE INDEX orders_customer ON public.orders USING btree (customer_id);
+CREATE INDEX orders_meta ON public.orders USING gin (meta);
+CREATE UNIQUE INDEX customers_name ON public.customers USING btree (name);
+INSERT INTO customers (name) VALUES ('Ada');
