@@ -46,6 +46,10 @@ FOREIGN_KEYS_QUERY = (
     "WHERE database_name = current_database() AND comment LIKE 'pg:fk %'"
 )
 _PREFIX = "pg:fk "
+# DEFERRABLE keys (Django declares every key INITIALLY DEFERRED) are checked after each
+# statement, as an immediate key is: a transaction that breaks one and mends it before
+# COMMIT is refused at the breaking statement, where Postgres accepts it (docs/demo-runtime.md).
+_DEFERRAL = {"DEFERRABLE", "NOT DEFERRABLE", "INITIALLY DEFERRED", "INITIALLY IMMEDIATE"}
 _CHECKS = {"NO ACTION", "RESTRICT"}
 _DELETE_ACTIONS = {"CASCADE", "SET NULL"}
 
@@ -81,11 +85,13 @@ def declared_foreign_keys(tree: exp.Expr, table: str) -> list[ForeignKey]:
             text = " ".join(str(option).upper().split())
             if text.startswith("ON DELETE ") and text[10:] in _CHECKS | _DELETE_ACTIONS:
                 on_delete = "NO ACTION" if text[10:] in _CHECKS else text[10:]
+            elif text in _DEFERRAL:
+                continue  # checked after each statement: see _DEFERRAL
             elif not (text.startswith("ON UPDATE ") and text[10:] in _CHECKS):
                 raise ForeignKeyError(
                     f"foreign key option {text} is not supported by this demo"
                     " (ON DELETE NO ACTION, RESTRICT, CASCADE, SET NULL and"
-                    " ON UPDATE NO ACTION, RESTRICT only)"
+                    " ON UPDATE NO ACTION, RESTRICT, and DEFERRABLE, only)"
                 )
         holder = ref.parent
         if isinstance(holder, exp.ForeignKey):

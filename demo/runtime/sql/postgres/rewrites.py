@@ -230,7 +230,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("json_arrows", lambda t, c: arrows_read_as_lambdas(t)),
     Rewrite("json_order", lambda t, c: json_order(t, c.json_types)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
-    Rewrite("text_functions", lambda t, c: text_functions(t)),
+    _reading_column_types("text_functions", text_functions),
     Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
     Rewrite("whole_row_references", lambda t, c: whole_row_references(t, c.table_types)),
     Rewrite("star_over_using_join", lambda t, c: star_over_using_join(t, c.table_types)),

@@ -354,8 +354,9 @@ def _variadic_concat(variadic: exp.Variadic) -> None:
     )
 
 
-def text_functions(tree: exp.Expr) -> str | None:
-    """Rewrite quote_ident/quote_literal/regexp_matches; a message for forms not supported."""
+def text_functions(tree: exp.Expr, column_types: dict[str, str] | None = None) -> str | None:
+    """Rewrite quote_ident/quote_literal/regexp_matches; a message for forms not supported.
+    `column_types`: column -> DuckDB type, for the boolean columns concat() prints."""
     for node in list(tree.find_all(exp.Anonymous)):
         name = str(node.this).lower()
         try:
@@ -379,4 +380,25 @@ def text_functions(tree: exp.Expr) -> str | None:
         for arg in call.expressions:
             if isinstance(arg, exp.Boolean):
                 arg.replace(exp.Literal.string("t" if arg.this else "f"))
+            elif _is_boolean(arg, column_types or {}):
+                arg.replace(_boolean_text(arg.copy()))
     return None
+
+
+def _is_boolean(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """A boolean column, a cast to boolean, or a comparison or connective."""
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() == "BOOLEAN"
+    if isinstance(node, exp.Cast):
+        return is_type(node.to, "boolean")
+    return isinstance(node, exp.Predicate | exp.Connector | exp.Not)
+
+
+def _boolean_text(value: exp.Expr) -> exp.Expr:
+    """`t`, `f` or NULL, as Postgres prints a boolean."""
+    return exp.Case(
+        ifs=[
+            exp.If(this=value, true=exp.Literal.string("t")),
+            exp.If(this=exp.Not(this=exp.Paren(this=value.copy())), true=exp.Literal.string("f")),
+        ]
+    )

@@ -188,6 +188,8 @@ def _index_method(tree: exp.Expr) -> str | None:
     return using.name.lower() if using is not None else None
 
 
+_CHANGES = (exp.Insert, exp.Update, exp.Delete, exp.Merge)
+
 # Index methods DuckDB's one kind of index (ART) stands in for: same rows, same order.
 _ORDERED_METHODS = (None, "btree", "hash")
 
@@ -303,6 +305,13 @@ def transpile_statement(
         )
     if setting is not None:  # a SET or RESET that keeps a held setting
         return Transpiled(statement, [], "other")
+    extension = _CREATE_EXTENSION.match(strip_leading_comments(statement))
+    if extension:  # sqlglot reads it as an opaque command
+        raise SqlError(
+            f'extension "{extension[1]}" is not available in this demo (it has no Postgres'
+            " extensions; gen_random_uuid() and the functions it answers need none)",
+            statement,
+        )
     tree = _parse(statement)
     answer = _statement_answer(tree, statement, seed)
     if answer is not None:
@@ -326,6 +335,20 @@ def transpile_statement(
     return _transpiled(statement, tree, before, duck, after, context)
 
 
+_CREATE_EXTENSION = re.compile(
+    r'\s*CREATE\s+EXTENSION\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([\w-]+)"?', re.I
+)
+
+# An index column's operator class (`email varchar_pattern_ops`, which Django writes for
+# every indexed varchar): sqlglot cannot read it, and it changes no answer.
+_CREATE_INDEX = re.compile(r"^\s*CREATE\s+(?:UNIQUE\s+)?INDEX\b", re.I)
+_OPERATOR_CLASS = re.compile(r"(?<=[\w\")])\s+(?:pg_catalog\.)?\w+_ops\b", re.I)
+
+
+def _without_operator_classes(text: str) -> str:
+    return _OPERATOR_CLASS.sub("", text) if _CREATE_INDEX.match(text) else text
+
+
 def _parse(statement: str) -> exp.Expr:
     """The one statement's tree, VALUES read as a query (as Postgres reads it)."""
     bad_escape = invalid_string_escape(statement)
@@ -334,7 +357,7 @@ def _parse(statement: str) -> exp.Expr:
     text = unicode_identifiers(statement)
     if text is None:
         raise SqlError('this U&"..." identifier is not supported by this demo', statement)
-    text = join_using_alias(text)
+    text = join_using_alias(_without_operator_classes(text))
     dialect = Dialect.get_or_raise(PostgresForDuck)
     try:
         tokens = dialect.tokenize(text)  # once, for the comma check and the parser
@@ -366,6 +389,13 @@ def _statement_answer(tree: exp.Expr, statement: str, seed: bool) -> Transpiled 
             [],
             "other",
             warnings=[f"skipped (one database per service): {_head(statement)}"],
+        )
+    if any(isinstance(cte.this, _CHANGES) for cte in tree.find_all(exp.CTE)):
+        # DuckDB runs it as a statement that returns no rows (the change made, the rows lost).
+        raise SqlError(
+            "a WITH query that changes data (INSERT, UPDATE or DELETE inside WITH) is not"
+            " supported by this demo: run the change on its own, with RETURNING",
+            statement,
         )
     if _index_method(tree) not in _ORDERED_METHODS:
         # gin, gist, brin, spgist: DuckDB has no such index, and an index changes no answer.

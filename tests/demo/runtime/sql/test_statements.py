@@ -83,7 +83,6 @@ def test_split_postgres_error() -> None:
         ("start transaction", ["BEGIN TRANSACTION"], "transaction"),
         ("END", ["COMMIT"], "transaction"),
         ("abort", ["ROLLBACK"], "transaction"),
-        ("WITH a AS (DELETE FROM t RETURNING *) SELECT * FROM a", None, "other"),
     ],
 )
 def test_transpile(postgres: str, duck: list[str] | None, kind: str) -> None:
