@@ -59,12 +59,18 @@ ENDLESS = (
 )
 
 
+# A recursion without end, which DuckDB interrupts between its steps. (ENDLESS itself was
+# seen once, in a CI run, to ignore DuckDB's interrupt for over ten minutes: some phase of
+# its nested recursion checks none. That is a hang the demo cannot end natively; the
+# closing note of that stop says so.)
+FOREVER = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r"
+
+
 def test_a_statement_duckdb_would_run_forever_is_cancelled() -> None:
     conn = open_native_duck()
     conn.statement_timeout = 0.5
     engine = DuckEngine(conn)
-    engine.execute("CREATE TABLE d (id int); INSERT INTO d VALUES (1)")
-    assert refusal(engine, ENDLESS) == "canceling statement due to statement timeout"
+    assert refusal(engine, FOREVER) == "canceling statement due to statement timeout"
 
 
 def test_a_statement_past_the_memory_limit_is_refused_and_spills_nothing(
