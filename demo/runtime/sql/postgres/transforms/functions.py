@@ -12,6 +12,7 @@ from sqlglot import exp
 
 from ..session_settings import SettingRefused, held_value, set_value
 from ..type_match import is_type
+from .operand_types import number_literal_type
 
 __all__ = ["postgres_functions"]
 
@@ -37,11 +38,7 @@ def _number_literal_type(node: exp.Expr) -> str | None:
         node = node.this
     if not (isinstance(node, exp.Literal) and node.is_number):
         return None
-    if not node.this.isdigit():
-        return "numeric"
-    return (
-        "integer" if int(node.this) < 2**31 else "bigint" if int(node.this) < 2**63 else "numeric"
-    )
+    return number_literal_type(node)
 
 
 # Postgres' functions DuckDB has under another name (the result column keeps Postgres'
