@@ -6,8 +6,8 @@
 //
 // `readColumns` gives exactly what duck-database.js's apache-arrow path gives for those
 // types ({names, types, columns, numRows}: the same type descriptions and raw values),
-// or null for an answer it does not read (another type, a dictionary, compression,
-// repeated column names), which then goes through apache-arrow.
+// or null for an answer it does not read (another type, a dictionary, compression),
+// which then goes through apache-arrow. Columns are read by position: names may repeat.
 // tests/demo/runtime/sql/test_arrow_columns.py holds the two paths to the same answers.
 
 // Arrow's Type union (Schema.fbs); apache-arrow's type ids are the same numbers.
@@ -33,9 +33,6 @@ export function readColumns(bytes) {
     buffers += field.buffers;
     fields.push(field);
   }
-  // apache-arrow reports other types for columns whose names repeat (SELECT 1 a, 'x' a
-  // gives VARCHAR twice); left to it, such answers stay what they were.
-  if (new Set(fields.map((f) => f.name)).size < fields.length) return null;
   const columns = fields.map(() => []);
   let numRows = 0;
   for (let b = 0, n = footer.vectorLength(3); b < n; b++) {

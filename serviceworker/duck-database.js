@@ -133,9 +133,12 @@ function tableToColumns(table) {
   const types = [];
   const columns = [];
   table.schema.fields.forEach((field, i) => {
+    // The column's own type: the schema's field repeats another's type where names
+    // repeat (`SELECT 1, true` gives two boolean `?column?` fields).
+    const column = table.getChildAt(i);
     names.push(field.name);
-    types.push(describe(field.type));
-    columns.push(columnValues(table.getChildAt(i), field.type));
+    types.push(describe(column.type));
+    columns.push(columnValues(column, column.type));
   });
   return { names, types, columns, numRows: table.numRows };
 }

@@ -290,6 +290,17 @@ def messages(ours: Run, ref: Run, *, prefix: str = "") -> Messages:
     return found
 
 
+def _field_pairs(
+    ref_fields: list[dict[str, Any]], our_fields: list[dict[str, Any]]
+) -> list[tuple[dict[str, Any], int]]:
+    """(reference field, our dataTypeID) by position where the names agree in order (names
+    may repeat: every unnamed column is `?column?`), else by name."""
+    if [f["name"] for f in ref_fields] == [f["name"] for f in our_fields]:
+        return [(f, o["dataTypeID"]) for f, o in zip(ref_fields, our_fields, strict=True)]
+    ours = {f["name"]: f["dataTypeID"] for f in our_fields}
+    return [(f, ours[f["name"]]) for f in ref_fields if f["name"] in ours]
+
+
 def oid_agreement(ours: Run, ref: Run) -> tuple[int, list[str]]:
     """(fields compared, mismatches) over the reference's fields of the common types."""
     compared = 0
@@ -301,15 +312,14 @@ def oid_agreement(ours: Run, ref: Run) -> tuple[int, list[str]]:
             if not (want["ok"] and got["ok"]) or len(want["result"]) != len(got["result"]):
                 continue
             for ref_stmt, our_stmt in zip(want["result"], got["result"], strict=True):
-                our_fields = {f["name"]: f["dataTypeID"] for f in our_stmt["fields"]}
-                for f in ref_stmt["fields"]:
-                    if f["dataTypeID"] not in COMMON_OIDS or f["name"] not in our_fields:
+                for f, our_type in _field_pairs(ref_stmt["fields"], our_stmt["fields"]):
+                    if f["dataTypeID"] not in COMMON_OIDS:
                         continue
                     compared += 1
-                    if our_fields[f["name"]] != f["dataTypeID"]:
+                    if our_type != f["dataTypeID"]:
                         mismatches.append(
                             f"{group}: {name}: {f['name']} {COMMON_OIDS[f['dataTypeID']]}"
-                            f" ({f['dataTypeID']}) != {our_fields[f['name']]}"
+                            f" ({f['dataTypeID']}) != {our_type}"
                         )
     return compared, mismatches
 

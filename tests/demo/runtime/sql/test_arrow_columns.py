@@ -35,11 +35,11 @@ DIRECT = [
     "FROM range(5000) t(i)",
     "SELECT * FROM range(0) t(i)",
     "SELECT NULL a",
+    "SELECT 1 a, 'x' a, 2.5 a, true a",
 ]
-# Left to apache-arrow: nested, dictionary-encoded, interval and binary columns, and
-# repeated names (apache-arrow types them otherwise; the answer stays as it was).
+# Left to apache-arrow: nested, dictionary-encoded, interval and binary columns.
 VIA_APACHE_ARROW = [
-    "SELECT 1 a, 'x' a",
+    "SELECT INTERVAL 3 DAY a, [1, 2] a, 1 a",
     "SELECT [1, 2] a",
     "SELECT {'x': 1} a",
     "SELECT 'a'::ENUM('a', 'b') a",
@@ -60,3 +60,9 @@ def test_direct_reads_match_apache_arrow() -> None:
     many = answers[6]["direct"]
     assert many["numRows"] == 5000 and many["columns"][2][0] == "<undefined>"
     assert answers[0]["direct"]["columns"][3] == ["9007199254740993n"]
+    # Repeated names (every `?column?` of `SELECT 1, true`): each column keeps its own
+    # type on both paths (apache-arrow's schema gave the first the last one's type).
+    repeated = answers[len(DIRECT) - 1]["direct"]
+    assert [t["id"] for t in repeated["types"]] == [2, 5, 7, 6]  # Int, Utf8, Decimal, Bool
+    nested = answers[len(DIRECT)]["apacheArrow"]
+    assert [t["id"] for t in nested["types"]] == [11, 12, 2]  # Interval, List, Int
