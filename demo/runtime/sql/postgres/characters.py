@@ -19,6 +19,10 @@ trailing spaces, as Postgres reads it as char too, and so does a varchar column
 (a COALESCE or CASE choosing it, arithmetic, a function not listed here, a scalar
 subquery's column, CREATE TABLE AS ...) is refused, naming the way round: cast it to
 text, which is the unpadded value in Postgres too.
+
+`"char"` (quoted: Postgres' one-byte internal type, not char(n)) is refused: DuckDB
+reads the name as its string type and would keep the whole text ('abc'::"char" is 'a'
+in Postgres, and '\\101'::"char" is 'A').
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from .character_writes import CHAR_TYPES, character_width, varchar_width, writte
 from .declared import base_name, column_declared_type, declared_name
 from .type_match import is_type
 
-__all__ = ["char_casts", "character_values"]
+__all__ = ["char_casts", "character_values", "single_byte_char"]
 
 
 # Functions Postgres gives the value as text (trailing spaces dropped), as here.
@@ -405,3 +409,19 @@ def _assignment_target(column: exp.Expr) -> bool:
     if isinstance(parent, exp.EQ) and column is parent.this:
         return isinstance(parent.parent, exp.Update | exp.OnConflict)
     return isinstance(parent, exp.Ordered) and isinstance(parent.parent, exp.OnConflict)
+
+
+def single_byte_char(tree: exp.Expr) -> str | None:
+    """The refusal of Postgres' `"char"` type wherever it is written, or None."""
+    for data_type in tree.find_all(exp.DataType):
+        kind = data_type.args.get("kind")
+        if (
+            data_type.this == exp.DataType.Type.USERDEFINED
+            and isinstance(kind, exp.Identifier)
+            and kind.quoted
+            and kind.name == "char"
+        ):
+            return (
+                'type "char" is not supported by this demo (DuckDB, its engine, has no such type)'
+            )
+    return None

@@ -96,10 +96,11 @@ class _Moment:
 
 
 def _kind(type_name: str) -> str | None:
-    """ "date", "timestamp" or "timestamptz" for a DuckDB/sqlglot type name, else None."""
+    """ "date", "time", "timestamp" or "timestamptz" for a DuckDB/sqlglot type name, else
+    None."""
     name = type_name.upper()
-    if name == "DATE":
-        return "date"
+    if name in ("DATE", "TIME"):
+        return name.lower()
     if name in ("TIMESTAMPTZ", "TIMESTAMP_NS", "TIMESTAMP WITH TIME ZONE", "TIMESTAMPLTZ"):
         return "timestamptz"
     if name.startswith(("TIMESTAMP", "DATETIME")) and "TIME ZONE" not in name:
@@ -351,6 +352,8 @@ def _word(word: str, zone: str | None, kind: str) -> exp.Expr:
 
 def _read(text: str, kind: str) -> exp.Expr | None:
     """The literal DuckDB reads as Postgres reads `text`; None: DuckDB reads it alike."""
+    if kind == "time":
+        return _time_of_day(text)
     lowered = " ".join(text.lower().split())
     word, _, zone = lowered.partition(" ")
     if word in _WORDS:
@@ -386,6 +389,24 @@ def _read(text: str, kind: str) -> exp.Expr | None:
 
 
 _NAMES = {"date": "date", "timestamp": "timestamp", "timestamptz": "timestamp with time zone"}
+
+
+_ISO_DATE_BEFORE_TIME = re.compile(r"\d{4}-\d\d-\d\d[ t]")
+
+
+def _time_of_day(text: str) -> exp.Expr | None:
+    """A `time` literal: `H:MM[:SS[.ffffff]]` as it is, with AM or PM or after an ISO date
+    in 24-hour form; any other form (a zone, a word, 24:00) is refused. DuckDB ignores AM/PM
+    (`11:59 PM` is 11:59 to it) and a zone name, which Postgres refuses without a date."""
+    lowered = " ".join(text.lower().split())
+    dated = _ISO_DATE_BEFORE_TIME.match(lowered)  # a date Postgres reads and drops
+    found = re.fullmatch(_TIME, lowered[dated.end() :] if dated else lowered)
+    if found is None:
+        raise _Refused(f'this demo does not read the time form "{text}"')
+    h, m, s, micro = _clock(*found.groups())  # refuses 24:00 (duckdb-wasm reads 00:00)
+    if found.group(5) is None and text == lowered and not dated:
+        return None
+    return exp.Literal.string(f"{h:02d}:{m:02d}:{s:02d}.{micro:06d}")
 
 
 def _read_or_message(text: str, kind: str) -> exp.Expr | str | None:

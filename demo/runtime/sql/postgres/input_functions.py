@@ -19,14 +19,14 @@ import re
 from sqlglot import exp
 
 from .datetime_input import NotJudged, temporal_input_error
-from .input_syntax import boolean_input, number_input_error
+from .input_syntax import boolean_input, typed_input_error
 from .interval_input import interval_input_error
 
 __all__ = ["input_functions"]
 
 _SYNTAX, _RANGE = "22P02", "22003"
 
-# Postgres type name -> the DuckDB type `number_input_error` reads it as.
+# Postgres type name -> the DuckDB type `typed_input_error` reads it as.
 _NUMBERS = {
     "int2": "SMALLINT", "smallint": "SMALLINT",
     "int4": "INTEGER", "integer": "INTEGER", "int": "INTEGER",
@@ -44,7 +44,7 @@ _UNKNOWN = object()
 def _number(text: str, duck_type: str) -> _Verdict | object:
     if duck_type in ("REAL", "DOUBLE") and re.search(r"0[xX]|nan\(", text, re.I):
         return _UNKNOWN  # strtod reads hex floats and nan(...): not judged here
-    message = number_input_error(text, duck_type)
+    message = typed_input_error(text, duck_type)
     if message is None:
         return None
     return message, _SYNTAX if message.startswith("invalid input syntax") else _RANGE

@@ -20,9 +20,9 @@ from .type_match import is_type
 __all__ = [
     "boolean_input",
     "boolean_literals",
-    "invalid_number_literal",
+    "invalid_typed_literal",
     "invalid_string_escape",
-    "number_input_error",
+    "typed_input_error",
     "unicode_identifiers",
 ]
 
@@ -107,13 +107,22 @@ def boolean_literals(tree: exp.Expr) -> str | None:
     return None
 
 
-def number_input_error(text: str, duck_type: str) -> str | None:
-    """Postgres' error for `text` read as the integer or float type, or None."""
+# Postgres' uuid input: 32 hex digits, a `-` allowed after any four, braces around all.
+_UUID_TEXT = re.compile(r"[0-9a-fA-F]{4}(?:-?[0-9a-fA-F]{4}){7}")
+
+
+def typed_input_error(text: str, duck_type: str) -> str | None:
+    """Postgres' error for `text` read as the integer, float or uuid type, or None.
+    (DuckDB reads a uuid with its hyphens anywhere: `111-11111-1111-...` is one to it.)"""
     kind = duck_type.upper()
     if kind in _INTEGERS:
         return _integer_message(text, kind)
     if kind in _FLOATS:
         return _float_message(text, kind)
+    if kind == "UUID":
+        bare = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+        if not _UUID_TEXT.fullmatch(bare):
+            return f'invalid input syntax for type uuid: "{text}"'
     return None
 
 
@@ -133,12 +142,12 @@ def _inserted_columns(tree: exp.Expr, table_types: dict[str, dict[str, str]]) ->
     return [columns.get(n, "") for n in names]
 
 
-def invalid_number_literal(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
-    """Postgres' error for a number written as text it would refuse, or None."""
+def invalid_typed_literal(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
+    """Postgres' error for a number or uuid written as text it would refuse, or None."""
     for cast in tree.find_all(exp.Cast):
         text = cast.this
         if isinstance(text, exp.Literal) and text.is_string:
-            message = number_input_error(text.this, getattr(cast.to.this, "name", ""))
+            message = typed_input_error(text.this, getattr(cast.to.this, "name", ""))
             if message:
                 return message
     values = tree.expression if isinstance(tree, exp.Insert) else None
@@ -148,7 +157,7 @@ def invalid_number_literal(tree: exp.Expr, table_types: dict[str, dict[str, str]
             items = row.expressions if isinstance(row, exp.Tuple) else [row]
             for item, duck_type in zip(items, types, strict=False):
                 if isinstance(item, exp.Literal) and item.is_string:
-                    message = number_input_error(item.this, duck_type)
+                    message = typed_input_error(item.this, duck_type)
                     if message:
                         return message
     return None

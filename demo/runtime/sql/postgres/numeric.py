@@ -58,6 +58,7 @@ _MIN_SIG_DIGITS = 16
 _DEC_DIGITS = 4
 _MAX_DISPLAY_SCALE = 1000
 _MAX_DUCK_PRECISION = 38
+_INT8_MAX = 2**63 - 1
 # Enough digits that no step rounds (the default context keeps 28).
 _EXACT = Context(prec=2 * _MAX_DISPLAY_SCALE + 100, Emax=10**6, Emin=-(10**6))
 
@@ -76,8 +77,12 @@ def _literal_scale(text: str) -> Decimal:
 
 
 def numeric_literals(tree: exp.Expr, statement: str) -> None:
-    """`1.5e3` (numeric in Postgres) as a DECIMAL carrying Postgres' scale."""
+    """`1.5e3` (numeric in Postgres) as a DECIMAL carrying Postgres' scale, and an
+    integer past bigint's range (numeric in Postgres, HUGEINT in DuckDB) as a DECIMAL."""
     for node in list(tree.find_all(exp.Literal)):
+        if not node.is_string and node.this.isdigit():
+            _wide_integer_literal(node, statement)
+            continue
         if node.is_string or "e" not in node.this.lower():
             continue
         try:
@@ -89,12 +94,32 @@ def numeric_literals(tree: exp.Expr, statement: str) -> None:
         scale = max(0, -int(value.as_tuple().exponent))
         precision = max(digits, scale + 1)
         if precision > _MAX_DUCK_PRECISION:
-            raise SqlError(
-                f"numeric literal {node.this} needs more than {_MAX_DUCK_PRECISION} digits,"
-                " the most this demo's engine holds",
-                statement,
-            )
+            raise SqlError(_too_many_digits(node.this), statement)
         node.replace(exp.cast(exp.Literal.string(text), f"DECIMAL({precision}, {scale})"))
+
+
+def _too_many_digits(literal: str) -> str:
+    return (
+        f"numeric literal {literal} needs more than {_MAX_DUCK_PRECISION} digits,"
+        " the most this demo's engine holds"
+    )
+
+
+def _wide_integer_literal(node: exp.Literal, statement: str) -> None:
+    """An integer literal past bigint as DECIMAL(n, 0); `-9223372036854775808` stays: it
+    is bigint's lowest value, which Postgres reads as one bigint literal (and DuckDB as
+    HUGEINT, reported as bigint)."""
+    value = int(node.this)
+    if value == 2**31 and isinstance(node.parent, exp.Neg):
+        # Postgres reads `-2147483648` as one int4 literal; duckdb-wasm as -(bigint).
+        node.parent.replace(exp.cast(exp.Literal.string(f"-{value}"), "INTEGER"))
+        return
+    if value <= _INT8_MAX or (value == _INT8_MAX + 1 and isinstance(node.parent, exp.Neg)):
+        return
+    digits = len(node.this.lstrip("0"))
+    if digits > _MAX_DUCK_PRECISION:
+        raise SqlError(_too_many_digits(node.this), statement)
+    node.replace(exp.cast(exp.Literal.string(str(value)), f"DECIMAL({digits}, 0)"))
 
 
 def _decimal_literal(node: exp.Expr) -> Decimal | None:

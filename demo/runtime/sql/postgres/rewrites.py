@@ -46,13 +46,13 @@ from functools import cached_property
 
 from sqlglot import exp
 
-from .characters import char_casts, character_values
+from .characters import char_casts, character_values, single_byte_char
 from .datetime_input import temporal_literals
 from .declared import base_name, output_types, set_operation_of_characters
 from .function_calls import unknown_function
 from .group_by_key import group_by_primary_key
 from .input_functions import input_functions
-from .input_syntax import boolean_literals, invalid_number_literal
+from .input_syntax import boolean_literals, invalid_typed_literal
 from .interval_input import interval_literals
 from .json_rewrite import (
     arrows_read_as_lambdas,
@@ -89,8 +89,13 @@ from .transforms.jsonb import jsonb_literals
 from .transforms.math_functions import postgres_math_functions
 from .transforms.operand_types import mismatched_operand_types, set_operation_literals
 from .transforms.result_types import postgres_result_types, void_results
-from .transforms.row_values import star_over_using_join, whole_row_references
-from .transforms.statement import row_subquery_assignments
+from .transforms.row_values import (
+    row_comparisons,
+    star_over_using_join,
+    whole_row_references,
+)
+from .transforms.set_returning import set_returning_in_conditionals
+from .transforms.statement import created_without_data, row_subquery_assignments
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu, zoned_string_literals
 from .transforms.unseen_quotients import unseen_numeric_quotients
@@ -219,13 +224,15 @@ REWRITES: tuple[Rewrite, ...] = (
     # 2. Refusals, and the rewrites that may refuse.
     _reading_column_types("string_literal_operands", string_literal_operands),
     Rewrite("set_operation_literals", lambda t, c: set_operation_literals(t, c.table_types)),
-    Rewrite("invalid_number_literals", lambda t, c: invalid_number_literal(t, c.table_types)),
+    Rewrite("invalid_typed_literals", lambda t, c: invalid_typed_literal(t, c.table_types)),
     Rewrite("zoned_string_literals", lambda t, c: zoned_string_literals(t)),
     Rewrite("temporal_literals", lambda t, c: temporal_literals(t, c.table_types)),
     Rewrite("interval_literals", lambda t, c: interval_literals(t, c.table_types)),
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
+    Rewrite("row_comparisons", lambda t, c: row_comparisons(t)),
+    Rewrite("set_returning_in_conditionals", lambda t, c: set_returning_in_conditionals(t)),
     Rewrite("character_values", lambda t, c: character_values(t, c.table_types, c.declared)),
     Rewrite("json_arrows", lambda t, c: arrows_read_as_lambdas(t)),
     Rewrite("json_order", lambda t, c: json_order(t, c.json_types)),
@@ -239,6 +246,7 @@ REWRITES: tuple[Rewrite, ...] = (
         "set_operation_of_characters",
         lambda t, c: set_operation_of_characters(t, c.table_types, c.declared),
     ),
+    Rewrite("single_byte_char", lambda t, c: single_byte_char(t)),
     Rewrite("char_casts", lambda t, c: char_casts(t)),
     Rewrite(
         "operand_types",
@@ -278,6 +286,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),
     Rewrite("core_only", lambda t, c: core_only(t)),
     Rewrite("named_windows_in_order_by", lambda t, c: named_windows_in_order_by(t)),
+    Rewrite("created_without_data", lambda t, c: created_without_data(t)),
 )
 
 

@@ -51,6 +51,7 @@ from .foreign_keys import ForeignKey, ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
 from .input_syntax import invalid_string_escape, unicode_identifiers
 from .join_using_alias import join_using_alias
+from .number_tokens import decimal_numbers
 from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
@@ -361,6 +362,9 @@ def _parse(statement: str) -> exp.Expr:
     dialect = Dialect.get_or_raise(PostgresForDuck)
     try:
         tokens = dialect.tokenize(text)  # once, for the comma check and the parser
+        decimal = decimal_numbers(text, tokens, statement)
+        if decimal != text:  # rare (`0x1F`, `1_000`): the tokens of the decimal text
+            text, tokens = decimal, dialect.tokenize(decimal)
         syntax_error = (
             foreign_statement(tokens)
             or foreign_operator(tokens)

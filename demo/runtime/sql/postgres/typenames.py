@@ -94,11 +94,28 @@ def _column_type_sql() -> tuple[str, str]:
     return data_type, udt
 
 
-def information_schema_columns(tree: exp.Expr) -> None:
-    """Read `information_schema.columns` through a view with Postgres' type names."""
+# Columns of information_schema.columns that DuckDB's catalog leaves NULL (or, for an
+# identity column, the default of the sequence that stands in for it): refused by name.
+_UNRECORDED_COLUMN_FACTS = frozenset({
+    "is_identity", "identity_generation", "identity_start", "identity_increment",
+    "identity_maximum", "identity_minimum", "identity_cycle", "is_generated",
+    "generation_expression",
+})  # fmt: skip
+
+
+def information_schema_columns(tree: exp.Expr) -> str | None:
+    """Read `information_schema.columns` through a view with Postgres' type names; the
+    refusal of a column of it the demo's catalog does not record, or None."""
     for table in list(tree.find_all(exp.Table)):
         if table.db.lower() != "information_schema" or table.name.lower() != "columns":
             continue
+        for column in tree.find_all(exp.Column):
+            if column.name.lower() in _UNRECORDED_COLUMN_FACTS:
+                return (
+                    f"information_schema.columns.{column.name.lower()} is not supported by"
+                    " this demo (its engine's catalog does not record identity or generated"
+                    " columns)"
+                )
         data_type, udt = _column_type_sql()
         view = sqlglot.parse_one(
             f"SELECT * REPLACE ({data_type} AS data_type, {udt} AS udt_name) "
@@ -107,6 +124,7 @@ def information_schema_columns(tree: exp.Expr) -> None:
         )
         alias = table.alias or "columns"
         table.replace(exp.Subquery(this=view, alias=exp.TableAlias(this=exp.to_identifier(alias))))
+    return None
 
 
 def pg_typeof(tree: exp.Expr, declared: dict[str, str]) -> dict[str, str]:

@@ -25,9 +25,11 @@ from . import differential as diff
 
 pytestmark = [native_only, heavy]
 
-# The target is 97 %; the suite measures 100 % on both paths, so the floor sits
-# just under that: a regression of a few cases fails here. Silent wrong answers: none.
-POSTGRES_EQUAL_FLOOR = 0.99
+# The target is 97 %. The corpus also holds the demo's refusals of forms it
+# cannot answer (9 of 779 cases natively, 11 on the browser path: `"char"`, a time of day
+# with a zone); the others are equal on both paths, so the floor sits just under that:
+# a regression of a few cases fails here. Silent wrong answers: none.
+POSTGRES_EQUAL_FLOOR = 0.985
 SQLITE_EQUAL_FLOOR = 0.99
 
 

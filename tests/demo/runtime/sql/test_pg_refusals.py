@@ -616,3 +616,22 @@ def test_a_partial_index_indexes_every_row_and_answers_as_before() -> None:
     engine.execute("INSERT INTO u VALUES ('a', now()), ('a', NULL)")
     rows = engine.execute("SELECT count(*) AS n FROM u WHERE email = 'a'")[0][0]["rows"]
     assert rows == [{"n": 2}]
+
+
+def test_numbers_are_read_as_postgres_16_reads_them_and_only_outside_names_and_strings() -> None:
+    # Postgres 16's numeric literals (numerology.sql): other bases and `_` between digits
+    # are numbers; digits inside a name, a string, a dollar quote, a comment or a `$1`
+    # parameter are not touched; a number run into letters is refused as Postgres does.
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE t1 (c_2 int)")
+    engine.execute("INSERT INTO t1 VALUES (1)")
+    sql = "SELECT 0x1F AS a, 1_000 AS b, 'x 1_000 0x1F' AS c, $$0o7$$ AS d, c_2 FROM t1 /* 0b1 */"
+    assert engine.execute(sql)[0][0]["rows"] == [
+        {"a": 31, "b": 1000, "c": "x 1_000 0x1F", "d": "0o7", "c_2": 1}
+    ]
+    assert refusal(engine, "SELECT 1_000_") == (
+        'trailing junk after numeric literal at or near "1_000_"'
+    )
+    assert refusal(engine, "SELECT 12abc FROM t1") == (
+        'trailing junk after numeric literal at or near "12abc"'
+    )

@@ -22,7 +22,25 @@ VOID = "void"
 
 
 _INT4_RESULTS = ("Length", "StrPosition", "Ascii", "Ntile", "ArrayPosition", "Grouping")
-_EXTRACT_SCALE = {"EPOCH": 6, "SECOND": 6, "MILLISECONDS": 3, "MILLISECOND": 3}
+_EXTRACT_SCALE = {"EPOCH": 6, "SECOND": 6, "SECONDS": 6, "MILLISECONDS": 3, "MILLISECOND": 3}
+
+
+# DuckDB's SECOND and MILLISECOND drop the fraction of the second (25 and 25575 for
+# 25.575401 s); its MICROSECOND keeps it (25575401), in Postgres' units scaled so.
+_FROM_MICROSECONDS = {
+    "SECOND": "0.000001", "SECONDS": "0.000001", "MILLISECOND": "0.001", "MILLISECONDS": "0.001",
+}  # fmt: skip
+
+
+def _postgres_extract(node: exp.Extract) -> exp.Expr:
+    """EXTRACT as Postgres answers it: numeric, with the second's fraction."""
+    unit = node.this.name.upper()
+    value: exp.Expr = node.copy()
+    if unit in _FROM_MICROSECONDS:
+        value.set("this", exp.var("MICROSECOND"))
+        whole = exp.cast(value, "DECIMAL(18, 0)")
+        value = exp.Mul(this=whole, expression=exp.Literal.number(_FROM_MICROSECONDS[unit]))
+    return exp.cast(value, f"DECIMAL(18, {_EXTRACT_SCALE.get(unit, 0)})")
 
 
 def _is_date(node: exp.Expr, column_types: dict[str, str]) -> bool:
@@ -78,8 +96,7 @@ def postgres_result_types(
         elif _continuous_percentile_of_numbers(node, column_types):
             node.replace(exp.cast(node.copy(), "DOUBLE"))
         elif isinstance(node, exp.Extract):
-            scale = _EXTRACT_SCALE.get(node.this.name.upper(), 0)
-            node.replace(exp.cast(node.copy(), f"DECIMAL(18, {scale})"))
+            node.replace(_postgres_extract(node))
         elif isinstance(node, exp.ExplodingGenerateSeries) and not all(
             is_integer(a, column_types)
             for a in (node.args.get("start"), node.args.get("end"), node.args.get("step"))

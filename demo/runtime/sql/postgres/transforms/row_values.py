@@ -5,13 +5,18 @@
 records are printed Postgres' way, such a reference is refused.
 
 `star_over_using_join`: the columns of `*` over `JOIN ... USING` come in another order.
+
+`row_comparisons`: `(a, b) < (x, y)` (keyset pagination's condition) compares a NULL
+element as DuckDB orders NULLs, last: `(1, 2) < (1, NULL)` is true there, unknown in
+Postgres, which compares left to right and answers NULL at the first pair holding one.
+Such comparisons are written out pair by pair, which answers as Postgres does.
 """
 
 from __future__ import annotations
 
 from sqlglot import exp
 
-__all__ = ["star_over_using_join", "whole_row_references"]
+__all__ = ["row_comparisons", "star_over_using_join", "whole_row_references"]
 
 
 def _source_columns(
@@ -93,3 +98,43 @@ def star_over_using_join(tree: exp.Expr, table_types: dict[str, dict[str, str]])
                 " is not supported by this demo (Postgres lists the USING columns first)"
             )
     return None
+
+
+_ORDERINGS = (exp.LT, exp.LTE, exp.GT, exp.GTE)
+
+
+def _row_elements(node: exp.Expr) -> list[exp.Expr] | None:
+    if isinstance(node, exp.Tuple):
+        return node.expressions
+    if isinstance(node, exp.Anonymous) and str(node.this).upper() == "ROW":
+        return node.expressions
+    return None
+
+
+def _pairwise(kind: type[exp.Expr], left: list[exp.Expr], right: list[exp.Expr]) -> exp.Expr:
+    """Postgres' row comparison over the element pairs: = and <> pair by pair; an
+    ordering decided by the first unequal pair (`a1 < b1 OR (a1 = b1 AND ...)`)."""
+    pairs = [(a.copy(), b.copy()) for a, b in zip(left, right, strict=True)]
+    if kind is exp.EQ:
+        return exp.paren(exp.and_(*[exp.EQ(this=a, expression=b) for a, b in pairs]))
+    if kind is exp.NEQ:
+        return exp.paren(exp.or_(*[exp.NEQ(this=a, expression=b) for a, b in pairs]))
+    strict = exp.GT if kind in (exp.GT, exp.GTE) else exp.LT
+    (a, b), rest = pairs[-1], pairs[:-1]
+    decided: exp.Expr = kind(this=a, expression=b)
+    for a, b in reversed(rest):
+        equal_then = exp.and_(exp.EQ(this=a, expression=b.copy()), exp.paren(decided))
+        decided = exp.or_(strict(this=a.copy(), expression=b), exp.paren(equal_then))
+    return exp.paren(decided)
+
+
+def row_comparisons(tree: exp.Expr) -> None:
+    """Comparisons of two row values of one width, written out element by element."""
+    kinds = (exp.EQ, exp.NEQ, *_ORDERINGS)
+    for node in list(tree.find_all(*kinds)):
+        if isinstance(node.parent, exp.Update) and node.arg_key == "expressions":
+            continue  # `UPDATE ... SET (a, b) = (1, 2)`: an assignment, no comparison
+        left, right = _row_elements(node.this), _row_elements(node.expression)
+        if left is None or right is None or len(left) != len(right) or len(left) < 2:
+            continue
+        node.replace(_pairwise(type(node), left, right))

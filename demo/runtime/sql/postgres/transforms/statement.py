@@ -9,6 +9,8 @@
   the keys are checked by `foreign_keys.py` instead.
 - `row_subquery_assignments`: `UPDATE ... SET (a, b) = (SELECT ...)` as one subquery
   per column, and SET's DEFAULT as DuckDB's keyword.
+- `created_without_data`: `CREATE TABLE ... AS query WITH [NO] DATA`, which DuckDB's
+  SQL has no clause for (sqlglot drops it, and the table would be filled regardless).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 __all__ = [
+    "created_without_data",
     "output_targets",
     "row_subquery_assignments",
     "strip_foreign_keys",
@@ -232,3 +235,19 @@ def row_subquery_assignments(tree: exp.Expr) -> str | None:
             assignments.append(exp.EQ(this=column.copy(), expression=exp.Subquery(this=single)))
     tree.set("expressions", assignments)
     return None
+
+
+def created_without_data(tree: exp.Expr) -> None:
+    """`CREATE TABLE t AS query WITH NO DATA` as the same query read for no rows (the
+    columns and their types kept); `WITH DATA`, Postgres' default, dropped."""
+    properties = tree.args.get("properties") if isinstance(tree, exp.Create) else None
+    clause = properties.find(exp.WithDataProperty) if properties else None
+    if properties is None or clause is None:
+        return
+    clause.pop()
+    if not properties.expressions:
+        properties.pop()
+    query = tree.expression
+    if clause.args.get("no") and isinstance(query, exp.Query):
+        empty = exp.select("*").from_(query.subquery("without_data")).limit(0)
+        tree.set("expression", empty)
