@@ -11,7 +11,9 @@ from __future__ import annotations
 import datetime as dt
 import decimal
 import functools
+import itertools
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -75,6 +77,60 @@ INTERVAL_OVERFLOW_MESSAGE = (
 )
 
 
+class _Watchdog:
+    """One thread for the process that interrupts each statement still running at its
+    deadline, and again every 0.1 s until it ends: DuckDB drops an interrupt that arrives
+    before the statement has started (a busy machine can take that long to parse and
+    plan it). A thread started per statement cost about a tenth of a run of many short
+    statements (the regression corpus, natively)."""
+
+    _REPEAT_S = 0.1
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._running: dict[int, tuple[float, Callable[[], None]]] = {}
+        self._overdue: set[int] = set()
+        self._tokens = itertools.count()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, seconds: float, interrupt: Callable[[], None]) -> int:
+        """Starts watching a statement; the token `release` takes when it ends."""
+        with self._changed:
+            token = next(self._tokens)
+            self._running[token] = (time.monotonic() + seconds, interrupt)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._interrupt_overdue, name="duckdb-watchdog", daemon=True
+                )
+                self._thread.start()
+            self._changed.notify()
+            return token
+
+    def release(self, token: int) -> bool:
+        """Stops watching (again is harmless); whether the statement ran past its time."""
+        with self._changed:
+            self._running.pop(token, None)
+            return token in self._overdue
+
+    def _interrupt_overdue(self) -> None:
+        with self._changed:
+            while True:
+                now = time.monotonic()
+                self._overdue &= self._running.keys()
+                waits = []
+                for token, (deadline, interrupt) in self._running.items():
+                    if deadline <= now:
+                        self._overdue.add(token)
+                        interrupt()
+                        waits.append(self._REPEAT_S)
+                    else:
+                        waits.append(deadline - now)
+                self._changed.wait(min(waits, default=None))
+
+
+_WATCHDOG = _Watchdog()
+
+
 class NativeDuckConnection:
     """One in-memory database of the `duckdb` package."""
 
@@ -104,21 +160,7 @@ class NativeDuckConnection:
         # `repeated` is a hint for duckdb-wasm; the duckdb package caches plans itself.
         import duckdb
 
-        finished, overdue = threading.Event(), threading.Event()
-
-        def cancel_when_overdue() -> None:
-            if finished.wait(self.statement_timeout):
-                return
-            overdue.set()
-            # DuckDB drops an interrupt that arrives before the statement has started
-            # (a busy machine can take that long to parse and plan it): repeat until done.
-            while True:
-                self._conn.interrupt()
-                if finished.wait(0.1):
-                    return
-
-        watchdog = threading.Thread(target=cancel_when_overdue, daemon=True)
-        watchdog.start()
+        watch = _WATCHDOG.watch(self.statement_timeout, self._conn.interrupt)
         try:
             cursor = self._conn.execute(sql)
             if cursor.description is None:
@@ -127,13 +169,13 @@ class NativeDuckConnection:
         except OverflowError as exc:  # the duckdb package reads an interval as a timedelta
             raise Exception(OUTSIDE_PYTHON_RANGE) from exc
         except duckdb.Error as exc:
-            if overdue.is_set() and isinstance(exc, duckdb.InterruptException):
+            if isinstance(exc, duckdb.InterruptException) and _WATCHDOG.release(watch):
                 raise Exception(STATEMENT_TIMEOUT_MESSAGE) from exc
             if isinstance(exc, duckdb.OutOfMemoryException):
                 raise Exception(OUT_OF_MEMORY_MESSAGE) from exc
             raise Exception(str(exc)) from exc
         finally:
-            finished.set()
+            _WATCHDOG.release(watch)
         columns = [d[0] for d in cursor.description]
         types = [str(d[1]) for d in cursor.description]
         return DuckResult(columns, types, [[_plain(v) for v in row] for row in rows])

@@ -73,6 +73,27 @@ def test_a_statement_duckdb_would_run_forever_is_cancelled() -> None:
     assert refusal(engine, FOREVER) == "canceling statement due to statement timeout"
 
 
+def test_one_watchdog_cancels_only_the_overdue_statement() -> None:
+    # The process's one watchdog thread watches every connection's statements: the
+    # overdue one is cancelled, a statement running beside it on another connection and
+    # the next statement on the same connection are not.
+    import threading
+
+    slow_conn, other = open_native_duck(), open_native_duck()
+    slow_conn.statement_timeout = 0.5
+    slow = DuckEngine(slow_conn)
+    beside: list[object] = []
+    worker = threading.Thread(target=lambda: beside.append(refusal(slow, FOREVER)))
+    worker.start()
+    beside_engine, answers = DuckEngine(other), []
+    while worker.is_alive():  # statements beside it, before and while it is cancelled
+        answers += beside_engine.execute("SELECT count(*) AS n FROM generate_series(1, 1000)")[0]
+    worker.join()
+    assert answers and all(a["rows"] == [{"n": 1000}] for a in answers)
+    assert beside == ["canceling statement due to statement timeout"]
+    assert slow.execute("SELECT 2 AS two")[0][0]["rows"] == [{"two": 2}]
+
+
 def test_a_statement_past_the_memory_limit_is_refused_and_spills_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
