@@ -222,7 +222,7 @@ def output_types(
         sources.update({alias: alias for alias in derived})
     out: dict[str, str] = {}
     for node in targets:
-        name = node.alias_or_name
+        name = node.alias_or_name or postgres_name(node)  # `SELECT current_user` too
         column = node.this if isinstance(node, exp.Alias) else node
         if isinstance(column, exp.Star) or (
             isinstance(column, exp.Column) and isinstance(column.this, exp.Star)

@@ -69,7 +69,7 @@ from .numeric import (
     numeric_literals,
     numeric_quotients,
 )
-from .session_names import DEFAULT_NAMES, SessionNames
+from .session_names import DEFAULT_NAMES, SessionNames, user_keywords
 from .text_functions import text_functions
 from .transforms.aggregates import inexact_aggregates, population_variance_of_non_finite
 from .transforms.arrays import any_of_null_array, array_text_literals
@@ -88,14 +88,18 @@ from .transforms.json_order import json_order
 from .transforms.jsonb import jsonb_literals
 from .transforms.math_functions import postgres_math_functions
 from .transforms.operand_types import mismatched_operand_types, set_operation_literals
-from .transforms.result_types import postgres_result_types, void_results
+from .transforms.result_types import extract_units, postgres_result_types, void_results
 from .transforms.row_values import (
     row_comparisons,
     star_over_using_join,
     whole_row_references,
 )
 from .transforms.set_returning import set_returning_in_conditionals
-from .transforms.statement import created_without_data, row_subquery_assignments
+from .transforms.statement import (
+    created_without_data,
+    insert_alias_in_returning,
+    row_subquery_assignments,
+)
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu, zoned_string_literals
 from .transforms.unseen_quotients import unseen_numeric_quotients
@@ -213,7 +217,8 @@ def _reading_column_types(
 REWRITES: tuple[Rewrite, ...] = (
     # 0. Calls of functions Postgres does not have: refused before a rewrite adds DuckDB's.
     Rewrite("unknown_functions", lambda t, c: unknown_function(t)),
-    # 1. Read the tree as written.
+    # 1. Read the tree as written (`user` read as the current_user it is, first).
+    Rewrite("user_keywords", lambda t, c: user_keywords(t)),
     _naming_types("declared_output_types", lambda t, c: output_types(t, c.table_types, c.declared)),
     Rewrite("column_names", lambda t, c: postgres_column_names(t)),
     _naming_types("json_output_types", lambda t, c: json_output_types(t, c.json_types)),
@@ -231,6 +236,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
+    Rewrite("insert_alias_in_returning", lambda t, c: insert_alias_in_returning(t)),
     Rewrite("row_comparisons", lambda t, c: row_comparisons(t)),
     Rewrite("set_returning_in_conditionals", lambda t, c: set_returning_in_conditionals(t)),
     Rewrite("character_values", lambda t, c: character_values(t, c.table_types, c.declared)),
@@ -264,6 +270,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("implicit_insert_columns", lambda t, c: implicit_insert_columns(t, c.table_types)),
     _reading_column_types("nullif_types", nullif_types),
     _reading_column_types("integer_division", integer_division),
+    Rewrite("extract_units", lambda t, c: extract_units(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
     _reading_column_types("bare_numeric_scales", bare_numeric_scales),

@@ -1,4 +1,5 @@
-"""The names a Postgres session answers: `current_database()`, `current_user`.
+"""The names a Postgres session answers: `current_database()`, `current_user` (also
+written `user`, `current_role`).
 
 The official Postgres image creates the database `POSTGRES_DB` (default: the value of
 `POSTGRES_USER`) owned by `POSTGRES_USER` (default `postgres`), and a client of the
@@ -15,7 +16,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["DEFAULT_NAMES", "SessionNames", "session_names"]
+from sqlglot import exp
+
+from .dialect import PG_NAME
+
+__all__ = ["DEFAULT_NAMES", "SessionNames", "session_names", "user_keywords"]
+
+# Postgres' reserved words for current_user that sqlglot reads as column names (DuckDB
+# then answers its own user, `duckdb`); quoted or qualified, they are column names.
+_USER_KEYWORDS = ("user", "current_role")
 
 VERSION = "PostgreSQL 17 (demo: DuckDB through sqlglot)"
 
@@ -37,6 +46,16 @@ class SessionNames:
 
 
 DEFAULT_NAMES = SessionNames()
+
+
+def user_keywords(tree: exp.Expr) -> None:
+    """`user` and `current_role` written bare, read as `current_user` (named as written)."""
+    for column in list(tree.find_all(exp.Column)):
+        if column.table or column.this.quoted or column.name.lower() not in _USER_KEYWORDS:
+            continue
+        user = exp.CurrentUser()
+        user.meta[PG_NAME] = column.name.lower()
+        column.replace(user)
 
 
 def session_names(config: Mapping[str, Any]) -> SessionNames:

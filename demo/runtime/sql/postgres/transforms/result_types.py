@@ -6,17 +6,27 @@
 `void_results`: `pg_sleep()` answers Postgres' `void` (OID 2278, an empty string)
 at once: duckdb-wasm has no pg_sleep (native DuckDB's answers NULL text), and a
 sleep would only hold up the worker.
+`extract_units`: EXTRACT of a unit its source type lacks (`hour` of a date, `year` of a
+time, `timezone` of either or of a timestamp) is Postgres' error; DuckDB answers 0, or
+refuses in its own words. (date_part() takes a date as a timestamp: its hour is 0.)
 """
 
 from __future__ import annotations
 
 from sqlglot import exp
 
+from ..dialect import PG_NAME
 from ..session_names import DEFAULT_NAMES, SessionNames
 from ..type_match import is_type, of_type
 from .division import is_bigint, is_integer
 
-__all__ = ["VOID", "int4_series_columns", "postgres_result_types", "void_results"]
+__all__ = [
+    "VOID",
+    "extract_units",
+    "int4_series_columns",
+    "postgres_result_types",
+    "void_results",
+]
 
 VOID = "void"
 
@@ -32,15 +42,43 @@ _FROM_MICROSECONDS = {
 }  # fmt: skip
 
 
-def _postgres_extract(node: exp.Extract) -> exp.Expr:
-    """EXTRACT as Postgres answers it: numeric, with the second's fraction."""
+def _postgres_extract(node: exp.Extract, column_types: dict[str, str]) -> exp.Expr:
+    """EXTRACT as Postgres answers it: numeric, with the second's fraction (a date's
+    epoch is whole seconds: 1577836800, not 1577836800.000000)."""
     unit = node.this.name.upper()
+    scale = 0 if _is_date(node.expression, column_types) else _EXTRACT_SCALE.get(unit, 0)
     value: exp.Expr = node.copy()
     if unit in _FROM_MICROSECONDS:
         value.set("this", exp.var("MICROSECOND"))
         whole = exp.cast(value, "DECIMAL(18, 0)")
         value = exp.Mul(this=whole, expression=exp.Literal.number(_FROM_MICROSECONDS[unit]))
-    return exp.cast(value, f"DECIMAL(18, {_EXTRACT_SCALE.get(unit, 0)})")
+    return exp.cast(value, f"DECIMAL(18, {scale})")
+
+
+_ZONE_UNITS = {"TIMEZONE", "TIMEZONE_HOUR", "TIMEZONE_MINUTE"}
+_CLOCK_UNITS = {
+    "HOUR", "HOURS", "MINUTE", "MINUTES", "SECOND", "SECONDS", "MILLISECOND",
+    "MILLISECONDS", "MICROSECOND", "MICROSECONDS", *_ZONE_UNITS,
+}  # fmt: skip
+_TIME_UNITS = {*_CLOCK_UNITS - _ZONE_UNITS, "EPOCH"}
+
+
+def extract_units(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
+    """Postgres' refusal of an EXTRACT unit its source's type does not have, or None."""
+    for node in tree.find_all(exp.Extract):
+        if node.parent is not None and node.parent.meta.get(PG_NAME) == "date_part":
+            continue  # date_part(text, date) reads the date as a timestamp
+        unit, source = node.this.name.upper(), node.expression
+        if _is_date(source, column_types) and unit in _CLOCK_UNITS:
+            type_name = "date"
+        elif of_type(source, column_types, "TIME", "time") and unit not in _TIME_UNITS:
+            type_name = "time without time zone"
+        elif of_type(source, column_types, "TIMESTAMP", "timestamp") and unit in _ZONE_UNITS:
+            type_name = "timestamp without time zone"
+        else:
+            continue
+        return f'unit "{node.this.name.lower()}" not supported for type {type_name}'
+    return None
 
 
 def _is_date(node: exp.Expr, column_types: dict[str, str]) -> bool:
@@ -96,7 +134,7 @@ def postgres_result_types(
         elif _continuous_percentile_of_numbers(node, column_types):
             node.replace(exp.cast(node.copy(), "DOUBLE"))
         elif isinstance(node, exp.Extract):
-            node.replace(_postgres_extract(node))
+            node.replace(_postgres_extract(node, column_types))
         elif isinstance(node, exp.ExplodingGenerateSeries) and not all(
             is_integer(a, column_types)
             for a in (node.args.get("start"), node.args.get("end"), node.args.get("step"))

@@ -11,6 +11,8 @@
   per column, and SET's DEFAULT as DuckDB's keyword.
 - `created_without_data`: `CREATE TABLE ... AS query WITH [NO] DATA`, which DuckDB's
   SQL has no clause for (sqlglot drops it, and the table would be filled regardless).
+- `insert_alias_in_returning`: `INSERT INTO t AS x ... RETURNING x.a` (DuckDB knows no
+  `x` there) reads `a`; `RETURNING t.a` is Postgres' error (the alias hides `t`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from sqlglot import exp
 
 __all__ = [
     "created_without_data",
+    "insert_alias_in_returning",
     "output_targets",
     "row_subquery_assignments",
     "strip_foreign_keys",
@@ -251,3 +254,22 @@ def created_without_data(tree: exp.Expr) -> None:
     if clause.args.get("no") and isinstance(query, exp.Query):
         empty = exp.select("*").from_(query.subquery("without_data")).limit(0)
         tree.set("expression", empty)
+
+
+def insert_alias_in_returning(tree: exp.Expr) -> str | None:
+    """RETURNING's references to an INSERT's alias as references to its table; the
+    refusal of a reference to the table's own name, which the alias hides, or None."""
+    target = tree.this if isinstance(tree, exp.Insert) else None
+    if isinstance(target, exp.Schema):
+        target = target.this
+    returning = tree.args.get("returning")
+    if not isinstance(target, exp.Table) or not target.alias or returning is None:
+        return None
+    alias, name = target.alias.lower(), target.name.lower()
+    for column in returning.find_all(exp.Column):
+        qualifier = column.table.lower()
+        if qualifier == alias:
+            column.set("table", None)  # RETURNING reads the one table it writes
+        elif qualifier == name:
+            return f'invalid reference to FROM-clause entry for table "{target.name}"'
+    return None

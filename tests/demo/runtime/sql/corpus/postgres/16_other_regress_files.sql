@@ -3,12 +3,14 @@
 -- of 30 more files picked by regress_pick.py's rule, judged by PGlite), with keyset
 -- pagination and EXTRACT over columns added. When written, each was answered silently
 -- wrong: `0x42F` as bytes, `0o273` as `0 AS o273`, `1_000` as `1 AS _000`, `123abc` as
--- `123 AS abc`; EXTRACT(SECOND ...) without the second's fraction; `(1, 2) < (1, NULL)`
--- true (rows with NULLs after the key); CASE over generate_series one row per element;
+-- `123 AS abc`; EXTRACT(SECOND ...) without the second's fraction, EXTRACT(HOUR FROM
+-- date) 0, a date's epoch with six decimals; `SELECT user` DuckDB's own user name;
+-- `(1, 2) < (1, NULL)` true (rows with NULLs after the key); CASE over generate_series
+-- one row per element;
 -- CREATE TABLE AS ... WITH NO DATA filled; '\101'::"char" the text itself; '11:59 PM'
 -- as 11:59; information_schema.columns.is_identity NULL for an identity column; a uuid
--- with misplaced hyphens stored. On the browser path, `SELECT 1, true` reported two
--- boolean columns.
+-- with misplaced hyphens stored; `INSERT INTO t AS x ... RETURNING x.a` refused. On the
+-- browser path, `SELECT 1, true` reported two boolean columns.
 -- setup
 CREATE TABLE k (a int, b int);
 INSERT INTO k VALUES (1, 1), (1, 2), (2, 1), (2, NULL), (NULL, 1), (3, 3);
@@ -42,6 +44,36 @@ SELECT id, date_part('second', at) AS s, date_part('milliseconds', t) AS ms FROM
 SELECT EXTRACT(SECOND FROM TIME '2020-05-26 13:30:25.575401') AS a, EXTRACT(MILLISECOND FROM TIMESTAMP '2020-05-26 13:30:25.575401') AS b;
 -- case: extract second of an interval
 SELECT EXTRACT(SECOND FROM INTERVAL '1 minute 2.5 seconds') AS a, EXTRACT(MILLISECONDS FROM INTERVAL '3 days 1 minute 2.5 seconds') AS b;
+-- case: extract of a date
+SELECT EXTRACT(EPOCH FROM DATE '2020-01-01') AS a, EXTRACT(DAY FROM DATE '2020-01-01') AS b, EXTRACT(JULIAN FROM DATE '2020-01-01') AS c, EXTRACT(EPOCH FROM TIME '01:00:00.5') AS d;
+-- case: extract an hour of a date
+SELECT EXTRACT(HOUR FROM DATE '2020-01-01');
+-- case: extract seconds of a date column
+SELECT EXTRACT(SECONDS FROM at::date) FROM moments;
+-- case: date_part takes a date as a timestamp
+SELECT date_part('hour', DATE '2020-01-01') AS h, date_part('epoch', at::date) AS e FROM moments ORDER BY id;
+-- case: extract a year of a time
+SELECT EXTRACT(YEAR FROM t) FROM moments;
+-- case: extract the zone of a time
+SELECT EXTRACT(TIMEZONE FROM TIME '2020-05-26 13:30:25.575401');
+-- case: extract the zone of a timestamp
+SELECT EXTRACT(TIMEZONE_HOUR FROM at) FROM moments;
+-- case: user and current_role
+SELECT user, current_role, current_user, current_schema;
+-- case: a column named user
+CREATE TABLE acct ("user" text, id int);
+INSERT INTO acct VALUES ('bob', 1);
+SELECT "user", acct.user, upper(user) AS me FROM acct WHERE "user" <> user;
+-- case: insert through an alias, returning through it
+CREATE TABLE counters (id int PRIMARY KEY, n int);
+INSERT INTO counters AS c VALUES (2, 5) RETURNING c.id, c.*;
+-- case: upsert through an alias
+CREATE TABLE counters (id int PRIMARY KEY, n int);
+INSERT INTO counters VALUES (2, 5);
+INSERT INTO counters AS c VALUES (2, 1) ON CONFLICT (id) DO UPDATE SET n = c.n + excluded.n RETURNING c.n, id;
+-- case: insert through an alias, returning the name it hides
+CREATE TABLE counters (id int PRIMARY KEY, n int);
+INSERT INTO counters AS c VALUES (4, 5) RETURNING counters.id;
 -- case: row comparison with a null
 SELECT ROW(1, 2) < ROW(1, NULL) AS lt, ROW(1, 2, 3) < ROW(1, NULL, 4) AS lt3, (1, 2) = (1, NULL) AS eq, (1, 2) = (2, NULL) AS eq2, (1, 2) <> (1, NULL) AS ne, (2, NULL) > (1, 5) AS gt;
 -- case: row comparison equal rows
