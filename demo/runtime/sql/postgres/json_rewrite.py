@@ -33,6 +33,7 @@ from .transforms.statement import output_targets
 from .type_match import is_type
 
 __all__ = [
+    "JSON_SET_RETURNING",
     "arrows_read_as_lambdas",
     "json_columns",
     "json_kind",
@@ -58,6 +59,8 @@ _EACH = {
     "json_each_text": None,
     "jsonb_each_text": None,
 }
+# The JSON functions that return a set of rows (transforms/set_returning.py reads them too).
+JSON_SET_RETURNING = frozenset((*_KEYS, *_ELEMENTS, *_EACH))
 _TYPEOF = ("json_typeof", "jsonb_typeof")
 _LENGTH = ("json_array_length", "jsonb_array_length")
 _JSON_PREFIXES = ("json", "to_json", "row_to_json", "array_to_json")

@@ -35,6 +35,7 @@ from sqlglot import exp
 
 from ..statements import SqlError
 from .transforms.division import zero_divisor
+from .transforms.operand_types import number_literal_type
 from .type_match import is_type
 
 __all__ = [
@@ -58,7 +59,6 @@ _MIN_SIG_DIGITS = 16
 _DEC_DIGITS = 4
 _MAX_DISPLAY_SCALE = 1000
 _MAX_DUCK_PRECISION = 38
-_INT8_MAX = 2**63 - 1
 # Enough digits that no step rounds (the default context keeps 28).
 _EXACT = Context(prec=2 * _MAX_DISPLAY_SCALE + 100, Emax=10**6, Emin=-(10**6))
 
@@ -110,11 +110,12 @@ def _wide_integer_literal(node: exp.Literal, statement: str) -> None:
     is bigint's lowest value, which Postgres reads as one bigint literal (and DuckDB as
     HUGEINT, reported as bigint)."""
     value = int(node.this)
-    if value == 2**31 and isinstance(node.parent, exp.Neg):
+    minus = node.parent if isinstance(node.parent, exp.Neg) else None
+    if value == 2**31 and minus is not None:
         # Postgres reads `-2147483648` as one int4 literal; duckdb-wasm as -(bigint).
-        node.parent.replace(exp.cast(exp.Literal.string(f"-{value}"), "INTEGER"))
+        minus.replace(exp.cast(exp.Literal.string(f"-{value}"), "INTEGER"))
         return
-    if value <= _INT8_MAX or (value == _INT8_MAX + 1 and isinstance(node.parent, exp.Neg)):
+    if number_literal_type(node) != "numeric" or (value == 2**63 and minus is not None):
         return
     digits = len(node.this.lstrip("0"))
     if digits > _MAX_DUCK_PRECISION:

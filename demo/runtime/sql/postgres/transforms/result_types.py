@@ -13,6 +13,8 @@ refuses in its own words. (date_part() takes a date as a timestamp: its hour is 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from sqlglot import exp
 
 from ..dialect import PG_NAME
@@ -36,10 +38,8 @@ _EXTRACT_SCALE = {"EPOCH": 6, "SECOND": 6, "SECONDS": 6, "MILLISECONDS": 3, "MIL
 
 
 # DuckDB's SECOND and MILLISECOND drop the fraction of the second (25 and 25575 for
-# 25.575401 s); its MICROSECOND keeps it (25575401), in Postgres' units scaled so.
-_FROM_MICROSECONDS = {
-    "SECOND": "0.000001", "SECONDS": "0.000001", "MILLISECOND": "0.001", "MILLISECONDS": "0.001",
-}  # fmt: skip
+# 25.575401 s); its MICROSECOND keeps it (25575401), in Postgres' units by their scale.
+_FROM_MICROSECONDS = ("SECOND", "SECONDS", "MILLISECOND", "MILLISECONDS")
 
 
 def _postgres_extract(node: exp.Extract, column_types: dict[str, str]) -> exp.Expr:
@@ -51,7 +51,8 @@ def _postgres_extract(node: exp.Extract, column_types: dict[str, str]) -> exp.Ex
     if unit in _FROM_MICROSECONDS:
         value.set("this", exp.var("MICROSECOND"))
         whole = exp.cast(value, "DECIMAL(18, 0)")
-        value = exp.Mul(this=whole, expression=exp.Literal.number(_FROM_MICROSECONDS[unit]))
+        unit_size = f"{Decimal(1).scaleb(-_EXTRACT_SCALE[unit]):f}"  # 0.000001, 0.001
+        value = exp.Mul(this=whole, expression=exp.Literal.number(unit_size))
     return exp.cast(value, f"DECIMAL(18, {scale})")
 
 

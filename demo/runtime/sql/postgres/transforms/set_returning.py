@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from ..json_rewrite import JSON_SET_RETURNING
+
 __all__ = ["set_returning_in_conditionals"]
 
 # sqlglot's nodes for the set-returning calls it knows, and the names of the rest.
 _SET_RETURNING_NODES = (exp.ExplodingGenerateSeries, exp.GenerateSeries, exp.Explode, exp.Unnest)
-_SET_RETURNING_NAMES = frozenset({
+_SET_RETURNING_NAMES = JSON_SET_RETURNING | {
     "generate_subscripts", "regexp_matches", "regexp_split_to_table", "string_to_table",
-    "json_array_elements", "json_array_elements_text", "jsonb_array_elements",
-    "jsonb_array_elements_text", "json_each", "json_each_text", "jsonb_each",
-    "jsonb_each_text", "json_object_keys", "jsonb_object_keys", "jsonb_path_query",
-})  # fmt: skip
+    "jsonb_path_query",
+}  # fmt: skip
 _CONDITIONALS = {exp.Case: "CASE", exp.Coalesce: "COALESCE"}
 
 
