@@ -62,11 +62,13 @@ from demo.runtime.sql.postgres.dump_sequences import (
 )
 from demo.runtime.sql.postgres.engine import (
     declared_types,
+    identity_columns,
     read_schema,
     start_postgres_session,
     table_types,
 )
 from demo.runtime.sql.postgres.foreign_keys import register_foreign_keys
+from demo.runtime.sql.postgres.identity_columns import Identities
 from demo.runtime.sql.postgres.session_names import SessionNames, session_names
 from demo.runtime.sql.postgres.split import split_postgres
 from demo.runtime.sql.postgres.transpile import transpile_statement
@@ -423,7 +425,7 @@ def _run_seed_statements(
     """Transpile and run a seed's statements on the build's DuckDB."""
     # Each statement is transpiled against the tables created so far (integer
     # columns, timestamptz and array columns change how values are written).
-    types: tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]] | None = None
+    types: tuple[dict[str, dict[str, str]], dict[str, dict[str, str]], Identities] | None = None
     for source in sources:
         try:
             # pg_dump's sequences: options DuckDB lacks, and setval (dump_sequences.py).
@@ -436,10 +438,15 @@ def _run_seed_statements(
         except SqlError as exc:
             raise _statement_error(at, relative, exc) from exc
         if types is None:
-            types = (table_types(conn), declared_types(conn))
+            types = (table_types(conn), declared_types(conn), identity_columns(conn))
         try:
             item = transpile_statement(
-                source, seed=True, table_types=types[0], declared=types[1], names=names
+                source,
+                seed=True,
+                table_types=types[0],
+                declared=types[1],
+                identities=types[2],
+                names=names,
             )
         except SqlError as exc:
             raise _statement_error(at, relative, exc) from exc

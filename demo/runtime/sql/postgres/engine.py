@@ -27,6 +27,7 @@ from .duck_messages import postgres_message
 from .duckdump import dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
+from .identity_columns import IDENTITY_QUERY, Identities, load_identities
 from .json_functions import register_json_functions, uses_json_functions
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
@@ -123,29 +124,37 @@ def declared_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
     return load_declared([list(r) for r in conn.execute(DECLARED_QUERY).rows])
 
 
+def identity_columns(conn: DuckConnection) -> Identities:
+    """Table -> identity column -> its kind (identity_columns.py)."""
+    return load_identities([list(r) for r in conn.execute(IDENTITY_QUERY).rows])
+
+
 def read_schema(conn: DuckConnection) -> Schema:
-    """What the transpiler needs of the schema: column types, declared types, primary keys."""
+    """What the transpiler needs of the schema: column types, declared types, primary
+    keys, identity columns."""
     keys = load_primary_keys([list(r) for r in conn.execute(PRIMARY_KEYS_QUERY).rows])
-    return table_types(conn), declared_types(conn), keys
+    return table_types(conn), declared_types(conn), keys, identity_columns(conn)
 
 
 def _schema_from_image(catalog: Any) -> Schema | None:
     """The schema an image carries (`read_schema` at dump time, as JSON), if well-formed."""
-    if not isinstance(catalog, list) or len(catalog) != 3:
+    # An image dumped before identity columns were recorded has three parts: its schema
+    # is read from the database instead.
+    if not isinstance(catalog, list) or len(catalog) != 4:
         return None
-    types, declared, keys = catalog
+    types, declared, keys, identities = catalog
     columns_ok = all(
         isinstance(part, dict)
         and all(
             isinstance(cols, dict) and all(isinstance(v, str) for v in cols.values())
             for cols in part.values()
         )
-        for part in (types, declared)
+        for part in (types, declared, identities)
     )
     keys_ok = isinstance(keys, dict) and all(
         isinstance(cols, list) and all(isinstance(c, str) for c in cols) for cols in keys.values()
     )
-    return (types, declared, keys) if columns_ok and keys_ok else None
+    return (types, declared, keys, identities) if columns_ok and keys_ok else None
 
 
 def _may_change_schema(item: Transpiled) -> bool:

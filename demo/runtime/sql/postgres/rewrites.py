@@ -47,10 +47,12 @@ from functools import cached_property
 from sqlglot import exp
 
 from .characters import char_casts, character_values, single_byte_char
+from .comments import comment_reads
 from .datetime_input import temporal_literals
 from .declared import base_name, output_types, set_operation_of_characters
 from .function_calls import unknown_function
 from .group_by_key import group_by_primary_key
+from .identity_columns import Identities, identity_writes
 from .input_functions import input_functions
 from .input_syntax import boolean_literals, invalid_typed_literal
 from .interval_input import interval_literals
@@ -165,6 +167,10 @@ class Context:
     # Column name -> type (None: not known) of the statement's WITH queries', subqueries'
     # and VALUES lists' columns (derived_columns.py): they shadow a table's namesake.
     derived_columns: dict[str, str | None] = field(default_factory=dict)
+    # table -> identity column -> "always" | "by default" (identity_columns.py).
+    identities: Identities = field(default_factory=dict)
+    # An INSERT's OVERRIDING SYSTEM VALUE ("system") or USER VALUE ("user").
+    overriding: str | None = None
 
     @cached_property
     def table_columns(self) -> dict[str, str]:
@@ -217,6 +223,7 @@ def _reading_column_types(
 REWRITES: tuple[Rewrite, ...] = (
     # 0. Calls of functions Postgres does not have: refused before a rewrite adds DuckDB's.
     Rewrite("unknown_functions", lambda t, c: unknown_function(t)),
+    Rewrite("comment_reads", lambda t, c: comment_reads(t)),
     # 1. Read the tree as written (`user` read as the current_user it is, first).
     Rewrite("user_keywords", lambda t, c: user_keywords(t)),
     _naming_types("declared_output_types", lambda t, c: output_types(t, c.table_types, c.declared)),
@@ -237,6 +244,10 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
     Rewrite("insert_alias_in_returning", lambda t, c: insert_alias_in_returning(t)),
+    Rewrite(
+        "identity_writes",
+        lambda t, c: identity_writes(t, c.identities, c.table_types, c.overriding),
+    ),
     Rewrite("row_comparisons", lambda t, c: row_comparisons(t)),
     Rewrite("set_returning_in_conditionals", lambda t, c: set_returning_in_conditionals(t)),
     Rewrite("character_values", lambda t, c: character_values(t, c.table_types, c.declared)),

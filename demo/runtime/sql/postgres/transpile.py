@@ -43,12 +43,15 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
 
 from ..statements import SqlError, strip_leading_comments
+from .comments import NOT_KEPT as COMMENTS_NOT_KEPT
+from .comments import comment_statement
 from .declared import declared_columns, registry_statements
 from .derived_columns import derived_column_types
 from .dialect import PostgresForDuck
 from .dump_session import skipped_reason
 from .foreign_keys import ForeignKey, ForeignKeyError, declared_foreign_keys
 from .foreign_keys import registry_statement as foreign_key_registry
+from .identity_columns import Identities, added_identity, identity_record, without_overriding
 from .input_syntax import invalid_string_escape, unicode_identifiers
 from .join_using_alias import join_using_alias
 from .number_tokens import decimal_numbers
@@ -147,14 +150,14 @@ def _sequence_options(identity: exp.GeneratedAsIdentityColumnConstraint | None) 
     return options
 
 
-def _serial_columns(tree: exp.Expr) -> list[str]:
+def _serial_columns(tree: exp.Expr) -> tuple[list[str], list[str]]:
     """Rewrite SERIAL and identity columns of a CREATE TABLE in place; return the
-    sequences to create."""
+    sequences to create (before it) and the identity columns' records (after it)."""
     schema = tree.this
     if not isinstance(schema, exp.Schema) or not isinstance(schema.this, exp.Table):
-        return []
+        return [], []
     table = schema.this
-    sequences = []
+    sequences, records = [], []
     for column in schema.find_all(exp.ColumnDef):
         kind = column.args.get("kind")
         if not isinstance(kind, exp.DataType):
@@ -173,7 +176,10 @@ def _serial_columns(tree: exp.Expr) -> list[str]:
         column.append("constraints", exp.ColumnConstraint(kind=default))
         column.append("constraints", exp.ColumnConstraint(kind=exp.NotNullColumnConstraint()))
         sequences.append(f"CREATE SEQUENCE IF NOT EXISTS {qualified}{_sequence_options(identity)}")
-    return sequences
+        if identity is not None:
+            name = ".".join(part for part in (table.db, table.name) if part)
+            records.append(identity_record(name, column.name, bool(identity.this)))
+    return sequences, records
 
 
 def _index_parameters(tree: exp.Expr) -> exp.IndexParameters | None:
@@ -278,6 +284,7 @@ def transpile_statement(
     table_types: dict[str, dict[str, str]] | None = None,
     declared: dict[str, dict[str, str]] | None = None,
     primary_keys: dict[str, list[str]] | None = None,
+    identities: Identities | None = None,
     names: SessionNames = DEFAULT_NAMES,
 ) -> Transpiled:
     """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
@@ -313,12 +320,28 @@ def transpile_statement(
             " extensions; gen_random_uuid() and the functions it answers need none)",
             statement,
         )
-    tree = _parse(statement)
+    comment_checks = comment_statement(statement, table_types or {}, seed=seed)
+    if comment_checks is not None:
+        warning = f"not kept, {COMMENTS_NOT_KEPT}: {_head(statement)}"
+        return Transpiled(statement, comment_checks, "other", warnings=[warning])
+    identity = added_identity(statement)
+    if identity is not None:  # pg_dump's identity column, declared after its table
+        return Transpiled(statement, identity, "other")
+    text, overriding = without_overriding(statement)
+    tree = _parse(text)
     answer = _statement_answer(tree, statement, seed)
     if answer is not None:
         return answer
     after = _table_records(tree, statement)
-    context = Context(statement, table_types or {}, declared or {}, primary_keys or {}, names)
+    context = Context(
+        text,
+        table_types or {},
+        declared or {},
+        primary_keys or {},
+        names,
+        identities=identities or {},
+        overriding=overriding,
+    )
     context.in_play = tables_in_play(tree, context.table_types)
     context.series_columns = int4_series_columns(tree, context.table_columns)
     context.derived_columns = derived_column_types(tree, context.table_columns)
@@ -327,7 +350,8 @@ def transpile_statement(
         raise SqlError(refused, statement)
     before: list[str] = []
     if isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE":
-        before = _serial_columns(tree)
+        before, identity_records = _serial_columns(tree)
+        after.extend(identity_records)
     _duckdb_index(tree, statement)
     try:
         duck = tree.sql(dialect="duckdb")

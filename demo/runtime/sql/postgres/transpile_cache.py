@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from ..statements import SqlError
+from .identity_columns import Identities
 from .session_names import DEFAULT_NAMES, SessionNames
 from .split import split_postgres
 from .transpile import Transpiled, transpile_statement
@@ -31,8 +32,10 @@ MAX_ENTRIES = 1024  # about 1 MB: a panel's or an app's repeated statements fit
 MAX_TEXT = 16 * 1024
 
 # (table -> column -> DuckDB type, table -> column -> declared Postgres type,
-#  table -> primary-key columns)
-Schema = tuple[dict[str, dict[str, str]], dict[str, dict[str, str]], dict[str, list[str]]]
+#  table -> primary-key columns, table -> identity column -> its kind)
+Schema = tuple[
+    dict[str, dict[str, str]], dict[str, dict[str, str]], dict[str, list[str]], Identities
+]
 
 
 K = TypeVar("K")
@@ -74,10 +77,15 @@ def guarded_transpile(
     Postgres' own message; any other failure inside sqlglot or our transforms means the
     translation cannot be shown right, so the statement is refused with its cause.
     """
-    types, declared, keys = schema
+    types, declared, keys, identities = schema
     try:
         return transpile_statement(
-            statement, table_types=types, declared=declared, primary_keys=keys, names=names
+            statement,
+            table_types=types,
+            declared=declared,
+            primary_keys=keys,
+            identities=identities,
+            names=names,
         )
     except SqlError:
         raise
@@ -124,8 +132,7 @@ class TranspileCache:
             return found
         if self._schema is None:
             self._schema = self._read_schema()
-        types, declared, keys = self._schema
-        item = guarded_transpile(statement, types, declared, keys, names=self._names)
+        item = guarded_transpile(statement, *self._schema, names=self._names)
         if len(statement) <= MAX_TEXT:
             self._transpiled.put(statement, item)
         return item

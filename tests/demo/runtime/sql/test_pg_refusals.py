@@ -7,6 +7,7 @@ database stays usable afterwards.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -656,3 +657,80 @@ def test_numbers_are_read_as_postgres_16_reads_them_and_only_outside_names_and_s
     assert refusal(engine, "SELECT 12abc FROM t1") == (
         'trailing junk after numeric literal at or near "12abc"'
     )
+
+
+def _identity_tables() -> DuckEngine:
+    engine = DuckEngine(open_native_duck())
+    engine.execute(
+        "CREATE TABLE src (a int); CREATE TABLE t (id int GENERATED ALWAYS AS IDENTITY, b text)"
+    )
+    return engine
+
+
+def test_identity_forms_the_demo_cannot_keep_are_refused_and_change_nothing() -> None:
+    engine = _identity_tables()
+    # What Postgres answers and the demo cannot show right: refused in its words.
+    assert refusal(engine, "INSERT INTO t OVERRIDING USER VALUE SELECT a, 'x' FROM src") == (
+        "OVERRIDING USER VALUE with a query is not supported by this demo"
+    )
+    assert "MERGE into a table with a GENERATED ALWAYS identity column" in refusal(
+        engine,
+        "MERGE INTO t USING src ON t.id = src.a WHEN NOT MATCHED THEN INSERT (b) VALUES ('x')",
+    )
+    engine.execute("CREATE TABLE u (id integer NOT NULL)")
+    # A sequence cache the demo does not have, and an option it does not read.
+    for options, said in (
+        ("(CACHE 20)", "CACHE other than 1 is not supported"),
+        ("(OWNED BY u.id)", "this identity option is not supported by this demo: OWNED BY"),
+    ):
+        message = refusal(
+            engine, f"ALTER TABLE u ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY {options}"
+        )
+        assert message.startswith(said), message
+    # Nothing ran: u's id has no default, t is empty.
+    assert refusal(engine, "INSERT INTO u DEFAULT VALUES").startswith("null value in column")
+    assert engine.execute("SELECT count(*) AS n FROM t")[0][0]["rows"] == [{"n": 0}]
+
+
+def test_an_image_dumped_before_identity_columns_were_recorded_reads_them_again() -> None:
+    # A visitor's stored image from before carries a three-part schema: the engine reads
+    # the schema from the database instead, so the ALWAYS rule holds after a restart.
+    engine = _identity_tables()
+    document = json.loads(engine.image())
+    document["catalog"] = document["catalog"][:3]
+    restored = DuckEngine(open_native_duck())
+    restored.load_image(json.dumps(document).encode())
+    assert refusal(restored, "INSERT INTO t VALUES (5, 'x')") == (
+        'cannot insert a non-DEFAULT value into column "id"'
+    )
+
+
+def test_comments_the_demo_cannot_check_or_read_back_are_refused() -> None:
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE t (a int)")
+    # DuckDB has these as macros reading its own comments (the adapter's records): NULL.
+    for call in ("obj_description(1, 'pg_class')", "col_description(1, 1)"):
+        name = call.split("(")[0]
+        assert refusal(engine, f"SELECT {call}") == (
+            f"function {name} is not supported by this demo (it keeps no comments)"
+        )
+    # A function's or a constraint's comment: Postgres checks the object exists, the demo
+    # cannot, so it refuses rather than answer where Postgres may refuse.
+    for target in ("FUNCTION f(int)", "CONSTRAINT t_pkey ON t", "SCHEMA other"):
+        assert refusal(engine, f"COMMENT ON {target} IS 'x'").startswith(
+            "COMMENT ON this kind of object is not supported by this demo"
+        )
+    # What every database has, and a table's and a column's: answered, and not kept.
+    for target in ("SCHEMA public", "EXTENSION plpgsql", "TABLE t", "COLUMN t.a"):
+        assert engine.execute(f"COMMENT ON {target} IS 'x'")[0][0]["rows"] == []
+
+
+def test_a_seeds_comments_are_skipped_with_a_warning() -> None:
+    from demo.runtime.sql.postgres.transpile import transpile_statement
+
+    item = transpile_statement("COMMENT ON FUNCTION public.f(integer) IS 'x'", seed=True)
+    assert item.statements == []
+    assert item.warnings == [
+        "not kept, the demo keeps no comments (none of its queries reads one):"
+        " COMMENT ON FUNCTION public.f(integer) IS 'x'"
+    ]

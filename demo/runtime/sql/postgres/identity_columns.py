@@ -1,0 +1,255 @@
+"""Identity columns (`GENERATED ALWAYS` / `BY DEFAULT AS IDENTITY`), which DuckDB lacks.
+
+An identity column becomes a column whose default is its own sequence's next value, as
+SERIAL does (transpile.py `_serial_columns`). What that alone would lose:
+- ALWAYS' rule. Postgres refuses an explicit value for such a column (`cannot insert a
+  non-DEFAULT value into column "id"`) unless the INSERT says OVERRIDING SYSTEM VALUE,
+  and an UPDATE may set it only to DEFAULT. A DuckDB default takes any value, so
+  `identity_writes` refuses what Postgres refuses, before anything runs.
+- OVERRIDING SYSTEM VALUE (which pg_dump --inserts writes for ALWAYS columns) and
+  OVERRIDING USER VALUE (the given identity values are dropped for the defaults), which
+  sqlglot cannot parse: `without_overriding` takes them off the statement's tokens.
+- pg_dump's way of declaring one, after the table:
+  `ALTER TABLE t ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (SEQUENCE NAME s ...)`,
+  which sqlglot cannot parse either: `added_identity` reads it into DuckDB statements.
+
+Each identity column's kind is its column comment (`pg-identity:always`,
+`pg-identity:by default`; the image keeps comments, declared.py keeps `pg:` ones beside
+them on other columns: an identity column is an integer, never a declared type), read
+back with the schema (`IDENTITY_QUERY`, `load_identities`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
+
+from ..statements import SqlError, strip_leading_comments
+from .declared import quote_literal
+from .dialect import PostgresForDuck
+from .duckdump import quote_ident
+from .dump_sequences import create_sequence_for_duck
+
+__all__ = [
+    "IDENTITY_QUERY",
+    "Identities",
+    "added_identity",
+    "identity_record",
+    "identity_writes",
+    "load_identities",
+    "without_overriding",
+]
+
+# table -> column -> "always" | "by default" (lower-case names, as table_types).
+Identities = dict[str, dict[str, str]]
+
+_PREFIX = "pg-identity:"
+IDENTITY_QUERY = (
+    "SELECT table_name, column_name, comment FROM duckdb_columns() "
+    f"WHERE database_name = current_database() AND comment LIKE '{_PREFIX}%'"
+)
+ALWAYS, BY_DEFAULT = "always", "by default"
+
+
+def load_identities(rows: list[list[Any]]) -> Identities:
+    identities: Identities = {}
+    for table, column, comment in rows:
+        kind = str(comment)[len(_PREFIX) :]
+        identities.setdefault(str(table).lower(), {})[str(column).lower()] = kind
+    return identities
+
+
+def _quoted(name: str) -> str:
+    return ".".join(quote_ident(part) for part in name.split("."))
+
+
+def identity_record(table: str, column: str, always: bool) -> str:
+    """The DuckDB statement that records `table.column` as an identity column."""
+    kind = ALWAYS if always else BY_DEFAULT
+    return (
+        f"COMMENT ON COLUMN {_quoted(table)}.{_quoted(column)} IS {quote_literal(_PREFIX + kind)}"
+    )
+
+
+# --- pg_dump's ALTER TABLE ... ADD GENERATED ... AS IDENTITY -------------------------
+
+_NAME = r'(?:"(?:[^"]|"")+"|[A-Za-z_][\w$]*)'
+_QUALIFIED = rf"{_NAME}(?:\s*\.\s*{_NAME})?"
+_ADD_IDENTITY = re.compile(
+    rf"^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?(?P<table>{_QUALIFIED})\s+"
+    rf"ALTER\s+(?:COLUMN\s+)?(?P<column>{_NAME})\s+ADD\s+GENERATED\s+"
+    r"(?P<kind>ALWAYS|BY\s+DEFAULT)\s+AS\s+IDENTITY\s*(?:\((?P<options>[^()]*)\))?\s*;?\s*$",
+    re.I | re.S,
+)
+_SEQUENCE_NAME = re.compile(rf"\bSEQUENCE\s+NAME\s+(?P<name>{_QUALIFIED})", re.I)
+# The other sequence options Postgres takes there (dump_sequences.py decides each one).
+_SEQUENCE_OPTIONS = re.compile(
+    r"(?:\s*(?:START\s+(?:WITH\s+)?|INCREMENT\s+(?:BY\s+)?|MINVALUE\s+|MAXVALUE\s+|CACHE\s+)"
+    r"[-+]?\d+|\s*NO\s+(?:MINVALUE|MAXVALUE|CYCLE)|\s*CYCLE"
+    r"|\s*AS\s+(?:smallint|integer|int|bigint))*\s*",
+    re.I,
+)
+
+
+def _bare(name: str) -> str:
+    """An identifier as Postgres folds it: quoted kept, unquoted lower-cased."""
+    if name.startswith('"'):
+        return name[1:-1].replace('""', '"')
+    return name.lower()
+
+
+def _parts(qualified: str) -> list[str]:
+    return [_bare(p.strip()) for p in re.findall(rf"{_NAME}", qualified)]
+
+
+def added_identity(statement: str) -> list[str] | None:
+    """DuckDB statements for pg_dump's `ALTER TABLE t ALTER COLUMN c ADD GENERATED ...
+    AS IDENTITY (...)`, or None for any other statement. The sequence options are read
+    as pg_dump's CREATE SEQUENCE's are (dump_sequences.py, which raises SqlError for one
+    whose meaning DuckDB would change)."""
+    match = _ADD_IDENTITY.match(strip_leading_comments(statement).strip())
+    if match is None:
+        return None
+    table, column = _parts(match["table"]), _bare(match["column"])
+    options = match["options"] or ""
+    named = _SEQUENCE_NAME.search(options)
+    sequence = _parts(named["name"]) if named else [*table[:-1], f"{table[-1]}_{column}_seq"]
+    if named:
+        options = options[: named.start()] + options[named.end() :]
+    if not _SEQUENCE_OPTIONS.fullmatch(options):
+        raise SqlError(
+            f"this identity option is not supported by this demo: {' '.join(options.split())}",
+            statement,
+        )
+    qualified_sequence = ".".join(quote_ident(p) for p in sequence)
+    try:
+        create = create_sequence_for_duck(f"CREATE SEQUENCE {qualified_sequence} {options.strip()}")
+    except SqlError as exc:
+        raise SqlError(exc.message, statement) from None
+    qualified_table = ".".join(quote_ident(p) for p in table)
+    always = match["kind"].upper() == "ALWAYS"
+    return [
+        str(create),
+        f"ALTER TABLE {qualified_table} ALTER COLUMN {quote_ident(column)}"
+        f" SET DEFAULT nextval({quote_literal(qualified_sequence)})",
+        identity_record(".".join(table), column, always),
+    ]
+
+
+# --- OVERRIDING SYSTEM VALUE / OVERRIDING USER VALUE ---------------------------------
+
+
+def without_overriding(statement: str) -> tuple[str, str | None]:
+    """An INSERT's text without its `OVERRIDING SYSTEM|USER VALUE`, and which one it
+    said ("system", "user", or None)."""
+    if "overriding" not in statement.lower():
+        return statement, None
+    if not re.match(r"\s*(?:WITH\b.*?)?INSERT\b", strip_leading_comments(statement), re.I | re.S):
+        return statement, None
+    tokens = Dialect.get_or_raise(PostgresForDuck).tokenize(statement)
+    words = [t.text.upper() for t in tokens]
+    for i in range(len(tokens) - 2):
+        if (
+            words[i] == "OVERRIDING"
+            and words[i + 1] in ("SYSTEM", "USER")
+            and words[i + 2] == "VALUE"
+        ):
+            start, end = tokens[i].start, tokens[i + 2].end + 1
+            return statement[:start] + statement[end:], words[i + 1].lower()
+    return statement, None
+
+
+# --- the writes Postgres refuses -----------------------------------------------------
+
+
+def _is_default(value: exp.Expr) -> bool:
+    """The keyword DEFAULT (sqlglot reads it in SET as a column named so: a quoted
+    "default" is a column)."""
+    if isinstance(value, exp.Var):
+        return value.name.upper() == "DEFAULT"
+    return (
+        isinstance(value, exp.Column)
+        and not value.table
+        and isinstance(value.this, exp.Identifier)
+        and not value.this.quoted
+        and value.name.upper() == "DEFAULT"
+    )
+
+
+def _insert_columns(tree: exp.Insert, table_types: dict[str, dict[str, str]]) -> list[str]:
+    if isinstance(tree.this, exp.Schema):
+        return [c.name.lower() for c in tree.this.expressions]
+    return list(table_types.get(tree.this.name.lower(), {}))
+
+
+def _insert(
+    tree: exp.Insert,
+    kinds: dict[str, str],
+    table_types: dict[str, dict[str, str]],
+    overriding: str | None,
+) -> str | None:
+    if overriding == "system" or tree.args.get("default"):
+        return None
+    columns = _insert_columns(tree, table_types)
+    named = [(i, c) for i, c in enumerate(columns) if c in kinds]
+    source = tree.expression
+    if overriding == "user":
+        if not isinstance(source, exp.Values):
+            return "OVERRIDING USER VALUE with a query is not supported by this demo"
+        for row in source.expressions:  # the given identity values give way to defaults
+            for i, _ in named:
+                if i < len(row.expressions):
+                    row.expressions[i].replace(exp.var("DEFAULT"))
+        return None
+    for i, column in named:
+        if kinds[column] != ALWAYS:
+            continue
+        given = (
+            [row.expressions[i] for row in source.expressions if i < len(row.expressions)]
+            if isinstance(source, exp.Values)
+            else None  # a query: every row gives a value
+        )
+        if given is None or not all(_is_default(v) for v in given):
+            return f'cannot insert a non-DEFAULT value into column "{column}"'
+    return None
+
+
+def _assignments(assignments: list[exp.Expr], kinds: dict[str, str]) -> str | None:
+    for assignment in assignments:
+        if not isinstance(assignment, exp.EQ):
+            continue
+        target = assignment.this
+        column = target.name.lower() if isinstance(target, exp.Column) else ""
+        if kinds.get(column) == ALWAYS and not _is_default(assignment.expression):
+            return f'column "{column}" can only be updated to DEFAULT'
+    return None
+
+
+def identity_writes(
+    tree: exp.Expr,
+    identities: Identities,
+    table_types: dict[str, dict[str, str]],
+    overriding: str | None,
+) -> str | None:
+    """Postgres' refusal of a write to a GENERATED ALWAYS identity column, or None; an
+    OVERRIDING USER VALUE insert's identity values become DEFAULT."""
+    if not identities or not isinstance(tree, (exp.Insert, exp.Update, exp.Merge)):
+        return None
+    target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    kinds = identities.get(target.name.lower(), {}) if isinstance(target, exp.Table) else {}
+    if not kinds:
+        return None
+    if isinstance(tree, exp.Merge):
+        if ALWAYS in kinds.values():
+            return "MERGE into a table with a GENERATED ALWAYS identity column is not supported by this demo"
+        return None
+    if isinstance(tree, exp.Update):
+        return _assignments(tree.expressions, kinds)
+    refused = _insert(tree, kinds, table_types, overriding)
+    conflict = tree.args.get("conflict")
+    if refused is None and isinstance(conflict, exp.OnConflict):
+        refused = _assignments(conflict.expressions, kinds)
+    return refused
