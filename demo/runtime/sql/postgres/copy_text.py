@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..statements import SqlError
 from .character_writes import stored_text, too_long
 from .duckdump import insert_statement, quote_ident
+from .transforms.arrays import parse_array_text
 
 __all__ = [
     "CopyBlock",
@@ -132,8 +133,9 @@ def _unescape(field: str, line: str) -> str:
 
 
 # DuckDB reads Postgres' text output of these types differently (bytea's \\x hex,
-# `{a,b}` arrays, interval units): refused rather than loaded wrong.
-_UNREAD_TYPES = re.compile(r"BLOB|INTERVAL|\[|STRUCT|MAP|UNION|BIT", re.I)
+# interval units, arrays of arrays): refused rather than loaded wrong. A one-level
+# array (`{a,"b c",NULL}`) is rewritten in DuckDB's list text (`_list_text`).
+_UNREAD_TYPES = re.compile(r"BLOB|INTERVAL|\[\]\[|STRUCT|MAP|UNION|BIT", re.I)
 _ROWS_PER_INSERT = 2000
 
 
@@ -146,6 +148,21 @@ def _limited_value(value: str | None, limit: tuple[str, int], header: str) -> st
     if stored is None:
         raise SqlError(too_long(width, kind), header)
     return stored
+
+
+def _list_text(value: str | None, header: str) -> str | None:
+    """A COPY array value (`{a,"b c",NULL}`) as DuckDB's list text (`['a', 'b c', NULL]`),
+    which DuckDB casts to the column's list type as it inserts."""
+    if value is None:
+        return None
+    items = parse_array_text(value)
+    if items is None:
+        raise SqlError(f"COPY value is not a one-dimensional array: {value[:60]}", header)
+    quoted = (
+        "NULL" if item is None else "'" + item.replace("\\", "\\\\").replace("'", "\\'") + "'"
+        for item in items
+    )
+    return "[" + ", ".join(quoted) + "]"
 
 
 def dump_name(name: str) -> tuple[str | None, str]:
@@ -184,6 +201,9 @@ def copy_insert_statements(
         if limit is not None:
             for row in rows:
                 row[i] = _limited_value(row[i], limit, block.header)
+        if table_columns[column].endswith("[]"):
+            for row in rows:
+                row[i] = _list_text(row[i], block.header)
     qualified = (
         quote_ident(table) if schema is None else f"{quote_ident(schema)}.{quote_ident(table)}"
     )

@@ -2,7 +2,9 @@
 
 A `pg_dump` file (and many seeds written after one) opens with session settings
 (`SET statement_timeout = 0`, `SELECT pg_catalog.set_config('search_path', '', false)`)
-and gives every object an owner and privileges (`ALTER TABLE ... OWNER TO ...`,
+and creates the extensions installed (`CREATE EXTENSION pgcrypto`: the demo has none, and
+what uses one is refused where it comes), gives every object an owner and privileges
+(`ALTER TABLE ... OWNER TO ...`,
 `GRANT`, `REVOKE`, a role's `CONNECTION LIMIT` or `LOGIN`), and ties each serial
 sequence to its column (`ALTER SEQUENCE ... OWNED BY ...`, which only makes DROP
 TABLE drop the sequence too). The demo database has one user and no server settings,
@@ -33,6 +35,10 @@ _OWNER = re.compile(r"^ALTER\s+.+\s+OWNER\s+TO\s+\S+\s*;?\s*$", re.I | re.S)
 # the sequence too, and DuckDB takes no column as owner.
 _OWNED_BY = re.compile(r"^ALTER\s+SEQUENCE\s+.+\s+OWNED\s+BY\s+\S+\s*;?\s*$", re.I | re.S)
 _PRIVILEGES = re.compile(r"^(GRANT|REVOKE)\s", re.I)
+# pg_dump writes CREATE EXTENSION for each one installed (pgcrypto, uuid-ossp, citext...).
+# The demo has none; what a seed uses of one (a function, a type, an operator) is
+# refused at the statement that uses it, in Postgres' words, so the rest can load.
+_EXTENSION = re.compile(r"^CREATE\s+EXTENSION\s", re.I)
 # A role's login attributes (`ALTER ROLE app CONNECTION LIMIT -1`, as seeds written for
 # the image's POSTGRES_USER set them); not `SET`, which changes what a session reads.
 _ROLE_ATTRIBUTE = (
@@ -72,6 +78,8 @@ def skipped_reason(statement: str) -> str | None:
         return "a sequence's owning column (DuckDB has no sequence ownership)"
     if _PRIVILEGES.match(head):
         return "privileges (the demo has one user)"
+    if _EXTENSION.match(head):
+        return "an extension (the demo has none: a statement using it is refused where it comes)"
     if _ROLE.match(head):
         return "a role's attributes (the demo has one user)"
     return None

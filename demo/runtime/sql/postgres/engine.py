@@ -38,6 +38,7 @@ from .values import DECLARED_CARRIERS, UnsendableValue, interval_text, json_valu
 __all__ = [
     "DuckEngine",
     "declared_types",
+    "identity_columns",
     "read_schema",
     "start_postgres_session",
     "table_types",
