@@ -159,8 +159,9 @@ def _schema_from_image(catalog: Any) -> Schema | None:
 
 
 def _may_change_schema(item: Transpiled) -> bool:
-    """DDL changes the schema, and a ROLLBACK may undo DDL."""
-    return item.kind in ("other", "transaction")
+    """DDL changes the schema, and a ROLLBACK may undo DDL. BEGIN and COMMIT change
+    nothing: a request in a transaction of its own keeps its statements' transpiles."""
+    return item.kind == "other" or (item.kind == "transaction" and item.statements == ["ROLLBACK"])
 
 
 def _no_rows(affected: int = 0) -> PgliteResult:

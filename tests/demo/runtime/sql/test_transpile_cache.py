@@ -3,7 +3,13 @@ have changed (the engine-level behaviour is in test_postgres.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from demo.runtime.sql import SqlError
 from demo.runtime.sql.postgres.transpile_cache import MAX_ENTRIES, MAX_TEXT, Schema, TranspileCache
+from tests.demo.sites import native_only
 
 
 def _counting_cache() -> tuple[TranspileCache, list[int]]:
@@ -45,3 +51,35 @@ def test_split_is_remembered_and_returns_a_fresh_list() -> None:
     parts.append("changed by the caller")
     assert cache.split("SELECT 1; SELECT ';'") == ["SELECT 1", "SELECT ';'"]
     assert reads == []  # splitting needs no schema
+
+
+@native_only
+def test_a_transaction_of_its_own_keeps_the_transpiles_and_a_rollback_drops_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A request such as a transfer (BEGIN; UPDATE; UPDATE; COMMIT) read the schema and
+    # transpiled its statements again every time: COMMIT counted as a schema change.
+    from demo.native.duck import open_native_duck
+    from demo.runtime.sql.postgres import engine as engine_module
+
+    reads: list[int] = []
+    read_schema = engine_module.read_schema
+
+    def counting(conn: Any) -> Schema:
+        reads.append(1)
+        return read_schema(conn)
+
+    monkeypatch.setattr(engine_module, "read_schema", counting)
+    engine = engine_module.DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE t (a int)")
+    transfer = "BEGIN; UPDATE t SET a = a + 1; COMMIT"
+    engine.execute(transfer)
+    before = len(reads)
+    engine.execute(transfer)
+    engine.execute(transfer)
+    assert len(reads) == before
+    # DDL a ROLLBACK undid is undone for the statements after it, too.
+    engine.execute("BEGIN; ALTER TABLE t ADD COLUMN b text; ROLLBACK")
+    assert len(reads) > before
+    with pytest.raises(SqlError, match='column "b" does not exist'):
+        engine.execute("SELECT b FROM t")
