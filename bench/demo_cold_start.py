@@ -43,6 +43,14 @@ TIME_QUERY = """async ([service, sql]) => {
 }"""
 
 
+# A unit of work as an ORM or a transfer sends it: a transaction of its own.
+POSTGRES_TRANSACTION = (
+    "chinook",
+    "BEGIN; UPDATE artist SET name = name WHERE artist_id = 1;"
+    " UPDATE album SET title = title WHERE album_id = 1; COMMIT",
+)
+
+
 def _stop(cdp: Any) -> None:
     cdp.send("ServiceWorker.stopAllWorkers")
     time.sleep(0.3)  # let the stop settle; the next fetch starts the worker again
@@ -95,11 +103,14 @@ def _measure(base: str, browser: Any, cold_runs: int, warm_runs: int) -> dict[st
     baseline.goto(f"{base}/baseline/")
     baseline.evaluate("helioDemo.ready")
     baseline.evaluate(TIME_FETCH, MOCK)
-    warm: dict[str, list[float]] = {"mock": [], "sqlite": [], "postgres": [], "js_only": []}
+    warm: dict[str, list[float]] = {
+        "mock": [], "sqlite": [], "postgres": [], "postgres_transaction": [], "js_only": []
+    }  # fmt: skip
     for _ in range(warm_runs):
         warm["mock"].append(page.evaluate(TIME_FETCH, MOCK))
         warm["sqlite"].append(page.evaluate(TIME_QUERY, list(SQLITE)))
         warm["postgres"].append(page.evaluate(TIME_QUERY, list(POSTGRES)))
+        warm["postgres_transaction"].append(page.evaluate(TIME_QUERY, list(POSTGRES_TRANSACTION)))
         warm["js_only"].append(baseline.evaluate(TIME_FETCH, MOCK))
     cold_js = []
     for _ in range(cold_runs):
@@ -159,6 +170,11 @@ def run(work: Path, quick: bool = False) -> Result:
         ),
         Row("warm one-row query, sqlite", figures["warm_sqlite_ms"], "ms", limit=5),
         Row("warm one-row query, postgres", figures["warm_postgres_ms"], "ms", limit=5),
+        Row(
+            "warm transaction (BEGIN; two UPDATEs; COMMIT), postgres",
+            figures["warm_postgres_transaction_ms"],
+            "ms",
+        ),
         # The same figures against the floor of any worker answer, which load moves too.
         *(
             Row(

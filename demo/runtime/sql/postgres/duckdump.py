@@ -12,7 +12,9 @@ as `CAST(column AS VARCHAR)` and written back as text that DuckDB casts to the
 column's type on insert (see `_insert` for the column-wise form); DuckDB's text forms round-trip exactly for the
 numeric, temporal, BLOB, UUID, JSON, LIST and STRUCT types (tests cover each), and
 the dump never depends on how an adapter converts values. The same format is the
-prepared seed that `demo.build.prepare` writes for postgres services.
+prepared seed that `demo.build.prepare` writes for postgres services. An engine dumps
+after every write: with `KeptRows`, a table unchanged since its last dump reuses the
+rows read then (its state checked in DuckDB, `_table_states`).
 
 Why SQL and not Arrow: restoring each table as an Arrow IPC stream
 (`insertArrowFromIPCStream` into tables made from the DDL) was measured on the
@@ -33,6 +35,7 @@ from ...ports import DuckConnection
 
 __all__ = [
     "DUMP_FORMAT",
+    "KeptRows",
     "Restored",
     "dump_database",
     "dump_statements",
@@ -74,8 +77,31 @@ def _qualified(schema: str, name: str) -> str:
     return name if schema == "main" else f"{quote_ident(schema)}.{quote_ident(name)}"
 
 
-def dump_statements(conn: DuckConnection) -> list[str]:
-    """The statements that rebuild this database from empty."""
+# (schema, table) -> (the table's state when its rows were dumped, those row statements):
+# a database's earlier dump, kept by its engine so a table no statement changed since is
+# not read again (reading every row into Python is most of a dump's time).
+KeptRows = dict[tuple[str, str], tuple[tuple[Any, ...], list[str]]]
+
+
+def _table_states(
+    conn: DuckConnection, tables: list[tuple[str, str, str]]
+) -> dict[tuple[str, str], tuple[Any, ...]]:
+    """Each table's definition, row count and a sum of its rows' hashes (with their row
+    ids, so rows trading places count too): what a change to the table changes."""
+    states = {}
+    for schema, name, sql in tables:
+        table = f"{quote_ident(schema)}.{quote_ident(name)}"
+        ((count, hashes),) = _rows(
+            conn, f"SELECT count(*), sum(hash(rowid, _row)) FROM {table} AS _row"
+        )
+        states[(schema, name)] = (sql, int(count), str(hashes))
+    return states
+
+
+def dump_statements(conn: DuckConnection, kept: KeptRows | None = None) -> list[str]:
+    """The statements that rebuild this database from empty. With `kept` (the caller's,
+    empty at first), a table whose state is the one kept there reuses its kept rows, and
+    `kept` is brought up to date: the statements are the same either way."""
     out: list[str] = []
     for (schema,) in _rows(
         conn, f"SELECT schema_name FROM duckdb_schemas() WHERE {_CURRENT} ORDER BY oid"
@@ -104,8 +130,20 @@ def dump_statements(conn: DuckConnection) -> list[str]:
     tables = _ordered_tables(conn)
     for _, _, sql in tables:
         out.append(str(sql).rstrip().rstrip(";"))
+    states = _table_states(conn, tables) if kept is not None else {}
     for schema, name, _ in tables:
-        out.extend(_table_rows(conn, schema, name))
+        key = (schema, name)
+        earlier = kept.get(key) if kept is not None else None
+        if earlier is not None and earlier[0] == states[key]:
+            out.extend(earlier[1])
+            continue
+        rows = _table_rows(conn, schema, name)
+        out.extend(rows)
+        if kept is not None:
+            kept[key] = (states[key], rows)
+    if kept is not None:
+        for gone in set(kept) - set(states):
+            del kept[gone]
     for schema, name, column, comment in _rows(
         conn,
         "SELECT schema_name, table_name, column_name, comment FROM duckdb_columns() "
@@ -212,15 +250,16 @@ def insert_statement(target: str, rows: Sequence[Sequence[Any]]) -> str:
     return f"INSERT INTO {target} SELECT {select}"
 
 
-def dump_database(conn: DuckConnection, catalog: Any = None) -> bytes:
+def dump_database(conn: DuckConnection, catalog: Any = None, kept: KeptRows | None = None) -> bytes:
     """The database as a dump document (UTF-8 JSON bytes).
 
     `catalog`: what the adapter read of the schema (JSON-able), kept beside the
-    statements so a restore need not read it again; `restore_database` returns it."""
+    statements so a restore need not read it again; `restore_database` returns it.
+    `kept`: as for `dump_statements`."""
     document: dict[str, Any] = {
         "format": DUMP_FORMAT,
         "version": _VERSION,
-        "statements": dump_statements(conn),
+        "statements": dump_statements(conn, kept),
     }
     if catalog is not None:
         document["catalog"] = catalog

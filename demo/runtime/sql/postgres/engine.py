@@ -24,7 +24,7 @@ from ..statements import SqlError
 from .declared import DECLARED_QUERY, load_declared
 from .deferred_rows import DeferredRows
 from .duck_messages import postgres_message
-from .duckdump import dump_database, restore_database
+from .duckdump import KeptRows, dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
 from .identity_columns import IDENTITY_QUERY, Identities, load_identities
@@ -181,11 +181,14 @@ class DuckEngine:
         self._json_functions = False  # registered on first use: natively they import numpy
         self._transpiles = TranspileCache(self._schema, names)
         self._deferred = DeferredRows(conn, {})
+        # The last image's rows of each table, reused while the table is unchanged.
+        self._kept_rows: KeptRows = {}
 
     def load_image(self, image: bytes) -> None:
         if uses_json_functions(image):  # a view may call them
             self._register_json_functions()
         restored = restore_database(self._conn, image, defer_rows=True)
+        self._kept_rows = {}
         self._deferred = DeferredRows(self._conn, restored.rows)
         self._schema_may_have_changed()
         # The schema as the image was dumped: a restarted worker's first query need not
@@ -205,7 +208,7 @@ class DuckEngine:
         if schema is None:
             schema = read_schema(self._conn)
             self._transpiles.know_schema(schema)
-        return dump_database(self._conn, catalog=list(schema))
+        return dump_database(self._conn, catalog=list(schema), kept=self._kept_rows)
 
     def _register_json_functions(self) -> None:
         if not self._json_functions:

@@ -6,8 +6,8 @@ depends on the statement's text and on the schema (`table_types`, the declared
 types, the primary keys); the dialects are fixed (Postgres in, DuckDB out). So a `TranspileCache`
 belongs to one database: it keeps the schema it read and the statements it
 transpiled against it, and the engine calls `schema_may_have_changed()` after any
-statement that can change the schema (DDL, and transaction control, since a
-ROLLBACK undoes DDL). That drops both; the next statement reads the schema again.
+statement that can change the schema (DDL, and ROLLBACK, which undoes DDL; BEGIN and
+COMMIT change nothing). That drops both; the next statement reads the schema again.
 
 Only successful transpiles are kept (an error is raised again by transpiling
 again), at most `MAX_ENTRIES` of them, and none of a text longer than

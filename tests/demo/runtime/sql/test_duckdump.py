@@ -9,7 +9,13 @@ from typing import Any
 
 import pytest
 
-from demo.runtime.sql.postgres.duckdump import dump_database, parse_dump, restore_database
+from demo.runtime.sql.postgres import duckdump
+from demo.runtime.sql.postgres.duckdump import (
+    KeptRows,
+    dump_database,
+    parse_dump,
+    restore_database,
+)
 from demo.runtime.sql.postgres.engine import DuckEngine, read_schema
 
 SETUP = [
@@ -176,3 +182,45 @@ def test_a_restored_image_carries_its_schema(fresh: Callable[[], Any]) -> None:
     older.ran.clear()
     assert from_older.execute(QUESTION)[0] == expected
     assert [sql for sql in older.ran if any(read in sql for read in CATALOG_READS)]
+
+
+def test_a_dump_reusing_unchanged_tables_rows_is_the_whole_dump(
+    fresh: Callable[[], Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The engine keeps each table's dumped rows and reads again only the tables a
+    # statement changed (a write's image cost the whole database before): the image
+    # must be exactly the one a dump from scratch makes, after any change.
+    conn = fresh()
+    for sql in SETUP:
+        conn.execute(sql)
+    read: list[str] = []
+    table_rows = duckdump._table_rows
+
+    def counting(conn: Any, schema: str, name: str) -> list[str]:
+        read.append(f"{schema}.{name}")
+        return table_rows(conn, schema, name)
+
+    kept: KeptRows = {}
+    changes = [
+        (None, 3),  # nothing kept yet: every table is read
+        (None, 0),  # nothing changed: none is
+        ("UPDATE child SET note = 'changed' WHERE id = 2", 1),
+        ("UPDATE child SET note = NULL WHERE id = 2", 1),
+        ("UPDATE extra.other SET x = x", 0),
+        ("INSERT INTO extra.other VALUES (8)", 1),
+        ("DELETE FROM extra.other WHERE x = 7", 1),
+        ("UPDATE child SET note = CASE id WHEN 1 THEN NULL ELSE 'unit' END", 1),
+        ("ALTER TABLE extra.other ADD COLUMN y VARCHAR DEFAULT 'y'", 1),
+        ("CREATE TABLE extra.more (z INTEGER)", 1),
+        ("DROP TABLE extra.more", 0),
+    ]
+    for change, tables_read in changes:
+        if change is not None:
+            conn.execute(change)
+        monkeypatch.setattr(duckdump, "_table_rows", counting)
+        reused = dump_database(conn, kept=kept)
+        monkeypatch.setattr(duckdump, "_table_rows", table_rows)
+        assert reused == dump_database(conn), change
+        assert len(read) == tables_read, (change, read)
+        read.clear()
+    assert set(kept) == {("main", "everything"), ("main", "child"), ("extra", "other")}
