@@ -87,12 +87,14 @@ def _table_states(
     conn: DuckConnection, tables: list[tuple[str, str, str]]
 ) -> dict[tuple[str, str], tuple[Any, ...]]:
     """Each table's definition, row count and a sum of its rows' hashes (with their row
-    ids, so rows trading places count too): what a change to the table changes."""
+    ids, so rows trading places count too): what a change to the table changes. The
+    columns are unpacked by name (`*COLUMNS(*)`), not read as the row of a table alias,
+    which a column of the same name would stand for."""
     states = {}
     for schema, name, sql in tables:
         table = f"{quote_ident(schema)}.{quote_ident(name)}"
         ((count, hashes),) = _rows(
-            conn, f"SELECT count(*), sum(hash(rowid, _row)) FROM {table} AS _row"
+            conn, f"SELECT count(*), sum(hash(rowid, *COLUMNS(*))) FROM {table}"
         )
         states[(schema, name)] = (sql, int(count), str(hashes))
     return states

@@ -213,6 +213,11 @@ def test_a_dump_reusing_unchanged_tables_rows_is_the_whole_dump(
         ("ALTER TABLE extra.other ADD COLUMN y VARCHAR DEFAULT 'y'", 1),
         ("CREATE TABLE extra.more (z INTEGER)", 1),
         ("DROP TABLE extra.more", 0),
+        # A column named as a table alias would be: every column still counts.
+        ("CREATE TABLE extra.aliased (_row INTEGER, other VARCHAR)", 1),
+        ("INSERT INTO extra.aliased VALUES (1, 'a')", 1),
+        ("UPDATE extra.aliased SET other = 'b'", 1),
+        ("DROP TABLE extra.aliased", 0),
     ]
     for change, tables_read in changes:
         if change is not None:
