@@ -32,6 +32,7 @@ from .declared import quote_literal
 from .dialect import PostgresForDuck
 from .duckdump import quote_ident
 from .dump_sequences import create_sequence_for_duck
+from .transforms.statement import insert_columns, is_default_keyword, written_values
 
 __all__ = [
     "IDENTITY_QUERY",
@@ -165,26 +166,6 @@ def without_overriding(statement: str) -> tuple[str, str | None]:
 # --- the writes Postgres refuses -----------------------------------------------------
 
 
-def _is_default(value: exp.Expr) -> bool:
-    """The keyword DEFAULT (sqlglot reads it in SET as a column named so: a quoted
-    "default" is a column)."""
-    if isinstance(value, exp.Var):
-        return value.name.upper() == "DEFAULT"
-    return (
-        isinstance(value, exp.Column)
-        and not value.table
-        and isinstance(value.this, exp.Identifier)
-        and not value.this.quoted
-        and value.name.upper() == "DEFAULT"
-    )
-
-
-def _insert_columns(tree: exp.Insert, table_types: dict[str, dict[str, str]]) -> list[str]:
-    if isinstance(tree.this, exp.Schema):
-        return [c.name.lower() for c in tree.this.expressions]
-    return list(table_types.get(tree.this.name.lower(), {}))
-
-
 def _insert(
     tree: exp.Insert,
     kinds: dict[str, str],
@@ -193,26 +174,19 @@ def _insert(
 ) -> str | None:
     if overriding == "system" or tree.args.get("default"):
         return None
-    columns = _insert_columns(tree, table_types)
-    named = [(i, c) for i, c in enumerate(columns) if c in kinds]
-    source = tree.expression
+    given = [(v, c) for v, c in written_values(tree, table_types) if c in kinds]
     if overriding == "user":
-        if not isinstance(source, exp.Values):
+        if not isinstance(tree.expression, exp.Values):
             return "OVERRIDING USER VALUE with a query is not supported by this demo"
-        for row in source.expressions:  # the given identity values give way to defaults
-            for i, _ in named:
-                if i < len(row.expressions):
-                    row.expressions[i].replace(exp.var("DEFAULT"))
+        for value, _ in given:  # the given identity values give way to defaults
+            value.replace(exp.var("DEFAULT"))
         return None
-    for i, column in named:
-        if kinds[column] != ALWAYS:
-            continue
-        given = (
-            [row.expressions[i] for row in source.expressions if i < len(row.expressions)]
-            if isinstance(source, exp.Values)
-            else None  # a query: every row gives a value
-        )
-        if given is None or not all(_is_default(v) for v in given):
+    always = [c for c in insert_columns(tree, table_types) if kinds.get(c) == ALWAYS]
+    if always and not isinstance(tree.expression, exp.Values):
+        # A query: every row it gives has a value for each column.
+        return f'cannot insert a non-DEFAULT value into column "{always[0]}"'
+    for value, column in given:
+        if kinds[column] == ALWAYS and not is_default_keyword(value):
             return f'cannot insert a non-DEFAULT value into column "{column}"'
     return None
 
@@ -223,7 +197,7 @@ def _assignments(assignments: list[exp.Expr], kinds: dict[str, str]) -> str | No
             continue
         target = assignment.this
         column = target.name.lower() if isinstance(target, exp.Column) else ""
-        if kinds.get(column) == ALWAYS and not _is_default(assignment.expression):
+        if kinds.get(column) == ALWAYS and not is_default_keyword(assignment.expression):
             return f'column "{column}" can only be updated to DEFAULT'
     return None
 

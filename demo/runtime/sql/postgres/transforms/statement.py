@@ -22,6 +22,8 @@ from sqlglot import exp
 __all__ = [
     "created_without_data",
     "insert_alias_in_returning",
+    "insert_columns",
+    "is_default_keyword",
     "output_targets",
     "row_subquery_assignments",
     "strip_foreign_keys",
@@ -122,6 +124,14 @@ def strip_foreign_keys(tree: exp.Expr) -> list[str]:
     return dropped
 
 
+def insert_columns(tree: exp.Insert, table_types: dict[str, dict[str, str]]) -> list[str]:
+    """The columns an INSERT writes, in order: its column list, else its table's columns."""
+    target = tree.this
+    if isinstance(target, exp.Schema):
+        return [c.name.lower() for c in target.expressions]
+    return list(table_types.get(target.name.lower(), {})) if isinstance(target, exp.Table) else []
+
+
 def written_values(
     tree: exp.Expr, table_types: dict[str, dict[str, str]]
 ) -> list[tuple[exp.Expr, str]]:
@@ -129,14 +139,9 @@ def written_values(
     `table_types`, for the columns `table_types` names."""
     found: list[tuple[exp.Expr, str]] = []
     if isinstance(tree, exp.Insert):
-        target = tree.this
-        table = target.this if isinstance(target, exp.Schema) else target
+        table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
         types = table_types.get(table.name.lower(), {}) if isinstance(table, exp.Table) else {}
-        names = (
-            [c.name.lower() for c in target.expressions]
-            if isinstance(target, exp.Schema)
-            else list(types)
-        )
+        names = insert_columns(tree, table_types)
         values = tree.expression
         if isinstance(values, exp.Values):
             for row in values.expressions:
@@ -185,9 +190,11 @@ def _row_picking(query: exp.Select) -> bool:
     return any(query.args.get(k) for k in ("distinct", "limit", "offset", "fetch"))
 
 
-def _is_default(value: exp.Expr) -> bool:
-    """The keyword DEFAULT, which sqlglot reads as a column (Postgres reserves the word:
-    a column of that name is written quoted)."""
+def is_default_keyword(value: exp.Expr) -> bool:
+    """The keyword DEFAULT: in VALUES sqlglot reads it as a word, in SET as a column
+    (Postgres reserves the word: a column of that name is written quoted)."""
+    if isinstance(value, exp.Var):
+        return value.name.upper() == "DEFAULT"
     return (
         isinstance(value, exp.Column)
         and not value.table
@@ -201,7 +208,7 @@ def _default_keywords(tree: exp.Update) -> None:
         value = item.expression if isinstance(item, exp.EQ) else None
         values = value.expressions if isinstance(value, exp.Tuple) else [value]
         for one in values:
-            if one is not None and _is_default(one):
+            if one is not None and is_default_keyword(one):
                 one.replace(exp.var("DEFAULT"))
 
 
