@@ -19,6 +19,7 @@ import re
 from sqlglot import exp
 
 from ..statements import SqlError, strip_leading_comments
+from .copy_text import dump_name
 
 __all__ = ["NOT_KEPT", "comment_reads", "comment_statement"]
 
@@ -42,11 +43,6 @@ _ALWAYS_THERE = re.compile(
 NOT_KEPT = "the demo keeps no comments (none of its queries reads one)"
 
 
-def _folded(name: str) -> str:
-    """A name as the schema lists it (lower case: DuckDB's names are case-insensitive)."""
-    return name[1:-1].replace('""', '"').lower() if name.startswith('"') else name.lower()
-
-
 def comment_statement(
     statement: str, table_types: dict[str, dict[str, str]], *, seed: bool = False
 ) -> list[str] | None:
@@ -65,8 +61,9 @@ def comment_statement(
     if relation:
         return [f"SELECT 1 FROM {relation['table']} LIMIT 0"]
     if column:
-        table = _folded(column["table"].split(".")[-1].strip())
-        name = _folded(column["column"])
+        # Lower case, as the schema lists names (DuckDB's names are case-insensitive).
+        table = dump_name(column["table"])[1].lower()
+        name = dump_name(column["column"])[1].lower()
         if table in table_types and name not in table_types[table]:
             raise SqlError(f'column "{name}" of relation "{table}" does not exist', statement)
         return [f"SELECT {column['column']} FROM {column['table']} LIMIT 0"]

@@ -28,6 +28,7 @@ from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 
 from ..statements import SqlError, strip_leading_comments
+from .copy_text import dump_name
 from .declared import quote_literal
 from .dialect import PostgresForDuck
 from .duckdump import quote_ident
@@ -95,15 +96,10 @@ _SEQUENCE_OPTIONS = re.compile(
 )
 
 
-def _bare(name: str) -> str:
-    """An identifier as Postgres folds it: quoted kept, unquoted lower-cased."""
-    if name.startswith('"'):
-        return name[1:-1].replace('""', '"')
-    return name.lower()
-
-
 def _parts(qualified: str) -> list[str]:
-    return [_bare(p.strip()) for p in re.findall(rf"{_NAME}", qualified)]
+    """`public."T"` -> ["public", "T"], as pg_dump's names are read (copy_text.py)."""
+    schema, name = dump_name(qualified)
+    return [name] if schema is None else [schema, name]
 
 
 def added_identity(statement: str) -> list[str] | None:
@@ -114,7 +110,7 @@ def added_identity(statement: str) -> list[str] | None:
     match = _ADD_IDENTITY.match(strip_leading_comments(statement).strip())
     if match is None:
         return None
-    table, column = _parts(match["table"]), _bare(match["column"])
+    table, column = _parts(match["table"]), dump_name(match["column"])[1]
     options = match["options"] or ""
     named = _SEQUENCE_NAME.search(options)
     sequence = _parts(named["name"]) if named else [*table[:-1], f"{table[-1]}_{column}_seq"]
