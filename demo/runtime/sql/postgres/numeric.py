@@ -44,6 +44,7 @@ __all__ = [
     "bare_numeric_casts",
     "bare_numeric_scales",
     "chosen_numeric_scales",
+    "is_float4",
     "mixed_numeric_scales",
     "numeric_literals",
     "nullif_types",
@@ -258,6 +259,28 @@ def value_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
         inner = value_kind(node.this, column_types)
         return "numeric" if inner in ("int", "numeric") else inner
     return None
+
+
+_FLOAT4 = ("FLOAT", "REAL", "FLOAT4")
+
+
+def is_float4(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """Whether Postgres types `node` real (float4), as far as seen here: a real column or
+    cast, its negation or absolute value, its min or max, and `+ - * /` of two reals or
+    of a real and a string literal (which takes the real's type)."""
+    if isinstance(node, exp.Paren | exp.Neg | exp.Abs | exp.Min | exp.Max):
+        return is_float4(node.this, column_types)
+    if isinstance(node, exp.Cast):
+        return node.to.this == exp.DataType.Type.FLOAT
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() in _FLOAT4
+    if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Div):
+        sides = [node.left, node.right]
+        literal = [s for s in sides if isinstance(s, exp.Literal) and s.is_string]
+        return len(literal) < 2 and all(
+            is_float4(s, column_types) for s in sides if not any(s is x for x in literal)
+        )
+    return False
 
 
 def _answers(node: exp.Expr) -> list[exp.Expr | None] | None:

@@ -90,6 +90,7 @@ from .transforms.json_order import json_order
 from .transforms.jsonb import jsonb_literals
 from .transforms.math_functions import postgres_math_functions
 from .transforms.operand_types import mismatched_operand_types, set_operation_literals
+from .transforms.real_operands import real_operands
 from .transforms.result_types import extract_units, postgres_result_types, void_results
 from .transforms.row_values import (
     row_comparisons,
@@ -290,6 +291,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _reading_column_types("math_functions", postgres_math_functions),
     _naming_types("chosen_numeric_scales", lambda t, c: chosen_numeric_scales(t, c.columns)),
     _reading_column_types("mixed_numeric_scales", mixed_numeric_scales),
+    _reading_column_types("real_operands", real_operands),
     _reading_column_types("bc_text", bc_text),
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),

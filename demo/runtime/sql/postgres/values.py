@@ -20,10 +20,13 @@ import datetime as dt
 import json
 import math
 import re
+import struct
 from functools import lru_cache
 from typing import Any
 
 from .numeric import QUOTIENT_TAG, SCALED_TAG, quotient_text
+
+_FLOAT4 = struct.Struct("<f")
 
 __all__ = [
     "ARRAY_OIDS",
@@ -31,6 +34,7 @@ __all__ = [
     "JsonTooDeep",
     "UnsendableValue",
     "check_json_depth",
+    "float4_value",
     "interval_text",
     "json_value",
     "type_oid",
@@ -253,7 +257,9 @@ def json_value(value: Any, type_name: str) -> Any:
     if isinstance(value, bytes | bytearray | memoryview):
         return list(bytes(value))
     if isinstance(value, float):
-        return value if math.isfinite(value) else None
+        if not math.isfinite(value):
+            return None
+        return float4_value(value) if _base(type_name) == "FLOAT" else value
     if isinstance(value, str) and type_name.startswith("pg:" + QUOTIENT_TAG):
         return quotient_text(value, type_name[3:])
     if isinstance(value, str) and type_name.startswith(CHARACTER_TAG):
@@ -283,6 +289,18 @@ def json_value(value: Any, type_name: str) -> Any:
     if isinstance(value, bool | int | str):
         return value
     return str(value)
+
+
+def float4_value(value: float) -> float:
+    """A real (float4) value as Postgres prints it and a client reads it back: the
+    shortest decimal that rounds to the same float4 (1.1, not the 1.100000023841858 its
+    bits hold as a double)."""
+    single = _FLOAT4.unpack(_FLOAT4.pack(value))[0]
+    for digits in range(1, 10):  # 9 significant digits always round-trip a float4
+        shortest = float(f"{single:.{digits}g}")
+        if _FLOAT4.unpack(_FLOAT4.pack(shortest))[0] == single:
+            return shortest
+    return single
 
 
 _INTERVAL_PART = re.compile(r"(-?\d+) (year|month|day)s?")

@@ -406,7 +406,10 @@ def test_quotients_of_values_whose_type_is_not_seen_are_refused_when_postgres_is
         ("SELECT stddev(x) FROM (VALUES (1 + 0), (2 + 0)) v(x)", "stddev() of a value from"),
         ("WITH w AS (SELECT 1.5 AS x) SELECT var_pop(x) FROM w", "var_pop() of a value"),
         # PGlite adds reals in single precision and answers a real.
-        ("SELECT sum(x) FROM (VALUES (1.5::real * 2)) v(x)", "whose type is real (float4) there"),
+        (
+            "SELECT sum(x) FROM (VALUES (1.5::real * 2::real)) v(x)",
+            "whose type is real (float4) there",
+        ),
         # PGlite: 2 (half to even); DuckDB: 3.
         ("SELECT round(a) FROM (VALUES (2.5::float8 + 0)) v(a)", "round() of a value from"),
         # Postgres has no round(double precision, integer).

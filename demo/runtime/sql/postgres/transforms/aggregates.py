@@ -15,7 +15,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from ..dialect import WRITTEN_NAME
-from ..numeric import value_kind
+from ..numeric import is_float4, value_kind
 from .runtime_types import (
     UNSEEN_TYPE,
     argument_sample,
@@ -34,7 +34,6 @@ _VARIANCE_NAMES: dict[type[exp.Expr], str] = {
     exp.StddevPop: "stddev_pop",
     exp.StddevSamp: "stddev_samp",
 }
-_FLOAT4 = ("FLOAT", "REAL", "FLOAT4")
 
 
 def population_variance_of_non_finite(tree: exp.Expr) -> None:
@@ -48,16 +47,6 @@ def population_variance_of_non_finite(tree: exp.Expr) -> None:
         nan_if_not_finite = exp.paren(exp.Sub(this=greatest, expression=greatest.copy()))
         whole = whole_call(call)
         whole.replace(exp.paren(exp.Add(this=whole.copy(), expression=nan_if_not_finite)))
-
-
-def _is_float4(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    if isinstance(node, exp.Paren | exp.Neg):
-        return _is_float4(node.this, column_types)
-    if isinstance(node, exp.Cast):
-        return node.to.this == exp.DataType.Type.FLOAT
-    if isinstance(node, exp.Column):
-        return column_types.get(node.name.lower(), "").upper() in _FLOAT4
-    return False
 
 
 def _check_as_it_runs(call: exp.Expr) -> None:
@@ -84,10 +73,10 @@ def inexact_aggregates(tree: exp.Expr, column_types: dict[str, str]) -> str | No
         argument = call.this
         if argument is None:
             continue
-        if value_kind(argument, column_types) is None and not _is_float4(argument, column_types):
+        if value_kind(argument, column_types) is None and not is_float4(argument, column_types):
             _check_as_it_runs(call)
         elif isinstance(call, exp.Sum):
-            if _is_float4(argument, column_types):
+            if is_float4(argument, column_types):
                 return (
                     "sum() of real (float4) values is not supported by this demo:"
                     " Postgres adds them in single precision; cast them to float8"
