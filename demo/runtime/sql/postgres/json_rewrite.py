@@ -39,6 +39,7 @@ __all__ = [
     "json_kind",
     "json_output_types",
     "postgres_json",
+    "sql_json_options",
 ]
 
 _UNSURE = "?"  # a column name that is json in one table and not in another
@@ -533,6 +534,22 @@ def _invalid_json_literal(tree: exp.Expr) -> str | None:
 
 def _no_constant(name: str) -> exp.Expr:
     raise ValueError(name)  # NaN and Infinity are not JSON to Postgres
+
+
+def sql_json_options(tree: exp.Expr) -> str | None:
+    """The refusal of a JSON_OBJECT(...) option DuckDB's json_object would ignore
+    (RETURNING, ENCODING, ABSENT ON NULL, WITH UNIQUE KEYS), or None."""
+    for node in tree.find_all(exp.JSONObject):
+        options = {
+            "RETURNING": node.args.get("return_type"),
+            "ENCODING": node.args.get("encoding"),
+            "ABSENT ON NULL": node.args.get("null_handling") == "ABSENT ON NULL",
+            "WITH UNIQUE KEYS": node.args.get("unique_keys"),
+        }
+        for option, given in options.items():
+            if given:
+                return f"JSON_OBJECT(... {option}) is not supported by this demo"
+    return None
 
 
 def postgres_json(tree: exp.Expr, columns: dict[str, str]) -> str | None:

@@ -61,6 +61,7 @@ from .json_rewrite import (
     json_columns,
     json_output_types,
     postgres_json,
+    sql_json_options,
 )
 from .numeric import (
     bare_numeric_casts,
@@ -77,7 +78,7 @@ from .transforms.aggregates import inexact_aggregates, population_variance_of_no
 from .transforms.arrays import any_of_null_array, array_text_literals
 from .transforms.bc_text import bc_text
 from .transforms.column_names import postgres_column_names
-from .transforms.core_types import bytea_literals, core_only, national_strings
+from .transforms.core_types import bit_strings, bytea_literals, core_only, national_strings
 from .transforms.division import (
     division_by_zero_errors,
     integer_division,
@@ -242,6 +243,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("temporal_literals", lambda t, c: temporal_literals(t, c.table_types)),
     Rewrite("interval_literals", lambda t, c: interval_literals(t, c.table_types)),
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
+    Rewrite("bit_strings", lambda t, c: bit_strings(t)),
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
     Rewrite("insert_alias_in_returning", lambda t, c: insert_alias_in_returning(t)),
@@ -252,6 +254,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("row_comparisons", lambda t, c: row_comparisons(t)),
     Rewrite("set_returning_in_conditionals", lambda t, c: set_returning_in_conditionals(t)),
     Rewrite("character_values", lambda t, c: character_values(t, c.table_types, c.declared)),
+    Rewrite("sql_json_options", lambda t, c: sql_json_options(t)),
     Rewrite("json_arrows", lambda t, c: arrows_read_as_lambdas(t)),
     Rewrite("json_order", lambda t, c: json_order(t, c.json_types)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
