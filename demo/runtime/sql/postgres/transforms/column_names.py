@@ -40,6 +40,7 @@ _FUNCTION_NAMES = {
     "Array": "array",
     "ArrayAgg": "array_agg",
     "JSONArrayAgg": "json_agg",
+    "JSONObject": "json_object",
     "GroupConcat": "string_agg",
     "Round": "round",
     "Exists": "exists",
@@ -71,6 +72,21 @@ _TYPE_NAMES = {
 }
 
 
+def _weakly_named(node: exp.Expr) -> bool:
+    """Whether Postgres names `node` only by a type's name or `case` (a cast of an
+    unnamed value, an interval literal, a CASE whose ELSE is unnamed): a cast around it
+    is then named after its own type (`1::int8::text` is `text`), where a column's or a
+    function's name would stay (`x::text` is `x`)."""
+    if isinstance(node, exp.Paren):
+        return _weakly_named(node.this)
+    if isinstance(node, exp.Cast):
+        return postgres_name(node.this) == "?column?" or _weakly_named(node.this)
+    if isinstance(node, exp.Case):
+        default = node.args.get("default")
+        return default is None or postgres_name(default) == "?column?" or _weakly_named(default)
+    return isinstance(node, exp.Interval)
+
+
 def postgres_name(node: exp.Expr) -> str:
     """The name Postgres gives an unaliased output column computing `node`."""
     if isinstance(node, exp.Column):
@@ -79,7 +95,7 @@ def postgres_name(node: exp.Expr) -> str:
         return str(node.meta["pg_name"])  # see dialect.py
     if isinstance(node, exp.Cast):
         inner = postgres_name(node.this)
-        if inner != "?column?":
+        if inner != "?column?" and not _weakly_named(node.this):
             return inner
         to = node.to
         if to.this is exp.DataType.Type.ARRAY and to.expressions:  # `::text[]` is `text`
@@ -88,6 +104,8 @@ def postgres_name(node: exp.Expr) -> str:
         return _TYPE_NAMES.get(kind, kind.lower())
     if isinstance(node, exp.Interval):  # `interval '1 day'`: a typed literal
         return "interval"
+    if isinstance(node, exp.Case) and not _weakly_named(node):
+        return postgres_name(node.args["default"])  # `CASE ... ELSE upper(x) END` is `upper`
     if isinstance(node, exp.Paren | exp.Window | exp.Filter):
         return postgres_name(node.this)  # a window or FILTER call: the function's name
     written = node.meta.get(WRITTEN_NAME)
