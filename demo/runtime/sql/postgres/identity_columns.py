@@ -187,14 +187,26 @@ def _insert(
     return None
 
 
+def _assigned(assignment: exp.EQ) -> list[tuple[exp.Expr, exp.Expr | None]]:
+    """(target, value) pairs of `x = v` and of `(x, y) = (v, w)`; a row set from a
+    subquery gives its targets no value (None: not DEFAULT)."""
+    target, value = assignment.this, assignment.expression
+    if not isinstance(target, exp.Tuple):
+        return [(target, value)]
+    values = value.expressions if isinstance(value, exp.Tuple) else []
+    if len(values) != len(target.expressions):
+        return [(t, None) for t in target.expressions]
+    return list(zip(target.expressions, values, strict=True))
+
+
 def _assignments(assignments: list[exp.Expr], kinds: dict[str, str]) -> str | None:
     for assignment in assignments:
         if not isinstance(assignment, exp.EQ):
             continue
-        target = assignment.this
-        column = target.name.lower() if isinstance(target, exp.Column) else ""
-        if kinds.get(column) == ALWAYS and not is_default_keyword(assignment.expression):
-            return f'column "{column}" can only be updated to DEFAULT'
+        for target, value in _assigned(assignment):
+            column = target.name.lower() if isinstance(target, exp.Column) else ""
+            if kinds.get(column) == ALWAYS and not (value and is_default_keyword(value)):
+                return f'column "{column}" can only be updated to DEFAULT'
     return None
 
 
