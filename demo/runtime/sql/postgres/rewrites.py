@@ -84,6 +84,7 @@ from .transforms.division import (
     integer_division,
     string_literal_operands,
 )
+from .transforms.float_errors import float_errors
 from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
 from .transforms.join_scope import hidden_join_tables
@@ -303,6 +304,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _naming_types("bare_numeric_casts", lambda t, c: bare_numeric_casts(t)),
     Rewrite("jsonb_literals", lambda t, c: jsonb_literals(t, c.table_types, c.declared)),
     Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
+    _reading_column_types("float_errors", float_errors),
     Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
     # 4. Literals and types of DuckDB's core.
     Rewrite("national_strings", lambda t, c: national_strings(t, c.table_types)),

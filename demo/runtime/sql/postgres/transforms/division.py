@@ -23,6 +23,7 @@ from sqlglot import exp
 from ..type_match import is_type
 
 __all__ = [
+    "calls_volatile",
     "division_by_zero_errors",
     "string_literal_operands",
     "integer_division",
@@ -267,6 +268,13 @@ def _is_float8(node: exp.Expr) -> bool:
 _VOLATILE_CALLS = {"nextval", "setval", "random", "gen_random_uuid", "clock_timestamp"}
 
 
+def calls_volatile(node: exp.Expr) -> bool:
+    """Whether `node` calls a volatile function or holds a subquery: a copy of it in a
+    check would not read the value it reads."""
+    calls = {f.name.lower() for f in node.find_all(exp.Anonymous)}
+    return bool(calls & _VOLATILE_CALLS) or node.find(exp.Rand, exp.Uuid, exp.Subquery) is not None
+
+
 def zero_divisor(dividend: exp.Expr, divisor: exp.Expr) -> exp.Expr:
     """The condition under which `dividend / divisor` fails with "division by zero":
     a zero divisor, of a dividend that is not NULL (Postgres' division is strict: NULL
@@ -274,9 +282,7 @@ def zero_divisor(dividend: exp.Expr, divisor: exp.Expr) -> exp.Expr:
     dividend calling a volatile function is not evaluated twice: there a zero divisor
     fails whatever the dividend."""
     by_zero: exp.Expr = exp.EQ(this=divisor.copy(), expression=exp.Literal.number(0))
-    calls = {f.name.lower() for f in dividend.find_all(exp.Anonymous)}
-    volatile = calls & _VOLATILE_CALLS or dividend.find(exp.Rand, exp.Uuid, exp.Subquery)
-    if volatile or isinstance(dividend, exp.Literal):
+    if calls_volatile(dividend) or isinstance(dividend, exp.Literal):
         return by_zero
     return exp.and_(by_zero, exp.Not(this=exp.Is(this=dividend.copy(), expression=exp.null())))
 
