@@ -69,6 +69,7 @@ from .syntax_errors import (
 )
 from .transforms.result_types import int4_series_columns
 from .transforms.statement import strip_foreign_keys, values_lists
+from .typed_literals import typed_literals_before_casts
 
 __all__ = ["Transpiled", "transpile_statement"]
 
@@ -386,9 +387,14 @@ def _parse(statement: str) -> exp.Expr:
     dialect = Dialect.get_or_raise(PostgresForDuck)
     try:
         tokens = dialect.tokenize(text)  # once, for the comma check and the parser
+        # Rare rewrites of the text (`0x1F`, `1_000`; `date '...'::text`), each tokenized
+        # again when it changes something.
         decimal = decimal_numbers(text, tokens, statement)
-        if decimal != text:  # rare (`0x1F`, `1_000`): the tokens of the decimal text
+        if decimal != text:
             text, tokens = decimal, dialect.tokenize(decimal)
+        typed = typed_literals_before_casts(text, tokens, dialect.parser_class.TYPE_TOKENS)
+        if typed != text:
+            text, tokens = typed, dialect.tokenize(typed)
         syntax_error = (
             foreign_statement(tokens)
             or foreign_operator(tokens)
