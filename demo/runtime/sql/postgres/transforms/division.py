@@ -5,9 +5,10 @@
   (the wider operand: smallint / int is int4, where DuckDB types the literal `2` of
   `smallint_column / 2` as a smallint). Integers whose types are not seen here are
   still divided as Postgres does: the session sets `integer_division` (engine.py).
-- `string_literal_operands`: a bare string literal divided by or into a number
-  (`7 % '2'`, `x / '0'`) takes the number's type, as Postgres types an unknown literal
-  from the other operand; DuckDB read it as text and found no operator.
+- `string_literal_operands`: a bare string literal in arithmetic with a number
+  (`7 % '2'`, `x / '0'`, `d * '1e10'`) takes the number's type, as Postgres types an
+  unknown literal from the other operand; DuckDB read it as text and found no operator
+  (or, for a float8, could not choose one).
 - `division_by_zero_errors`: Postgres raises "division by zero" where DuckDB
   returns NULL; the divisor is wrapped in a CASE that calls DuckDB's `error()` (not
   where a float8 NaN is divided: Postgres answers NaN).
@@ -144,8 +145,9 @@ def _number_type(node: exp.Expr, column_types: dict[str, str]) -> exp.DataType |
 
 
 def string_literal_operands(tree: exp.Expr, column_types: dict[str, str]) -> None:
-    """`n / '2'`, `'10' % n`: the literal cast to n's type where the statement says it."""
-    for node in list(tree.find_all(exp.Div, exp.Mod)):
+    """`n / '2'`, `'10' % n`, `d * '1e10'`: the literal cast to the number's type where
+    the statement says it."""
+    for node in list(tree.find_all(exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod)):
         for literal, other in ((node.left, node.right), (node.right, node.left)):
             if not (isinstance(literal, exp.Literal) and literal.is_string):
                 continue
