@@ -92,9 +92,33 @@ def _jsonb_keys(value: dict[str, Any]) -> list[str]:
     return sorted(value, key=lambda k: (len(k.encode()), k.encode()))
 
 
+# Postgres' text cannot hold the character 0: jsonb refuses `\u0000`, and so does text
+# taken out of a json string.
+_NUL_ESCAPE = "unsupported Unicode escape sequence"
+
+
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, list):
+        return any(_holds_nul(v) for v in value)
+    if isinstance(value, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+    return False
+
+
+def _refuse_nul(text: str, value: Any) -> None:
+    """Postgres' refusal of a document holding `\\u0000`: jsonb's input, and `->`, `->>`,
+    `#>`, `#>>` on json, which read every string of the document as text."""
+    if "\\u0000" in text and _holds_nul(value):
+        raise JsonError(_NUL_ESCAPE)
+
+
 def jsonb_text(text: str) -> str:
     """`text::jsonb` as text: validated, in jsonb's normal form."""
-    return dump_json(_load(text))
+    value = _load(text)
+    _refuse_nul(text, value)
+    return dump_json(value)
 
 
 def _as_text(value: Any) -> str | None:
@@ -102,6 +126,8 @@ def _as_text(value: Any) -> str | None:
     if value is None:
         return None
     if isinstance(value, str):
+        if "\x00" in value:
+            raise JsonError(_NUL_ESCAPE)
         return value
     return dump_json(value)
 
@@ -129,6 +155,7 @@ def _arrow(doc: str, key: str, mode: str) -> str | None:
         return None
     if not _has(value, key, kind):
         return None
+    _refuse_nul(doc, value)
     found = _step(value, key, kind)
     return _as_text(found) if text else dump_json(found)
 
@@ -164,7 +191,9 @@ def _is_index(text: str) -> bool:
 
 def _path(doc: str, path_text: str, mode: str) -> str | None:
     """`doc #> '{a,b}'` (mode json) / `doc #>> '{a,b}'` (mode text)."""
-    found = _path_value(_load(doc), path_text)
+    value = _load(doc)
+    _refuse_nul(doc, value)
+    found = _path_value(value, path_text)
     if found is _MISSING:
         return None
     return _as_text(found) if mode == "text" else dump_json(found)
