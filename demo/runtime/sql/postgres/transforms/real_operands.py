@@ -87,6 +87,11 @@ def _type_name(node: exp.Expr, column_types: dict[str, str]) -> str | None:
     return _POSTGRES_NAMES.get(duck.upper().split("(")[0].strip())
 
 
+def _is_assignment(node: exp.Expr) -> bool:
+    """`x = v` of an UPDATE's, an ON CONFLICT's or a MERGE's SET list."""
+    return isinstance(node, exp.EQ) and isinstance(node.parent, exp.Update | exp.OnConflict)
+
+
 def _modulo_refusal(node: exp.Mod, column_types: dict[str, str]) -> str | None:
     """`x % y` with a float operand: Postgres has no such operator; DuckDB answers fmod."""
     if "float" not in {value_kind(side, column_types) for side in (node.left, node.right)}:
@@ -106,6 +111,8 @@ def real_operands(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
     # Innermost first: `r * 2 + 1` casts r, then its (now float8) product meets 1.
     nodes = list(tree.find_all(*_ARITHMETIC, *_COMPARISONS, exp.Between))
     for node in reversed(nodes):
+        if _is_assignment(node):
+            continue  # `SET f = 2`: an assignment, not a comparison
         if isinstance(node, exp.Between):
             operands = [node.this, node.args["low"], node.args["high"]]
         else:

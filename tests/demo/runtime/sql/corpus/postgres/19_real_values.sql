@@ -69,3 +69,7 @@ SELECT CASE WHEN id = 1 THEN 'a' ELSE upper('b') END, CASE WHEN id = 1 THEN 'a' 
 UPDATE item SET (id, label) = (5, 'b');
 -- case: a row assignment of DEFAULT to it
 UPDATE item SET (id, label) = (DEFAULT, 'c') RETURNING label;
+-- case: a real column set to an integer
+UPDATE reading SET f = 2 WHERE id = 2 RETURNING f;
+-- case: a real column set on conflict
+INSERT INTO reading (id, f) VALUES (3, 1) ON CONFLICT (id) DO UPDATE SET f = 4 RETURNING f;
