@@ -103,6 +103,7 @@ from .transforms.set_returning import set_returning_in_conditionals
 from .transforms.statement import (
     created_without_data,
     insert_alias_in_returning,
+    locking_clause_errors,
     row_subquery_assignments,
 )
 from .transforms.timestamp_precision import timestamp_precision
@@ -248,6 +249,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
     Rewrite("insert_alias_in_returning", lambda t, c: insert_alias_in_returning(t)),
+    Rewrite("locking_clauses", lambda t, c: locking_clause_errors(t)),
     Rewrite(
         "identity_writes",
         lambda t, c: identity_writes(t, c.identities, c.table_types, c.overriding),

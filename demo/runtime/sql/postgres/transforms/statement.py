@@ -13,6 +13,8 @@
   SQL has no clause for (sqlglot drops it, and the table would be filled regardless).
 - `insert_alias_in_returning`: `INSERT INTO t AS x ... RETURNING x.a` (DuckDB knows no
   `x` there) reads `a`; `RETURNING t.a` is Postgres' error (the alias hides `t`).
+- `locking_clause_errors`: FOR UPDATE/SHARE of a grouped, DISTINCT or windowed query,
+  refused in Postgres' words (sqlglot drops the clause for DuckDB, which answered).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ __all__ = [
     "insert_alias_in_returning",
     "insert_columns",
     "is_default_keyword",
+    "locking_clause_errors",
     "output_targets",
     "row_subquery_assignments",
     "strip_foreign_keys",
@@ -279,4 +282,40 @@ def insert_alias_in_returning(tree: exp.Expr) -> str | None:
             column.set("table", None)  # RETURNING reads the one table it writes
         elif qualifier == name:
             return f'invalid reference to FROM-clause entry for table "{target.name}"'
+    return None
+
+
+def _lock_name(lock: exp.Lock) -> str:
+    if lock.args.get("update"):
+        return "FOR NO KEY UPDATE" if lock.args.get("key") else "FOR UPDATE"
+    return "FOR KEY SHARE" if lock.args.get("key") else "FOR SHARE"
+
+
+def _own(select: exp.Select, kind: type[exp.Expr]) -> bool:
+    """Whether `select` itself (not a subquery in it) holds a node of `kind`."""
+
+    def another_query(node: exp.Expr) -> bool:
+        return node is not select and isinstance(node, exp.Query)
+
+    return any(isinstance(n, kind) for n in select.walk(prune=another_query))
+
+
+def locking_clause_errors(tree: exp.Expr) -> str | None:
+    """Postgres' refusal of FOR UPDATE/SHARE where it cannot lock the rows read: a
+    grouped, DISTINCT or windowed query's. DuckDB has no row locks, and a demo has one
+    session, so a FOR UPDATE that Postgres takes is answered as a plain read."""
+    for select in tree.find_all(exp.Select):
+        locks = select.args.get("locks") or []
+        if not locks:
+            continue
+        where = (
+            "DISTINCT clause" if select.args.get("distinct")
+            else "GROUP BY clause" if select.args.get("group")
+            else "HAVING clause" if select.args.get("having")
+            else "aggregate functions" if _own(select, exp.AggFunc)
+            else "window functions" if _own(select, exp.Window)
+            else None
+        )  # fmt: skip
+        if where is not None:
+            return f"{_lock_name(locks[0])} is not allowed with {where}"
     return None
