@@ -111,6 +111,8 @@ def json_kind(node: exp.Expr, columns: dict[str, str]) -> str | None:
         return (
             "jsonb" if is_type(node.to, "jsonb") else "json" if is_type(node.to, "json") else None
         )
+    if isinstance(node, exp.ParseJSON):  # the literal `json '{...}'`
+        return "json"
     if isinstance(node, exp.JSONExtract | exp.JSONBExtract):
         return json_kind(node.this, columns) or "jsonb"
     if isinstance(node, exp.DPipe | exp.Sub):

@@ -217,14 +217,27 @@ def _int4_series(node: exp.Expr) -> None:
     )
 
 
+# Postgres functions returning void, answered as such in a select list.
+_VOID_FUNCTIONS = ("pg_sleep", "setseed")
+
+
 def void_results(tree: exp.Expr) -> dict[str, str]:
-    """A select-list `pg_sleep(x)` as `void`; return output name -> `void` tag."""
+    """A select-list `pg_sleep(x)` or `setseed(x)` as `void`; return output name -> `void`
+    tag."""
     if not isinstance(tree, exp.Select):
         return {}
     tags: dict[str, str] = {}
     for target in tree.expressions:
         call = target.this if isinstance(target, exp.Alias) else None
-        if isinstance(call, exp.Anonymous) and str(call.this).lower() == "pg_sleep":
-            target.set("this", exp.Literal.string(""))
-            tags[target.alias] = VOID
+        if not isinstance(call, exp.Anonymous) or str(call.this).lower() not in _VOID_FUNCTIONS:
+            continue
+        name = str(call.this).lower()
+        empty = exp.Literal.string("")
+        # setseed is still called (the random() values after it repeat); pg_sleep has
+        # nothing to wait for in a demo.
+        void = (
+            exp.func("coalesce", exp.cast(call, "VARCHAR"), empty) if name == "setseed" else empty
+        )
+        target.set("this", void)
+        tags[target.alias] = VOID
     return tags
