@@ -78,7 +78,12 @@ from .transforms.aggregates import inexact_aggregates, population_variance_of_no
 from .transforms.arrays import any_of_null_array, array_text_literals
 from .transforms.bc_text import bc_text
 from .transforms.column_names import postgres_column_names
-from .transforms.core_types import bit_strings, bytea_literals, core_only, national_strings
+from .transforms.core_types import (
+    bytea_literals,
+    core_only,
+    national_strings,
+    types_kept_otherwise,
+)
 from .transforms.division import (
     division_by_zero_errors,
     integer_division,
@@ -104,6 +109,7 @@ from .transforms.statement import (
     created_without_data,
     insert_alias_in_returning,
     locking_clause_errors,
+    proposed_rows_twice,
     row_subquery_assignments,
 )
 from .transforms.timestamp_precision import timestamp_precision
@@ -245,11 +251,12 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("temporal_literals", lambda t, c: temporal_literals(t, c.table_types)),
     Rewrite("interval_literals", lambda t, c: interval_literals(t, c.table_types)),
     Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
-    Rewrite("bit_strings", lambda t, c: bit_strings(t)),
+    Rewrite("types_kept_otherwise", lambda t, c: types_kept_otherwise(t)),
     Rewrite("input_functions", lambda t, c: input_functions(t)),
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
     Rewrite("insert_alias_in_returning", lambda t, c: insert_alias_in_returning(t)),
     Rewrite("locking_clauses", lambda t, c: locking_clause_errors(t)),
+    Rewrite("proposed_rows_twice", lambda t, c: proposed_rows_twice(t, c.table_types)),
     Rewrite(
         "identity_writes",
         lambda t, c: identity_writes(t, c.identities, c.table_types, c.overriding),

@@ -8,9 +8,11 @@ offline), and the same SQL must run natively and in the browser:
 - `national_strings`: `N'...'` literals become plain strings.
 - `core_only`: `json`/`jsonb` become text (json extension) and `CURRENT_DATE` the date
   of `current_timestamp` (icu extension).
-- `bit_strings`: refused. Postgres' `bit(n)` keeps its length (`B'10'` into a `bit(11)`
-  fails, `B'001' & B'10'` fails, `B'101'` is the bit string 101); DuckDB's BIT keeps
-  none and reads `B'101'` and `X'1F'` as the integers 5 and 31.
+- `types_kept_otherwise`: refused. Postgres' `bit(n)` keeps its length (`B'10'` into a
+  `bit(11)` fails, `B'001' & B'10'` fails, `B'101'` is the bit string 101); DuckDB's BIT
+  keeps none and reads `B'101'` and `X'1F'` as the integers 5 and 31. Postgres' `time
+  with time zone` keeps the offset written (`'13:30-04'::timetz` is `13:30:00-04`);
+  here it was lost or the time moved to UTC (`EXTRACT(HOUR ...)` 17 for 13).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from ..character_writes import national_text
 from ..type_match import is_type
 from .statement import written_literals, written_types
 
-__all__ = ["bit_strings", "bytea_literals", "core_only", "national_strings"]
+__all__ = ["bytea_literals", "core_only", "national_strings", "types_kept_otherwise"]
 
 _HEX_BYTEA = re.compile(r"^\\x([0-9A-Fa-f]{2})*$")
 
@@ -119,12 +121,17 @@ def core_only(tree: exp.Expr) -> None:
         today.replace(exp.cast(timestamp, exp.DataType.build("date")))
 
 
-def bit_strings(tree: exp.Expr) -> str | None:
-    """The refusal of a bit string type or literal, or None."""
+def types_kept_otherwise(tree: exp.Expr) -> str | None:
+    """The refusal of a bit string type or literal, or of `time with time zone`, or None."""
     for node in tree.find_all(exp.DataType):
         if node.this is exp.DataType.Type.BIT:
             return (
                 'type "bit" is not supported by this demo: DuckDB, its engine, keeps no bit length'
+            )
+        if node.this is exp.DataType.Type.TIMETZ:
+            return (
+                'type "time with time zone" is not supported by this demo: DuckDB, its engine,'
+                " does not keep the offset as Postgres does (use timestamptz, or time)"
             )
     if tree.find(exp.BitString, exp.HexString) is not None:
         return "bit string literals (B'0101', X'1F') are not supported by this demo"
