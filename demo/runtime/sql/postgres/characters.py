@@ -31,6 +31,7 @@ from sqlglot import exp
 
 from .character_writes import CHAR_TYPES, character_width, varchar_width, written_characters
 from .declared import base_name, column_declared_type, declared_name
+from .transforms.statement import is_assignment
 from .type_match import is_type
 
 __all__ = ["char_casts", "character_values", "single_byte_char"]
@@ -237,7 +238,7 @@ def _check_reference(node: exp.Expr, width: int, scope: _Scope) -> str | None:
         node, parent = parent, parent.parent
     if isinstance(parent, exp.Window) and node is parent.this:
         return _refusal(_value(node), width, parent)  # max(c) OVER (...): not followed
-    if isinstance(parent, exp.EQ) and isinstance(parent.parent, exp.Update | exp.OnConflict):
+    if parent is not None and is_assignment(parent):
         return None  # an assignment's value: checked as written where it is a char column
     if isinstance(parent, exp.Max | exp.Min) and not parent.expressions:
         return None  # a char value itself, checked where it is used
@@ -407,7 +408,7 @@ def _assignment_target(column: exp.Expr) -> bool:
     """The column an UPDATE SET or ON CONFLICT assigns, or an ON CONFLICT key."""
     parent = column.parent
     if isinstance(parent, exp.EQ) and column is parent.this:
-        return isinstance(parent.parent, exp.Update | exp.OnConflict)
+        return is_assignment(parent)
     return isinstance(parent, exp.Ordered) and isinstance(parent.parent, exp.OnConflict)
 
 

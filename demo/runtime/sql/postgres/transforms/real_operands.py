@@ -25,6 +25,7 @@ from sqlglot import exp
 from ..numeric import is_float4, value_kind
 from .operand_types import number_literal_type
 from .runtime_types import UNSEEN_TYPE, duck_type_in, failing_where, is_checked
+from .statement import is_assignment
 
 __all__ = ["real_operands"]
 
@@ -87,11 +88,6 @@ def _type_name(node: exp.Expr, column_types: dict[str, str]) -> str | None:
     return _POSTGRES_NAMES.get(duck.upper().split("(")[0].strip())
 
 
-def _is_assignment(node: exp.Expr) -> bool:
-    """`x = v` of an UPDATE's, an ON CONFLICT's or a MERGE's SET list."""
-    return isinstance(node, exp.EQ) and isinstance(node.parent, exp.Update | exp.OnConflict)
-
-
 def _modulo_refusal(node: exp.Mod, column_types: dict[str, str]) -> str | None:
     """`x % y` with a float operand: Postgres has no such operator; DuckDB answers fmod."""
     if "float" not in {value_kind(side, column_types) for side in (node.left, node.right)}:
@@ -111,7 +107,7 @@ def real_operands(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
     # Innermost first: `r * 2 + 1` casts r, then its (now float8) product meets 1.
     nodes = list(tree.find_all(*_ARITHMETIC, *_COMPARISONS, exp.Between))
     for node in reversed(nodes):
-        if _is_assignment(node):
+        if is_assignment(node):
             continue  # `SET f = 2`: an assignment, not a comparison
         if isinstance(node, exp.Between):
             operands = [node.this, node.args["low"], node.args["high"]]

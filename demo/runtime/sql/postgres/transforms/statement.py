@@ -13,6 +13,8 @@
   SQL has no clause for (sqlglot drops it, and the table would be filled regardless).
 - `insert_alias_in_returning`: `INSERT INTO t AS x ... RETURNING x.a` (DuckDB knows no
   `x` there) reads `a`; `RETURNING t.a` is Postgres' error (the alias hides `t`).
+- `proposed_rows_twice`: an INSERT ... ON CONFLICT DO UPDATE proposing one key twice,
+  refused in Postgres' words (DuckDB updated the row it had just inserted).
 - `locking_clause_errors`: FOR UPDATE/SHARE of a grouped, DISTINCT or windowed query,
   refused in Postgres' words (sqlglot drops the clause for DuckDB, which answered).
 """
@@ -25,9 +27,11 @@ __all__ = [
     "created_without_data",
     "insert_alias_in_returning",
     "insert_columns",
+    "is_assignment",
     "is_default_keyword",
     "locking_clause_errors",
     "output_targets",
+    "proposed_rows_twice",
     "row_subquery_assignments",
     "strip_foreign_keys",
     "values_lists",
@@ -285,6 +289,12 @@ def insert_alias_in_returning(tree: exp.Expr) -> str | None:
     return None
 
 
+def is_assignment(node: exp.Expr) -> bool:
+    """Whether `node` is an `x = v` of a SET list (UPDATE, ON CONFLICT, MERGE's UPDATE),
+    not a comparison."""
+    return isinstance(node, exp.EQ) and isinstance(node.parent, exp.Update | exp.OnConflict)
+
+
 def _lock_name(lock: exp.Lock) -> str:
     if lock.args.get("update"):
         return "FOR NO KEY UPDATE" if lock.args.get("key") else "FOR UPDATE"
@@ -318,4 +328,35 @@ def locking_clause_errors(tree: exp.Expr) -> str | None:
         )  # fmt: skip
         if where is not None:
             return f"{_lock_name(locks[0])} is not allowed with {where}"
+    return None
+
+
+def proposed_rows_twice(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
+    """Postgres' refusal of an INSERT ... VALUES ... ON CONFLICT (key) DO UPDATE whose
+    rows propose one key twice (constraints.sql:303); DuckDB updated the row it had just
+    inserted. Rows of constants only, compared as written."""
+    conflict = tree.args.get("conflict") if isinstance(tree, exp.Insert) else None
+    if not isinstance(conflict, exp.OnConflict) or not isinstance(tree.expression, exp.Values):
+        return None
+    action = conflict.args.get("action")
+    keys = [
+        k.this if isinstance(k, exp.Ordered) else k
+        for k in conflict.args.get("conflict_keys") or []
+    ]
+    if action is None or action.name.upper() != "DO UPDATE" or not keys:
+        return None
+    names = insert_columns(tree, table_types)  # type: ignore[arg-type]
+    positions = [names.index(k.name.lower()) for k in keys if k.name.lower() in names]
+    if len(positions) != len(keys):
+        return None
+    seen: set[tuple[str, ...]] = set()
+    for row in tree.expression.expressions:
+        values = row.expressions if isinstance(row, exp.Tuple) else [row]
+        key = [values[i] for i in positions if i < len(values)]
+        if len(key) != len(positions) or not all(isinstance(v, exp.Literal) for v in key):
+            continue  # NULL never conflicts; an expression is not compared here
+        written = tuple(v.sql() for v in key)
+        if written in seen:
+            return "ON CONFLICT DO UPDATE command cannot affect row a second time"
+        seen.add(written)
     return None
