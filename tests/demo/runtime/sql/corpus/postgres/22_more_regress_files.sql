@@ -6,7 +6,8 @@
 -- applications write it. When written, each was answered where Postgres refuses or
 -- answers otherwise: FOR UPDATE of a grouped, DISTINCT or aggregate query (errors.sql:41)
 -- answered as a plain read; `setseed()` typed text and NULL where Postgres answers void;
--- `json '...' -> 'a'` typed jsonb.
+-- `json '...' -> 'a'` typed jsonb; an upsert proposing one key twice (constraints.sql:303)
+-- updated the row it had just inserted.
 -- setup
 CREATE TABLE account (id int PRIMARY KEY, owner text, balance numeric(10,2));
 INSERT INTO account VALUES (1, 'ada', 100.00), (2, 'bob', 50.00), (3, 'ada', 25.00);
@@ -28,3 +29,7 @@ SELECT id FROM account WHERE balance = (SELECT max(balance) FROM account) FOR UP
 SELECT setseed(0.5);
 -- case: an arrow on a json literal is json
 SELECT json '{"a": {"b": 1}}' -> 'a' AS a;
+-- case: an upsert proposing one key twice (constraints.sql:303)
+INSERT INTO account VALUES (4, 'cy', 1), (5, 'dee', 2), (5, 'dee', 3) ON CONFLICT (id) DO UPDATE SET balance = 0;
+-- case: an upsert proposing each key once
+INSERT INTO account VALUES (1, 'ada', 1) ON CONFLICT (id) DO UPDATE SET balance = account.balance + excluded.balance RETURNING id, balance;
