@@ -225,6 +225,10 @@ class DuckEngine:
                 source = item.source.strip()
                 raise SqlError(_own_message(str(exc), duck_sql, source), source) from exc
         result = results[item.result_index] if results else None
+        if result is not None and item.result_count > 1:  # one INSERT per row, in order
+            start = item.result_index
+            parts = results[start : start + item.result_count]
+            result = DuckResult(result.columns, result.types, [r for p in parts for r in p.rows])
         if result is None or item.kind == "transaction":
             return _no_rows()
         if item.kind == "dml" and not item.returning:

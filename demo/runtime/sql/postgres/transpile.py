@@ -95,8 +95,10 @@ class Transpiled:
     kind: str
     returning: bool = False
     warnings: list[str] = field(default_factory=list)
-    # Which of `statements` gives the result (the others prepare or record around it).
+    # Which of `statements` gives the result (the others prepare or record around it),
+    # and how many in a row from there give its rows, in order (`_one_row_at_a_time`).
     result_index: int = -1
+    result_count: int = 1
     # Output column -> declared Postgres type DuckDB cannot report (see declared.py).
     declared: dict[str, str] = field(default_factory=dict)
     # The table a "dml" statement writes (its foreign keys are checked after it).
@@ -548,6 +550,29 @@ def _table_records(tree: exp.Expr, statement: str) -> list[str]:
     return after
 
 
+def _one_row_at_a_time(tree: exp.Expr) -> list[str] | None:
+    """An INSERT ... VALUES of several rows ... ON CONFLICT ... RETURNING as one INSERT
+    per row, or None. DuckDB returns an upsert's rows in an order of its own (the rows of
+    `VALUES (1), (2), (3)` came back 2, 1, 3); Postgres returns them in the order of
+    VALUES, which a client reading generated ids back relies on."""
+    values = tree.expression if isinstance(tree, exp.Insert) else None
+    if (
+        not isinstance(values, exp.Values)
+        or len(values.expressions) < 2
+        or not tree.args.get("conflict")
+        or not tree.args.get("returning")
+    ):
+        return None
+    statements = []
+    for row in values.expressions:
+        single = tree.copy()
+        single.set(
+            "expression", exp.Values(expressions=[row.copy()], alias=values.args.get("alias"))
+        )
+        statements.append(single.sql(dialect="duckdb"))
+    return statements
+
+
 def _transpiled(
     statement: str,
     tree: exp.Expr,
@@ -560,10 +585,13 @@ def _transpiled(
     outputs = context.outputs
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
         target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        rows = _one_row_at_a_time(tree) or [duck]
         return Transpiled(
             statement,
-            [*before, duck],
+            [*before, *rows],
             "dml",
+            result_index=len(before) if len(rows) > 1 else -1,
+            result_count=len(rows),
             returning=bool(tree.args.get("returning")),
             declared=outputs,
             written=target.name.lower() if isinstance(target, exp.Table) else "",

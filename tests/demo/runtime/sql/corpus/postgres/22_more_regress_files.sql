@@ -7,7 +7,8 @@
 -- answers otherwise: FOR UPDATE of a grouped, DISTINCT or aggregate query (errors.sql:41)
 -- answered as a plain read; `setseed()` typed text and NULL where Postgres answers void;
 -- `json '...' -> 'a'` typed jsonb; an upsert proposing one key twice (constraints.sql:303)
--- updated the row it had just inserted.
+-- updated the row it had just inserted; an upsert of several rows with RETURNING
+-- answered them in an order of DuckDB's own (ids 2, 1, 3 for VALUES 1, 2, 3).
 -- setup
 CREATE TABLE account (id int PRIMARY KEY, owner text, balance numeric(10,2));
 INSERT INTO account VALUES (1, 'ada', 100.00), (2, 'bob', 50.00), (3, 'ada', 25.00);
@@ -33,3 +34,7 @@ SELECT json '{"a": {"b": 1}}' -> 'a' AS a;
 INSERT INTO account VALUES (4, 'cy', 1), (5, 'dee', 2), (5, 'dee', 3) ON CONFLICT (id) DO UPDATE SET balance = 0;
 -- case: an upsert proposing each key once
 INSERT INTO account VALUES (1, 'ada', 1) ON CONFLICT (id) DO UPDATE SET balance = account.balance + excluded.balance RETURNING id, balance;
+-- case: an upsert of several rows returns them in the order written
+INSERT INTO account VALUES (9, 'eve', 9), (2, 'bob', 7), (6, 'fay', 6), (8, 'gus', 8) ON CONFLICT (id) DO UPDATE SET balance = excluded.balance RETURNING id, owner, balance;
+-- case: rows skipped on conflict leave the others in order
+INSERT INTO account (id, owner) VALUES (12, 'hal'), (1, 'ada'), (11, 'ivy'), (10, 'jo') ON CONFLICT DO NOTHING RETURNING id;
