@@ -38,6 +38,7 @@ __all__ = [
     "json_columns",
     "json_kind",
     "json_output_types",
+    "json_typed_literals",
     "postgres_json",
     "sql_json_options",
 ]
@@ -111,8 +112,6 @@ def json_kind(node: exp.Expr, columns: dict[str, str]) -> str | None:
         return (
             "jsonb" if is_type(node.to, "jsonb") else "json" if is_type(node.to, "json") else None
         )
-    if isinstance(node, exp.ParseJSON):  # the literal `json '{...}'`
-        return "json"
     if isinstance(node, exp.JSONExtract | exp.JSONBExtract):
         return json_kind(node.this, columns) or "jsonb"
     if isinstance(node, exp.DPipe | exp.Sub):
@@ -536,6 +535,15 @@ def _invalid_json_literal(tree: exp.Expr) -> str | None:
 
 def _no_constant(name: str) -> exp.Expr:
     raise ValueError(name)  # NaN and Infinity are not JSON to Postgres
+
+
+def json_typed_literals(tree: exp.Expr) -> None:
+    """The literal `json '{...}'` as the `'{...}'::json` it is. sqlglot reads it as a call
+    of DuckDB's json() (its json extension, which duckdb-wasm lacks: "function json(...)
+    does not exist" in the browser), which the JSON rewrites took for jsonb."""
+    for literal in list(tree.find_all(exp.ParseJSON)):
+        if literal.args.get("is_literal"):
+            literal.replace(exp.Cast(this=literal.this.copy(), to=exp.DataType.build("json")))
 
 
 def sql_json_options(tree: exp.Expr) -> str | None:

@@ -60,6 +60,7 @@ from .json_rewrite import (
     arrows_read_as_lambdas,
     json_columns,
     json_output_types,
+    json_typed_literals,
     postgres_json,
     sql_json_options,
 )
@@ -236,6 +237,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("comment_reads", lambda t, c: comment_reads(t)),
     # 1. Read the tree as written (`user` read as the current_user it is, first).
     Rewrite("user_keywords", lambda t, c: user_keywords(t)),
+    Rewrite("json_typed_literals", lambda t, c: json_typed_literals(t)),
     _naming_types("declared_output_types", lambda t, c: output_types(t, c.table_types, c.declared)),
     Rewrite("column_names", lambda t, c: postgres_column_names(t)),
     _naming_types("json_output_types", lambda t, c: json_output_types(t, c.json_types)),
