@@ -18,6 +18,7 @@ from typing import Any
 from sqlglot import exp
 
 from .transforms.column_names import postgres_name
+from .transforms.statement import target_table
 from .transforms.timestamp_precision import declared_precision
 from .type_match import is_type
 
@@ -204,7 +205,7 @@ def output_types(
     """Output column name -> declared Postgres type, for plain column references."""
     if isinstance(tree, exp.Insert | exp.Update | exp.Delete):
         returning = tree.args.get("returning")
-        target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        target = target_table(tree)
         if returning is None or not isinstance(target, exp.Table):
             return {}
         sources = {target.alias_or_name.lower(): target.name.lower()}
@@ -333,7 +334,7 @@ def column_declared_type(
         scope = scope.find_ancestor(exp.Select)
     if not isinstance(tree, exp.Insert | exp.Update | exp.Delete):
         return None
-    target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    target = target_table(tree)
     if not isinstance(target, exp.Table):
         return None
     sources = {target.alias_or_name.lower(): target.name.lower()}

@@ -29,6 +29,7 @@ from sqlglot.errors import SqlglotError
 from .dialect import WRITTEN_NAME, PostgresForDuck
 from .function_calls import call_arguments, missing_function
 from .name_lists import POSTGRES_TYPES
+from .transforms.statement import target_table
 
 __all__ = ["postgres_message"]
 
@@ -141,7 +142,7 @@ def _target_table(statement: str) -> str | None:
     """The table an INSERT or UPDATE writes to."""
     tree = _statement(statement)
     if isinstance(tree, exp.Insert | exp.Update):
-        table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        table = target_table(tree)
         if isinstance(table, exp.Table):
             return table.name
     return None

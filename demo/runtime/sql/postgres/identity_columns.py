@@ -33,7 +33,7 @@ from .declared import quote_literal
 from .dialect import PostgresForDuck
 from .duckdump import quote_ident
 from .dump_sequences import create_sequence_for_duck
-from .transforms.statement import insert_columns, is_default_keyword, written_values
+from .transforms.statement import insert_columns, is_default_keyword, target_table, written_values
 
 __all__ = [
     "IDENTITY_QUERY",
@@ -220,7 +220,7 @@ def identity_writes(
     OVERRIDING USER VALUE insert's identity values become DEFAULT."""
     if not identities or not isinstance(tree, (exp.Insert, exp.Update, exp.Merge)):
         return None
-    target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    target = target_table(tree)
     kinds = identities.get(target.name.lower(), {}) if isinstance(target, exp.Table) else {}
     if not kinds:
         return None

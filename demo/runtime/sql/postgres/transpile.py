@@ -68,7 +68,7 @@ from .syntax_errors import (
     parse_error_message,
 )
 from .transforms.result_types import int4_series_columns
-from .transforms.statement import strip_foreign_keys, values_lists
+from .transforms.statement import strip_foreign_keys, target_table, values_lists
 from .typed_literals import typed_literals_before_casts
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -536,7 +536,7 @@ def _table_records(tree: exp.Expr, statement: str) -> list[str]:
     if not (isinstance(tree, exp.Create) and tree.args.get("kind") == "TABLE"):
         return []
     after: list[str] = []
-    table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    table = target_table(tree)
     if isinstance(table, exp.Table):
         name = ".".join(p for p in (table.db, table.name) if p)
         after = registry_statements(name, declared_columns(tree))
@@ -584,7 +584,7 @@ def _transpiled(
     """The rewritten statement's `Transpiled`, with what the engine needs to know of it."""
     outputs = context.outputs
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
-        target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        target = target_table(tree)
         rows = _one_row_at_a_time(tree) or [duck]
         return Transpiled(
             statement,

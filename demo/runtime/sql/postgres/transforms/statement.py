@@ -31,6 +31,7 @@ __all__ = [
     "is_default_keyword",
     "locking_clause_errors",
     "output_targets",
+    "target_table",
     "proposed_rows_twice",
     "row_subquery_assignments",
     "strip_foreign_keys",
@@ -131,6 +132,13 @@ def strip_foreign_keys(tree: exp.Expr) -> list[str]:
     return dropped
 
 
+def target_table(tree: exp.Expr) -> exp.Expr | None:
+    """What a statement writes (INSERT, UPDATE, DELETE, MERGE) or makes: its `this`, an
+    INSERT's column list looked through; an `exp.Table` where it names a table."""
+    target = tree.this
+    return target.this if isinstance(target, exp.Schema) else target
+
+
 def insert_columns(tree: exp.Insert, table_types: dict[str, dict[str, str]]) -> list[str]:
     """The columns an INSERT writes, in order: its column list, else its table's columns."""
     target = tree.this
@@ -146,7 +154,7 @@ def written_values(
     `table_types`, for the columns `table_types` names."""
     found: list[tuple[exp.Expr, str]] = []
     if isinstance(tree, exp.Insert):
-        table = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        table = target_table(tree)
         types = table_types.get(table.name.lower(), {}) if isinstance(table, exp.Table) else {}
         names = insert_columns(tree, table_types)
         values = tree.expression
@@ -171,7 +179,7 @@ def written_types(
     """(value, DuckDB type of its column) for INSERT ... VALUES and UPDATE ... SET."""
     if not isinstance(tree, exp.Insert | exp.Update):
         return []
-    target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    target = target_table(tree)
     types = table_types.get(target.name.lower(), {}) if isinstance(target, exp.Table) else {}
     return [(value, types[name]) for value, name in written_values(tree, table_types)]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from ..type_match import is_type
-from .statement import written_values
+from .statement import target_table, written_values
 
 __all__ = ["declared_precision", "timestamp_precision"]
 
@@ -93,7 +93,7 @@ def timestamp_precision(
     tree: exp.Expr, table_types: dict[str, dict[str, str]], declared: dict[str, dict[str, str]]
 ) -> str | None:
     """Round casts to `timestamp(n)` and values written into `timestamp(n)` columns."""
-    target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+    target = target_table(tree)
     table = target.name.lower() if isinstance(target, exp.Table) else ""
     rounded = {c: d for c, d in declared.get(table, {}).items() if _digits(d) is not None}
     if rounded and isinstance(tree, exp.Insert | exp.Update):
