@@ -19,20 +19,19 @@ import re
 from sqlglot import exp
 
 from ..statements import SqlError, strip_leading_comments
-from .copy_text import dump_name
+from .copy_text import DUMP_NAME, DUMP_QUALIFIED_NAME, dump_name
 
 __all__ = ["NOT_KEPT", "comment_reads", "comment_statement"]
 
 _READERS = frozenset({"obj_description", "col_description", "shobj_description"})
 
-_NAME = r'(?:"(?:[^"]|"")+"|[A-Za-z_][\w$]*)'
 _COMMENT = re.compile(r"COMMENT\s+ON\s+", re.I)
 _RELATION = re.compile(
-    rf"COMMENT\s+ON\s+(?:TABLE|VIEW|MATERIALIZED\s+VIEW)\s+(?P<table>(?:{_NAME}\s*\.\s*)?{_NAME})\s+IS\b",
+    rf"COMMENT\s+ON\s+(?:TABLE|VIEW|MATERIALIZED\s+VIEW)\s+(?P<table>{DUMP_QUALIFIED_NAME})\s+IS\b",
     re.I,
 )
 _COLUMN = re.compile(
-    rf"COMMENT\s+ON\s+COLUMN\s+(?P<table>(?:{_NAME}\s*\.\s*)?{_NAME})\s*\.\s*(?P<column>{_NAME})\s+IS\b",
+    rf"COMMENT\s+ON\s+COLUMN\s+(?P<table>{DUMP_QUALIFIED_NAME})\s*\.\s*(?P<column>{DUMP_NAME})\s+IS\b",
     re.I,
 )
 # Targets every database has (pg_dump before Postgres 15 comments on both).

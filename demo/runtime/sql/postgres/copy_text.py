@@ -22,9 +22,16 @@ __all__ = [
     "CopyBlock",
     "copy_insert_statements",
     "decode_copy_row",
+    "DUMP_NAME",
+    "DUMP_QUALIFIED_NAME",
     "dump_name",
     "split_copy_blocks",
 ]
+
+# A name as pg_dump writes it (quoted, or plain), and one with its schema: patterns for
+# the statements read as text (comments.py, identity_columns.py); `dump_name` reads one.
+DUMP_NAME = r'(?:"(?:[^"]|"")+"|[A-Za-z_][\w$]*)'
+DUMP_QUALIFIED_NAME = rf"(?:{DUMP_NAME}\s*\.\s*)?{DUMP_NAME}"
 
 # pg_dump's own form: a line of its own, default text format, data from the client.
 _COPY_HEADER = re.compile(

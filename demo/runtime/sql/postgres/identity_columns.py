@@ -28,7 +28,7 @@ from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 
 from ..statements import SqlError, strip_leading_comments
-from .copy_text import dump_name
+from .copy_text import DUMP_NAME, DUMP_QUALIFIED_NAME, dump_name
 from .declared import quote_literal
 from .dialect import PostgresForDuck
 from .duckdump import quote_ident
@@ -78,15 +78,13 @@ def identity_record(table: str, column: str, always: bool) -> str:
 
 # --- pg_dump's ALTER TABLE ... ADD GENERATED ... AS IDENTITY -------------------------
 
-_NAME = r'(?:"(?:[^"]|"")+"|[A-Za-z_][\w$]*)'
-_QUALIFIED = rf"{_NAME}(?:\s*\.\s*{_NAME})?"
 _ADD_IDENTITY = re.compile(
-    rf"^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?(?P<table>{_QUALIFIED})\s+"
-    rf"ALTER\s+(?:COLUMN\s+)?(?P<column>{_NAME})\s+ADD\s+GENERATED\s+"
+    rf"^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?(?P<table>{DUMP_QUALIFIED_NAME})\s+"
+    rf"ALTER\s+(?:COLUMN\s+)?(?P<column>{DUMP_NAME})\s+ADD\s+GENERATED\s+"
     r"(?P<kind>ALWAYS|BY\s+DEFAULT)\s+AS\s+IDENTITY\s*(?:\((?P<options>[^()]*)\))?\s*;?\s*$",
     re.I | re.S,
 )
-_SEQUENCE_NAME = re.compile(rf"\bSEQUENCE\s+NAME\s+(?P<name>{_QUALIFIED})", re.I)
+_SEQUENCE_NAME = re.compile(rf"\bSEQUENCE\s+NAME\s+(?P<name>{DUMP_QUALIFIED_NAME})", re.I)
 # The other sequence options Postgres takes there (dump_sequences.py decides each one).
 _SEQUENCE_OPTIONS = re.compile(
     r"(?:\s*(?:START\s+(?:WITH\s+)?|INCREMENT\s+(?:BY\s+)?|MINVALUE\s+|MAXVALUE\s+|CACHE\s+)"
