@@ -101,21 +101,49 @@ _UNRECORDED_COLUMN_FACTS = frozenset({
     "identity_maximum", "identity_minimum", "identity_cycle", "is_generated",
     "generation_expression",
 })  # fmt: skip
+# Columns of other information_schema views whose values DuckDB's catalog gives
+# otherwise (a view's definition in DuckDB's words, simple views not updatable, a
+# column's is_updatable NULL; updatable_views.sql reads them): refused by name.
+_OTHER_VALUES = {
+    "columns": frozenset({"is_updatable"}),
+    "tables": frozenset({"is_insertable_into"}),
+    "views": frozenset({
+        "view_definition", "check_option", "is_updatable", "is_insertable_into",
+        "is_trigger_updatable", "is_trigger_deletable", "is_trigger_insertable_into",
+    }),
+}  # fmt: skip
+
+
+def _unrecorded(tree: exp.Expr, view: str) -> str | None:
+    """The refusal of a column of `information_schema.<view>` the statement names whose
+    values the demo's catalog does not give as Postgres does, or None."""
+    for column in tree.find_all(exp.Column):
+        name = column.name.lower()
+        if view == "columns" and name in _UNRECORDED_COLUMN_FACTS:
+            return (
+                f"information_schema.columns.{name} is not supported by this demo (its"
+                " engine's catalog does not record identity or generated columns)"
+            )
+        if name in _OTHER_VALUES.get(view, ()):
+            return (
+                f"information_schema.{view}.{name} is not supported by this demo (its"
+                " engine's catalog does not give it as Postgres does)"
+            )
+    return None
 
 
 def information_schema_columns(tree: exp.Expr) -> str | None:
     """Read `information_schema.columns` through a view with Postgres' type names; the
-    refusal of a column of it the demo's catalog does not record, or None."""
+    refusal of a column of an information_schema view the demo's catalog does not give
+    as Postgres does, or None."""
     for table in list(tree.find_all(exp.Table)):
-        if table.db.lower() != "information_schema" or table.name.lower() != "columns":
+        if table.db.lower() != "information_schema":
             continue
-        for column in tree.find_all(exp.Column):
-            if column.name.lower() in _UNRECORDED_COLUMN_FACTS:
-                return (
-                    f"information_schema.columns.{column.name.lower()} is not supported by"
-                    " this demo (its engine's catalog does not record identity or generated"
-                    " columns)"
-                )
+        refused = _unrecorded(tree, table.name.lower())
+        if refused is not None:
+            return refused
+        if table.name.lower() != "columns":
+            continue
         data_type, udt = _column_type_sql()
         view = sqlglot.parse_one(
             f"SELECT * REPLACE ({data_type} AS data_type, {udt} AS udt_name) "
