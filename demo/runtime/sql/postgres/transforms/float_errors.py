@@ -104,14 +104,15 @@ def _arithmetic(node: exp.Expr) -> None:
     node.replace(_checked(result, *failures))
 
 
+def _argument(call: exp.Expr) -> exp.Expr:
+    """The value a function call reads: log10(x) is read by sqlglot as log(10, x)."""
+    return call.expression if isinstance(call, exp.Log) and call.expression else call.this
+
+
 def _function(node: exp.Expr) -> None:
-    if isinstance(node, exp.Log) and node.expression is not None:
-        argument = node.expression  # log10(x), read by sqlglot as log(10, x)
-    else:
-        argument = node.this
     if calls_volatile(node):
         return
-    x = argument
+    x = _argument(node)
     zero, negative = (
         exp.EQ(this=x.copy(), expression=exp.Literal.number(0)),
         exp.LT(this=x.copy(), expression=exp.Literal.number(0)),
@@ -164,7 +165,7 @@ def _narrowed(cast: exp.Cast) -> None:
 
 
 def _float_argument(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    arguments = [node.expression] if isinstance(node, exp.Log) and node.expression else [node.this]
+    arguments = [_argument(node)]
     if isinstance(node, exp.Pow):
         arguments.append(node.expression)
     return all(value_kind(a, column_types) in ("int", "float") for a in arguments)
