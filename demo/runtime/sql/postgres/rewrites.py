@@ -315,7 +315,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _naming_types("bare_numeric_casts", lambda t, c: bare_numeric_casts(t)),
     Rewrite("jsonb_literals", lambda t, c: jsonb_literals(t, c.table_types, c.declared)),
     Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
-    _reading_column_types("float_errors", float_errors),
+    Rewrite("float_errors", lambda t, c: float_errors(t, c.columns, c.table_types)),
     Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
     # 4. Literals and types of DuckDB's core.
     Rewrite("national_strings", lambda t, c: national_strings(t, c.table_types)),

@@ -12,8 +12,8 @@ answers Infinity or NaN (which a client reads as null) or 0, silently. So:
   Infinity or NaN); a single product or quotient is also checked for underflow;
 - the transcendental functions of an integer or float argument check it first, as
   Postgres does, and their result where Postgres does (`exp`, `power`);
-- a float8 cast to real that rounds to 0 fails with "... underflow" (DuckDB fails on an
-  overflow itself).
+- a float8 cast to real, or written into a real column, that rounds to 0 fails with
+  "... underflow" (DuckDB fails on an overflow itself).
 
 An operand calling a volatile function (`random()`) is not copied into a check, which
 would read another value: such an expression is left as DuckDB computes it. So is a value
@@ -26,6 +26,7 @@ from sqlglot import exp
 
 from ..numeric import is_float4, value_kind
 from .division import calls_volatile
+from .statement import target_table, written_values
 
 __all__ = ["float_errors"]
 
@@ -171,7 +172,25 @@ def _float_argument(node: exp.Expr, column_types: dict[str, str]) -> bool:
     return all(value_kind(a, column_types) in ("int", "float") for a in arguments)
 
 
-def float_errors(tree: exp.Expr, column_types: dict[str, str]) -> None:
+def _written_to_real(
+    tree: exp.Expr, column_types: dict[str, str], table_types: dict[str, dict[str, str]]
+) -> None:
+    """A float8 value an INSERT or UPDATE writes into a real column, narrowed as a cast."""
+    table = target_table(tree)
+    types = table_types.get(table.name.lower(), {}) if isinstance(table, exp.Table) else {}
+    for value, column in written_values(tree, table_types):
+        if types.get(column, "").upper() != "FLOAT" or _kind(value, column_types) != "float":
+            continue
+        if is_float4(value, column_types):
+            continue
+        cast = exp.Cast(this=value.copy(), to=exp.DataType.build("FLOAT"))
+        value.replace(cast)
+        _narrowed(cast)
+
+
+def float_errors(
+    tree: exp.Expr, column_types: dict[str, str], table_types: dict[str, dict[str, str]]
+) -> None:
     """Rewrite in place (see the module's docstring)."""
     if isinstance(tree, exp.Create | exp.Alter):
         return  # a column's DEFAULT or CHECK keeps DuckDB's own expression
@@ -190,3 +209,4 @@ def float_errors(tree: exp.Expr, column_types: dict[str, str]) -> None:
             and not is_float4(operand, column_types)
         ):
             _narrowed(cast)
+    _written_to_real(tree, column_types, table_types)
