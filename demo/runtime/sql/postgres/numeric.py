@@ -95,8 +95,27 @@ def numeric_literals(tree: exp.Expr, statement: str) -> None:
         scale = max(0, -int(value.as_tuple().exponent))
         precision = max(digits, scale + 1)
         if precision > _MAX_DUCK_PRECISION:
+            if _cast_to_float8(node, value):  # `1e300::float8` needs no DECIMAL on the way
+                node.replace(exp.Literal.string(node.this))
+                continue
             raise SqlError(_too_many_digits(node.this), statement)
         node.replace(exp.cast(exp.Literal.string(text), f"DECIMAL({precision}, {scale})"))
+
+
+# float8's normal range: a literal outside it is out of range for Postgres' cast, and
+# keeps the refusal.
+_FLOAT8_RANGE = (Decimal("2.2250738585072014e-308"), Decimal("1.7976931348623157e308"))
+
+
+def _cast_to_float8(literal: exp.Literal, value: Decimal) -> bool:
+    """Whether `literal` is cast to float8 right away (`1e300::float8`), in its range."""
+    cast = literal.parent
+    low, high = _FLOAT8_RANGE
+    return (
+        isinstance(cast, exp.Cast)
+        and cast.to.this is exp.DataType.Type.DOUBLE
+        and (value == 0 or low <= abs(value) <= high)
+    )
 
 
 def _too_many_digits(literal: str) -> str:
