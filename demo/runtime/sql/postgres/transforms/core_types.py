@@ -110,19 +110,32 @@ def _written(value: exp.Expr) -> bool:
 def core_only(tree: exp.Expr) -> None:
     """Keep to what DuckDB's core has: duckdb-wasm cannot fetch extensions offline.
 
-    `json`/`jsonb` (json extension) are stored as text; `CURRENT_DATE` (icu extension)
-    becomes the date part of the core `current_timestamp`.
+    `json`/`jsonb` (json extension) are stored as text; `CURRENT_DATE`, `LOCALTIME` and
+    `LOCALTIMESTAMP` (icu extension; DuckDB answered the last two with a binder error)
+    become parts of the core `current_timestamp`, in the session's zone, UTC.
     """
     for node in list(tree.find_all(exp.DataType)):
         if is_type(node, "json", "jsonb"):
             node.replace(exp.DataType.build("text"))
-    for today in list(tree.find_all(exp.CurrentDate)):
-        timestamp = exp.cast(exp.CurrentTimestamp(), exp.DataType.build("timestamp"))
-        today.replace(exp.cast(timestamp, exp.DataType.build("date")))
+    for part, kind in (
+        (exp.CurrentDate, "date"),
+        (exp.Localtime, "time"),
+        (exp.Localtimestamp, "timestamp"),
+    ):
+        for moment in list(tree.find_all(part)):
+            timestamp = exp.cast(exp.CurrentTimestamp(), exp.DataType.build("timestamp"))
+            moment.replace(exp.cast(timestamp, exp.DataType.build(kind)))
 
 
 def types_kept_otherwise(tree: exp.Expr) -> str | None:
-    """The refusal of a bit string type or literal, or of `time with time zone`, or None."""
+    """The refusal of a bit string type or literal, of `time with time zone` (and of
+    `current_time`, which is one), of `localtime(p)`/`localtimestamp(p)`, or None."""
+    if tree.find(exp.CurrentTime) is not None:
+        return "current_time (a time with time zone) is not supported by this demo: use localtime"
+    for moment in tree.find_all(exp.Localtime, exp.Localtimestamp):
+        if moment.this is not None:
+            name = "localtime" if isinstance(moment, exp.Localtime) else "localtimestamp"
+            return f"{name}(precision) is not supported by this demo: write {name}"
     for node in tree.find_all(exp.DataType):
         if node.this is exp.DataType.Type.BIT:
             return (
