@@ -151,6 +151,8 @@ def test_aggregates_duckdb_would_answer_in_double_precision_are_refused() -> Non
         # DuckDB lost the offset of '13:30-04'::timetz, and moved a typed literal's time
         # to UTC (timetz.sql:73, EXTRACT(HOUR ...) 17 where Postgres says 13).
         ("SELECT '13:30:25-04'::timetz", 'type "time with time zone" is not supported by this demo: DuckDB, its engine, does not keep the offset as Postgres does (use timestamptz, or time)'),
+        ("SELECT current_time", "current_time (a time with time zone) is not supported by this demo: use localtime"),
+        ("SELECT localtimestamp(2)", "localtimestamp(precision) is not supported by this demo: write localtimestamp"),
         ("CREATE TABLE flags (t time with time zone)", 'type "time with time zone" is not supported by this demo: DuckDB, its engine, does not keep the offset as Postgres does (use timestamptz, or time)'),
         # DuckDB's catalog gives a view's definition in its own words, simple views as not
         # updatable and a column's is_updatable NULL (updatable_views.sql:36, :41, :46).

@@ -3,7 +3,9 @@
 -- error case answered: Infinity or NaN, which a client reads as null, or 0 for an
 -- underflow; `'1e-50'::float8::float4` gave 0. With them, typed literals followed by a
 -- cast (`date '2024-01-02'::text`), which sqlglot read as a cast of the string inside
--- the typed literal: a date where Postgres answers text.
+-- the typed literal: a date where Postgres answers text. And a float8 written into a real
+-- column that rounds to 0 (stored as 0), an exponent literal past DuckDB's DECIMAL cast
+-- to float8 (refused), `localtime` and `localtimestamp` (DuckDB's binder error).
 -- setup
 CREATE TABLE fl (id int, d float8, f real, i int);
 INSERT INTO fl VALUES (1, '1e300', '3e38', 2), (2, '1e-300', '1e-30', 0), (3, -1, -1, 5), (4, 'Infinity', 'Infinity', 1), (5, NULL, NULL, NULL);
@@ -87,3 +89,13 @@ SELECT '3.4e38'::float4 + '3.4e38'::float4;
 SELECT date '2024-01-02'::text AS d, time '10:00'::text AS t;
 -- case: a timestamp literal cast to date
 SELECT timestamp '2024-01-02 10:00'::date AS d, timestamp with time zone '2024-01-02 10:00+00'::date AS z;
+-- case: a float8 inserted into a real column that rounds to 0
+INSERT INTO fl (id, f) VALUES (6, '1e-70'::float8);
+-- case: a real column set to a float8 that rounds to 0
+UPDATE fl SET f = d WHERE id = 2;
+-- case: a float8 written into a real column in range
+INSERT INTO fl (id, f) VALUES (7, '1.5'::float8) RETURNING f;
+-- case: exponent literals cast to float8
+SELECT 1e300::float8 AS a, -1e300::float8 AS b, 1e-50::float8 AS c;
+-- case: localtime and localtimestamp
+SELECT pg_typeof(localtime) AS a, pg_typeof(localtimestamp) AS b, localtime < '24:00' AS c, localtimestamp > '2000-01-01' AS d;
