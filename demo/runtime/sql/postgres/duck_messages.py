@@ -391,6 +391,8 @@ _RULES: list[Rule] = [
      lambda m, s: f'invalid input syntax for type uuid: "{m[1]}"' if re.search(r"\buuid\b", s, re.I) else None),
     (re.compile(r"Conversion Error: Type VARCHAR with value '(.*)' can't be cast to the destination type \w+\[\]$", re.M),
      lambda m, s: _array_input(m[1])),
+    (re.compile(r"Conversion Error: Unimplemented type for cast \((.+?) -> (.+?)\)"),
+     lambda m, s: f"cannot cast type {_pg_type(m[1])} to {_pg_type(m[2])}"),
     (re.compile(r"Out of Memory Error: "),
      lambda m, s: "out of memory"),  # as the native path's memory limit says it
     (re.compile(r"Out of Range Error: (\w+) is out of range!"),
