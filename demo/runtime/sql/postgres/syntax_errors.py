@@ -34,6 +34,7 @@ from sqlglot.tokens import Token, TokenType
 from .transforms.operand_types import number_literal_type
 
 __all__ = [
+    "clock_keyword_parentheses",
     "foreign_operator",
     "foreign_statement",
     "foreign_type",
@@ -70,6 +71,29 @@ def foreign_statement(tokens: list[Token]) -> str | None:
     if first.text.upper() in _POSTGRES_STATEMENTS:
         return None
     return f'syntax error at or near "{first.text}"'
+
+
+# Postgres' keywords for the clock: the first four take an optional precision, which
+# must be written (`localtime()` is a syntax error); `current_date` takes none.
+_CLOCK_WITH_PRECISION = {
+    TokenType.LOCALTIME, TokenType.LOCALTIMESTAMP, TokenType.CURRENT_TIME,
+    TokenType.CURRENT_TIMESTAMP,
+}  # fmt: skip
+
+
+def clock_keyword_parentheses(tokens: list[Token]) -> str | None:
+    """Postgres' syntax error for `localtime()`, `current_timestamp()`, `current_date(`,
+    which sqlglot reads as the keywords themselves, or None."""
+    for keyword, opening, after in zip(tokens, tokens[1:], [*tokens[2:], None], strict=False):
+        if opening.token_type is not TokenType.L_PAREN:
+            continue
+        if keyword.token_type is TokenType.CURRENT_DATE:
+            return 'syntax error at or near "("'
+        if keyword.token_type in _CLOCK_WITH_PRECISION and (
+            after is None or after.token_type is TokenType.R_PAREN
+        ):
+            return 'syntax error at or near ")"' if after else "syntax error at end of input"
+    return None
 
 
 def misplaced_comma(tokens: list[Token]) -> str | None:

@@ -60,6 +60,7 @@ from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import setting_statement
 from .syntax_errors import (
+    clock_keyword_parentheses,
     foreign_operator,
     foreign_statement,
     foreign_type,
@@ -400,6 +401,7 @@ def _parse(statement: str) -> exp.Expr:
         syntax_error = (
             foreign_statement(tokens)
             or foreign_operator(tokens)
+            or clock_keyword_parentheses(tokens)
             or foreign_type(tokens)
             or misplaced_comma(tokens)
         )
