@@ -343,7 +343,9 @@ def proposed_rows_twice(tree: exp.Expr, table_types: dict[str, dict[str, str]]) 
     """Postgres' refusal of an INSERT ... VALUES ... ON CONFLICT (key) DO UPDATE whose
     rows propose one key twice (constraints.sql:303); DuckDB updated the row it had just
     inserted. Rows of constants only, compared as written."""
-    conflict = tree.args.get("conflict") if isinstance(tree, exp.Insert) else None
+    if not isinstance(tree, exp.Insert):
+        return None
+    conflict = tree.args.get("conflict")
     if not isinstance(conflict, exp.OnConflict) or not isinstance(tree.expression, exp.Values):
         return None
     action = conflict.args.get("action")
@@ -353,7 +355,7 @@ def proposed_rows_twice(tree: exp.Expr, table_types: dict[str, dict[str, str]]) 
     ]
     if action is None or action.name.upper() != "DO UPDATE" or not keys:
         return None
-    names = insert_columns(tree, table_types)  # type: ignore[arg-type]
+    names = insert_columns(tree, table_types)
     positions = [names.index(k.name.lower()) for k in keys if k.name.lower() in names]
     if len(positions) != len(keys):
         return None
