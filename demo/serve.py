@@ -33,13 +33,9 @@ from demo.build.precompress import GZIP_SUFFIX
 
 __all__ = ["ServerThread", "free_port", "make_app", "serve"]
 
-_TYPES = {
-    **STRICT_TYPES,  # .mjs, .js, .wasm
-    ".json": "application/json",
-    ".zip": "application/zip",
-    ".whl": "application/zip",
-    ".sqlite": "application/octet-stream",
-}
+# Python's own table knows .json and .zip; a wheel is a zip, and a seed database is
+# served as bytes (the worker reads it whole, never as a document).
+_TYPES = {**STRICT_TYPES, ".whl": "application/zip", ".sqlite": "application/octet-stream"}
 for _suffix, _type in _TYPES.items():
     mimetypes.add_type(_type, _suffix)
 
