@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
-from .declared import declared_name
+from .declared import column_type, declared_name
 
 __all__ = [
     "CHAR_TYPES",
@@ -246,8 +246,8 @@ def _altered_types(tree: exp.Alter, declared: dict[str, dict[str, str]]) -> str 
 def _defaults(tree: exp.Create | exp.Alter) -> str | None:
     """A char(n)/varchar(n) column's DEFAULT, stored as a written value is."""
     for column in tree.find_all(exp.ColumnDef):
-        kind = column.args.get("kind")
-        if not isinstance(kind, exp.DataType):
+        kind = column_type(column)
+        if kind is None:
             continue
         limits = column_limits({"c": declared_name(kind)}) if kind.this.name in _SIZED else {}
         if not limits:

@@ -27,6 +27,7 @@ __all__ = [
     "MIXED_CHARACTERS",
     "base_name",
     "column_declared_type",
+    "column_type",
     "declared_columns",
     "declared_name",
     "load_declared",
@@ -67,7 +68,7 @@ CATALOG_TYPES: dict[str, dict[str, str]] = {
     "key_column_usage": {"constraint_name": _NAME, "table_schema": _NAME, "table_name": _NAME,
                          "column_name": _NAME, "is_nullable": "varchar", "data_type": "varchar"},
     "pg_tables": {"schemaname": _NAME, "tablename": _NAME, "tableowner": _NAME},
-    "pg_class": {"relname": _NAME},
+    "pg_class": {"relname": _NAME, "relkind": '"char"'},
     "pg_namespace": {"nspname": _NAME},
 }  # fmt: skip
 _CATALOG_SCHEMAS = ("information_schema", "pg_catalog")
@@ -75,6 +76,15 @@ _CATALOG_SCHEMAS = ("information_schema", "pg_catalog")
 
 def quote_literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+def column_type(column: exp.ColumnDef) -> exp.DataType | None:
+    """A column definition's type, where sqlglot knows it (an object identifier type,
+    `oid` or `regclass`, is held as its name alone: the rewrites refuse it)."""
+    kind = column.args.get("kind")
+    if isinstance(kind, exp.DataType) and isinstance(kind.this, exp.DType):
+        return kind
+    return None
 
 
 def declared_name(data_type: exp.DataType) -> str:
@@ -108,10 +118,10 @@ def declared_columns(tree: exp.Expr) -> list[tuple[str, str]]:
         return []
     found = []
     for column in defs:
-        kind = column.args.get("kind")
-        if isinstance(kind, exp.DataType) and kind.this.name in _DECLARED:
+        kind = column_type(column)
+        if kind is not None and kind.this.name in _DECLARED:
             found.append((column.name.lower(), declared_name(kind)))
-        elif isinstance(kind, exp.DataType) and (precision := declared_precision(kind)):
+        elif kind is not None and (precision := declared_precision(kind)):
             found.append((column.name.lower(), precision))  # transforms/timestamp_precision.py
     return found
 

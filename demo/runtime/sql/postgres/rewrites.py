@@ -112,6 +112,7 @@ from .transforms.statement import (
     locking_clause_errors,
     proposed_rows_twice,
     row_subquery_assignments,
+    table_sample_errors,
 )
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu, zoned_string_literals
@@ -258,6 +259,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
     Rewrite("insert_alias_in_returning", lambda t, c: insert_alias_in_returning(t)),
     Rewrite("locking_clauses", lambda t, c: locking_clause_errors(t)),
+    Rewrite("table_samples", lambda t, c: table_sample_errors(t)),
     Rewrite("proposed_rows_twice", lambda t, c: proposed_rows_twice(t, c.table_types)),
     Rewrite(
         "identity_writes",

@@ -45,7 +45,7 @@ from sqlglot.errors import SqlglotError
 from ..statements import SqlError, strip_leading_comments
 from .comments import NOT_KEPT as COMMENTS_NOT_KEPT
 from .comments import comment_statement
-from .declared import declared_columns, registry_statements
+from .declared import column_type, declared_columns, registry_statements
 from .derived_columns import derived_column_types
 from .dialect import PostgresForDuck
 from .dump_session import skipped_reason
@@ -163,8 +163,8 @@ def _serial_columns(tree: exp.Expr) -> tuple[list[str], list[str]]:
     table = schema.this
     sequences, records = [], []
     for column in schema.find_all(exp.ColumnDef):
-        kind = column.args.get("kind")
-        if not isinstance(kind, exp.DataType):
+        kind = column_type(column)
+        if kind is None:
             continue
         base = _SERIAL_TYPES.get(kind.this.name)
         identity = _identity(column)
@@ -233,12 +233,22 @@ _REFUSED_TABLE_PROPERTIES = {
     "PartitionedByProperty": "partitioned tables are not supported by this demo",
     "PartitionedOfProperty": "partitioned tables are not supported by this demo",
     "InheritsProperty": "table inheritance is not supported by this demo",
+    # `CREATE TABLE t (LIKE s)`: sqlglot writes it as DuckDB's AS SELECT, which DuckDB
+    # cannot parse there (and would not copy the NOT NULLs nor the declared types).
+    "LikeProperty": "CREATE TABLE ... (LIKE ...) is not supported by this demo: write the"
+    " table's columns out",
 }
 
 
 def _refused_table_property(tree: exp.Expr) -> str | None:
-    properties = tree.args.get("properties") if isinstance(tree, exp.Create) else None
-    for prop in properties.expressions if properties else []:
+    if not isinstance(tree, exp.Create):
+        return None
+    properties = tree.args.get("properties")
+    schema = tree.this if isinstance(tree.this, exp.Schema) else None
+    for prop in [
+        *(properties.expressions if properties else []),
+        *(schema.expressions if schema else []),
+    ]:
         refused = _REFUSED_TABLE_PROPERTIES.get(type(prop).__name__)
         if refused:
             return refused

@@ -112,6 +112,7 @@ DECLARED_OIDS = {
     "pg:json": 114,
     "pg:jsonb": 3802,
     "pg:name": 19,
+    'pg:"char"': 18,  # pg_class.relkind's one-byte type
     "pg:uuid": 2950,
     "pg:numeric[]": 1231,
     "pg:" + SCALED_TAG: NUMERIC_OID,

@@ -129,7 +129,8 @@ def core_only(tree: exp.Expr) -> None:
 
 def types_kept_otherwise(tree: exp.Expr) -> str | None:
     """The refusal of a bit string type or literal, of `time with time zone` (and of
-    `current_time`, which is one), of `localtime(p)`/`localtimestamp(p)`, or None."""
+    `current_time`, which is one), of `localtime(p)`/`localtimestamp(p)`, of the object
+    identifier types (DuckDB read `1::oid` as a bigint), or None."""
     if tree.find(exp.CurrentTime) is not None:
         return "current_time (a time with time zone) is not supported by this demo: use localtime"
     for moment in tree.find_all(exp.Localtime, exp.Localtimestamp):
@@ -146,6 +147,11 @@ def types_kept_otherwise(tree: exp.Expr) -> str | None:
                 'type "time with time zone" is not supported by this demo: DuckDB, its engine,'
                 " does not keep the offset as Postgres does (use timestamptz, or time)"
             )
+    for identifier in tree.find_all(exp.ObjectIdentifier):  # oid, regclass, regproc, ...
+        return (
+            f'type "{identifier.name.lower()}" is not supported by this demo (DuckDB, its'
+            " engine, has no such type)"
+        )
     if tree.find(exp.BitString, exp.HexString) is not None:
         return "bit string literals (B'0101', X'1F') are not supported by this demo"
     return None

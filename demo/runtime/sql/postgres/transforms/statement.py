@@ -17,6 +17,9 @@
   refused in Postgres' words (DuckDB updated the row it had just inserted).
 - `locking_clause_errors`: FOR UPDATE/SHARE of a grouped, DISTINCT or windowed query,
   refused in Postgres' words (sqlglot drops the clause for DuckDB, which answered).
+- `table_sample_errors`: TABLESAMPLE of what Postgres cannot sample (a subquery, a WITH
+  query) or by a method it lacks, refused in its words, and with REPEATABLE, refused
+  (DuckDB answered all of them).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ __all__ = [
     "proposed_rows_twice",
     "row_subquery_assignments",
     "strip_foreign_keys",
+    "table_sample_errors",
     "values_lists",
     "written_literals",
     "written_types",
@@ -336,6 +340,33 @@ def locking_clause_errors(tree: exp.Expr) -> str | None:
         )  # fmt: skip
         if where is not None:
             return f"{_lock_name(locks[0])} is not allowed with {where}"
+    return None
+
+
+def table_sample_errors(tree: exp.Expr) -> str | None:
+    """Postgres' refusals of TABLESAMPLE on a subquery (its grammar has no place for it) or
+    a WITH query, which DuckDB samples, and by a method Postgres lacks (DuckDB's
+    reservoir); and REPEATABLE (seed), where Postgres draws fixed
+    rows for a seed and DuckDB others. Without a seed any sample is Postgres' too.
+    A view is sampled here where Postgres refuses: the statement does not say which
+    names are views."""
+    with_names = {cte.alias_or_name.lower() for cte in tree.find_all(exp.CTE)}
+    for sample in tree.find_all(exp.TableSample):
+        sampled = sample.parent
+        if isinstance(sampled, exp.Subquery):
+            return 'syntax error at or near "TABLESAMPLE"'
+        if isinstance(sampled, exp.Table) and not sampled.db and sampled.name.lower() in with_names:
+            return "TABLESAMPLE clause can only be applied to tables and materialized views"
+        method = sample.args.get("method")
+        if method is not None and method.name.upper() not in ("BERNOULLI", "SYSTEM"):
+            return f"tablesample method {method.name.lower()} does not exist"  # DuckDB's RESERVOIR
+    for sample in tree.find_all(exp.TableSample):
+        seed = sample.args.get("seed")
+        if seed is not None and not isinstance(seed, exp.Null):
+            return (
+                "TABLESAMPLE ... REPEATABLE is not supported by this demo (DuckDB, its engine,"
+                " draws other rows than Postgres for a seed)"
+            )
     return None
 
 
