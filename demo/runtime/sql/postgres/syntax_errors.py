@@ -10,7 +10,9 @@ start one of Postgres', as Postgres does. `foreign_operator` refuses the operato
 other engines that sqlglot reads (`==`, `<=>`, `!`, `GLOB`, `REGEXP`, `RLIKE`), which
 DuckDB would answer. `in_without_list` refuses `a IN b` (another engine's IN over an
 array or a string), which Postgres' grammar has only with a parenthesised list or
-subquery. `foreign_type` refuses the type names of other engines that sqlglot
+subquery. `table_sample_syntax` refuses the sample forms of other engines
+(`TABLESAMPLE (10)`, `TABLESAMPLE 10%`, `BERNOULLI (10 ROWS)`), which DuckDB would take.
+`foreign_type` refuses the type names of other engines that sqlglot
 reads as types of its own (`::double`, `CAST(x AS string)`, a `tinyint` column), which
 Postgres has no type of (`type "double" does not exist`).
 
@@ -41,6 +43,7 @@ __all__ = [
     "in_without_list",
     "misplaced_comma",
     "parse_error_message",
+    "table_sample_syntax",
 ]
 
 # A comma Postgres' grammar never allows before these (nor at the end of a statement).
@@ -93,6 +96,31 @@ def clock_keyword_parentheses(tokens: list[Token]) -> str | None:
             after is None or after.token_type is TokenType.R_PAREN
         ):
             return 'syntax error at or near ")"' if after else "syntax error at end of input"
+    return None
+
+
+def _near(token: Token | None) -> str:
+    return f'syntax error at or near "{token.text}"' if token else "syntax error at end of input"
+
+
+def table_sample_syntax(tokens: list[Token]) -> str | None:
+    """Postgres' syntax error for a TABLESAMPLE other than `method (arguments)`: no
+    method, or ROWS, PERCENT or % among the arguments (other engines' forms), or None."""
+    for at, keyword in enumerate(tokens):
+        if keyword.token_type is not TokenType.TABLE_SAMPLE:
+            continue
+        method, opening = [*tokens[at + 1 : at + 3], None, None][:2]
+        if method is None or method.token_type is not TokenType.VAR:
+            return _near(method)
+        if opening is None or opening.token_type is not TokenType.L_PAREN:
+            return _near(opening)
+        depth = 0
+        for token in tokens[at + 2 :]:
+            depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(token.token_type, 0)
+            if depth == 0:
+                break
+            if token.token_type in (TokenType.ROWS, TokenType.PERCENT, TokenType.MOD):
+                return _near(token)
     return None
 
 

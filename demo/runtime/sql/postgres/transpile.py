@@ -67,6 +67,7 @@ from .syntax_errors import (
     in_without_list,
     misplaced_comma,
     parse_error_message,
+    table_sample_syntax,
 )
 from .transforms.result_types import int4_series_columns
 from .transforms.statement import strip_foreign_keys, target_table, values_lists
@@ -412,6 +413,7 @@ def _parse(statement: str) -> exp.Expr:
             foreign_statement(tokens)
             or foreign_operator(tokens)
             or clock_keyword_parentheses(tokens)
+            or table_sample_syntax(tokens)
             or foreign_type(tokens)
             or misplaced_comma(tokens)
         )

@@ -18,7 +18,7 @@
 - `locking_clause_errors`: FOR UPDATE/SHARE of a grouped, DISTINCT or windowed query,
   refused in Postgres' words (sqlglot drops the clause for DuckDB, which answered).
 - `table_sample_errors`: TABLESAMPLE of what Postgres cannot sample (a subquery, a WITH
-  query) or by a method it lacks, refused in its words, and with REPEATABLE, refused
+  query), by a method it lacks or of a size past 100 %, refused in its words, and with REPEATABLE, refused
   (DuckDB answered all of them).
 """
 
@@ -360,6 +360,9 @@ def table_sample_errors(tree: exp.Expr) -> str | None:
         method = sample.args.get("method")
         if method is not None and method.name.upper() not in ("BERNOULLI", "SYSTEM"):
             return f"tablesample method {method.name.lower()} does not exist"  # DuckDB's RESERVOIR
+        size = sample.args.get("percent")  # sqlglot reads no sign, NULL or string there
+        if isinstance(size, exp.Literal) and not 0 <= float(size.this) <= 100:
+            return "sample percentage must be between 0 and 100"
     for sample in tree.find_all(exp.TableSample):
         seed = sample.args.get("seed")
         if seed is not None and not isinstance(seed, exp.Null):

@@ -4,7 +4,8 @@
 -- create_schema, portals, combocid, indexing, hash_part, create_type: 290 cases by
 -- regress_pick.py's rule, judged by PGlite). When written, TABLESAMPLE of a WITH query or
 -- of a subquery (tablesample.sql:99, :102) was answered with a sample where Postgres
--- refuses, and so was DuckDB's own method (reservoir); a plain sample of every row, or of
+-- refuses, and so were DuckDB's own method (reservoir) and other engines' forms
+-- (`TABLESAMPLE (10)`, `(10 ROWS)`, `(10 PERCENT)`); a plain sample of every row, or of
 -- none, is the same in both. pg_class.relkind was typed text where Postgres reports its
 -- one-byte "char" (indexing.sql:97), as a front end listing tables and views reads it.
 -- setup
@@ -25,10 +26,14 @@ SELECT count(*) FROM reading AS r TABLESAMPLE SYSTEM (0);
 SELECT count(*) FROM reading a TABLESAMPLE SYSTEM (100) JOIN reading b USING (id) WHERE b.sensor = 's1';
 -- case: a sample size out of range
 SELECT count(*) FROM reading TABLESAMPLE BERNOULLI (101);
+-- case: a sample without a method is another engine's syntax
+SELECT count(*) FROM reading TABLESAMPLE (10);
+-- case: a sample of rows is another engine's syntax
+SELECT count(*) FROM reading TABLESAMPLE BERNOULLI (10 ROWS);
+-- case: a sample size with PERCENT is another engine's syntax
+SELECT count(*) FROM reading TABLESAMPLE SYSTEM (10 PERCENT);
 -- case: a method Postgres does not have
 SELECT count(*) FROM reading TABLESAMPLE reservoir (10);
--- case: a null seed
-SELECT count(*) FROM reading TABLESAMPLE SYSTEM (50) REPEATABLE (NULL);
 -- case: tables and views by kind, as a front end lists them
 SELECT relname, relkind FROM pg_catalog.pg_class WHERE relname LIKE 'reading%' AND relkind IN ('r', 'v') ORDER BY relname;
 -- case: relations counted by kind
