@@ -313,6 +313,10 @@ _RULES: list[Rule] = [
      lambda m, s: f'{m[1].lower()} "{_fold(m[2], s)}" already exists'),
     (re.compile(rf"Catalog Error: (?:Scalar |Table |Aggregate |Pragma )?(?:Function|Macro) with name {_NAME} {_MISSING}"),
      lambda m, s: _missing_function(_fold(m[1], s), s)),
+    # Postgres takes a schema that does not exist yet in the path (and skips it).
+    (re.compile(r'Catalog Error: SET search_path: No catalog \+ schema named "([^"]+)" found'),
+     lambda m, s: f'a search_path naming a schema that does not exist ("{m[1]}") is not'
+     " supported by this demo: DuckDB, its engine, takes existing schemas only"),
     (re.compile(r"Binder Error: No function matches the given name and argument types '(.+?)\((.*)\)'"),
      lambda m, s: _no_match(m[1], m[2], s)),
     (re.compile(r'Binder Error: Referenced column "([^"]+)" not found in FROM clause!'),

@@ -99,7 +99,7 @@ from .transforms.jsonb import jsonb_literals
 from .transforms.math_functions import postgres_math_functions
 from .transforms.operand_types import mismatched_operand_types, set_operation_literals
 from .transforms.real_operands import real_operands
-from .transforms.result_types import extract_units, postgres_result_types, void_results
+from .transforms.result_types import extract_units, function_result_types, postgres_result_types
 from .transforms.row_values import (
     row_comparisons,
     star_over_using_join,
@@ -243,7 +243,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("column_names", lambda t, c: postgres_column_names(t)),
     _naming_types("json_output_types", lambda t, c: json_output_types(t, c.json_types)),
     _naming_types("pg_typeof", lambda t, c: pg_typeof(t, c.declared_bases)),
-    _naming_types("void_results", lambda t, c: void_results(t)),
+    _naming_types("function_result_types", lambda t, c: function_result_types(t)),
     Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
     Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
     # 2. Refusals, and the rewrites that may refuse.

@@ -129,9 +129,22 @@ def _named(found: re.Match[str]) -> str:
     return "timezone" if re.fullmatch(r"time\s+zone", name) else name
 
 
+def _search_path(value: str) -> str | None:
+    """`SET search_path = app, public` as the one string DuckDB reads ("SET can only
+    contain a single value"), `"$user"` left out (no schema is named after the demo's
+    user); None for a single schema, which DuckDB reads as written."""
+    if re.fullmatch(r"'[^']*'", value):  # one string: DuckDB's form (and this one's output)
+        return None
+    names = [n.strip() for n in value.split(",")]
+    if len(names) < 2:
+        return None
+    kept = [n[1:-1] if n[:1] in "'\"" else n.lower() for n in names if n.strip("'\"") != "$user"]
+    return "SET search_path = '" + ",".join(kept).replace("'", "''") + "'"
+
+
 def setting_statement(statement: str) -> str | None:
     """For SHOW of a held setting, the SELECT that answers it; "" for a SET or RESET that
-    changes nothing. Raises SqlError for a SET that would move a held setting and for
+    changes nothing; for a search path of several schemas, DuckDB's SET of it. Raises SqlError for a SET that would move a held setting and for
     SHOW of any other. None for every other statement (SET of other settings included)."""
     head = strip_leading_comments(statement).strip()
     if found := _SHOW.match(head):
@@ -147,6 +160,8 @@ def setting_statement(statement: str) -> str | None:
     if found := _RESET.match(head):
         return "" if _named(found) in SETTINGS or _named(found) == "all" else None
     found = _SET.match(head)
+    if found is not None and _named(found) == "search_path":
+        return _search_path(found.group("value"))
     if found is None or _named(found) not in SETTINGS:
         return None
     try:

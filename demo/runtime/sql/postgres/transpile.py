@@ -319,9 +319,9 @@ def transpile_statement(
     if control is not None:
         return control
     setting = setting_statement(statement)  # a seed's too: it changes how it is read
-    if setting:  # a SHOW
-        return transpile_statement(setting, names=names)
     reason = skipped_reason(statement) if seed else None
+    if setting and reason is None:  # a SHOW, or a search path of several schemas
+        return transpile_statement(setting, names=names)
     if reason is not None:
         return Transpiled(
             statement, [], "other", warnings=[f"skipped, {reason}: {_head(statement)}"]

@@ -113,6 +113,7 @@ DECLARED_OIDS = {
     "pg:jsonb": 3802,
     "pg:name": 19,
     'pg:"char"': 18,  # pg_class.relkind's one-byte type
+    "pg:name[]": 1003,  # current_schemas()
     "pg:uuid": 2950,
     "pg:numeric[]": 1231,
     "pg:" + SCALED_TAG: NUMERIC_OID,

@@ -51,7 +51,12 @@ async function postgresAnswers(groups) {
     results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows ?? 0 }));
   const fresh = async (group) => {
     if (db.isInTransaction()) await db.exec("ROLLBACK");
-    await db.exec("RESET ALL; DISCARD TEMP; DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
+    // public and any schema a setup made (corpus group 24's app): each run starts bare.
+    const made = await db.query(
+      "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'",
+    );
+    const drops = made.rows.map((row) => `DROP SCHEMA "${row.nspname}" CASCADE;`).join(" ");
+    await db.exec(`RESET ALL; DISCARD TEMP; ${drops} CREATE SCHEMA public;`);
     await db.exec(group.setup);
   };
   const out = {};

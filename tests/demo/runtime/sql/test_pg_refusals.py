@@ -172,6 +172,9 @@ def test_aggregates_duckdb_would_answer_in_double_precision_are_refused() -> Non
         # sqlglot wrote LIKE as DuckDB's AS SELECT, which DuckDB cannot parse there
         # (create_table_like.sql, indexing.sql:19).
         ("CREATE TABLE flags (LIKE other INCLUDING ALL)", "CREATE TABLE ... (LIKE ...) is not supported by this demo: write the table's columns out"),
+        # Postgres takes a schema that does not exist yet in the path; DuckDB refused it in
+        # its own words.
+        ("SET search_path = reports, public", 'a search_path naming a schema that does not exist ("reports") is not supported by this demo: DuckDB, its engine, takes existing schemas only'),
     ],
 )  # fmt: skip
 def test_forms_duckdb_would_answer_in_another_sense_are_refused(sql: str, message: str) -> None:

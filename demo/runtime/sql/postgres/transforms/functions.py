@@ -107,6 +107,22 @@ def _setting_call(node: exp.Anonymous) -> str | None:
     return None
 
 
+def _current_schemas(implicit: exp.Expr) -> exp.Expr:
+    """`current_schemas(implicit)`: the search path's schemas, with pg_catalog first when
+    `implicit` and the path does not name it (DuckDB's listed its own `main` schemas)."""
+    path = exp.func("current_schemas", exp.false())
+    missing = exp.not_(exp.func("list_contains", path.copy(), exp.Literal.string("pg_catalog")))
+    return (
+        exp.case()
+        .when(exp.Is(this=implicit.copy(), expression=exp.null()), exp.null())
+        .when(
+            exp.and_(implicit.copy(), missing),
+            exp.func("list_prepend", exp.Literal.string("pg_catalog"), path.copy()),
+        )
+        .else_(path)
+    )
+
+
 def postgres_functions(tree: exp.Expr) -> str | None:
     """Rewrite what has a DuckDB equivalent; return a message for what has none.
 
@@ -118,6 +134,7 @@ def postgres_functions(tree: exp.Expr) -> str | None:
     - `float8(x)`, `int4(x)` ...: casts, as in Postgres.
     - `every(x)` is DuckDB's `bool_and`.
     - `3 || 4.0`: Postgres has no `||` between two numbers (DuckDB joins their text).
+    - `current_schemas(true)`: pg_catalog and the path, not DuckDB's system schemas.
     """
     for node in list(tree.walk()):
         if isinstance(node, exp.DPipe):
@@ -138,6 +155,9 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             refused = _setting_call(node)
             if refused:
                 return refused
+            continue
+        if isinstance(node, exp.CurrentSchemas) and node.this is not None:
+            node.replace(_current_schemas(node.this))
             continue
         if isinstance(node, exp.Anonymous):
             why = _UNSUPPORTED_FUNCTIONS.get(str(node.this).lower())

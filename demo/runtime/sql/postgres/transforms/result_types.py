@@ -3,9 +3,9 @@
 `postgres_result_types`: casts where Postgres' result type differs from DuckDB's
 (int4 functions, numeric extract, int4 generate_series) and session values
 (current_database(), current_user).
-`void_results`: `pg_sleep()` answers Postgres' `void` (OID 2278, an empty string)
-at once: duckdb-wasm has no pg_sleep (native DuckDB's answers NULL text), and a
-sleep would only hold up the worker.
+`function_result_types`: `pg_sleep()` answers Postgres' `void` (OID 2278, an empty
+string) at once: duckdb-wasm has no pg_sleep (native DuckDB's answers NULL text), and a
+sleep would only hold up the worker; `current_schemas()` is typed `name[]`.
 `extract_units`: EXTRACT of a unit its source type lacks (`hour` of a date, `year` of a
 time, `timezone` of either or of a timestamp) is Postgres' error; DuckDB answers 0, or
 refuses in its own words. (date_part() takes a date as a timestamp: its hour is 0.)
@@ -27,7 +27,7 @@ __all__ = [
     "extract_units",
     "int4_series_columns",
     "postgres_result_types",
-    "void_results",
+    "function_result_types",
 ]
 
 VOID = "void"
@@ -221,14 +221,16 @@ def _int4_series(node: exp.Expr) -> None:
 _VOID_FUNCTIONS = ("pg_sleep", "setseed")
 
 
-def void_results(tree: exp.Expr) -> dict[str, str]:
-    """A select-list `pg_sleep(x)` or `setseed(x)` as `void`; return output name -> `void`
-    tag."""
+def function_result_types(tree: exp.Expr) -> dict[str, str]:
+    """A select-list `pg_sleep(x)` or `setseed(x)` as `void`, and a `current_schemas(x)`
+    as `name[]`; return output name -> tag."""
     if not isinstance(tree, exp.Select):
         return {}
     tags: dict[str, str] = {}
     for target in tree.expressions:
         call = target.this if isinstance(target, exp.Alias) else None
+        if isinstance(call, exp.CurrentSchemas):  # DuckDB's is text[]
+            tags[target.alias] = "name[]"
         if not isinstance(call, exp.Anonymous) or str(call.this).lower() not in _VOID_FUNCTIONS:
             continue
         name = str(call.this).lower()
