@@ -144,8 +144,9 @@ def _search_path(value: str) -> str | None:
 
 def setting_statement(statement: str) -> str | None:
     """For SHOW of a held setting, the SELECT that answers it; "" for a SET or RESET that
-    changes nothing; for a search path of several schemas, DuckDB's SET of it. Raises SqlError for a SET that would move a held setting and for
-    SHOW of any other. None for every other statement (SET of other settings included)."""
+    changes nothing; for a search path of several schemas, DuckDB's SET of it. Raises
+    SqlError for a SET that would move a held setting and for SHOW of any other. None
+    for every other statement (SET of other settings included)."""
     head = strip_leading_comments(statement).strip()
     if found := _SHOW.match(head):
         setting = SETTINGS.get(_named(found))

@@ -18,8 +18,8 @@
 - `locking_clause_errors`: FOR UPDATE/SHARE of a grouped, DISTINCT or windowed query,
   refused in Postgres' words (sqlglot drops the clause for DuckDB, which answered).
 - `table_sample_errors`: TABLESAMPLE of what Postgres cannot sample (a subquery, a WITH
-  query), by a method it lacks or of a size past 100 %, refused in its words, and with REPEATABLE, refused
-  (DuckDB answered all of them).
+  query), by a method it lacks or of a size past 100 %, refused in its words, and with
+  REPEATABLE, refused (DuckDB answered all of them).
 """
 
 from __future__ import annotations
@@ -344,10 +344,10 @@ def locking_clause_errors(tree: exp.Expr) -> str | None:
 
 
 def table_sample_errors(tree: exp.Expr) -> str | None:
-    """Postgres' refusals of TABLESAMPLE on a subquery (its grammar has no place for it) or
-    a WITH query, which DuckDB samples, and by a method Postgres lacks (DuckDB's
-    reservoir); and REPEATABLE (seed), where Postgres draws fixed
-    rows for a seed and DuckDB others. Without a seed any sample is Postgres' too.
+    """Postgres' refusals of TABLESAMPLE on a subquery (its grammar has no place for it)
+    or a WITH query, which DuckDB samples, by a method Postgres lacks (DuckDB's
+    reservoir) and of a size past 100 %; and REPEATABLE (seed), where Postgres draws
+    fixed rows for a seed and DuckDB others (without a seed any sample is Postgres' too).
     A view is sampled here where Postgres refuses: the statement does not say which
     names are views."""
     with_names = {cte.alias_or_name.lower() for cte in tree.find_all(exp.CTE)}
