@@ -60,13 +60,7 @@ from demo.runtime.sql.postgres.dump_sequences import (
     plain_nextval,
     setval_statements,
 )
-from demo.runtime.sql.postgres.engine import (
-    declared_types,
-    identity_columns,
-    read_schema,
-    start_postgres_session,
-    table_types,
-)
+from demo.runtime.sql.postgres.engine import column_schema, read_schema, start_postgres_session
 from demo.runtime.sql.postgres.foreign_keys import register_foreign_keys
 from demo.runtime.sql.postgres.identity_columns import Identities
 from demo.runtime.sql.postgres.session_names import SessionNames, session_names
@@ -438,7 +432,7 @@ def _run_seed_statements(
         except SqlError as exc:
             raise _statement_error(at, relative, exc) from exc
         if types is None:
-            types = (table_types(conn), declared_types(conn), identity_columns(conn))
+            types = column_schema(conn)
         try:
             item = transpile_statement(
                 source,

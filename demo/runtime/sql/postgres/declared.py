@@ -23,7 +23,7 @@ from .transforms.timestamp_precision import declared_precision
 from .type_match import is_type
 
 __all__ = [
-    "DECLARED_QUERY",
+    "DECLARED_PREFIX",
     "MIXED_CHARACTERS",
     "base_name",
     "column_declared_type",
@@ -36,10 +36,8 @@ __all__ = [
     "set_operation_of_characters",
 ]
 
-DECLARED_QUERY = (
-    "SELECT table_name, column_name, comment FROM duckdb_columns() "
-    "WHERE database_name = current_database() AND comment LIKE 'pg:%'"
-)
+# What a column comment that records a declared type starts with.
+DECLARED_PREFIX = "pg:"
 
 # A column name several char(n) columns of different widths answer to.
 MIXED_CHARACTERS = "bpchar(?)"
@@ -136,9 +134,13 @@ def registry_statements(table: str, columns: list[tuple[str, str]]) -> list[str]
 
 
 def load_declared(rows: list[list[Any]]) -> dict[str, dict[str, str]]:
+    """Table -> column -> declared type, from (table, column, comment) rows of the
+    commented columns (other comments are not this module's)."""
     declared: dict[str, dict[str, str]] = {}
     for table, column, comment in rows:
-        declared.setdefault(str(table).lower(), {})[str(column).lower()] = str(comment)[3:]
+        if str(comment).startswith(DECLARED_PREFIX):
+            text = str(comment)[len(DECLARED_PREFIX) :]
+            declared.setdefault(str(table).lower(), {})[str(column).lower()] = text
     return declared
 
 

@@ -21,13 +21,13 @@ from typing import Any
 from ...ports import DuckConnection, DuckResult
 from ..results import PgliteField, PgliteResult
 from ..statements import SqlError
-from .declared import DECLARED_QUERY, load_declared
+from .declared import load_declared
 from .deferred_rows import DeferredRows
 from .duck_messages import postgres_message
 from .duckdump import KeptRows, dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
-from .identity_columns import IDENTITY_QUERY, Identities, load_identities
+from .identity_columns import Identities, load_identities
 from .json_functions import register_json_functions, uses_json_functions
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
@@ -37,11 +37,9 @@ from .values import DECLARED_CARRIERS, UnsendableValue, interval_text, json_valu
 
 __all__ = [
     "DuckEngine",
-    "declared_types",
-    "identity_columns",
+    "column_schema",
     "read_schema",
     "start_postgres_session",
-    "table_types",
 ]
 
 
@@ -62,16 +60,27 @@ def start_postgres_session(conn: DuckConnection) -> None:
     conn.execute("SET integer_division = true")
 
 
-def table_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
-    """Table -> column -> DuckDB type, for the database's tables (lower-case names)."""
-    result = conn.execute(
-        "SELECT table_name, column_name, data_type FROM information_schema.columns "
-        "WHERE table_catalog = current_database() ORDER BY table_name, ordinal_position"
-    )
+# Every column of the database's tables and views once, with its comment: DuckDB's
+# types, and the declared types and identity kinds the comments record (declared.py,
+# identity_columns.py). One catalog read where there were three: after each DDL, the
+# next statement's transpile waits for it.
+_COLUMNS_QUERY = (
+    "SELECT table_name, column_name, data_type, comment FROM duckdb_columns() "
+    "WHERE database_name = current_database() ORDER BY table_name, column_index"
+)
+
+
+def column_schema(
+    conn: DuckConnection,
+) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]], Identities]:
+    """Table -> column -> DuckDB type; the declared types; the identity columns (lower-case
+    names)."""
+    rows = conn.execute(_COLUMNS_QUERY).rows
     tables: dict[str, dict[str, str]] = {}
-    for table, column, data_type in result.rows:
+    for table, column, data_type, _comment in rows:
         tables.setdefault(str(table).lower(), {})[str(column).lower()] = str(data_type)
-    return tables
+    commented = [[table, column, comment] for table, column, _, comment in rows if comment]
+    return tables, load_declared(commented), load_identities(commented)
 
 
 _TEMPORAL_OIDS = {1082, 1114, 1184}  # date, timestamp, timestamptz
@@ -120,21 +129,12 @@ def _plain_read(item: Transpiled) -> bool:
     )
 
 
-def declared_types(conn: DuckConnection) -> dict[str, dict[str, str]]:
-    """Table -> column -> declared Postgres type (see declared.py)."""
-    return load_declared([list(r) for r in conn.execute(DECLARED_QUERY).rows])
-
-
-def identity_columns(conn: DuckConnection) -> Identities:
-    """Table -> identity column -> its kind (identity_columns.py)."""
-    return load_identities([list(r) for r in conn.execute(IDENTITY_QUERY).rows])
-
-
 def read_schema(conn: DuckConnection) -> Schema:
     """What the transpiler needs of the schema: column types, declared types, primary
     keys, identity columns."""
+    types, declared, identities = column_schema(conn)
     keys = load_primary_keys([list(r) for r in conn.execute(PRIMARY_KEYS_QUERY).rows])
-    return table_types(conn), declared_types(conn), keys, identity_columns(conn)
+    return types, declared, keys, identities
 
 
 def _schema_from_image(catalog: Any) -> Schema | None:

@@ -16,7 +16,7 @@ SERIAL does (transpile.py `_serial_columns`). What that alone would lose:
 Each identity column's kind is its column comment (`pg-identity:always`,
 `pg-identity:by default`; the image keeps comments, declared.py keeps `pg:` ones beside
 them on other columns: an identity column is an integer, never a declared type), read
-back with the schema (`IDENTITY_QUERY`, `load_identities`).
+back with the schema (`load_identities`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from .dump_sequences import create_sequence_for_duck
 from .transforms.statement import insert_columns, is_default_keyword, target_table, written_values
 
 __all__ = [
-    "IDENTITY_QUERY",
     "Identities",
     "added_identity",
     "identity_record",
@@ -49,18 +48,16 @@ __all__ = [
 Identities = dict[str, dict[str, str]]
 
 _PREFIX = "pg-identity:"
-IDENTITY_QUERY = (
-    "SELECT table_name, column_name, comment FROM duckdb_columns() "
-    f"WHERE database_name = current_database() AND comment LIKE '{_PREFIX}%'"
-)
 ALWAYS, BY_DEFAULT = "always", "by default"
 
 
 def load_identities(rows: list[list[Any]]) -> Identities:
+    """Identity columns' kinds, from (table, column, comment) rows of the commented columns."""
     identities: Identities = {}
     for table, column, comment in rows:
-        kind = str(comment)[len(_PREFIX) :]
-        identities.setdefault(str(table).lower(), {})[str(column).lower()] = kind
+        if str(comment).startswith(_PREFIX):
+            kind = str(comment)[len(_PREFIX) :]
+            identities.setdefault(str(table).lower(), {})[str(column).lower()] = kind
     return identities
 
 
