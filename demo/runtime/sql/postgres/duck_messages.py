@@ -64,6 +64,14 @@ def _fold(name: str, statement: str) -> str:
     return name if f'"{name}"' in statement else name.lower()
 
 
+def _path_name(named: str) -> str:
+    """A schema of DuckDB's search path message, quoted once (DuckDB keeps the quotes of
+    a name session_settings.py quoted for it)."""
+    if len(named) > 1 and named[0] == named[-1] == '"':
+        named = named[1:-1].replace('""', '"')
+    return f'"{named}"'
+
+
 def _pg_type(duck: str) -> str:
     duck = duck.strip()
     if duck.endswith("[]"):
@@ -314,9 +322,9 @@ _RULES: list[Rule] = [
     (re.compile(rf"Catalog Error: (?:Scalar |Table |Aggregate |Pragma )?(?:Function|Macro) with name {_NAME} {_MISSING}"),
      lambda m, s: _missing_function(_fold(m[1], s), s)),
     # Postgres takes a schema that does not exist yet in the path (and skips it).
-    (re.compile(r'Catalog Error: SET search_path: No catalog \+ schema named "([^"]+)" found'),
-     lambda m, s: f'a search_path naming a schema that does not exist ("{m[1]}") is not'
-     " supported by this demo: DuckDB, its engine, takes existing schemas only"),
+    (re.compile(r'Catalog Error: SET search_path: No catalog \+ schema named "(.+)" found'),
+     lambda m, s: f'a search_path naming a schema that does not exist ({_path_name(m[1])}) is'
+     " not supported by this demo: DuckDB, its engine, takes existing schemas only"),
     (re.compile(r"Binder Error: No function matches the given name and argument types '(.+?)\((.*)\)'"),
      lambda m, s: _no_match(m[1], m[2], s)),
     (re.compile(r'Binder Error: Referenced column "([^"]+)" not found in FROM clause!'),

@@ -1,11 +1,12 @@
 """The `postgres` adapter: Postgres-dialect SQL run on DuckDB, answering like PGlite.
 
 Each statement of a request is transpiled with sqlglot (`transpile.py`) and run
-through the platform's `DuckConnection`. Unless the SQL carries its own BEGIN/
-COMMIT/ROLLBACK, the whole request runs in one transaction (Postgres simple-query
-semantics): the first failing statement rolls everything back and raises
-`SqlError` naming the user's statement. A transaction the SQL leaves open is
-rolled back at the end of the request (every request is a session of its own).
+through the platform's `DuckConnection`. The request runs as Postgres runs a query
+string of several statements: in an implicit transaction, which the SQL's own BEGIN
+turns into a block and its COMMIT or ROLLBACK ends (the statements after it start
+another); the first failing statement rolls its transaction back and raises
+`SqlError` naming the user's statement. A block the SQL leaves open is rolled back at
+the end of the request (every request is a session of its own).
 
 Result: one `{"rows", "fields", "affectedRows"}` per statement, as PGlite's `exec`:
 rows are objects keyed by column name; INSERT/UPDATE/DELETE without RETURNING have
@@ -31,6 +32,7 @@ from .identity_columns import Identities, load_identities
 from .json_functions import register_json_functions, uses_json_functions
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
+from .session_settings import CURRENT_PATH_QUERY, restore_path
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
 from .values import DECLARED_CARRIERS, UnsendableValue, interval_text, json_value, type_oid
@@ -355,12 +357,22 @@ class DuckEngine:
 
     def execute(self, sql: str) -> tuple[list[PgliteResult], bool]:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
-        # Transpile everything first: a statement sqlglot cannot read fails the request
-        # before anything has run.
+        # Transpile everything first: a statement that cannot be translated fails the
+        # request before anything has run, unless a COMMIT before it keeps what came
+        # first (then it fails where it stands, as Postgres' would).
         cache = self._transpiles
         statements = cache.split(sql)
         seen = len(statements) == 1 and cache.known(statements[0])
-        items = [cache.transpile(s) for s in statements]
+        items: list[Transpiled] = []
+        untranslated: SqlError | None = None
+        for statement in statements:
+            try:
+                items.append(cache.transpile(statement))
+            except SqlError as exc:
+                if not any(i.kind == "transaction" and i.statements == ["COMMIT"] for i in items):
+                    raise
+                untranslated = exc
+                break
         self._deferred.before(items)  # the rows of an image's tables they may read
         # Before any transaction opens: a function registered inside one would go with
         # its rollback. "json" in the text covers a statement transpiled again after a
@@ -373,13 +385,19 @@ class DuckEngine:
         if len(items) == 1 and _plain_read(items[0]):
             # One DuckDB read is atomic on its own: no transaction around it.
             return [self._run(items[0], repeated=seen)], items[0].changes_data
-        own_tx = any(item.kind == "transaction" for item in items)
-        in_tx = False
+        # As Postgres runs a request of several statements: in an implicit transaction,
+        # which the user's BEGIN turns into a block (the statements before it included:
+        # its ROLLBACK undoes them too); after the block's COMMIT or ROLLBACK, the
+        # statements that follow run in a new implicit one. A failure rolls back the
+        # transaction it happened in, nothing committed before it.
         results: list[PgliteResult] = []
         affected = 0
-        if not own_tx:
-            self._conn.execute("BEGIN TRANSACTION")
-            in_tx = True
+        # The search path when the transaction began, where the request moves it: a
+        # rollback puts it back, as Postgres' does.
+        paths = any(item.sets_path for item in items)
+        path_at_begin = self._current_path() if paths else None
+        self._conn.execute("BEGIN TRANSACTION")
+        block = False  # the user's BEGIN is open (SAVEPOINT needs it)
         savepoints = Savepoints(self._conn)
         schema_touched = False
         try:
@@ -387,12 +405,25 @@ class DuckEngine:
                 if schema_touched:
                     # A table this request created or altered: transpile against it.
                     item = cache.transpile(item.source)
+                control = item.statements[0] if item.kind == "transaction" else ""
                 try:
-                    result = self._step(item, savepoints, in_block=own_tx and in_tx)
+                    if control.startswith("BEGIN"):
+                        # The transaction is open already (Postgres warns of a BEGIN
+                        # inside a block and goes on).
+                        block = True
+                        result = _no_rows()
+                    else:
+                        result = self._step(item, savepoints, in_block=block)
                 finally:
                     if _may_change_schema(item):
                         schema_touched = True
                         self._schema_may_have_changed()
+                if control in ("COMMIT", "ROLLBACK"):
+                    if control == "ROLLBACK":
+                        self._restore_path(path_at_begin)
+                    block = False
+                    path_at_begin = self._current_path() if paths else None
+                    self._conn.execute("BEGIN TRANSACTION")
                 # PGlite's exec reports, on each result, the rows affected so far in
                 # the request (a running total): panels written for it see that.
                 affected += result["affectedRows"]
@@ -401,20 +432,21 @@ class DuckEngine:
                         rows=result["rows"], fields=result["fields"], affectedRows=affected
                     )
                 )
-                if item.kind == "transaction":
-                    in_tx = item.statements[0].startswith("BEGIN")
-            if not own_tx:
+            if untranslated is not None:
+                raise untranslated
+            if not block:
                 self._conn.execute("COMMIT")
         except SqlError:
-            if in_tx:
-                self._rollback()
+            self._rollback()
+            self._restore_path(path_at_begin)
             raise
         finally:
             if schema_touched:
                 # What the request's transaction did to the schema may have been undone.
                 self._schema_may_have_changed()
-        if own_tx and in_tx:
+        if block:  # a block the request left open is rolled back (a session per request)
             self._rollback()
+            self._restore_path(path_at_begin)
             if schema_touched:
                 self._schema_may_have_changed()
         return results, any(item.changes_data for item in items)
@@ -426,6 +458,15 @@ class DuckEngine:
 
     def _schema(self) -> Schema:
         return read_schema(self._conn)
+
+    def _current_path(self) -> tuple[str, str | None]:
+        searched, shown = self._conn.execute(CURRENT_PATH_QUERY).rows[0]
+        return str(searched), None if shown is None else str(shown)
+
+    def _restore_path(self, path: tuple[str, str | None] | None) -> None:
+        if path is not None:
+            for statement in restore_path(*path):
+                self._conn.execute(statement)
 
     def _rollback(self) -> None:
         # A failed statement may already have ended the transaction on some engines.

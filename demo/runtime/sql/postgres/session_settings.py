@@ -19,7 +19,17 @@ from dataclasses import dataclass
 
 from ..statements import SqlError, strip_leading_comments
 
-__all__ = ["SETTINGS", "SettingRefused", "held_value", "set_value", "setting_statement"]
+__all__ = [
+    "CURRENT_PATH_QUERY",
+    "PATH_VARIABLE",
+    "SETTINGS",
+    "SettingRefused",
+    "held_value",
+    "restore_path",
+    "search_path_statements",
+    "set_value",
+    "setting_statement",
+]
 
 
 def _words(value: str) -> set[str]:
@@ -129,24 +139,106 @@ def _named(found: re.Match[str]) -> str:
     return "timezone" if re.fullmatch(r"time\s+zone", name) else name
 
 
-def _search_path(value: str) -> str | None:
-    """`SET search_path = app, public` as the one string DuckDB reads ("SET can only
-    contain a single value"), `"$user"` left out (no schema is named after the demo's
-    user); None for a single schema, which DuckDB reads as written."""
-    if re.fullmatch(r"'[^']*'", value):  # one string: DuckDB's form (and this one's output)
+# One schema of a search path: a string or a quoted name taken as written, a bare name
+# folded to lower case.
+_PATH_ITEM = re.compile(r"\s*(?:'((?:[^']|'')*)'|\"((?:[^\"]|\"\")*)\"|([^,'\"\s]+))\s*(?:,|$)")
+# Where the path as Postgres shows it is kept (`current_setting('search_path')`): DuckDB's
+# own is without `"$user"`. Unset: the default, `public` (PGlite's).
+PATH_VARIABLE = "pg_search_path"
+# Postgres' default path is `"$user", public`; no schema is named after the demo's user.
+_DEFAULT_PATH = ["SET search_path = 'public'", f"RESET VARIABLE {PATH_VARIABLE}"]
+
+
+def _path_schemas(value: str) -> list[str] | None:
+    """The schemas `SET search_path = <value>` names, as Postgres reads them (a string
+    is one schema: `'app,public'` names "app,public"); None if it does not read."""
+    schemas, at = [], 0
+    while at < len(value):
+        found = _PATH_ITEM.match(value, at)
+        if found is None or found.end() == at:
+            return None
+        string, quoted, bare = found.groups()
+        if string is not None:
+            schemas.append(string.replace("''", "'"))
+        elif quoted is not None:
+            schemas.append(quoted.replace('""', '"'))
+        else:
+            schemas.append(bare.lower())
+        at = found.end()
+    return schemas
+
+
+def _quoted_name(name: str) -> str:
+    """A schema name as Postgres shows it in the path (and DuckDB reads it there): quoted
+    unless plain lower case. (Postgres also quotes a reserved word; no check here.)"""
+    return name if re.fullmatch(r"[a-z_][a-z0-9_]*", name) else '"' + name.replace('"', '""') + '"'
+
+
+def _string(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _set_path(value: str) -> list[str] | None:
+    """DuckDB's statements for `SET search_path = <value>`: its path as the one string it
+    reads ("SET can only contain a single value"), `"$user"` left out, and the path as
+    Postgres shows it; None where the value does not read as a list of schemas."""
+    if value.upper() == "DEFAULT":
+        return _DEFAULT_PATH
+    schemas = _path_schemas(value)
+    if not schemas:
         return None
-    names = [n.strip() for n in value.split(",")]
-    if len(names) < 2:
+    if re.search(r'(^|,)\s*""', value):
+        raise SettingRefused('zero-length delimited identifier at or near """"')
+    if "" in schemas:  # Postgres searches no schema then; DuckDB would search its own
+        raise SettingRefused(
+            "an empty search_path is not supported by this demo: DuckDB, its engine,"
+            " always searches a schema"
+        )
+    searched = ",".join(_quoted_name(name) for name in schemas if name != "$user")
+    shown = ", ".join(_quoted_name(name) for name in schemas)
+    return [
+        f"SET search_path = {_string(searched or 'public')}",
+        f"SET VARIABLE {PATH_VARIABLE} = {_string(shown)}",
+    ]
+
+
+# The path as DuckDB searches it and as Postgres shows it (`restore_path`'s input).
+CURRENT_PATH_QUERY = f"SELECT current_setting('search_path'), getvariable('{PATH_VARIABLE}')"
+
+
+def restore_path(searched: str, shown: str | None) -> list[str]:
+    """DuckDB's statements that put back a path `CURRENT_PATH_QUERY` read."""
+    kept = f"SET VARIABLE {PATH_VARIABLE} = {_string(shown)}" if shown is not None else None
+    return [f"SET search_path = {_string(searched)}", kept or f"RESET VARIABLE {PATH_VARIABLE}"]
+
+
+def search_path_statements(statement: str) -> list[str] | None:
+    """DuckDB's statements for a SET of the search path, its RESET and RESET ALL (to run
+    as they are); None for every other statement. Raises SqlError for a path this demo
+    cannot search as Postgres would."""
+    head = strip_leading_comments(statement).strip()
+    if found := _RESET.match(head):
+        return _DEFAULT_PATH if _named(found) in ("search_path", "all") else None
+    found = _SET.match(head)
+    if found is None or _named(found) != "search_path":
         return None
-    kept = [n[1:-1] if n[:1] in "'\"" else n.lower() for n in names if n.strip("'\"") != "$user"]
-    return "SET search_path = '" + ",".join(kept).replace("'", "''") + "'"
+    if re.match(r"SET\s+LOCAL\b", head, re.I):
+        raise SqlError(
+            "SET LOCAL search_path is not supported by this demo: DuckDB, its engine, keeps"
+            " the path past the end of the transaction",
+            statement,
+        )
+    try:
+        return _set_path(found.group("value"))
+    except SettingRefused as refused:
+        raise SqlError(str(refused), statement) from None
 
 
 def setting_statement(statement: str) -> str | None:
     """For SHOW of a held setting, the SELECT that answers it; "" for a SET or RESET that
-    changes nothing; for a search path of several schemas, DuckDB's SET of it. Raises
-    SqlError for a SET that would move a held setting and for SHOW of any other. None
-    for every other statement (SET of other settings included)."""
+    changes nothing. Raises SqlError for a SET that would move a held setting and for
+    SHOW of any other. None for every other statement (SET of other settings included;
+    the search path is `search_path_statements`')."""
     head = strip_leading_comments(statement).strip()
     if found := _SHOW.match(head):
         setting = SETTINGS.get(_named(found))
@@ -161,8 +253,6 @@ def setting_statement(statement: str) -> str | None:
     if found := _RESET.match(head):
         return "" if _named(found) in SETTINGS or _named(found) == "all" else None
     found = _SET.match(head)
-    if found is not None and _named(found) == "search_path":
-        return _search_path(found.group("value"))
     if found is None or _named(found) not in SETTINGS:
         return None
     try:

@@ -58,7 +58,7 @@ from .number_tokens import decimal_numbers
 from .rewrites import Context, apply_rewrites, tables_in_play
 from .savepoints import savepoint_command
 from .session_names import DEFAULT_NAMES, SessionNames
-from .session_settings import setting_statement
+from .session_settings import search_path_statements, setting_statement
 from .syntax_errors import (
     clock_keyword_parentheses,
     foreign_operator,
@@ -116,6 +116,9 @@ class Transpiled:
     # For kind "read": the database's tables and views it names (`_tables_read`); None
     # where something it names may read any table (a catalog table, a table function).
     reads: frozenset[str] | None = None
+    # A SET or RESET of the search path: DuckDB keeps it through a ROLLBACK, which in
+    # Postgres undoes it (the engine puts the path back).
+    sets_path: bool = False
 
     @property
     def changes_data(self) -> bool:
@@ -320,7 +323,10 @@ def transpile_statement(
         return control
     setting = setting_statement(statement)  # a seed's too: it changes how it is read
     reason = skipped_reason(statement) if seed else None
-    if setting and reason is None:  # a SHOW, or a search path of several schemas
+    path = search_path_statements(statement)
+    if path is not None and reason is None:  # in DuckDB's words already
+        return Transpiled(statement, path, "other", sets_path=True)
+    if setting and reason is None:  # a SHOW
         return transpile_statement(setting, names=names)
     if reason is not None:
         return Transpiled(

@@ -175,6 +175,13 @@ def test_aggregates_duckdb_would_answer_in_double_precision_are_refused() -> Non
         # Postgres takes a schema that does not exist yet in the path; DuckDB refused it in
         # its own words.
         ("SET search_path = reports, public", 'a search_path naming a schema that does not exist ("reports") is not supported by this demo: DuckDB, its engine, takes existing schemas only'),
+        # One string is one schema to Postgres ("app,public", which does not exist: nothing
+        # is found); DuckDB read it as two and found the tables of both.
+        ("SET search_path = 'flags,public'", 'a search_path naming a schema that does not exist ("flags,public") is not supported by this demo: DuckDB, its engine, takes existing schemas only'),
+        # Postgres then searches no schema; DuckDB would search its own `main`.
+        ("SET search_path = ''", "an empty search_path is not supported by this demo: DuckDB, its engine, always searches a schema"),
+        # Postgres drops it at the end of the transaction; DuckDB would keep it.
+        ("BEGIN; SET LOCAL search_path = public; COMMIT", "SET LOCAL search_path is not supported by this demo: DuckDB, its engine, keeps the path past the end of the transaction"),
     ],
 )  # fmt: skip
 def test_forms_duckdb_would_answer_in_another_sense_are_refused(sql: str, message: str) -> None:

@@ -10,7 +10,7 @@ import re
 
 from sqlglot import exp
 
-from ..session_settings import SettingRefused, held_value, set_value
+from ..session_settings import PATH_VARIABLE, SettingRefused, held_value, set_value
 from ..type_match import is_type
 from .operand_types import number_literal_type
 
@@ -90,7 +90,7 @@ def _refused_before_christ(to_char: exp.TimeToStr) -> exp.Expr:
 def _setting_call(node: exp.Anonymous) -> str | None:
     """`current_setting(name [, missing_ok])` and `set_config(name, value, is_local)` as
     the value of a setting the demo holds (session_settings.py); a message for the rest.
-    `search_path` reads `public`, the one schema a demo database has."""
+    `search_path` reads the path as the last SET of it wrote it (`public` before one)."""
     function = str(node.this).lower()
     literals = node.expressions[: 1 if function == "current_setting" else 2]
     if not all(isinstance(a, exp.Literal) and a.is_string for a in literals):
@@ -99,8 +99,14 @@ def _setting_call(node: exp.Anonymous) -> str | None:
     try:
         if function == "set_config":
             value = set_value(name, literals[1].this, from_set=False)
+        elif name.lower() == "search_path":
+            shown = exp.func("getvariable", exp.Literal.string(PATH_VARIABLE))
+            node.replace(
+                exp.cast(exp.func("coalesce", shown, exp.Literal.string("public")), "TEXT")
+            )
+            return None
         else:
-            value = "public" if name.lower() == "search_path" else held_value(name)
+            value = held_value(name)
     except SettingRefused as refused:
         return str(refused)
     node.replace(exp.cast(exp.Literal.string(value), "TEXT"))

@@ -60,3 +60,14 @@ SELECT 1 AS a;; SELECT 2 AS b;
 -- case: comment only around statement
 -- leading comment
 SELECT 3 AS c; -- trailing
+-- case: statements before a BEGIN join its block and its failure
+-- (Postgres turns the request's implicit transaction into the block; they autocommitted)
+UPDATE wallet SET cents = 1 WHERE id = 1; BEGIN; UPDATE wallet SET cents = 2 WHERE id = 2; SELECT 1 / 0; COMMIT;
+-- case: statements before a BEGIN undone by its ROLLBACK
+DELETE FROM wallet WHERE id = 2; BEGIN; UPDATE wallet SET cents = 7 WHERE id = 1; ROLLBACK; SELECT count(*) FROM wallet;
+-- case: statements after a COMMIT undone by a later failure
+BEGIN; UPDATE wallet SET cents = 3 WHERE id = 1; COMMIT; UPDATE wallet SET cents = 4 WHERE id = 2; SELECT 1 / 0;
+-- case: a BEGIN inside a block changes nothing
+BEGIN; UPDATE wallet SET cents = 5 WHERE id = 1; BEGIN; UPDATE wallet SET cents = 6 WHERE id = 2; COMMIT;
+-- case: a COMMIT without a BEGIN ends the request's transaction
+UPDATE wallet SET cents = 8 WHERE id = 1; COMMIT; SELECT 1 / 0;
