@@ -27,6 +27,7 @@ alias or position orders by the value, not by the text.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
@@ -36,6 +37,7 @@ from sqlglot import exp
 from ..statements import SqlError
 from .transforms.division import zero_divisor
 from .transforms.operand_types import number_literal_type
+from .transforms.statement import target_table, written_values
 from .type_match import is_type
 
 __all__ = [
@@ -77,9 +79,18 @@ def _literal_scale(text: str) -> Decimal:
     return value.quantize(Decimal(1).scaleb(-scale), context=_EXACT)
 
 
-def numeric_literals(tree: exp.Expr, statement: str) -> None:
+def numeric_literals(
+    tree: exp.Expr, statement: str, table_types: dict[str, dict[str, str]]
+) -> None:
     """`1.5e3` (numeric in Postgres) as a DECIMAL carrying Postgres' scale, and an
     integer past bigint's range (numeric in Postgres, HUGEINT in DuckDB) as a DECIMAL."""
+    table = target_table(tree)
+    columns = table_types.get(table.name.lower(), {}) if isinstance(table, exp.Table) else {}
+    float8_written = {
+        id(value)
+        for value, column in written_values(tree, table_types)
+        if columns.get(column, "").upper() == "DOUBLE"
+    }
     for node in list(tree.find_all(exp.Literal)):
         if not node.is_string and node.this.isdigit():
             _wide_integer_literal(node, statement)
@@ -98,6 +109,15 @@ def numeric_literals(tree: exp.Expr, statement: str) -> None:
             if _cast_to_float8(node, value):  # `1e300::float8` needs no DECIMAL on the way
                 node.replace(exp.Literal.string(node.this))
                 continue
+            if _written(node) in float8_written:  # the column's cast, alone
+                as_float = float(value)  # rounded as Postgres' strtod rounds it
+                if math.isinf(as_float) or (as_float == 0 and value != 0):
+                    sign = "-" if isinstance(node.parent, exp.Neg) else ""
+                    raise SqlError(
+                        f'"{sign}{text}" is out of range for type double precision', statement
+                    )
+                node.replace(exp.cast(exp.Literal.string(node.this), "DOUBLE"))
+                continue
             raise SqlError(_too_many_digits(node.this), statement)
         node.replace(exp.cast(exp.Literal.string(text), f"DECIMAL({precision}, {scale})"))
 
@@ -105,6 +125,12 @@ def numeric_literals(tree: exp.Expr, statement: str) -> None:
 # float8's normal range: a literal outside it is out of range for Postgres' cast, and
 # keeps the refusal.
 _FLOAT8_RANGE = (Decimal("2.2250738585072014e-308"), Decimal("1.7976931348623157e308"))
+
+
+def _written(literal: exp.Literal) -> int:
+    """The identity of the value a literal is, as `written_values` names it: a negated
+    literal's is its negation's."""
+    return id(literal.parent if isinstance(literal.parent, exp.Neg) else literal)
 
 
 def _cast_to_float8(literal: exp.Literal, value: Decimal) -> bool:

@@ -301,7 +301,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _reading_column_types("integer_division", integer_division),
     Rewrite("extract_units", lambda t, c: extract_units(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
-    Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement)),
+    Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement, c.table_types)),
     _reading_column_types("bare_numeric_scales", bare_numeric_scales),
     _naming_types("numeric_quotients", lambda t, c: numeric_quotients(t, c.columns)),
     _reading_column_types("unseen_numeric_quotients", unseen_numeric_quotients),

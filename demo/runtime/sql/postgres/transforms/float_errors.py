@@ -13,7 +13,10 @@ answers Infinity or NaN (which a client reads as null) or 0, silently. So:
 - the transcendental functions of an integer or float argument check it first, as
   Postgres does, and their result where Postgres does (`exp`, `power`);
 - a float8 cast to real, or written into a real column, that rounds to 0 fails with
-  "... underflow" (DuckDB fails on an overflow itself).
+  "... underflow" (DuckDB fails on an overflow itself);
+- `sum()` and `avg()` of floats (with their FILTER and OVER) fail with "... overflow"
+  where the sum is not finite and every value summed was (Postgres' running sum checks
+  each step).
 
 An operand calling a volatile function (`random()`) is not copied into a check, which
 would read another value: such an expression is left as DuckDB computes it. So is a value
@@ -34,6 +37,7 @@ _OVERFLOW = "value out of range: overflow"
 _UNDERFLOW = "value out of range: underflow"
 _ARITHMETIC = (exp.Add, exp.Sub, exp.Mul, exp.Div)
 _FLOAT_FUNCTIONS = (exp.Ln, exp.Log, exp.Sqrt, exp.Exp, exp.Pow, exp.Acos, exp.Asin)
+_SUMS = (exp.Sum, exp.Avg)
 
 
 def _fail(message: str) -> exp.Expr:
@@ -165,6 +169,28 @@ def _narrowed(cast: exp.Cast) -> None:
     cast.replace(_checked(result, (exp.and_(zero, _not_zero(cast.this)), _UNDERFLOW)))
 
 
+def _summed(call: exp.AggFunc) -> exp.Expr:
+    """What an aggregate sums (inside its DISTINCT)."""
+    argument = call.this
+    return argument.expressions[0] if isinstance(argument, exp.Distinct) else argument
+
+
+def _sum_overflow(call: exp.AggFunc) -> None:
+    """The aggregate, with its FILTER and OVER, checked against a sum out of range: the
+    same clauses around `bool_and(isfinite(value))` tell whether every value was finite."""
+    whole: exp.Expr = call
+    while isinstance(whole.parent, exp.Filter | exp.Window):
+        whole = whole.parent
+    all_finite = exp.func("bool_and", _finite(_summed(call)))
+    every_finite = all_finite if whole is call else whole.copy()
+    if whole is not call:
+        inner = every_finite.find(*_SUMS)
+        assert inner is not None  # the copy holds the aggregate it was made from
+        inner.replace(all_finite)
+    overflowed = exp.and_(exp.not_(_finite(whole)), every_finite)
+    whole.replace(_checked(whole.copy(), (overflowed, _OVERFLOW)))
+
+
 def _float_argument(node: exp.Expr, column_types: dict[str, str]) -> bool:
     arguments = [_argument(node)]
     if isinstance(node, exp.Pow):
@@ -194,8 +220,11 @@ def float_errors(
     """Rewrite in place (see the module's docstring)."""
     if isinstance(tree, exp.Create | exp.Alter):
         return  # a column's DEFAULT or CHECK keeps DuckDB's own expression
-    # Functions first: a check copies its argument, and an argument's arithmetic is then
-    # checked in each copy below.
+    # Aggregates and functions first: a check copies its argument, and an argument's
+    # arithmetic is then checked in each copy below.
+    for total in [a for a in tree.find_all(*_SUMS) if _kind(_summed(a), column_types) == "float"]:
+        if not calls_volatile(total):
+            _sum_overflow(total)
     for call in [f for f in tree.find_all(*_FLOAT_FUNCTIONS) if _float_argument(f, column_types)]:
         _function(call)
     for node in [n for n in tree.find_all(*_ARITHMETIC) if _top(n)]:
