@@ -37,7 +37,7 @@ from sqlglot import exp
 from ..statements import SqlError
 from .transforms.division import zero_divisor
 from .transforms.operand_types import number_literal_type
-from .transforms.statement import target_table, written_values
+from .transforms.statement import written_types
 from .type_match import is_type
 
 __all__ = [
@@ -84,12 +84,10 @@ def numeric_literals(
 ) -> None:
     """`1.5e3` (numeric in Postgres) as a DECIMAL carrying Postgres' scale, and an
     integer past bigint's range (numeric in Postgres, HUGEINT in DuckDB) as a DECIMAL."""
-    table = target_table(tree)
-    columns = table_types.get(table.name.lower(), {}) if isinstance(table, exp.Table) else {}
     float8_written = {
         id(value)
-        for value, column in written_values(tree, table_types)
-        if columns.get(column, "").upper() == "DOUBLE"
+        for value, duck_type in written_types(tree, table_types)
+        if duck_type.upper() == "DOUBLE"
     }
     for node in list(tree.find_all(exp.Literal)):
         if not node.is_string and node.this.isdigit():
@@ -128,7 +126,7 @@ _FLOAT8_RANGE = (Decimal("2.2250738585072014e-308"), Decimal("1.7976931348623157
 
 
 def _written(literal: exp.Literal) -> int:
-    """The identity of the value a literal is, as `written_values` names it: a negated
+    """The identity of the value a literal is, as `written_types` names it: a negated
     literal's is its negation's."""
     return id(literal.parent if isinstance(literal.parent, exp.Neg) else literal)
 
