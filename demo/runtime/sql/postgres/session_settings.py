@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..statements import SqlError, strip_leading_comments
+from .declared import quote_literal
+from .text_functions import quote_ident
 
 __all__ = [
     "CURRENT_PATH_QUERY",
@@ -168,16 +170,6 @@ def _path_schemas(value: str) -> list[str] | None:
     return schemas
 
 
-def _quoted_name(name: str) -> str:
-    """A schema name as Postgres shows it in the path (and DuckDB reads it there): quoted
-    unless plain lower case. (Postgres also quotes a reserved word; no check here.)"""
-    return name if re.fullmatch(r"[a-z_][a-z0-9_]*", name) else '"' + name.replace('"', '""') + '"'
-
-
-def _string(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
-
 def _set_path(value: str) -> list[str] | None:
     """DuckDB's statements for `SET search_path = <value>`: its path as the one string it
     reads ("SET can only contain a single value"), `"$user"` left out, and the path as
@@ -194,11 +186,11 @@ def _set_path(value: str) -> list[str] | None:
             "an empty search_path is not supported by this demo: DuckDB, its engine,"
             " always searches a schema"
         )
-    searched = ",".join(_quoted_name(name) for name in schemas if name != "$user")
-    shown = ", ".join(_quoted_name(name) for name in schemas)
+    searched = ",".join(quote_ident(name) for name in schemas if name != "$user")
+    shown = ", ".join(quote_ident(name) for name in schemas)
     return [
-        f"SET search_path = {_string(searched or 'public')}",
-        f"SET VARIABLE {PATH_VARIABLE} = {_string(shown)}",
+        f"SET search_path = {quote_literal(searched or 'public')}",
+        f"SET VARIABLE {PATH_VARIABLE} = {quote_literal(shown)}",
     ]
 
 
@@ -208,8 +200,12 @@ CURRENT_PATH_QUERY = f"SELECT current_setting('search_path'), getvariable('{PATH
 
 def restore_path(searched: str, shown: str | None) -> list[str]:
     """DuckDB's statements that put back a path `CURRENT_PATH_QUERY` read."""
-    kept = f"SET VARIABLE {PATH_VARIABLE} = {_string(shown)}" if shown is not None else None
-    return [f"SET search_path = {_string(searched)}", kept or f"RESET VARIABLE {PATH_VARIABLE}"]
+    shown_again = (
+        f"SET VARIABLE {PATH_VARIABLE} = {quote_literal(shown)}"
+        if shown is not None
+        else f"RESET VARIABLE {PATH_VARIABLE}"
+    )
+    return [f"SET search_path = {quote_literal(searched)}", shown_again]
 
 
 def search_path_statements(statement: str) -> list[str] | None:

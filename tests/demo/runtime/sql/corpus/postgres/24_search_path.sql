@@ -61,3 +61,5 @@ BEGIN; SET search_path = app; ROLLBACK; SELECT current_setting('search_path'), c
 BEGIN; SET search_path = app, public; COMMIT; SELECT current_setting('search_path'), current_schemas(false);
 -- case: a search path set before a transaction that failed
 SET search_path = app, public; BEGIN; SELECT body FROM nowhere; COMMIT;
+-- case: the search path as current_setting shows it, with a schema named after a reserved word
+CREATE SCHEMA "user"; SET search_path = "user", public; SELECT current_setting('search_path');
