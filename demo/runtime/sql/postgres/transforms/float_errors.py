@@ -181,12 +181,13 @@ def _sum_overflow(call: exp.AggFunc) -> None:
     whole: exp.Expr = call
     while isinstance(whole.parent, exp.Filter | exp.Window):
         whole = whole.parent
-    all_finite = exp.func("bool_and", _finite(_summed(call)))
-    every_finite = all_finite if whole is call else whole.copy()
-    if whole is not call:
-        inner = every_finite.find(*_SUMS)
+    every_finite: exp.Expr = exp.func("bool_and", _finite(_summed(call)))
+    if whole is not call:  # the same FILTER and OVER around it
+        clauses = whole.copy()
+        inner = clauses.find(*_SUMS)
         assert inner is not None  # the copy holds the aggregate it was made from
-        inner.replace(all_finite)
+        inner.replace(every_finite)
+        every_finite = clauses
     overflowed = exp.and_(exp.not_(_finite(whole)), every_finite)
     whole.replace(_checked(whole.copy(), (overflowed, _OVERFLOW)))
 
