@@ -96,6 +96,7 @@ from .transforms.insert_columns import implicit_insert_columns
 from .transforms.join_scope import hidden_join_tables
 from .transforms.json_order import json_order
 from .transforms.jsonb import jsonb_literals
+from .transforms.key_moves import key_moves
 from .transforms.math_functions import postgres_math_functions
 from .transforms.operand_types import mismatched_operand_types, set_operation_literals
 from .transforms.real_operands import real_operands
@@ -319,6 +320,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
     Rewrite("float_errors", lambda t, c: float_errors(t, c.columns, c.table_types)),
     Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
+    Rewrite("key_moves", lambda t, c: key_moves(t, c.primary_keys)),
     # 4. Literals and types of DuckDB's core.
     Rewrite("national_strings", lambda t, c: national_strings(t, c.table_types)),
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),

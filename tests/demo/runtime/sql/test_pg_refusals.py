@@ -793,3 +793,26 @@ def test_a_seeds_comments_are_skipped_with_a_warning() -> None:
         "not kept, the demo keeps no comments (none of its queries reads one):"
         " COMMENT ON FUNCTION public.f(integer) IS 'x'"
     ]
+
+
+def test_an_update_moving_a_primary_key_onto_another_rows_key_is_refused() -> None:
+    """Postgres checks each row's key as it writes it, in storage order; DuckDB checked
+    the end state and renumbered the rows (transforms/key_moves.py)."""
+    from demo.runtime.sql.postgres.transforms.key_moves import MOVED_ONTO_UPDATED_KEY
+
+    engine = DuckEngine(open_native_duck())
+    engine.execute(
+        "CREATE TABLE k (id int PRIMARY KEY, v text); INSERT INTO k VALUES (1, 'a'), (2, 'b')"
+    )
+    keys = "SELECT id FROM k ORDER BY id"
+    assert refusal(engine, "UPDATE k SET id = id - 1") == MOVED_ONTO_UPDATED_KEY
+    assert refusal(engine, "UPDATE k SET id = 3 - id") == MOVED_ONTO_UPDATED_KEY
+    assert engine.execute(keys)[0][0]["rows"] == [{"id": 1}, {"id": 2}]
+    assert refusal(engine, "UPDATE k SET id = k.id + u.d FROM (VALUES (5)) AS u(d)") == (
+        "an UPDATE ... FROM, or with a subquery, that sets a primary key from the row's own"
+        " values is not supported by this demo: Postgres checks each row's key as it writes"
+        " it, in the order the rows are stored, which DuckDB, its engine, does not follow"
+    )
+    # Keys that meet no other updated row's key move, as in Postgres.
+    engine.execute("UPDATE k SET id = id + 10")
+    assert engine.execute(keys)[0][0]["rows"] == [{"id": 11}, {"id": 12}]

@@ -16,6 +16,8 @@ module per family:
 - `functions`: functions whose DuckDB namesakes mean something else.
 - `jsonb`: jsonb literals in jsonb's normal text form.
 - `window_ties`: positional window functions fail where the order of tied rows decides.
+- `key_moves`: an UPDATE fails where a primary key moves onto another updated row's key
+  (Postgres checks row by row, in storage order).
 
 `transpile.py` applies them, in the order its `REWRITES` names.
 """

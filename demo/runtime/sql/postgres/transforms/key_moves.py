@@ -1,0 +1,120 @@
+"""UPDATEs that move a primary key onto the key another updated row had.
+
+Postgres checks a primary key row by row as an UPDATE writes it, in the order the rows
+are stored: `UPDATE t SET id = id + 1` over ids 1, 2, 3 fails at the first row ("duplicate
+key value violates unique constraint"), while `id = id - 1` over the same rows succeeds.
+DuckDB checks the keys once the statement has written them all, so it answered the first
+as well: a silent difference (PostgreSQL's update.sql and its users' renumbering
+statements). Which rows collide on the way depends on the storage order, which DuckDB
+does not follow, so such an UPDATE is refused, in words, when it runs:
+
+    UPDATE t SET id = id + 1 WHERE cond
+    -> ... WHERE cond AND CASE WHEN EXISTS (<an updated row's new key that another
+       updated row has now>) THEN error(...) ELSE TRUE END
+
+The check is one uncorrelated subquery: the new keys are computed only for the rows the
+UPDATE writes (a correlated check would compute them for every row, where an overflow
+that the UPDATE never reaches would fail it). A new key equal to the key of a row the
+UPDATE does not write fails in DuckDB as in Postgres, with Postgres' words
+(duck_messages.py), and is left to it; so is a key set to a constant (two updated rows
+given one constant fail both engines).
+
+Only primary keys are known here (the schema's `primary_keys`); UNIQUE constraints are
+not, and keep DuckDB's whole-statement check. An UPDATE with FROM, or a subquery in its
+WHERE or in a key's new value, is refused outright when it sets a key from the row's
+values: its rows cannot be named again in the check without changing what its column
+references mean.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+__all__ = ["key_moves"]
+
+MOVED_ONTO_UPDATED_KEY = (
+    "an UPDATE that gives a row the primary key another row it updates had is not supported"
+    " by this demo: Postgres checks each row's key as it writes it, in the order the rows"
+    " are stored, which DuckDB, its engine, does not follow; update them in two steps"
+)
+_NOT_CHECKABLE = (
+    "an UPDATE ... FROM, or with a subquery, that sets a primary key from the row's own"
+    " values is not supported by this demo: Postgres checks each row's key as it writes"
+    " it, in the order the rows are stored, which DuckDB, its engine, does not follow"
+)
+_NEW, _OLD = "helio_new_keys", "helio_old_keys"
+
+
+def _reads_columns(node: exp.Expr) -> bool:
+    return next(node.find_all(exp.Column), None) is not None
+
+
+def _on(node: exp.Expr, alias: str, names: set[str]) -> exp.Expr:
+    """A copy of `node` whose references to the updated table's columns (bare, or
+    qualified with `names`) read the row of `alias` instead."""
+    copy = node.copy()
+    for column in copy.find_all(exp.Column):
+        if not column.table or column.table.lower() in names:
+            column.set("table", exp.to_identifier(alias))
+            column.set("db", None)
+            column.set("catalog", None)
+    return copy
+
+
+def key_moves(tree: exp.Expr, primary_keys: dict[str, list[str]]) -> str | None:
+    """Adds the check above to an UPDATE that sets a primary-key column from the row's
+    values; returns a refusal's message where the check cannot be written; else None."""
+    if not isinstance(tree, exp.Update) or not isinstance(tree.this, exp.Table):
+        return None
+    table = tree.this
+    key = primary_keys.get(table.name.lower())
+    if not key:
+        return None
+    new_values: dict[str, exp.Expr] = {}
+    for assignment in tree.expressions:
+        if isinstance(assignment, exp.EQ) and isinstance(assignment.this, exp.Column):
+            new_values[assignment.this.name.lower()] = assignment.expression
+    moved = [c for c in key if c in new_values and _reads_columns(new_values[c])]
+    if not moved:
+        return None
+    where = tree.args.get("where")
+    condition = where.this if isinstance(where, exp.Where) else None
+    read = [new_values[c] for c in moved] + ([condition] if condition is not None else [])
+    if tree.args.get("from_") or any(
+        next(n.find_all(exp.Subquery, exp.Select), None) for n in read
+    ):
+        return _NOT_CHECKABLE
+    names = {table.name.lower(), table.alias_or_name.lower()}
+
+    def rows(alias: str, keys: list[exp.Expr]) -> exp.Select:
+        source = exp.Table(this=exp.to_identifier(table.name), db=table.args.get("db"))
+        select = exp.select(
+            *(exp.alias_(k, f"k{i}") for i, k in enumerate(keys)),
+            exp.alias_(exp.column("rowid", table=alias), "r"),
+        ).from_(source.as_(alias))
+        return select.where(_on(condition, alias, names)) if condition is not None else select
+
+    new_keys = [
+        _on(new_values[c], "n", names) if c in new_values else exp.column(c, "n") for c in key
+    ]
+    old_keys: list[exp.Expr] = [exp.column(c, "o") for c in key]
+    matches = [exp.column(f"k{i}", _NEW).eq(exp.column(f"k{i}", _OLD)) for i in range(len(key))]
+    collisions = (
+        exp.select("1")
+        .from_(rows("n", new_keys).subquery(_NEW))
+        .join(
+            rows("o", old_keys).subquery(_OLD),
+            on=exp.and_(*matches, exp.column("r", _NEW).neq(exp.column("r", _OLD))),
+        )
+    )
+    check = exp.Case(
+        ifs=[
+            exp.If(
+                this=exp.Exists(this=collisions),
+                true=exp.func("error", exp.Literal.string(MOVED_ONTO_UPDATED_KEY)),
+            )
+        ],
+        default=exp.true(),
+    )
+    tree.set("where", exp.Where(this=exp.and_(condition, check) if condition else check))
+    return None
