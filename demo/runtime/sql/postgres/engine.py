@@ -27,7 +27,7 @@ from .deferred_rows import DeferredRows
 from .duck_messages import postgres_message
 from .duckdump import KeptRows, dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
-from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
+from .group_by_key import KEYS_QUERY, load_keys
 from .identity_columns import Identities, load_identities
 from .json_functions import register_json_functions, uses_json_functions
 from .savepoints import Savepoints
@@ -133,19 +133,19 @@ def _plain_read(item: Transpiled) -> bool:
 
 def read_schema(conn: DuckConnection) -> Schema:
     """What the transpiler needs of the schema: column types, declared types, primary
-    keys, identity columns."""
+    keys, identity columns, UNIQUE constraints."""
     types, declared, identities = column_schema(conn)
-    keys = load_primary_keys([list(r) for r in conn.execute(PRIMARY_KEYS_QUERY).rows])
-    return types, declared, keys, identities
+    keys, unique = load_keys([list(r) for r in conn.execute(KEYS_QUERY).rows])
+    return types, declared, keys, identities, unique
 
 
 def _schema_from_image(catalog: Any) -> Schema | None:
     """The schema an image carries (`read_schema` at dump time, as JSON), if well-formed."""
-    # An image dumped before identity columns were recorded has three parts: its schema
-    # is read from the database instead.
-    if not isinstance(catalog, list) or len(catalog) != 4:
+    # An image dumped before UNIQUE constraints were recorded has four parts (before
+    # identity columns, three): its schema is read from the database instead.
+    if not isinstance(catalog, list) or len(catalog) != 5:
         return None
-    types, declared, keys, identities = catalog
+    types, declared, keys, identities, unique = catalog
     columns_ok = all(
         isinstance(part, dict)
         and all(
@@ -154,10 +154,18 @@ def _schema_from_image(catalog: Any) -> Schema | None:
         )
         for part in (types, declared, identities)
     )
-    keys_ok = isinstance(keys, dict) and all(
-        isinstance(cols, list) and all(isinstance(c, str) for c in cols) for cols in keys.values()
+    keys_ok = isinstance(keys, dict) and all(_names(cols) for cols in keys.values())
+    unique_ok = isinstance(unique, dict) and all(
+        isinstance(sets, list) and all(_names(cols) for cols in sets) for sets in unique.values()
     )
-    return (types, declared, keys, identities) if columns_ok and keys_ok else None
+    if not (columns_ok and keys_ok and unique_ok):
+        return None
+    return types, declared, keys, identities, unique
+
+
+def _names(value: Any) -> bool:
+    """Whether `value` is a list of column names."""
+    return isinstance(value, list) and all(isinstance(c, str) for c in value)
 
 
 def _may_change_schema(item: Transpiled) -> bool:

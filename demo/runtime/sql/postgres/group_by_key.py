@@ -14,7 +14,13 @@ from typing import Any
 
 from sqlglot import exp
 
-__all__ = ["PRIMARY_KEYS_QUERY", "group_by_primary_key", "load_primary_keys"]
+__all__ = [
+    "KEYS_QUERY",
+    "PRIMARY_KEYS_QUERY",
+    "group_by_primary_key",
+    "load_keys",
+    "load_primary_keys",
+]
 
 PRIMARY_KEYS_QUERY = (
     "SELECT table_name, constraint_column_names FROM duckdb_constraints() "
@@ -22,9 +28,28 @@ PRIMARY_KEYS_QUERY = (
 )
 
 
+# Primary keys and UNIQUE constraints in one read (the schema the transpiler gets).
+KEYS_QUERY = (
+    "SELECT table_name, constraint_type, constraint_column_names FROM duckdb_constraints() "
+    "WHERE database_name = current_database() "
+    "AND constraint_type IN ('PRIMARY KEY', 'UNIQUE')"
+)
+
+
 def load_primary_keys(rows: list[list[Any]]) -> dict[str, list[str]]:
     """Table -> its primary key's columns (lower-case), from PRIMARY_KEYS_QUERY's rows."""
     return {str(table).lower(): [str(c).lower() for c in columns] for table, columns in rows}
+
+
+def load_keys(rows: list[list[Any]]) -> tuple[dict[str, list[str]], dict[str, list[list[str]]]]:
+    """From KEYS_QUERY's rows: table -> its primary key's columns, and table -> the
+    columns of each of its UNIQUE constraints (lower-case)."""
+    primary = load_primary_keys([[t, c] for t, kind, c in rows if kind == "PRIMARY KEY"])
+    unique: dict[str, list[list[str]]] = {}
+    for table, kind, columns in rows:
+        if kind == "UNIQUE":
+            unique.setdefault(str(table).lower(), []).append([str(c).lower() for c in columns])
+    return primary, unique
 
 
 def _grouped_columns(select: exp.Expr) -> list[exp.Column] | None:

@@ -184,6 +184,8 @@ class Context:
     identities: Identities = field(default_factory=dict)
     # An INSERT's OVERRIDING SYSTEM VALUE ("system") or USER VALUE ("user").
     overriding: str | None = None
+    # table -> the columns of each UNIQUE constraint (not the primary key).
+    unique_keys: dict[str, list[list[str]]] = field(default_factory=dict)
 
     @cached_property
     def table_columns(self) -> dict[str, str]:
@@ -320,7 +322,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
     Rewrite("float_errors", lambda t, c: float_errors(t, c.columns, c.table_types)),
     Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
-    Rewrite("key_moves", lambda t, c: key_moves(t, c.primary_keys)),
+    Rewrite("key_moves", lambda t, c: key_moves(t, c.primary_keys, c.unique_keys)),
     # 4. Literals and types of DuckDB's core.
     Rewrite("national_strings", lambda t, c: national_strings(t, c.table_types)),
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),

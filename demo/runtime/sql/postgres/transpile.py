@@ -303,6 +303,7 @@ def transpile_statement(
     declared: dict[str, dict[str, str]] | None = None,
     primary_keys: dict[str, list[str]] | None = None,
     identities: Identities | None = None,
+    unique_keys: dict[str, list[list[str]]] | None = None,
     names: SessionNames = DEFAULT_NAMES,
 ) -> Transpiled:
     """Transpile one Postgres statement; raise SqlError(message, statement) if it can't.
@@ -310,7 +311,8 @@ def transpile_statement(
     `table_types` (table -> column -> DuckDB type, for the database's tables) lets
     integer division and timestamptz columns be recognised; `primary_keys` (table ->
     key columns) lets a GROUP BY on a primary key select the table's other columns;
-    `names` are what current_database() and current_user answer.
+    `unique_keys` (table -> each UNIQUE constraint's columns) and the primary keys let an
+    UPDATE that moves a key be checked as Postgres checks it; `names` are what current_database() and current_user answer.
 
     In order: transaction control, the session settings (session_settings.py) and skipped
     seed statements (no parse), the parse,
@@ -362,6 +364,7 @@ def transpile_statement(
         names,
         identities=identities or {},
         overriding=overriding,
+        unique_keys=unique_keys or {},
     )
     context.in_play = tables_in_play(tree, context.table_types)
     context.series_columns = int4_series_columns(tree, context.table_columns)

@@ -32,9 +32,14 @@ MAX_ENTRIES = 1024  # about 1 MB: a panel's or an app's repeated statements fit
 MAX_TEXT = 16 * 1024
 
 # (table -> column -> DuckDB type, table -> column -> declared Postgres type,
-#  table -> primary-key columns, table -> identity column -> its kind)
+#  table -> primary-key columns, table -> identity column -> its kind,
+#  table -> the columns of each UNIQUE constraint)
 Schema = tuple[
-    dict[str, dict[str, str]], dict[str, dict[str, str]], dict[str, list[str]], Identities
+    dict[str, dict[str, str]],
+    dict[str, dict[str, str]],
+    dict[str, list[str]],
+    Identities,
+    dict[str, list[list[str]]],
 ]
 
 
@@ -77,7 +82,7 @@ def guarded_transpile(
     Postgres' own message; any other failure inside sqlglot or our transforms means the
     translation cannot be shown right, so the statement is refused with its cause.
     """
-    types, declared, keys, identities = schema
+    types, declared, keys, identities, unique = schema
     try:
         return transpile_statement(
             statement,
@@ -85,6 +90,7 @@ def guarded_transpile(
             declared=declared,
             primary_keys=keys,
             identities=identities,
+            unique_keys=unique,
             names=names,
         )
     except SqlError:

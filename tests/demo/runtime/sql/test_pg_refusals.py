@@ -809,7 +809,7 @@ def test_an_update_moving_a_primary_key_onto_another_rows_key_is_refused() -> No
     assert refusal(engine, "UPDATE k SET id = 3 - id") == MOVED_ONTO_UPDATED_KEY
     assert engine.execute(keys)[0][0]["rows"] == [{"id": 1}, {"id": 2}]
     assert refusal(engine, "UPDATE k SET id = k.id + u.d FROM (VALUES (5)) AS u(d)") == (
-        "an UPDATE ... FROM, or with a subquery, that sets a primary key from the row's own"
+        "an UPDATE ... FROM, or with a subquery, that sets a unique key from the row's own"
         " values is not supported by this demo: Postgres checks each row's key as it writes"
         " it, in the order the rows are stored, which DuckDB, its engine, does not follow"
     )

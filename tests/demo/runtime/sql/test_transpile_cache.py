@@ -17,7 +17,7 @@ def _counting_cache() -> tuple[TranspileCache, list[int]]:
 
     def read_schema() -> Schema:
         reads.append(1)
-        return {"t": {"a": "INTEGER", "b": "INTEGER"}}, {}, {}, {}
+        return {"t": {"a": "INTEGER", "b": "INTEGER"}}, {}, {}, {}, {}
 
     return TranspileCache(read_schema), reads
 

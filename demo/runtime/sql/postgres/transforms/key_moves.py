@@ -1,12 +1,14 @@
-"""UPDATEs that move a primary key onto the key another updated row had.
+"""UPDATEs that move a unique key onto the key another updated row had.
 
-Postgres checks a primary key row by row as an UPDATE writes it, in the order the rows
+Postgres checks a primary key or UNIQUE constraint row by row as an UPDATE writes it (unless
+it is DEFERRABLE, which DuckDB has not), in the order the rows
 are stored: `UPDATE t SET id = id + 1` over ids 1, 2, 3 fails at the first row ("duplicate
 key value violates unique constraint"), while `id = id - 1` over the same rows succeeds.
 DuckDB checks the keys once the statement has written them all, so it answered the first
 as well: a silent difference (PostgreSQL's update.sql and its users' renumbering
-statements). Which rows collide on the way depends on the storage order, which DuckDB
-does not follow, so such an UPDATE is refused, in words, when it runs:
+statements, constraints.sql's UNIQUE column). Which rows collide on the way depends on the
+storage order, which DuckDB does not follow, so such an UPDATE is refused, in words, when
+it runs:
 
     UPDATE t SET id = id + 1 WHERE cond
     -> ... WHERE cond AND CASE WHEN EXISTS (<an updated row's new key that another
@@ -17,13 +19,14 @@ UPDATE writes (a correlated check would compute them for every row, where an ove
 that the UPDATE never reaches would fail it). A new key equal to the key of a row the
 UPDATE does not write fails in DuckDB as in Postgres, with Postgres' words
 (duck_messages.py), and is left to it; so is a key set to a constant (two updated rows
-given one constant fail both engines).
+given one constant fail both engines). Each key is checked on its own (the primary key,
+each UNIQUE constraint); NULLs never collide, as in Postgres. A unique index made by
+CREATE UNIQUE INDEX is not a constraint in DuckDB's catalog and keeps DuckDB's
+whole-statement check.
 
-Only primary keys are known here (the schema's `primary_keys`); UNIQUE constraints are
-not, and keep DuckDB's whole-statement check. An UPDATE with FROM, or a subquery in its
-WHERE or in a key's new value, is refused outright when it sets a key from the row's
-values: its rows cannot be named again in the check without changing what its column
-references mean.
+An UPDATE with FROM, or a subquery in its WHERE or in a key's new value, is refused
+outright when it sets a key from the row's values: its rows cannot be named again in the
+check without changing what its column references mean.
 """
 
 from __future__ import annotations
@@ -33,12 +36,12 @@ from sqlglot import exp
 __all__ = ["key_moves"]
 
 MOVED_ONTO_UPDATED_KEY = (
-    "an UPDATE that gives a row the primary key another row it updates had is not supported"
+    "an UPDATE that gives a row the unique key another row it updates had is not supported"
     " by this demo: Postgres checks each row's key as it writes it, in the order the rows"
     " are stored, which DuckDB, its engine, does not follow; update them in two steps"
 )
 _NOT_CHECKABLE = (
-    "an UPDATE ... FROM, or with a subquery, that sets a primary key from the row's own"
+    "an UPDATE ... FROM, or with a subquery, that sets a unique key from the row's own"
     " values is not supported by this demo: Postgres checks each row's key as it writes"
     " it, in the order the rows are stored, which DuckDB, its engine, does not follow"
 )
@@ -61,60 +64,78 @@ def _on(node: exp.Expr, alias: str, names: set[str]) -> exp.Expr:
     return copy
 
 
-def key_moves(tree: exp.Expr, primary_keys: dict[str, list[str]]) -> str | None:
-    """Adds the check above to an UPDATE that sets a primary-key column from the row's
-    values; returns a refusal's message where the check cannot be written; else None."""
+def key_moves(
+    tree: exp.Expr, primary_keys: dict[str, list[str]], unique_keys: dict[str, list[list[str]]]
+) -> str | None:
+    """Adds the check above to an UPDATE that sets a column of a unique key (the primary
+    key, a UNIQUE constraint) from the row's values; returns a refusal's message where the
+    check cannot be written; else None."""
     if not isinstance(tree, exp.Update) or not isinstance(tree.this, exp.Table):
         return None
     table = tree.this
-    key = primary_keys.get(table.name.lower())
-    if not key:
-        return None
+    name = table.name.lower()
+    keys = ([primary_keys[name]] if primary_keys.get(name) else []) + unique_keys.get(name, [])
     new_values: dict[str, exp.Expr] = {}
     for assignment in tree.expressions:
         if isinstance(assignment, exp.EQ) and isinstance(assignment.this, exp.Column):
             new_values[assignment.this.name.lower()] = assignment.expression
-    moved = [c for c in key if c in new_values and _reads_columns(new_values[c])]
+    moved = [
+        key for key in keys if any(c in new_values and _reads_columns(new_values[c]) for c in key)
+    ]
     if not moved:
         return None
     where = tree.args.get("where")
     condition = where.this if isinstance(where, exp.Where) else None
-    read = [new_values[c] for c in moved] + ([condition] if condition is not None else [])
+    read = [new_values[c] for key in moved for c in key if c in new_values]
     if tree.args.get("from_") or any(
-        next(n.find_all(exp.Subquery, exp.Select), None) for n in read
+        next(n.find_all(exp.Subquery, exp.Select), None)
+        for n in read + ([condition] if condition is not None else [])
     ):
         return _NOT_CHECKABLE
-    names = {table.name.lower(), table.alias_or_name.lower()}
-
-    def rows(alias: str, keys: list[exp.Expr]) -> exp.Select:
-        source = exp.Table(this=exp.to_identifier(table.name), db=table.args.get("db"))
-        select = exp.select(
-            *(exp.alias_(k, f"k{i}") for i, k in enumerate(keys)),
-            exp.alias_(exp.column("rowid", table=alias), "r"),
-        ).from_(source.as_(alias))
-        return select.where(_on(condition, alias, names)) if condition is not None else select
-
-    new_keys = [
-        _on(new_values[c], "n", names) if c in new_values else exp.column(c, "n") for c in key
-    ]
-    old_keys: list[exp.Expr] = [exp.column(c, "o") for c in key]
-    matches = [exp.column(f"k{i}", _NEW).eq(exp.column(f"k{i}", _OLD)) for i in range(len(key))]
-    collisions = (
-        exp.select("1")
-        .from_(rows("n", new_keys).subquery(_NEW))
-        .join(
-            rows("o", old_keys).subquery(_OLD),
-            on=exp.and_(*matches, exp.column("r", _NEW).neq(exp.column("r", _OLD))),
-        )
-    )
+    rows = _UpdatedRows(table, condition)
+    collide = exp.or_(*(exp.Exists(this=rows.collisions(key, new_values)) for key in moved))
     check = exp.Case(
         ifs=[
-            exp.If(
-                this=exp.Exists(this=collisions),
-                true=exp.func("error", exp.Literal.string(MOVED_ONTO_UPDATED_KEY)),
-            )
+            exp.If(this=collide, true=exp.func("error", exp.Literal.string(MOVED_ONTO_UPDATED_KEY)))
         ],
         default=exp.true(),
     )
     tree.set("where", exp.Where(this=exp.and_(condition, check) if condition else check))
     return None
+
+
+class _UpdatedRows:
+    """The rows an UPDATE of `table` writes (those `condition` keeps), named again."""
+
+    def __init__(self, table: exp.Table, condition: exp.Expr | None) -> None:
+        self.table = table
+        self.condition = condition
+        self.names = {table.name.lower(), table.alias_or_name.lower()}
+
+    def _select(self, alias: str, keys: list[exp.Expr]) -> exp.Select:
+        """Each updated row's `keys` (k0, k1, ...) and its rowid (r)."""
+        source = exp.Table(this=exp.to_identifier(self.table.name), db=self.table.args.get("db"))
+        select = exp.select(
+            *(exp.alias_(k, f"k{i}") for i, k in enumerate(keys)),
+            exp.alias_(exp.column("rowid", table=alias), "r"),
+        ).from_(source.as_(alias))
+        if self.condition is None:
+            return select
+        return select.where(_on(self.condition, alias, self.names))
+
+    def collisions(self, key: list[str], new_values: dict[str, exp.Expr]) -> exp.Select:
+        """The updated rows whose new `key` is the key another updated row has now."""
+        new_keys = [
+            _on(new_values[c], "n", self.names) if c in new_values else exp.column(c, "n")
+            for c in key
+        ]
+        old_keys: list[exp.Expr] = [exp.column(c, "o") for c in key]
+        same = [exp.column(f"k{i}", _NEW).eq(exp.column(f"k{i}", _OLD)) for i in range(len(key))]
+        return (
+            exp.select("1")
+            .from_(self._select("n", new_keys).subquery(_NEW))
+            .join(
+                self._select("o", old_keys).subquery(_OLD),
+                on=exp.and_(*same, exp.column("r", _NEW).neq(exp.column("r", _OLD))),
+            )
+        )
