@@ -1,14 +1,14 @@
 """UPDATEs that move a unique key onto the key another updated row had.
 
-Postgres checks a primary key or UNIQUE constraint row by row as an UPDATE writes it (unless
-it is DEFERRABLE, which DuckDB has not), in the order the rows
-are stored: `UPDATE t SET id = id + 1` over ids 1, 2, 3 fails at the first row ("duplicate
-key value violates unique constraint"), while `id = id - 1` over the same rows succeeds.
-DuckDB checks the keys once the statement has written them all, so it answered the first
-as well: a silent difference (PostgreSQL's update.sql and its users' renumbering
-statements, constraints.sql's UNIQUE column). Which rows collide on the way depends on the
-storage order, which DuckDB does not follow, so such an UPDATE is refused, in words, when
-it runs:
+Postgres checks a primary key or UNIQUE constraint row by row as an UPDATE writes it, in
+the order the rows are stored (a DEFERRABLE one, checked at commit, is refused here when
+its table is made): `UPDATE t SET id = id + 1` over ids 1, 2, 3 fails at the first row
+("duplicate key value violates unique constraint"), while `id = id - 1` over the same
+rows succeeds. DuckDB checks the keys once the statement has written them all, so it
+answered the first as well: a silent difference (PostgreSQL's update.sql, constraints.sql's
+UNIQUE column, and any renumbering statement). Which rows collide on the way depends on
+the storage order, which DuckDB does not follow, so such an UPDATE is refused, in words,
+when it runs:
 
     UPDATE t SET id = id + 1 WHERE cond
     -> ... WHERE cond AND CASE WHEN EXISTS (<an updated row's new key that another
