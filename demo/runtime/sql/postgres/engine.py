@@ -168,6 +168,25 @@ def _names(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(c, str) for c in value)
 
 
+# Postgres samples stored rows only; DuckDB samples a view's rows as well.
+_SAMPLED_VIEW = "TABLESAMPLE clause can only be applied to tables and materialized views"
+_VIEWS_QUERY = (
+    "SELECT lower(schema_name), lower(view_name), lower(current_schema()) FROM duckdb_views() "
+    "WHERE NOT internal AND database_name = current_database()"
+)
+
+
+def _samples_a_view(conn: DuckConnection, sampled: tuple[tuple[str, str], ...]) -> bool:
+    """Whether a relation a statement samples, (schema or "", name), is a view (an
+    unqualified name is looked up in the current schema)."""
+    views = conn.execute(_VIEWS_QUERY).rows
+    return any(
+        name == view and (schema or current) == view_schema
+        for schema, name in sampled
+        for view_schema, view, current in views
+    )
+
+
 def _may_change_schema(item: Transpiled) -> bool:
     """DDL changes the schema, and a ROLLBACK may undo DDL. BEGIN and COMMIT change
     nothing: a request in a transaction of its own keeps its statements' transpiles."""
@@ -227,6 +246,8 @@ class DuckEngine:
 
     def _run(self, item: Transpiled, repeated: bool = False) -> PgliteResult:
         """Run one transpiled statement; `repeated`: a read run before (DuckConnection)."""
+        if item.sampled and _samples_a_view(self._conn, item.sampled):
+            raise SqlError(_SAMPLED_VIEW, item.source.strip())
         results = []
         for duck_sql in item.statements:
             try:

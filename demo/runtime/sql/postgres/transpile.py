@@ -119,6 +119,9 @@ class Transpiled:
     # A SET or RESET of the search path: DuckDB keeps it through a ROLLBACK, which in
     # Postgres undoes it (the engine puts the path back).
     sets_path: bool = False
+    # The relations it samples (TABLESAMPLE), as (schema or "", name), lower-case: the
+    # engine refuses a view among them, as Postgres does (DuckDB samples it).
+    sampled: tuple[tuple[str, str], ...] = ()
 
     @property
     def changes_data(self) -> bool:
@@ -606,6 +609,11 @@ def _transpiled(
 ) -> Transpiled:
     """The rewritten statement's `Transpiled`, with what the engine needs to know of it."""
     outputs = context.outputs
+    sampled = tuple(
+        (sample.parent.db.lower(), sample.parent.name.lower())
+        for sample in tree.find_all(exp.TableSample)
+        if isinstance(sample.parent, exp.Table)
+    )
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
         target = target_table(tree)
         rows = _one_row_at_a_time(tree) or [duck]
@@ -619,6 +627,7 @@ def _transpiled(
             declared=outputs,
             written=target.name.lower() if isinstance(target, exp.Table) else "",
             deleting=isinstance(tree, exp.Delete),
+            sampled=sampled,
         )
     kind = "read" if _is_read(tree) else "other"
     reads = _tables_read(tree, context.table_types) if kind == "read" else None
@@ -637,6 +646,7 @@ def _transpiled(
         declared=outputs,
         truncated=truncated,
         truncate_cascade=str(tree.args.get("option") or "").upper() == "CASCADE",
+        sampled=sampled,
         reads=reads,
     )
 

@@ -348,8 +348,8 @@ def table_sample_errors(tree: exp.Expr) -> str | None:
     or a WITH query, which DuckDB samples, by a method Postgres lacks (DuckDB's
     reservoir) and of a size past 100 %; and REPEATABLE (seed), where Postgres draws
     fixed rows for a seed and DuckDB others (without a seed any sample is Postgres' too).
-    A view is sampled here where Postgres refuses: the statement does not say which
-    names are views."""
+    A sample of a view, which Postgres refuses too, is refused by the engine as it runs
+    (`engine._samples_a_view`): the statement does not say which names are views."""
     with_names = {cte.alias_or_name.lower() for cte in tree.find_all(exp.CTE)}
     for sample in tree.find_all(exp.TableSample):
         sampled = sample.parent
