@@ -315,7 +315,8 @@ def transpile_statement(
     integer division and timestamptz columns be recognised; `primary_keys` (table ->
     key columns) lets a GROUP BY on a primary key select the table's other columns;
     `unique_keys` (table -> each UNIQUE constraint's columns) and the primary keys let an
-    UPDATE that moves a key be checked as Postgres checks it; `names` are what current_database() and current_user answer.
+    UPDATE that moves a key be checked as Postgres checks it (transforms/key_moves.py);
+    `names` are what current_database() and current_user answer.
 
     In order: transaction control, the session settings (session_settings.py) and skipped
     seed statements (no parse), the parse,
