@@ -159,7 +159,9 @@ def _target_table(statement: str) -> str | None:
 def _duplicate_key(key: str, kind: str, statement: str) -> str:
     columns = [part.split(": ", 1)[0] for part in re.split(r", (?=\w+: )", key)]
     table = _target_table(statement)
-    if table is None:
+    # A unique index on an expression (`lower(email)`) has a name of its own, never
+    # derived from its columns: Postgres' message goes without one.
+    if table is None or not all(re.fullmatch(r"\w+", c) for c in columns):
         return "duplicate key value violates unique constraint"
     table = _fold(table, statement)
     name = f"{table}_pkey" if kind == "primary key" else f"{table}_{'_'.join(columns)}_key"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import sqlglot
 from sqlglot import exp
 
 __all__ = [
@@ -28,11 +29,14 @@ PRIMARY_KEYS_QUERY = (
 )
 
 
-# Primary keys and UNIQUE constraints in one read (the schema the transpiler gets).
+# Primary keys, UNIQUE constraints and unique indexes (CREATE UNIQUE INDEX, which DuckDB
+# does not list as a constraint) in one read: the schema the transpiler gets.
 KEYS_QUERY = (
-    "SELECT table_name, constraint_type, constraint_column_names FROM duckdb_constraints() "
+    "SELECT table_name, constraint_type, constraint_column_names, NULL FROM duckdb_constraints() "
     "WHERE database_name = current_database() "
-    "AND constraint_type IN ('PRIMARY KEY', 'UNIQUE')"
+    "AND constraint_type IN ('PRIMARY KEY', 'UNIQUE') "
+    "UNION ALL SELECT table_name, 'UNIQUE INDEX', NULL, sql FROM duckdb_indexes() "
+    "WHERE database_name = current_database() AND is_unique AND NOT is_primary"
 )
 
 
@@ -42,14 +46,34 @@ def load_primary_keys(rows: list[list[Any]]) -> dict[str, list[str]]:
 
 
 def load_keys(rows: list[list[Any]]) -> tuple[dict[str, list[str]], dict[str, list[list[str]]]]:
-    """From KEYS_QUERY's rows: table -> its primary key's columns, and table -> the
-    columns of each of its UNIQUE constraints (lower-case)."""
-    primary = load_primary_keys([[t, c] for t, kind, c in rows if kind == "PRIMARY KEY"])
+    """From KEYS_QUERY's rows: table -> its primary key's columns, and table -> the parts
+    of each of its UNIQUE constraints and unique indexes: a column's lower-case name, or an
+    index's expression as DuckDB SQL in parentheses (no column name starts with one)."""
+    primary = load_primary_keys([[t, c] for t, kind, c, _ in rows if kind == "PRIMARY KEY"])
     unique: dict[str, list[list[str]]] = {}
-    for table, kind, columns in rows:
+    for table, kind, columns, index_sql in rows:
         if kind == "UNIQUE":
-            unique.setdefault(str(table).lower(), []).append([str(c).lower() for c in columns])
+            parts = [str(c).lower() for c in columns]
+        elif kind == "UNIQUE INDEX":
+            parts = _index_parts(str(index_sql))
+        else:
+            continue
+        unique.setdefault(str(table).lower(), []).append(parts)
     return primary, unique
+
+
+def _index_parts(index_sql: str) -> list[str]:
+    """The key parts of a `CREATE UNIQUE INDEX` statement as DuckDB reports it."""
+    create = sqlglot.parse_one(index_sql, read="duckdb")
+    parts = []
+    for ordered in create.this.args["params"].args["columns"]:
+        part = ordered.this
+        if isinstance(part, exp.Column):
+            parts.append(part.name.lower())
+        else:
+            paren = part if isinstance(part, exp.Paren) else exp.Paren(this=part)
+            parts.append(paren.sql("duckdb"))
+    return parts
 
 
 def _grouped_columns(select: exp.Expr) -> list[exp.Column] | None:

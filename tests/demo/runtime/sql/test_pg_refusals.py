@@ -795,14 +795,17 @@ def test_a_seeds_comments_are_skipped_with_a_warning() -> None:
     ]
 
 
+MOVED_KEY = (
+    "an UPDATE that gives a row the unique key another row it updates had is not supported"
+    " by this demo: Postgres checks each row's key as it writes it, in the order the rows"
+    " are stored, which DuckDB, its engine, does not follow; update them in two steps"
+)
+
+
 def test_an_update_moving_a_primary_key_onto_another_rows_key_is_refused() -> None:
     """Postgres checks each row's key as it writes it, in storage order; DuckDB checked
     the end state and renumbered the rows (transforms/key_moves.py)."""
-    moved = (
-        "an UPDATE that gives a row the unique key another row it updates had is not supported"
-        " by this demo: Postgres checks each row's key as it writes it, in the order the rows"
-        " are stored, which DuckDB, its engine, does not follow; update them in two steps"
-    )
+    moved = MOVED_KEY
     engine = DuckEngine(open_native_duck())
     engine.execute(
         "CREATE TABLE k (id int PRIMARY KEY, v text); INSERT INTO k VALUES (1, 'a'), (2, 'b')"
@@ -819,3 +822,21 @@ def test_an_update_moving_a_primary_key_onto_another_rows_key_is_refused() -> No
     # Keys that meet no other updated row's key move, as in Postgres.
     engine.execute("UPDATE k SET id = id + 10")
     assert engine.execute(keys)[0][0]["rows"] == [{"id": 11}, {"id": 12}]
+
+
+def test_an_update_moving_a_unique_index_key_onto_another_rows_is_refused() -> None:
+    """A unique index (CREATE UNIQUE INDEX, not a constraint in DuckDB's catalog), on an
+    expression too, is checked row by row in Postgres as a UNIQUE constraint is."""
+    engine = DuckEngine(open_native_duck())
+    engine.execute(
+        "CREATE TABLE lx (id int PRIMARY KEY, email text);"
+        " CREATE UNIQUE INDEX lx_email ON lx (lower(email));"
+        " INSERT INTO lx VALUES (1, 'A@x'), (2, 'b@x')"
+    )
+    emails = "SELECT email FROM lx ORDER BY id"
+    swap = "UPDATE lx SET email = CASE id WHEN 1 THEN 'B@x' ELSE 'c@x' END"
+    assert refusal(engine, swap) == MOVED_KEY
+    assert engine.execute(emails)[0][0]["rows"] == [{"email": "A@x"}, {"email": "b@x"}]
+    # New keys that meet no other row's key move, as in Postgres.
+    engine.execute("UPDATE lx SET email = upper(email)")
+    assert engine.execute(emails)[0][0]["rows"] == [{"email": "A@X"}, {"email": "B@X"}]

@@ -20,9 +20,9 @@ that the UPDATE never reaches would fail it). A new key equal to the key of a ro
 UPDATE does not write fails in DuckDB as in Postgres, with Postgres' words
 (duck_messages.py), and is left to it; so is a key set to a constant (two updated rows
 given one constant fail both engines). Each key is checked on its own (the primary key,
-each UNIQUE constraint); NULLs never collide, as in Postgres. A unique index made by
-CREATE UNIQUE INDEX is not a constraint in DuckDB's catalog and keeps DuckDB's
-whole-statement check.
+each UNIQUE constraint, each unique index: CREATE UNIQUE INDEX, whose parts may be
+expressions such as `lower(email)`, computed on the new and the old rows alike); NULLs
+never collide, as in Postgres.
 
 An UPDATE with FROM, or a subquery in its WHERE or in a key's new value, is refused
 outright when it sets a key from the row's values: its rows cannot be named again in the
@@ -31,6 +31,9 @@ check without changing what its column references mean.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import sqlglot
 from sqlglot import exp
 
 __all__ = ["key_moves"]
@@ -64,12 +67,23 @@ def _on(node: exp.Expr, alias: str, names: set[str]) -> exp.Expr:
     return copy
 
 
+def _part(part: str) -> exp.Expr:
+    """A key part as the schema gives it: a column's name, or an index's expression in
+    parentheses (group_by_key.load_keys)."""
+    return sqlglot.parse_one(part, read="duckdb") if part.startswith("(") else exp.column(part)
+
+
+def _columns(key: list[str]) -> set[str]:
+    """The columns a key's parts read."""
+    return {c.name.lower() for part in key for c in _part(part).find_all(exp.Column)}
+
+
 def key_moves(
     tree: exp.Expr, primary_keys: dict[str, list[str]], unique_keys: dict[str, list[list[str]]]
 ) -> str | None:
     """Adds the check above to an UPDATE that sets a column of a unique key (the primary
-    key, a UNIQUE constraint) from the row's values; returns a refusal's message where the
-    check cannot be written; else None."""
+    key, a UNIQUE constraint, a unique index) from the row's values; returns a refusal's
+    message where the check cannot be written; else None."""
     if not isinstance(tree, exp.Update) or not isinstance(tree.this, exp.Table):
         return None
     table = tree.this
@@ -80,13 +94,15 @@ def key_moves(
         if isinstance(assignment, exp.EQ) and isinstance(assignment.this, exp.Column):
             new_values[assignment.this.name.lower()] = assignment.expression
     moved = [
-        key for key in keys if any(c in new_values and _reads_columns(new_values[c]) for c in key)
+        key
+        for key in keys
+        if any(c in new_values and _reads_columns(new_values[c]) for c in _columns(key))
     ]
     if not moved:
         return None
     where = tree.args.get("where")
     condition = where.this if isinstance(where, exp.Where) else None
-    read = [new_values[c] for key in moved for c in key if c in new_values]
+    read = [new_values[c] for key in moved for c in _columns(key) if c in new_values]
     if tree.args.get("from_") or any(
         next(n.find_all(exp.Subquery, exp.Select), None)
         for n in read + ([condition] if condition is not None else [])
@@ -125,11 +141,15 @@ class _UpdatedRows:
 
     def collisions(self, key: list[str], new_values: dict[str, exp.Expr]) -> exp.Select:
         """The updated rows whose new `key` is the key another updated row has now."""
-        new_keys = [
-            _on(new_values[c], "n", self.names) if c in new_values else exp.column(c, "n")
-            for c in key
-        ]
-        old_keys: list[exp.Expr] = [exp.column(c, "o") for c in key]
+
+        def new(column: exp.Column) -> exp.Expr:
+            name = column.name.lower()
+            return (
+                _on(new_values[name], "n", self.names) if name in new_values else _of("n")(column)
+            )
+
+        new_keys = [_each_column(_part(part), new) for part in key]
+        old_keys = [_each_column(_part(part), _of("o")) for part in key]
         same = [exp.column(f"k{i}", _NEW).eq(exp.column(f"k{i}", _OLD)) for i in range(len(key))]
         return (
             exp.select("1")
@@ -139,3 +159,12 @@ class _UpdatedRows:
                 on=exp.and_(*same, exp.column("r", _NEW).neq(exp.column("r", _OLD))),
             )
         )
+
+
+def _of(alias: str) -> Callable[[exp.Column], exp.Expr]:
+    """The column of the row named `alias`."""
+    return lambda column: exp.column(column.name, alias)
+
+
+def _each_column(part: exp.Expr, replace: Callable[[exp.Column], exp.Expr]) -> exp.Expr:
+    return part.transform(lambda n: replace(n) if isinstance(n, exp.Column) else n)
