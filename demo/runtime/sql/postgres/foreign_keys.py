@@ -26,7 +26,7 @@ from sqlglot import exp
 
 from ...ports import DuckConnection
 from .duckdump import quote_ident
-from .group_by_key import PRIMARY_KEYS_QUERY, load_primary_keys
+from .group_by_key import read_primary_keys
 
 __all__ = [
     "FOREIGN_KEYS_QUERY",
@@ -131,7 +131,7 @@ def register_foreign_keys(conn: DuckConnection, table: str, keys: list[ForeignKe
     """
     rows = conn.execute(FOREIGN_KEYS_QUERY).rows
     existing = [k for k in load_foreign_keys([list(r) for r in rows]) if k.table == table]
-    primary_keys = load_primary_keys([list(r) for r in conn.execute(PRIMARY_KEYS_QUERY).rows])
+    primary_keys = read_primary_keys(conn)
     broken = check_statement(conn, table, keys, primary_keys, parent_side=False)
     if broken is not None:
         return broken
@@ -268,8 +268,7 @@ class ForeignKeyGuard:
 
     def _primary_keys(self) -> dict[str, list[str]]:
         if self._primary is None:
-            rows = self._conn.execute(PRIMARY_KEYS_QUERY).rows
-            self._primary = load_primary_keys([list(r) for r in rows])
+            self._primary = read_primary_keys(self._conn)
         return self._primary
 
     def after_write(

@@ -15,19 +15,14 @@ from typing import Any
 import sqlglot
 from sqlglot import exp
 
+from ...ports import DuckConnection
+
 __all__ = [
     "KEYS_QUERY",
-    "PRIMARY_KEYS_QUERY",
     "group_by_primary_key",
     "load_keys",
-    "load_primary_keys",
+    "read_primary_keys",
 ]
-
-PRIMARY_KEYS_QUERY = (
-    "SELECT table_name, constraint_column_names FROM duckdb_constraints() "
-    "WHERE database_name = current_database() AND constraint_type = 'PRIMARY KEY'"
-)
-
 
 # Primary keys, UNIQUE constraints and unique indexes (CREATE UNIQUE INDEX, which DuckDB
 # does not list as a constraint) in one read: the schema the transpiler gets.
@@ -40,16 +35,15 @@ KEYS_QUERY = (
 )
 
 
-def load_primary_keys(rows: list[list[Any]]) -> dict[str, list[str]]:
-    """Table -> its primary key's columns (lower-case), from PRIMARY_KEYS_QUERY's rows."""
-    return {str(table).lower(): [str(c).lower() for c in columns] for table, columns in rows}
-
-
 def load_keys(rows: list[list[Any]]) -> tuple[dict[str, list[str]], dict[str, list[list[str]]]]:
     """From KEYS_QUERY's rows: table -> its primary key's columns, and table -> the parts
     of each of its UNIQUE constraints and unique indexes: a column's lower-case name, or an
     index's expression as DuckDB SQL in parentheses (no column name starts with one)."""
-    primary = load_primary_keys([[t, c] for t, kind, c, _ in rows if kind == "PRIMARY KEY"])
+    primary = {
+        str(table).lower(): [str(c).lower() for c in columns]
+        for table, kind, columns, _ in rows
+        if kind == "PRIMARY KEY"
+    }
     unique: dict[str, list[list[str]]] = {}
     for table, kind, columns, index_sql in rows:
         if kind == "UNIQUE":
@@ -131,3 +125,8 @@ def group_by_primary_key(
             for column in table_types.get(table, {}):
                 if not _is_grouped(column, alias, grouped, sources, table_types):
                     group.append("expressions", exp.column(column, table=alias, quoted=True))
+
+
+def read_primary_keys(conn: DuckConnection) -> dict[str, list[str]]:
+    """Table -> its primary key's columns (lower-case), read from the database."""
+    return load_keys([list(r) for r in conn.execute(KEYS_QUERY).rows])[0]
