@@ -140,7 +140,7 @@ def run(work: Path, quick: bool = False) -> Result:
 
     from tests.chromium import launch_chromium
 
-    served = lay_out(work, snapshot=not quick)
+    served = lay_out(work)
     with serve(served) as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         try:

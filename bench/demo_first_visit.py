@@ -217,12 +217,14 @@ def _byte_rows(
 
 
 def run(work: Path, quick: bool = False) -> Result:
-    """quick: one visit of each kind, to a site built without its snapshot (the smoke test)."""
+    """quick: one visit of each kind (the smoke test). The site is built as `python -m demo
+    build` makes it, snapshot included, either way: a smoke run without the snapshot booted
+    Pyodide at every visit and cost more than the snapshot's build."""
     from playwright.sync_api import sync_playwright
 
     from tests.chromium import launch_chromium
 
-    served = lay_out(work, snapshot=not quick)
+    served = lay_out(work)
     counter = ByteCounter()
     with serve(served, counter) as base, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
