@@ -363,6 +363,9 @@ _RULES: list[Rule] = [
      lambda m, s: "a LIMIT or OFFSET that reads a column of the outer query is not supported by this demo"),
     (re.compile(r"Binder Error: DO UPDATE SET clause cannot contain a subquery"),
      lambda m, s: "a subquery in ON CONFLICT ... DO UPDATE SET is not supported by this demo"),
+    # DuckDB keeps no constraint names (see above), so it cannot find the one named.
+    (re.compile(r"Not implemented Error: ON CONSTRAINT conflict target is not supported"),
+     lambda m, s: "ON CONFLICT ON CONSTRAINT is not supported by this demo (DuckDB, its engine, keeps no constraint names); name the key's columns: ON CONFLICT (column, ...)"),
     (re.compile(r"Binder Error: STAR expression is not supported here"),
      lambda m, s: _star_in_set(s)),
     (re.compile(r"Parser Error: Could not perform assignment, expected \d+ values, got \d+"),
