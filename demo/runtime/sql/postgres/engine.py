@@ -262,9 +262,8 @@ class DuckEngine:
             result = DuckResult(result.columns, result.types, [r for p in parts for r in p.rows])
         if result is None or item.kind == "transaction":
             return _no_rows()
-        if item.kind == "dml" and not item.returning:
-            count = result.rows[0][0] if result.rows and result.rows[0] else 0
-            return _no_rows(int(count or 0))
+        if item.kind == "dml" and not item.returning:  # DuckDB's count, of each statement
+            return _no_rows(sum(int(row[0] or 0) for row in result.rows if row))
         if item.kind == "other":
             return _no_rows()  # DDL: DuckDB's "Count" column
         columns = list(result.columns)

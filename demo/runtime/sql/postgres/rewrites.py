@@ -111,13 +111,13 @@ from .transforms.statement import (
     created_without_data,
     insert_alias_in_returning,
     locking_clause_errors,
-    proposed_rows_twice,
     row_subquery_assignments,
     table_sample_errors,
 )
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu, zoned_string_literals
 from .transforms.unseen_quotients import unseen_numeric_quotients
+from .transforms.upserts import proposed_query, proposed_rows
 from .transforms.window_names import named_windows_in_order_by
 from .transforms.window_ties import tie_dependent_windows
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
@@ -263,7 +263,10 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("insert_alias_in_returning", lambda t, c: insert_alias_in_returning(t)),
     Rewrite("locking_clauses", lambda t, c: locking_clause_errors(t)),
     Rewrite("table_samples", lambda t, c: table_sample_errors(t)),
-    Rewrite("proposed_rows_twice", lambda t, c: proposed_rows_twice(t, c.table_types)),
+    Rewrite(
+        "proposed_rows",
+        lambda t, c: proposed_rows(t, c.table_types, c.primary_keys, c.unique_keys),
+    ),
     Rewrite(
         "identity_writes",
         lambda t, c: identity_writes(t, c.identities, c.table_types, c.overriding),
@@ -323,6 +326,10 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("float_errors", lambda t, c: float_errors(t, c.columns, c.table_types)),
     Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
     Rewrite("key_moves", lambda t, c: key_moves(t, c.primary_keys, c.unique_keys)),
+    Rewrite(
+        "proposed_query",
+        lambda t, c: proposed_query(t, c.table_types, c.primary_keys, c.unique_keys),
+    ),
     # 4. Literals and types of DuckDB's core.
     Rewrite("national_strings", lambda t, c: national_strings(t, c.table_types)),
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),

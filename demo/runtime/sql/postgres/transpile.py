@@ -578,25 +578,28 @@ def _table_records(tree: exp.Expr, statement: str) -> list[str]:
 
 
 def _one_row_at_a_time(tree: exp.Expr) -> list[str] | None:
-    """An INSERT ... VALUES of several rows ... ON CONFLICT ... RETURNING as one INSERT
-    per row, or None. DuckDB returns an upsert's rows in an order of its own (the rows of
-    `VALUES (1), (2), (3)` came back 2, 1, 3); Postgres returns them in the order of
-    VALUES, which a client reading generated ids back relies on."""
+    """An INSERT ... VALUES of several rows ... ON CONFLICT as one INSERT per row, or
+    None. DuckDB's upsert returns its rows in an order of its own (the rows of `VALUES
+    (1), (2), (3)` came back 2, 1, 3), where Postgres returns them in the order of VALUES,
+    which a client reading generated ids back relies on; and it took two rows whose
+    unique key holds a NULL alike for one key, keeping the first, where Postgres inserts
+    both (transforms/upserts.py has the rest of what an upsert's rows need)."""
     values = tree.expression if isinstance(tree, exp.Insert) else None
-    if (
-        not isinstance(values, exp.Values)
-        or len(values.expressions) < 2
-        or not tree.args.get("conflict")
-        or not tree.args.get("returning")
-    ):
+    if not isinstance(values, exp.Values) or len(values.expressions) < 2:
         return None
-    statements = []
-    for row in values.expressions:
-        single = tree.copy()
-        single.set(
-            "expression", exp.Values(expressions=[row.copy()], alias=values.args.get("alias"))
-        )
-        statements.append(single.sql(dialect="duckdb"))
+    if not tree.args.get("conflict"):
+        return None
+    tree.set("expression", None)  # each copy below leaves the other rows out
+    try:
+        statements = []
+        for row in values.expressions:
+            single = tree.copy()
+            single.set(
+                "expression", exp.Values(expressions=[row.copy()], alias=values.args.get("alias"))
+            )
+            statements.append(single.sql(dialect="duckdb"))
+    finally:
+        tree.set("expression", values)
     return statements
 
 

@@ -840,3 +840,49 @@ def test_an_update_moving_a_unique_index_key_onto_another_rows_is_refused() -> N
     # New keys that meet no other row's key move, as in Postgres.
     engine.execute("UPDATE lx SET email = upper(email)")
     assert engine.execute(emails)[0][0]["rows"] == [{"email": "A@X"}, {"email": "B@X"}]
+
+
+def test_upserts_of_a_querys_rows_that_duckdb_would_answer_otherwise_fail() -> None:
+    """A key a query proposes twice to DO UPDATE, two rows of a query whose unique key
+    holds NULL, and a query's rows returned by an upsert fail and change nothing; rows of
+    VALUES with NULL keys go in one by one, as Postgres inserts them (transforms/upserts.py)."""
+    engine = DuckEngine(open_native_duck())
+    engine.execute(
+        "CREATE TABLE cq (id int PRIMARY KEY, email text UNIQUE, n int);"
+        " INSERT INTO cq VALUES (1, 'a@x', 0)"
+    )
+    rows = "SELECT id, email, n FROM cq ORDER BY id"
+    before = engine.execute(rows)[0][0]["rows"]
+    twice = (
+        "INSERT INTO cq SELECT 2, 'b@x', 1 UNION ALL SELECT 2, 'c@x', 2"
+        " ON CONFLICT (id) DO UPDATE SET n = excluded.n"
+    )
+    assert refusal(engine, twice) == "ON CONFLICT DO UPDATE command cannot affect row a second time"
+    null_keys = (
+        "this demo cannot insert two rows whose unique key (email) holds NULL in one INSERT"
+        " ... ON CONFLICT: DuckDB, its engine, takes them for one key and keeps the first,"
+        " where Postgres inserts both; insert them in separate statements"
+    )
+    nulls = (
+        "INSERT INTO cq SELECT g, NULL, 0 FROM generate_series(2, 3) AS g ON CONFLICT DO NOTHING"
+    )
+    assert refusal(engine, nulls) == null_keys
+    returning = (
+        "INSERT INTO cq SELECT g, 'u' || g, 0 FROM generate_series(2, 3) AS g"
+        " ON CONFLICT (id) DO NOTHING RETURNING id"
+    )
+    assert refusal(engine, returning) == (
+        "this demo cannot return the rows of an INSERT ... SELECT ... ON CONFLICT in Postgres'"
+        " order (DuckDB, its engine, returns an upsert's rows in an order of its own); insert"
+        " them with VALUES, or without RETURNING"
+    )
+    assert engine.execute(rows)[0][0]["rows"] == before
+    # Keys that hold no NULL, and rows of VALUES, insert as in Postgres.
+    engine.execute(
+        "INSERT INTO cq SELECT g, 'u' || g, 0 FROM generate_series(2, 3) AS g ON CONFLICT DO NOTHING"
+    )
+    inserted = engine.execute(
+        "INSERT INTO cq VALUES (4, NULL, 0), (5, NULL, 0) ON CONFLICT DO NOTHING"
+    )
+    assert inserted[0][0]["affectedRows"] == 2
+    assert [r["id"] for r in engine.execute(rows)[0][0]["rows"]] == [1, 2, 3, 4, 5]

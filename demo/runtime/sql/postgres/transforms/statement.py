@@ -13,8 +13,6 @@
   SQL has no clause for (sqlglot drops it, and the table would be filled regardless).
 - `insert_alias_in_returning`: `INSERT INTO t AS x ... RETURNING x.a` (DuckDB knows no
   `x` there) reads `a`; `RETURNING t.a` is Postgres' error (the alias hides `t`).
-- `proposed_rows_twice`: an INSERT ... ON CONFLICT DO UPDATE proposing one key twice,
-  refused in Postgres' words (DuckDB updated the row it had just inserted).
 - `locking_clause_errors`: FOR UPDATE/SHARE of a grouped, DISTINCT or windowed query,
   refused in Postgres' words (sqlglot drops the clause for DuckDB, which answered).
 - `table_sample_errors`: TABLESAMPLE of what Postgres cannot sample (a subquery, a WITH
@@ -35,7 +33,6 @@ __all__ = [
     "locking_clause_errors",
     "output_targets",
     "target_table",
-    "proposed_rows_twice",
     "row_subquery_assignments",
     "strip_foreign_keys",
     "table_sample_errors",
@@ -370,37 +367,4 @@ def table_sample_errors(tree: exp.Expr) -> str | None:
                 "TABLESAMPLE ... REPEATABLE is not supported by this demo (DuckDB, its engine,"
                 " draws other rows than Postgres for a seed)"
             )
-    return None
-
-
-def proposed_rows_twice(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
-    """Postgres' refusal of an INSERT ... VALUES ... ON CONFLICT (key) DO UPDATE whose
-    rows propose one key twice (constraints.sql:303); DuckDB updated the row it had just
-    inserted. Rows of constants only, compared as written."""
-    if not isinstance(tree, exp.Insert):
-        return None
-    conflict = tree.args.get("conflict")
-    if not isinstance(conflict, exp.OnConflict) or not isinstance(tree.expression, exp.Values):
-        return None
-    action = conflict.args.get("action")
-    keys = [
-        k.this if isinstance(k, exp.Ordered) else k
-        for k in conflict.args.get("conflict_keys") or []
-    ]
-    if action is None or action.name.upper() != "DO UPDATE" or not keys:
-        return None
-    names = insert_columns(tree, table_types)
-    positions = [names.index(k.name.lower()) for k in keys if k.name.lower() in names]
-    if len(positions) != len(keys):
-        return None
-    seen: set[tuple[str, ...]] = set()
-    for row in tree.expression.expressions:
-        values = row.expressions if isinstance(row, exp.Tuple) else [row]
-        key = [values[i] for i in positions if i < len(values)]
-        if len(key) != len(positions) or not all(isinstance(v, exp.Literal) for v in key):
-            continue  # NULL never conflicts; an expression is not compared here
-        written = tuple(v.sql() for v in key)
-        if written in seen:
-            return "ON CONFLICT DO UPDATE command cannot affect row a second time"
-        seen.add(written)
     return None

@@ -1,0 +1,194 @@
+"""INSERT ... ON CONFLICT: the checks Postgres makes that DuckDB does not.
+
+Found against PGlite (constraints.sql:303, and scratch runs of the forms applications
+and ORMs send), each a silent difference before:
+
+- Rows that propose one key twice to ON CONFLICT (key) DO UPDATE: Postgres fails ("ON
+  CONFLICT DO UPDATE command cannot affect row a second time"); DuckDB updated the row
+  twice, keeping the last.
+- Rows whose arbiter key (the ON CONFLICT target, else every unique key) holds a NULL:
+  Postgres inserts them all (a NULL never conflicts); DuckDB took two such rows with
+  equal keys in one INSERT for one key and kept only the first (`VALUES (1, NULL), (2,
+  NULL) ON CONFLICT DO NOTHING` over a UNIQUE second column inserted one row).
+- RETURNING: Postgres returns the rows in the order it proposes them; DuckDB's upsert
+  returns them in an order of its own, even where none conflicts, and a client reading
+  generated ids back relies on that order.
+
+Rows of VALUES go in one INSERT per row (transpile._one_row_at_a_time), which keeps
+their order and their NULL keys apart; their keys proposed twice are compared here as
+written, where they are constants (`proposed_rows`). A query's rows cannot be split so:
+they are checked as the statement runs, over the rows made once (`proposed_query`), and a
+key proposed twice fails in Postgres' words, NULL keys alike and more than one row with
+RETURNING in the demo's:
+
+    WITH helio_proposed(k0, ...) AS MATERIALIZED (<query>)
+    INSERT INTO t (...) SELECT * FROM helio_proposed
+    WHERE CASE WHEN <a key proposed twice> THEN error(...) ... ELSE TRUE END
+    ON CONFLICT ...
+
+There keys are compared as the column's type (`'1'` and `1` are one integer key). A key
+made of expressions (a unique index on `lower(email)`) is not compared.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from .statement import insert_columns
+
+__all__ = ["proposed_query", "proposed_rows"]
+
+PROPOSED_TWICE = "ON CONFLICT DO UPDATE command cannot affect row a second time"
+NULL_KEYS = (
+    "this demo cannot insert two rows whose unique key ({key}) holds NULL in one INSERT ..."
+    " ON CONFLICT: DuckDB, its engine, takes them for one key and keeps the first, where"
+    " Postgres inserts both; insert them in separate statements"
+)
+RETURNING_ORDER = (
+    "this demo cannot return the rows of an INSERT ... SELECT ... ON CONFLICT in Postgres'"
+    " order (DuckDB, its engine, returns an upsert's rows in an order of its own); insert"
+    " them with VALUES, or without RETURNING"
+)
+_PROPOSED = "helio_proposed"
+
+
+class _Upsert:
+    """An INSERT ... ON CONFLICT, read: its columns, its arbiter keys by position."""
+
+    def __init__(
+        self,
+        tree: exp.Insert,
+        table_types: dict[str, dict[str, str]],
+        primary_keys: dict[str, list[str]],
+        unique_keys: dict[str, list[list[str]]],
+    ) -> None:
+        conflict = tree.args["conflict"]
+        action = conflict.args.get("action")
+        self.updates = action is not None and action.name.upper() == "DO UPDATE"
+        self.columns = insert_columns(tree, table_types)
+        target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        table = target.name.lower() if isinstance(target, exp.Table) else ""
+        self.types = table_types.get(table, {})
+        named = [
+            k.this if isinstance(k, exp.Ordered) else k
+            for k in conflict.args.get("conflict_keys") or []
+        ]
+        self.targeted = bool(named)
+        if named:
+            if not all(isinstance(k, exp.Column) for k in named):
+                named_keys = []  # an index expression: not compared
+            else:
+                named_keys = [[k.name.lower() for k in named]]
+        else:
+            own = [primary_keys[table]] if primary_keys.get(table) else []
+            named_keys = own + unique_keys.get(table, [])
+        # A key column the INSERT does not write takes its default: not compared; nor is a
+        # key part that is an expression (it starts with "(", group_by_key.load_keys).
+        self.keys = [key for key in named_keys if all(c in self.columns for c in key)]
+
+    def positions(self, key: list[str]) -> list[int]:
+        return [self.columns.index(c) for c in key]
+
+
+def proposed_rows(
+    tree: exp.Expr,
+    table_types: dict[str, dict[str, str]],
+    primary_keys: dict[str, list[str]],
+    unique_keys: dict[str, list[list[str]]],
+) -> str | None:
+    """Postgres' refusal of an INSERT ... VALUES ... ON CONFLICT (key) DO UPDATE whose
+    rows propose one key twice; rows whose key parts are constants, compared as written
+    (NULL never conflicts)."""
+    if not isinstance(tree, exp.Insert) or not isinstance(
+        tree.args.get("conflict"), exp.OnConflict
+    ):
+        return None
+    values = tree.expression
+    if not isinstance(values, exp.Values) or len(values.expressions) < 2:
+        return None
+    upsert = _Upsert(tree, table_types, primary_keys, unique_keys)
+    if not (upsert.updates and upsert.targeted and upsert.keys):
+        return None
+    positions = upsert.positions(upsert.keys[0])
+    seen: set[tuple[str, ...]] = set()
+    for row in values.expressions:
+        written = row.expressions if isinstance(row, exp.Tuple) else [row]
+        parts = [written[i] for i in positions if i < len(written)]
+        if len(parts) != len(positions) or not all(isinstance(v, exp.Literal) for v in parts):
+            continue  # NULL never conflicts; an expression is not compared here
+        key = tuple(v.sql() for v in parts)
+        if key in seen:
+            return PROPOSED_TWICE
+        seen.add(key)
+    return None
+
+
+def proposed_query(
+    tree: exp.Expr,
+    table_types: dict[str, dict[str, str]],
+    primary_keys: dict[str, list[str]],
+    unique_keys: dict[str, list[list[str]]],
+) -> None:
+    """Adds the checks above to an INSERT ... ON CONFLICT whose rows a query proposes."""
+    if not isinstance(tree, exp.Insert) or not isinstance(
+        tree.args.get("conflict"), exp.OnConflict
+    ):
+        return
+    query = tree.expression
+    if not isinstance(query, exp.Query):
+        return
+    upsert = _Upsert(tree, table_types, primary_keys, unique_keys)
+    failures: list[tuple[exp.Expr, str]] = []
+    for key in upsert.keys:
+        positions = upsert.positions(key)
+        types = [upsert.types.get(c) for c in key]
+        if upsert.updates and upsert.targeted:
+            failures.append((_twice(positions, types, nulls=False), PROPOSED_TWICE))
+        failures.append(
+            (_twice(positions, types, nulls=True), NULL_KEYS.format(key=", ".join(key)))
+        )
+    if tree.args.get("returning"):
+        count = exp.select(exp.func("count", exp.Star())).from_(_PROPOSED).subquery()
+        failures.append((exp.GT(this=count, expression=exp.Literal.number(1)), RETURNING_ORDER))
+    if not failures:
+        return
+    width = max((p for key in upsert.keys for p in upsert.positions(key)), default=-1) + 1
+    proposed = exp.CTE(
+        this=query.copy(),
+        alias=exp.TableAlias(
+            this=exp.to_identifier(_PROPOSED),
+            columns=[exp.to_identifier(f"k{i}") for i in range(width)],
+        ),
+        materialized=True,
+    )
+    check = exp.Case(
+        ifs=[
+            exp.If(this=failed, true=exp.func("error", exp.Literal.string(message)))
+            for failed, message in failures
+        ],
+        default=exp.true(),
+    )
+    tree.set("expression", exp.select("*").from_(_PROPOSED).where(check))
+    with_ = tree.args.get("with_")
+    if isinstance(with_, exp.With):
+        with_.append("expressions", proposed)
+    else:
+        tree.set("with_", exp.With(expressions=[proposed]))
+
+
+def _twice(positions: list[int], types: list[str | None], *, nulls: bool) -> exp.Exists:
+    """Whether two proposed rows have one key, compared as the columns' types: keys with
+    no NULL part (`nulls` False), or keys holding a NULL, grouped as DuckDB takes them."""
+    parts: list[exp.Expr] = []
+    for position, duck_type in zip(positions, types, strict=True):
+        part: exp.Expr = exp.column(f"k{position}")
+        parts.append(exp.cast(part, duck_type, dialect="duckdb") if duck_type else part)
+    null_parts = [exp.column(f"k{p}").is_(exp.null()) for p in positions]
+    which = exp.or_(*null_parts) if nulls else exp.and_(*(n.not_() for n in null_parts))
+    return exp.Exists(
+        this=exp.select("1")
+        .from_(_PROPOSED)
+        .where(which)
+        .group_by(*parts)
+        .having(exp.GT(this=exp.func("count", exp.Star()), expression=exp.Literal.number(1)))
+    )
