@@ -71,6 +71,7 @@ from .syntax_errors import (
 )
 from .transforms.result_types import int4_series_columns
 from .transforms.statement import strip_foreign_keys, target_table, values_lists
+from .transforms.upserts import rows_apart
 from .typed_literals import typed_literals_before_casts
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -577,17 +578,21 @@ def _table_records(tree: exp.Expr, statement: str) -> list[str]:
     return after
 
 
-def _one_row_at_a_time(tree: exp.Expr) -> list[str] | None:
-    """An INSERT ... VALUES of several rows ... ON CONFLICT as one INSERT per row, or
-    None. DuckDB's upsert returns its rows in an order of its own (the rows of `VALUES
-    (1), (2), (3)` came back 2, 1, 3), where Postgres returns them in the order of VALUES,
-    which a client reading generated ids back relies on; and it took two rows whose
-    unique key holds a NULL alike for one key, keeping the first, where Postgres inserts
-    both (transforms/upserts.py has the rest of what an upsert's rows need)."""
-    values = tree.expression if isinstance(tree, exp.Insert) else None
+def _one_row_at_a_time(tree: exp.Expr, context: Context) -> list[str] | None:
+    """An INSERT ... VALUES of several rows ... ON CONFLICT as one INSERT per row, where
+    `upserts.rows_apart` says so, else None. DuckDB's upsert returns its rows in an order
+    of its own (the rows of `VALUES (1), (2), (3)` came back 2, 1, 3), where Postgres
+    returns them in the order of VALUES, which a client reading generated ids back relies
+    on; and it took two rows whose unique key holds a NULL alike for one key, keeping one,
+    where Postgres inserts both."""
+    if not isinstance(tree, exp.Insert) or not isinstance(
+        tree.args.get("conflict"), exp.OnConflict
+    ):
+        return None
+    values = tree.expression
     if not isinstance(values, exp.Values) or len(values.expressions) < 2:
         return None
-    if not tree.args.get("conflict"):
+    if not rows_apart(tree, context.table_types, context.primary_keys, context.unique_keys):
         return None
     tree.set("expression", None)  # each copy below leaves the other rows out
     try:
@@ -620,7 +625,7 @@ def _transpiled(
     )
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
         target = target_table(tree)
-        rows = _one_row_at_a_time(tree) or [duck]
+        rows = _one_row_at_a_time(tree, context) or [duck]
         return Transpiled(
             statement,
             [*before, *rows],

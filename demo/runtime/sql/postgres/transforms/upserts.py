@@ -14,9 +14,11 @@ and ORMs send), each a silent difference before:
   returns them in an order of its own, even where none conflicts, and a client reading
   generated ids back relies on that order.
 
-Rows of VALUES go in one INSERT per row (transpile._one_row_at_a_time), which keeps
-their order and their NULL keys apart; their keys proposed twice are compared here as
-written, where they are constants (`proposed_rows`). A query's rows cannot be split so:
+Rows of VALUES go in one INSERT per row where RETURNING reads them or an arbiter key
+part is not a constant other than NULL (`rows_apart`; transpile._one_row_at_a_time),
+which keeps their order and their NULL keys apart (each statement costs its own run:
+several rows of constant keys stay one statement); their keys proposed twice are
+compared here as written, where they are constants (`proposed_rows`). A query's rows cannot be split so:
 they are checked as the statement runs, over the rows made once (`proposed_query`), and a
 key proposed twice fails in Postgres' words, NULL keys alike and more than one row with
 RETURNING in the demo's:
@@ -36,7 +38,7 @@ from sqlglot import exp
 
 from .statement import insert_columns
 
-__all__ = ["proposed_query", "proposed_rows"]
+__all__ = ["proposed_query", "proposed_rows", "rows_apart"]
 
 PROPOSED_TWICE = "ON CONFLICT DO UPDATE command cannot affect row a second time"
 NULL_KEYS = (
@@ -82,6 +84,7 @@ class _Upsert:
         else:
             own = [primary_keys[table]] if primary_keys.get(table) else []
             named_keys = own + unique_keys.get(table, [])
+        self.arbiters = named_keys
         # A key column the INSERT does not write takes its default: not compared; nor is a
         # key part that is an expression (it starts with "(", group_by_key.load_keys).
         self.keys = [key for key in named_keys if all(c in self.columns for c in key)]
@@ -121,6 +124,27 @@ def proposed_rows(
             return PROPOSED_TWICE
         seen.add(key)
     return None
+
+
+def rows_apart(
+    tree: exp.Insert,
+    table_types: dict[str, dict[str, str]],
+    primary_keys: dict[str, list[str]],
+    unique_keys: dict[str, list[list[str]]],
+) -> bool:
+    """Whether the VALUES rows of an INSERT ... ON CONFLICT go one per statement: RETURNING
+    reads them, or a part of an arbiter key may be NULL (NULL, not a constant, or not
+    written)."""
+    if tree.args.get("returning"):
+        return True
+    upsert = _Upsert(tree, table_types, primary_keys, unique_keys)
+    rows = [r.expressions if isinstance(r, exp.Tuple) else [r] for r in tree.expression.expressions]
+    positions = {p for key in upsert.keys for p in upsert.positions(key)}
+    if len(upsert.keys) < len(upsert.arbiters):
+        return True  # a key column left to its default (NULL, for all we know here)
+    return any(
+        p >= len(row) or not isinstance(row[p], exp.Literal) for row in rows for p in positions
+    )
 
 
 def proposed_query(

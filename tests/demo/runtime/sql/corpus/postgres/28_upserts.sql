@@ -72,3 +72,7 @@ CREATE TABLE k3 (a int, b int, UNIQUE (a, b)); INSERT INTO k3 VALUES (1, NULL), 
 CREATE TABLE k3 (a int, b int, UNIQUE (a, b)); INSERT INTO k3 VALUES (1, NULL), (1, NULL) ON CONFLICT DO NOTHING; SELECT * FROM k3 ORDER BY a;
 -- case: upsert from a query with NULL keys twice
 CREATE TABLE nk (id int UNIQUE, n int); INSERT INTO nk SELECT NULL::int, 1 UNION ALL SELECT NULL::int, 2 ON CONFLICT (id) DO UPDATE SET n = excluded.n; SELECT * FROM nk ORDER BY n;
+-- case: insert values leaving a unique column to its NULL default, do nothing
+CREATE TABLE cq (id int PRIMARY KEY, email text UNIQUE); INSERT INTO cq (id) VALUES (1), (2) ON CONFLICT DO NOTHING; SELECT * FROM cq ORDER BY id;
+-- case: insert values with constant keys, do nothing
+CREATE TABLE cq (id int PRIMARY KEY, email text UNIQUE); INSERT INTO cq VALUES (1, 'a'), (2, 'b'), (1, 'c') ON CONFLICT DO NOTHING; SELECT * FROM cq ORDER BY id;
