@@ -263,10 +263,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("insert_alias_in_returning", lambda t, c: insert_alias_in_returning(t)),
     Rewrite("locking_clauses", lambda t, c: locking_clause_errors(t)),
     Rewrite("table_samples", lambda t, c: table_sample_errors(t)),
-    Rewrite(
-        "proposed_rows",
-        lambda t, c: proposed_rows(t, c.table_types, c.primary_keys, c.unique_keys),
-    ),
+    Rewrite("proposed_rows", proposed_rows),
     Rewrite(
         "identity_writes",
         lambda t, c: identity_writes(t, c.identities, c.table_types, c.overriding),
@@ -326,10 +323,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("float_errors", lambda t, c: float_errors(t, c.columns, c.table_types)),
     Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
     Rewrite("key_moves", lambda t, c: key_moves(t, c.primary_keys, c.unique_keys)),
-    Rewrite(
-        "proposed_query",
-        lambda t, c: proposed_query(t, c.table_types, c.primary_keys, c.unique_keys),
-    ),
+    Rewrite("proposed_query", lambda t, c: proposed_query(t, c)),
     # 4. Literals and types of DuckDB's core.
     Rewrite("national_strings", lambda t, c: national_strings(t, c.table_types)),
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),

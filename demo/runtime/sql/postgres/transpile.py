@@ -585,14 +585,8 @@ def _one_row_at_a_time(tree: exp.Expr, context: Context) -> list[str] | None:
     returns them in the order of VALUES, which a client reading generated ids back relies
     on; and it took two rows whose unique key holds a NULL alike for one key, keeping one,
     where Postgres inserts both."""
-    if not isinstance(tree, exp.Insert) or not isinstance(
-        tree.args.get("conflict"), exp.OnConflict
-    ):
-        return None
-    values = tree.expression
-    if not isinstance(values, exp.Values) or len(values.expressions) < 2:
-        return None
-    if not rows_apart(tree, context.table_types, context.primary_keys, context.unique_keys):
+    values = rows_apart(tree, context)
+    if values is None:
         return None
     tree.set("expression", None)  # each copy below leaves the other rows out
     try:

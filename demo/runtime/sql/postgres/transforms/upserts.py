@@ -34,6 +34,8 @@ made of expressions (a unique index on `lower(email)`) is not compared.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from sqlglot import exp
 
 from .statement import insert_columns
@@ -54,23 +56,25 @@ RETURNING_ORDER = (
 _PROPOSED = "helio_proposed"
 
 
+class KeyedSchema(Protocol):
+    """What the checks read of the schema (rewrites.Context has it)."""
+
+    table_types: dict[str, dict[str, str]]
+    primary_keys: dict[str, list[str]]
+    unique_keys: dict[str, list[list[str]]]
+
+
 class _Upsert:
     """An INSERT ... ON CONFLICT, read: its columns, its arbiter keys by position."""
 
-    def __init__(
-        self,
-        tree: exp.Insert,
-        table_types: dict[str, dict[str, str]],
-        primary_keys: dict[str, list[str]],
-        unique_keys: dict[str, list[list[str]]],
-    ) -> None:
+    def __init__(self, tree: exp.Insert, schema: KeyedSchema) -> None:
         conflict = tree.args["conflict"]
         action = conflict.args.get("action")
         self.updates = action is not None and action.name.upper() == "DO UPDATE"
-        self.columns = insert_columns(tree, table_types)
+        self.columns = insert_columns(tree, schema.table_types)
         target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
         table = target.name.lower() if isinstance(target, exp.Table) else ""
-        self.types = table_types.get(table, {})
+        self.types = schema.table_types.get(table, {})
         named = [
             k.this if isinstance(k, exp.Ordered) else k
             for k in conflict.args.get("conflict_keys") or []
@@ -82,8 +86,8 @@ class _Upsert:
             else:
                 named_keys = [[k.name.lower() for k in named]]
         else:
-            own = [primary_keys[table]] if primary_keys.get(table) else []
-            named_keys = own + unique_keys.get(table, [])
+            own = [schema.primary_keys[table]] if schema.primary_keys.get(table) else []
+            named_keys = own + schema.unique_keys.get(table, [])
         self.arbiters = named_keys
         # A key column the INSERT does not write takes its default: not compared; nor is a
         # key part that is an expression (it starts with "(", group_by_key.load_keys).
@@ -93,30 +97,38 @@ class _Upsert:
         return [self.columns.index(c) for c in key]
 
 
-def proposed_rows(
-    tree: exp.Expr,
-    table_types: dict[str, dict[str, str]],
-    primary_keys: dict[str, list[str]],
-    unique_keys: dict[str, list[list[str]]],
-) -> str | None:
+def _upsert_of(tree: exp.Expr) -> exp.Insert | None:
+    """`tree` if it is an INSERT ... ON CONFLICT."""
+    if isinstance(tree, exp.Insert) and isinstance(tree.args.get("conflict"), exp.OnConflict):
+        return tree
+    return None
+
+
+def _several_values(tree: exp.Expr) -> tuple[exp.Insert, list[list[exp.Expr]]] | None:
+    """An INSERT ... VALUES ... ON CONFLICT of several rows, and its rows' values."""
+    insert = _upsert_of(tree)
+    values = insert.expression if insert is not None else None
+    if insert is None or not isinstance(values, exp.Values) or len(values.expressions) < 2:
+        return None
+    rows = [r.expressions if isinstance(r, exp.Tuple) else [r] for r in values.expressions]
+    return insert, rows
+
+
+def proposed_rows(tree: exp.Expr, schema: KeyedSchema) -> str | None:
     """Postgres' refusal of an INSERT ... VALUES ... ON CONFLICT (key) DO UPDATE whose
     rows propose one key twice; rows whose key parts are constants, compared as written
     (NULL never conflicts)."""
-    if not isinstance(tree, exp.Insert) or not isinstance(
-        tree.args.get("conflict"), exp.OnConflict
-    ):
+    several = _several_values(tree)
+    if several is None:
         return None
-    values = tree.expression
-    if not isinstance(values, exp.Values) or len(values.expressions) < 2:
-        return None
-    upsert = _Upsert(tree, table_types, primary_keys, unique_keys)
+    insert, rows = several
+    upsert = _Upsert(insert, schema)
     if not (upsert.updates and upsert.targeted and upsert.keys):
         return None
     positions = upsert.positions(upsert.keys[0])
     seen: set[tuple[str, ...]] = set()
-    for row in values.expressions:
-        written = row.expressions if isinstance(row, exp.Tuple) else [row]
-        parts = [written[i] for i in positions if i < len(written)]
+    for row in rows:
+        parts = [row[i] for i in positions if i < len(row)]
         if len(parts) != len(positions) or not all(isinstance(v, exp.Literal) for v in parts):
             continue  # NULL never conflicts; an expression is not compared here
         key = tuple(v.sql() for v in parts)
@@ -126,42 +138,33 @@ def proposed_rows(
     return None
 
 
-def rows_apart(
-    tree: exp.Insert,
-    table_types: dict[str, dict[str, str]],
-    primary_keys: dict[str, list[str]],
-    unique_keys: dict[str, list[list[str]]],
-) -> bool:
-    """Whether the VALUES rows of an INSERT ... ON CONFLICT go one per statement: RETURNING
-    reads them, or a part of an arbiter key may be NULL (NULL, not a constant, or not
-    written)."""
-    if tree.args.get("returning"):
-        return True
-    upsert = _Upsert(tree, table_types, primary_keys, unique_keys)
-    rows = [r.expressions if isinstance(r, exp.Tuple) else [r] for r in tree.expression.expressions]
-    positions = {p for key in upsert.keys for p in upsert.positions(key)}
+def rows_apart(tree: exp.Expr, schema: KeyedSchema) -> exp.Values | None:
+    """The VALUES of an INSERT ... ON CONFLICT whose rows go one per statement, else None:
+    several rows, and RETURNING reads them or a part of an arbiter key may be NULL (NULL,
+    not a constant, or not written)."""
+    several = _several_values(tree)
+    if several is None:
+        return None
+    insert, rows = several
+    values = insert.expression
+    if insert.args.get("returning"):
+        return values
+    upsert = _Upsert(insert, schema)
     if len(upsert.keys) < len(upsert.arbiters):
-        return True  # a key column left to its default (NULL, for all we know here)
-    return any(
-        p >= len(row) or not isinstance(row[p], exp.Literal) for row in rows for p in positions
-    )
+        return values  # a key column left to its default (NULL, for all we know here)
+    positions = {p for key in upsert.keys for p in upsert.positions(key)}
+    if any(p >= len(row) or not isinstance(row[p], exp.Literal) for row in rows for p in positions):
+        return values
+    return None
 
 
-def proposed_query(
-    tree: exp.Expr,
-    table_types: dict[str, dict[str, str]],
-    primary_keys: dict[str, list[str]],
-    unique_keys: dict[str, list[list[str]]],
-) -> None:
+def proposed_query(tree: exp.Expr, schema: KeyedSchema) -> None:
     """Adds the checks above to an INSERT ... ON CONFLICT whose rows a query proposes."""
-    if not isinstance(tree, exp.Insert) or not isinstance(
-        tree.args.get("conflict"), exp.OnConflict
-    ):
+    insert = _upsert_of(tree)
+    if insert is None or not isinstance(insert.expression, exp.Query):
         return
-    query = tree.expression
-    if not isinstance(query, exp.Query):
-        return
-    upsert = _Upsert(tree, table_types, primary_keys, unique_keys)
+    query = insert.expression
+    upsert = _Upsert(insert, schema)
     failures: list[tuple[exp.Expr, str]] = []
     for key in upsert.keys:
         positions = upsert.positions(key)
@@ -171,7 +174,7 @@ def proposed_query(
         failures.append(
             (_twice(positions, types, nulls=True), NULL_KEYS.format(key=", ".join(key)))
         )
-    if tree.args.get("returning"):
+    if insert.args.get("returning"):
         count = exp.select(exp.func("count", exp.Star())).from_(_PROPOSED).subquery()
         failures.append((exp.GT(this=count, expression=exp.Literal.number(1)), RETURNING_ORDER))
     if not failures:
@@ -192,12 +195,12 @@ def proposed_query(
         ],
         default=exp.true(),
     )
-    tree.set("expression", exp.select("*").from_(_PROPOSED).where(check))
-    with_ = tree.args.get("with_")
+    insert.set("expression", exp.select("*").from_(_PROPOSED).where(check))
+    with_ = insert.args.get("with_")
     if isinstance(with_, exp.With):
         with_.append("expressions", proposed)
     else:
-        tree.set("with_", exp.With(expressions=[proposed]))
+        insert.set("with_", exp.With(expressions=[proposed]))
 
 
 def _twice(positions: list[int], types: list[str | None], *, nulls: bool) -> exp.Exists:
