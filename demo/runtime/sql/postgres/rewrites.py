@@ -228,6 +228,11 @@ def _naming_types(name: str, find: Callable[[exp.Expr, Context], dict[str, str]]
     return Rewrite(name, lambda t, c: c.outputs.update(find(t, c)))
 
 
+def _reading_tree(name: str, run: Callable[[exp.Expr], str | None]) -> Rewrite:
+    """A step that reads the tree alone."""
+    return Rewrite(name, lambda t, c: run(t))
+
+
 def _reading_column_types(
     name: str, run: Callable[[exp.Expr, dict[str, str]], str | None]
 ) -> Rewrite:
@@ -237,55 +242,55 @@ def _reading_column_types(
 
 REWRITES: tuple[Rewrite, ...] = (
     # 0. Calls of functions Postgres does not have: refused before a rewrite adds DuckDB's.
-    Rewrite("unknown_functions", lambda t, c: unknown_function(t)),
-    Rewrite("comment_reads", lambda t, c: comment_reads(t)),
+    _reading_tree("unknown_functions", unknown_function),
+    _reading_tree("comment_reads", comment_reads),
     # 1. Read the tree as written (`user` read as the current_user it is, first).
-    Rewrite("user_keywords", lambda t, c: user_keywords(t)),
-    Rewrite("json_typed_literals", lambda t, c: json_typed_literals(t)),
+    _reading_tree("user_keywords", user_keywords),
+    _reading_tree("json_typed_literals", json_typed_literals),
     _naming_types("declared_output_types", lambda t, c: output_types(t, c.table_types, c.declared)),
-    Rewrite("column_names", lambda t, c: postgres_column_names(t)),
+    _reading_tree("column_names", postgres_column_names),
     _naming_types("json_output_types", lambda t, c: json_output_types(t, c.json_types)),
     _naming_types("pg_typeof", lambda t, c: pg_typeof(t, c.declared_bases)),
     _naming_types("function_result_types", lambda t, c: function_result_types(t)),
-    Rewrite("information_schema_columns", lambda t, c: information_schema_columns(t)),
-    Rewrite("untyped_nulls", lambda t, c: untyped_nulls(t)),
+    _reading_tree("information_schema_columns", information_schema_columns),
+    _reading_tree("untyped_nulls", untyped_nulls),
     # 2. Refusals, and the rewrites that may refuse.
     _reading_column_types("string_literal_operands", string_literal_operands),
     Rewrite("set_operation_literals", lambda t, c: set_operation_literals(t, c.table_types)),
     Rewrite("invalid_typed_literals", lambda t, c: invalid_typed_literal(t, c.table_types)),
-    Rewrite("zoned_string_literals", lambda t, c: zoned_string_literals(t)),
+    _reading_tree("zoned_string_literals", zoned_string_literals),
     Rewrite("temporal_literals", lambda t, c: temporal_literals(t, c.table_types)),
     Rewrite("interval_literals", lambda t, c: interval_literals(t, c.table_types)),
-    Rewrite("boolean_literals", lambda t, c: boolean_literals(t)),
-    Rewrite("types_kept_otherwise", lambda t, c: types_kept_otherwise(t)),
-    Rewrite("input_functions", lambda t, c: input_functions(t)),
-    Rewrite("row_subquery_assignments", lambda t, c: row_subquery_assignments(t)),
-    Rewrite("insert_alias_in_returning", lambda t, c: insert_alias_in_returning(t)),
-    Rewrite("locking_clauses", lambda t, c: locking_clause_errors(t)),
-    Rewrite("table_samples", lambda t, c: table_sample_errors(t)),
+    _reading_tree("boolean_literals", boolean_literals),
+    _reading_tree("types_kept_otherwise", types_kept_otherwise),
+    _reading_tree("input_functions", input_functions),
+    _reading_tree("row_subquery_assignments", row_subquery_assignments),
+    _reading_tree("insert_alias_in_returning", insert_alias_in_returning),
+    _reading_tree("locking_clauses", locking_clause_errors),
+    _reading_tree("table_samples", table_sample_errors),
     Rewrite("proposed_rows", proposed_rows),
     Rewrite(
         "identity_writes",
         lambda t, c: identity_writes(t, c.identities, c.table_types, c.overriding),
     ),
-    Rewrite("row_comparisons", lambda t, c: row_comparisons(t)),
-    Rewrite("set_returning_in_conditionals", lambda t, c: set_returning_in_conditionals(t)),
+    _reading_tree("row_comparisons", row_comparisons),
+    _reading_tree("set_returning_in_conditionals", set_returning_in_conditionals),
     Rewrite("character_values", lambda t, c: character_values(t, c.table_types, c.declared)),
-    Rewrite("sql_json_options", lambda t, c: sql_json_options(t)),
-    Rewrite("json_arrows", lambda t, c: arrows_read_as_lambdas(t)),
+    _reading_tree("sql_json_options", sql_json_options),
+    _reading_tree("json_arrows", arrows_read_as_lambdas),
     Rewrite("json_order", lambda t, c: json_order(t, c.json_types)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     _reading_column_types("text_functions", text_functions),
-    Rewrite("postgres_functions", lambda t, c: postgres_functions(t)),
+    _reading_tree("postgres_functions", postgres_functions),
     Rewrite("whole_row_references", lambda t, c: whole_row_references(t, c.table_types)),
     Rewrite("star_over_using_join", lambda t, c: star_over_using_join(t, c.table_types)),
-    Rewrite("hidden_join_tables", lambda t, c: hidden_join_tables(t)),
+    _reading_tree("hidden_join_tables", hidden_join_tables),
     Rewrite(
         "set_operation_of_characters",
         lambda t, c: set_operation_of_characters(t, c.table_types, c.declared),
     ),
-    Rewrite("single_byte_char", lambda t, c: single_byte_char(t)),
-    Rewrite("char_casts", lambda t, c: char_casts(t)),
+    _reading_tree("single_byte_char", single_byte_char),
+    _reading_tree("char_casts", char_casts),
     Rewrite(
         "operand_types",
         lambda t, c: mismatched_operand_types(t, c.table_types, c.declared_bases),
@@ -316,20 +321,20 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
-    Rewrite("any_of_null_array", lambda t, c: any_of_null_array(t)),
+    _reading_tree("any_of_null_array", any_of_null_array),
     _naming_types("bare_numeric_casts", lambda t, c: bare_numeric_casts(t)),
     Rewrite("jsonb_literals", lambda t, c: jsonb_literals(t, c.table_types, c.declared)),
-    Rewrite("division_by_zero", lambda t, c: division_by_zero_errors(t)),
+    _reading_tree("division_by_zero", division_by_zero_errors),
     Rewrite("float_errors", lambda t, c: float_errors(t, c.columns, c.table_types)),
-    Rewrite("population_variance", lambda t, c: population_variance_of_non_finite(t)),
+    _reading_tree("population_variance", population_variance_of_non_finite),
     Rewrite("key_moves", lambda t, c: key_moves(t, c.primary_keys, c.unique_keys)),
     Rewrite("proposed_query", lambda t, c: proposed_query(t, c)),
     # 4. Literals and types of DuckDB's core.
     Rewrite("national_strings", lambda t, c: national_strings(t, c.table_types)),
     Rewrite("bytea_literals", lambda t, c: bytea_literals(t, c.table_types)),
-    Rewrite("core_only", lambda t, c: core_only(t)),
-    Rewrite("named_windows_in_order_by", lambda t, c: named_windows_in_order_by(t)),
-    Rewrite("created_without_data", lambda t, c: created_without_data(t)),
+    _reading_tree("core_only", core_only),
+    _reading_tree("named_windows_in_order_by", named_windows_in_order_by),
+    _reading_tree("created_without_data", created_without_data),
 )
 
 
