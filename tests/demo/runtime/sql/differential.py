@@ -130,13 +130,23 @@ def _attempt(run: Callable[[], Any]) -> Answer:
     return {"ok": True, "result": json.loads(json.dumps(result))}
 
 
-def run_engine_corpus(make_engine: Callable[[], Any], groups: list[Group]) -> Run:
-    """Every case of `groups` on a fresh engine seeded with the group's setup."""
+def run_engine_corpus(
+    make_engine: Callable[[], Any], groups: list[Group], *, from_image: bool
+) -> Run:
+    """Every case of `groups` on a fresh engine holding the group's setup.
+
+    from_image: the setup runs once and each case starts from the image it left, as a
+    service's database does after a reload (`run_regress` does the same). Otherwise the
+    setup runs again before each case, on the case's connection: SQLite's PRAGMAs
+    (`foreign_keys`) belong to the connection, and an image does not keep them (nor
+    does sql.js's).
+    """
     out: Run = {}
     for group in groups:
         engine = make_engine()
         setup = _attempt(lambda e=engine, g=group: e.execute(g.setup)[0])
         seed = _attempt(lambda e=engine, g=group: e.execute(g.probe)[0])
+        image = engine.image() if from_image and setup["ok"] else b""
         engine.close()
         cases: dict[str, CaseRun] = {}
         for name, sql in group.cases:
@@ -146,7 +156,10 @@ def run_engine_corpus(make_engine: Callable[[], Any], groups: list[Group]) -> Ru
                 continue
             engine = make_engine()
             try:
-                engine.execute(group.setup)
+                if from_image:
+                    engine.load_image(image)
+                else:
+                    engine.execute(group.setup)
                 answer = _attempt(lambda e=engine, s=sql: e.execute(s)[0])
                 probe = _attempt(lambda e=engine, g=group: e.execute(g.probe)[0])
             finally:
@@ -159,13 +172,15 @@ def run_engine_corpus(make_engine: Callable[[], Any], groups: list[Group]) -> Ru
 def run_postgres(open_duck: Callable[[], Any]) -> Run:
     from demo.runtime.sql.postgres import DuckEngine
 
-    return run_engine_corpus(lambda: DuckEngine(open_duck()), load_corpus("postgres"))
+    return run_engine_corpus(
+        lambda: DuckEngine(open_duck()), load_corpus("postgres"), from_image=True
+    )
 
 
 def run_sqlite() -> Run:
     from demo.runtime.sql import SqliteEngine
 
-    return run_engine_corpus(SqliteEngine, load_corpus("sqlite"))
+    return run_engine_corpus(SqliteEngine, load_corpus("sqlite"), from_image=False)
 
 
 # -- comparing ----------------------------------------------------------------------
