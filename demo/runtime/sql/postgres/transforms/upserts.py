@@ -10,6 +10,8 @@ and ORMs send), each a silent difference before:
   Postgres inserts them all (a NULL never conflicts); DuckDB took two such rows with
   equal keys in one INSERT for one key and kept only the first (`VALUES (1, NULL), (2,
   NULL) ON CONFLICT DO NOTHING` over a UNIQUE second column inserted one row).
+- The same where the NULL is a UNIQUE column's default, the column left unwritten by an
+  INSERT of a query's rows (`INSERT INTO t (id) SELECT ...`).
 - RETURNING: Postgres returns the rows in the order it proposes them; DuckDB's upsert
   returns them in an order of its own, even where none conflicts, and a client reading
   generated ids back relies on that order.
@@ -20,8 +22,9 @@ which keeps their order and their NULL keys apart (each statement costs its own 
 several rows of constant keys stay one statement); their keys proposed twice are
 compared here as written, where they are constants (`proposed_rows`). A query's rows cannot be split so:
 they are checked as the statement runs, over the rows made once (`proposed_query`), and a
-key proposed twice fails in Postgres' words, NULL keys alike and more than one row with
-RETURNING in the demo's:
+key proposed twice fails in Postgres' words, NULL keys alike, more than one row leaving a
+UNIQUE key to its default (NULL, for all the schema read here says) and more than one row
+with RETURNING in the demo's:
 
     WITH helio_proposed(k0, ...) AS MATERIALIZED (<query>)
     INSERT INTO t (...) SELECT * FROM helio_proposed
@@ -52,6 +55,12 @@ RETURNING_ORDER = (
     "this demo cannot return the rows of an INSERT ... SELECT ... ON CONFLICT in Postgres'"
     " order (DuckDB, its engine, returns an upsert's rows in an order of its own); insert"
     " them with VALUES, or without RETURNING"
+)
+DEFAULTED_KEY = (
+    "this demo cannot insert more than one row of a query with INSERT ... ON CONFLICT while"
+    " a unique key ({key}) is left to its default: DuckDB, its engine, takes the rows' NULL"
+    " keys for one key and keeps the first, where Postgres inserts them all; write the"
+    " column, or insert the rows with VALUES"
 )
 _PROPOSED = "helio_proposed"
 
@@ -89,6 +98,15 @@ class _Upsert:
             own = [schema.primary_keys[table]] if schema.primary_keys.get(table) else []
             named_keys = own + schema.unique_keys.get(table, [])
         self.arbiters = named_keys
+        # A UNIQUE key (not the primary key, whose columns are NOT NULL) with a column the
+        # INSERT does not write: every row proposes the column's default, NULL unless the
+        # table says otherwise (the schema read here has no defaults).
+        primary = schema.primary_keys.get(table) or []
+        self.defaulted = [
+            key
+            for key in named_keys
+            if key != primary and any(c not in self.columns and c[:1] != "(" for c in key)
+        ]
         # A key column the INSERT does not write takes its default: not compared; nor is a
         # key part that is an expression (it starts with "(", group_by_key.load_keys).
         self.keys = [key for key in named_keys if all(c in self.columns for c in key)]
@@ -174,9 +192,10 @@ def proposed_query(tree: exp.Expr, schema: KeyedSchema) -> None:
         failures.append(
             (_twice(positions, types, nulls=True), NULL_KEYS.format(key=", ".join(key)))
         )
+    for key in upsert.defaulted:
+        failures.append((_several(), DEFAULTED_KEY.format(key=", ".join(key))))
     if insert.args.get("returning"):
-        count = exp.select(exp.func("count", exp.Star())).from_(_PROPOSED).subquery()
-        failures.append((exp.GT(this=count, expression=exp.Literal.number(1)), RETURNING_ORDER))
+        failures.append((_several(), RETURNING_ORDER))
     if not failures:
         return
     width = max((p for key in upsert.keys for p in upsert.positions(key)), default=-1) + 1
@@ -201,6 +220,12 @@ def proposed_query(tree: exp.Expr, schema: KeyedSchema) -> None:
         with_.append("expressions", proposed)
     else:
         insert.set("with_", exp.With(expressions=[proposed]))
+
+
+def _several() -> exp.Expr:
+    """Whether the query proposes more than one row."""
+    count = exp.select(exp.func("count", exp.Star())).from_(_PROPOSED).subquery()
+    return exp.GT(this=count, expression=exp.Literal.number(1))
 
 
 def _twice(positions: list[int], types: list[str | None], *, nulls: bool) -> exp.Exists:

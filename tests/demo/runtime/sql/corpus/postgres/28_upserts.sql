@@ -76,3 +76,13 @@ CREATE TABLE nk (id int UNIQUE, n int); INSERT INTO nk SELECT NULL::int, 1 UNION
 CREATE TABLE cq (id int PRIMARY KEY, email text UNIQUE); INSERT INTO cq (id) VALUES (1), (2) ON CONFLICT DO NOTHING; SELECT * FROM cq ORDER BY id;
 -- case: insert values with constant keys, do nothing
 CREATE TABLE cq (id int PRIMARY KEY, email text UNIQUE); INSERT INTO cq VALUES (1, 'a'), (2, 'b'), (1, 'c') ON CONFLICT DO NOTHING; SELECT * FROM cq ORDER BY id;
+-- case: insert from a query leaving a unique column to its NULL default, do nothing
+CREATE TABLE cq (id int PRIMARY KEY, email text UNIQUE); INSERT INTO cq (id) SELECT g FROM generate_series(1, 3) AS g ON CONFLICT DO NOTHING; SELECT * FROM cq ORDER BY id;
+-- case: insert from a query of one row leaving a unique column to its default, do nothing
+CREATE TABLE cq (id int PRIMARY KEY, email text UNIQUE); INSERT INTO cq (id) SELECT 7 ON CONFLICT DO NOTHING; SELECT * FROM cq ORDER BY id;
+-- case: upsert from a query on the primary key, a unique column left to its default
+CREATE TABLE cq (id int PRIMARY KEY, email text UNIQUE, n int); INSERT INTO cq VALUES (1, 'a', 0); INSERT INTO cq (id, n) SELECT g, g FROM generate_series(1, 3) AS g ON CONFLICT (id) DO UPDATE SET n = excluded.n; SELECT * FROM cq ORDER BY id;
+-- case: insert from a query into a table with a serial key and a unique column, do nothing
+INSERT INTO uq (email) SELECT 'n' || g || '@x' FROM generate_series(1, 3) AS g ON CONFLICT DO NOTHING; SELECT id, email FROM uq ORDER BY id;
+-- case: insert from a query leaving a unique column of a unique index to its default
+CREATE TABLE ci (id int PRIMARY KEY, code text); CREATE UNIQUE INDEX ci_code ON ci (code); INSERT INTO ci (id) SELECT g FROM generate_series(1, 2) AS g ON CONFLICT DO NOTHING; SELECT * FROM ci ORDER BY id;
