@@ -13,7 +13,8 @@ A seed that fails is never kept (its error is raised again on the next build). T
 folder is `HELIO_BUILD_CACHE`, else `$XDG_CACHE_HOME/helio/seed-images`, else
 `~/.cache/helio/seed-images`; `HELIO_BUILD_CACHE=off` turns the cache off. Entries are
 written whole (a temporary file renamed), so builds running side by side share it, and
-only the newest `KEEP` are kept.
+only the newest `KEEP` are kept. precompress.py keeps the gzip of the large runtime
+files below the same folder (`gzip/`).
 """
 
 from __future__ import annotations
@@ -99,12 +100,13 @@ def store(key: str, seeded: SeedImage) -> None:
     with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         entry = {"sha256": hashlib.sha256(seeded.image).hexdigest(), "warnings": seeded.warnings}
-        _write_whole(folder / f"{key}.image", seeded.image)
-        _write_whole(folder / f"{key}.json", json.dumps(entry).encode())
+        write_whole(folder / f"{key}.image", seeded.image)
+        write_whole(folder / f"{key}.json", json.dumps(entry).encode())
         _prune(folder)
 
 
-def _write_whole(path: Path, data: bytes) -> None:
+def write_whole(path: Path, data: bytes) -> None:
+    """Write `data` to `path` as a whole: a reader sees the old file or the new one."""
     handle, temporary = tempfile.mkstemp(prefix=".", suffix=".partial", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as sink:

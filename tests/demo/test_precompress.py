@@ -7,9 +7,10 @@ import os
 import random
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
-from demo.build.precompress import precompress_site
+from demo.build.precompress import KEEP_MIN, precompress_site
 from demo.serve import make_app
 
 SCRIPT = ("export function answer() { return 42; }\n" * 2000).encode()
@@ -37,6 +38,59 @@ def test_siblings_only_where_gzip_saves(tmp_path: Path) -> None:
     first = (site / "runtime" / "app.js.gz").read_bytes()
     precompress_site(site)
     assert (site / "runtime" / "app.js.gz").read_bytes() == first
+
+
+def _large_site(root: Path, payload: bytes) -> Path:
+    root.mkdir(parents=True)
+    (root / "engine.wasm").write_bytes(payload)
+    (root / "app.js").write_bytes(SCRIPT)
+    return root
+
+
+def test_a_large_files_gzip_is_kept_between_builds_and_taken_while_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HELIO_BUILD_CACHE", str(tmp_path / "cache"))
+    payload = b"".join(b"(func $f%d (result i32) i32.const %d)\n" % (i, i) for i in range(60_000))
+    assert len(payload) >= KEEP_MIN
+    first = _large_site(tmp_path / "first", payload)
+    precompress_site(first)
+    kept = list((tmp_path / "cache" / "gzip").glob("*.gz"))
+    assert len(kept) == 1  # the large file only: small ones cost little to compress
+
+    def no_compressing(data: bytes, compresslevel: int = 9, *, mtime: float | None = None) -> bytes:
+        if len(data) >= KEEP_MIN:
+            raise AssertionError("compressed again")
+        return real_compress(data, compresslevel=compresslevel, mtime=mtime)
+
+    real_compress = gzip.compress
+    monkeypatch.setattr(gzip, "compress", no_compressing)
+    second = _large_site(tmp_path / "second", payload)
+    precompress_site(second)
+    assert (second / "engine.wasm.gz").read_bytes() == (first / "engine.wasm.gz").read_bytes()
+    monkeypatch.setattr(gzip, "compress", real_compress)
+
+    # A damaged entry (cut short) is not taken: the file is compressed again, kept whole.
+    kept[0].write_bytes(kept[0].read_bytes()[:-100])
+    third = _large_site(tmp_path / "third", payload)
+    precompress_site(third)
+    assert gzip.decompress((third / "engine.wasm.gz").read_bytes()) == payload
+    assert kept[0].read_bytes() == (first / "engine.wasm.gz").read_bytes()
+    # Other bytes, another entry.
+    precompress_site(_large_site(tmp_path / "fourth", payload + b";"))
+    assert len(list((tmp_path / "cache" / "gzip").glob("*.gz"))) == 2
+
+
+def test_no_gzip_is_kept_with_the_build_cache_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HELIO_BUILD_CACHE", "off")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    site = _large_site(tmp_path / "site", b"0123456789abcdef" * (KEEP_MIN // 8))
+    precompress_site(site)
+    assert (site / "engine.wasm.gz").exists()
+    assert not [p for p in tmp_path.rglob("*.gz") if p.parent != site]
 
 
 def test_serve_sends_the_sibling_when_gzip_is_accepted(tmp_path: Path) -> None:
