@@ -251,7 +251,7 @@ async def _open_asgi(context: ServiceContext) -> HttpService:
 def _open_sqlite(context: ServiceContext) -> Engine:
     from .sql.sqlite_engine import SqliteEngine
 
-    return SqliteEngine()
+    return SqliteEngine(settings=context.config.get("settings", []))
 
 
 def _open_postgres(context: ServiceContext) -> Engine:
@@ -340,7 +340,9 @@ SQLITE = SqlAdapter(
     name="sqlite",
     label="SQLite",
     source_keys=(_SEED, _EXAMPLES),
-    built_keys=(ConfigKey("image", required=True), _EXAMPLES),
+    # `settings`: the seeds' PRAGMA settings (`PRAGMA foreign_keys = ON`), run again on
+    # each image the service opens: the connection holds them, not the image.
+    built_keys=(ConfigKey("image", required=True), ConfigKey("settings", "texts"), _EXAMPLES),
     prepare="demo.build.prepare:prepare_sqlite",
     open_engine=_open_sqlite,
     example_query="SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name;",

@@ -21,12 +21,13 @@ import os
 import re
 import sqlite3
 import tempfile
+from collections.abc import Sequence
 from typing import Any
 
 from .results import SqlJsResult
 from .statements import SqlError, is_sqlite_transaction_control, split_sqlite
 
-__all__ = ["SqliteEngine"]
+__all__ = ["SqliteEngine", "connection_settings"]
 
 
 def _json_cell(value: Any) -> Any:
@@ -40,6 +41,14 @@ def _json_cell(value: Any) -> Any:
 
 
 _PRAGMA = re.compile(r"^\s*PRAGMA\b", re.I)
+# A PRAGMA that sets a value (`PRAGMA foreign_keys = ON`), as a seed sets up its connection.
+_SETTING = re.compile(r"^\s*PRAGMA\s+[\w.]+\s*=", re.I)
+
+
+def connection_settings(sql: str) -> list[str]:
+    """The PRAGMA settings of `sql` (a seed), in order: most (foreign_keys) belong to the
+    connection, and a database image does not keep them."""
+    return [statement for statement in split_sqlite(sql) if _SETTING.match(statement)]
 
 
 class SqliteEngine:
@@ -47,8 +56,12 @@ class SqliteEngine:
 
     adapter = "sqlite"
 
-    def __init__(self, image: bytes | None = None) -> None:
+    def __init__(self, image: bytes | None = None, *, settings: Sequence[str] = ()) -> None:
+        """`settings`: PRAGMA statements run on the connection after each image is loaded
+        (its seed's `connection_settings`), as an application runs them on each
+        connection it opens."""
         self._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        self._settings = list(settings)
         if image:
             self.load_image(image)
 
@@ -58,7 +71,13 @@ class SqliteEngine:
         """Replace the database with a serialized image."""
         if hasattr(self._conn, "deserialize"):
             self._conn.deserialize(image)
-            return
+        else:
+            self._copy_in(image)
+        for setting in self._settings:
+            self._conn.execute(setting)
+
+    def _copy_in(self, image: bytes) -> None:
+        """An image in, where sqlite3 has no `deserialize` (before Python 3.11)."""
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "image.sqlite")
             with open(path, "wb") as fh:
