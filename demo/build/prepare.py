@@ -66,7 +66,7 @@ from demo.runtime.sql.postgres.identity_columns import Identities
 from demo.runtime.sql.postgres.session_names import SessionNames, session_names
 from demo.runtime.sql.postgres.split import split_postgres
 from demo.runtime.sql.postgres.transpile import transpile_statement
-from demo.runtime.sql.sqlite_engine import SqliteEngine, connection_settings
+from demo.runtime.sql.sqlite_engine import SqliteEngine
 from demo.runtime.sql.statements import SqlError
 
 from . import seed_cache
@@ -329,17 +329,16 @@ def prepare_sqlite(
     """sqlite: the seed files run into a database; its serialized image, and the seeds'
     PRAGMA settings, which the service runs again on each image it opens."""
     engine = SqliteEngine()
-    settings: list[str] = []
     try:
         for relative, text in _read_seeds(service, base, at):
             try:
                 engine.run_script(text)
             except SqlError as exc:
                 raise _statement_error(at, relative, exc) from exc
-            settings += connection_settings(text)
             report(f"{service.name}: ran {relative}")
         image = target / "seed.sqlite"
         image.write_bytes(engine.image())
+        settings = engine.settings
     finally:
         engine.close()
     return {"image": image, "settings": settings}

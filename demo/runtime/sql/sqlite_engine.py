@@ -27,7 +27,7 @@ from typing import Any
 from .results import SqlJsResult
 from .statements import SqlError, is_sqlite_transaction_control, split_sqlite
 
-__all__ = ["SqliteEngine", "connection_settings"]
+__all__ = ["SqliteEngine"]
 
 
 def _json_cell(value: Any) -> Any:
@@ -45,12 +45,6 @@ _PRAGMA = re.compile(r"^\s*PRAGMA\b", re.I)
 _SETTING = re.compile(r"^\s*PRAGMA\s+[\w.]+\s*=", re.I)
 
 
-def connection_settings(sql: str) -> list[str]:
-    """The PRAGMA settings of `sql` (a seed), in order: most (foreign_keys) belong to the
-    connection, and a database image does not keep them."""
-    return [statement for statement in split_sqlite(sql) if _SETTING.match(statement)]
-
-
 class SqliteEngine:
     """One in-memory SQLite database."""
 
@@ -58,7 +52,7 @@ class SqliteEngine:
 
     def __init__(self, image: bytes | None = None, *, settings: Sequence[str] = ()) -> None:
         """`settings`: PRAGMA statements run on the connection after each image is loaded
-        (its seed's `connection_settings`), as an application runs them on each
+        (the `settings` its seed's `run_script` kept), as an application runs them on each
         connection it opens."""
         self._conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         self._settings = list(settings)
@@ -106,12 +100,21 @@ class SqliteEngine:
                 return fh.read()
 
     def run_script(self, sql: str) -> None:
-        """Run seed SQL as given (build time); raise SqlError naming the failing statement."""
+        """Run seed SQL as given (build time); raise SqlError naming the failing statement.
+        Its PRAGMA settings join `settings`: most (foreign_keys) belong to the connection,
+        and an image does not keep them."""
         for statement in split_sqlite(sql):
             try:
                 self._conn.execute(statement)
             except sqlite3.Error as exc:
                 raise SqlError(str(exc), statement) from exc
+            if _SETTING.match(statement):
+                self._settings.append(statement)
+
+    @property
+    def settings(self) -> list[str]:
+        """The PRAGMA settings run again after each image is loaded, in order."""
+        return list(self._settings)
 
     # -- queries ------------------------------------------------------------------
 
