@@ -89,19 +89,18 @@ class _Upsert:
             for k in conflict.args.get("conflict_keys") or []
         ]
         self.targeted = bool(named)
+        primary = schema.primary_keys.get(table) or []
         if named:
             if not all(isinstance(k, exp.Column) for k in named):
                 named_keys = []  # an index expression: not compared
             else:
                 named_keys = [[k.name.lower() for k in named]]
         else:
-            own = [schema.primary_keys[table]] if schema.primary_keys.get(table) else []
-            named_keys = own + schema.unique_keys.get(table, [])
+            named_keys = ([primary] if primary else []) + schema.unique_keys.get(table, [])
         self.arbiters = named_keys
         # A UNIQUE key (not the primary key, whose columns are NOT NULL) with a column the
         # INSERT does not write: every row proposes the column's default, NULL unless the
         # table says otherwise (the schema read here has no defaults).
-        primary = schema.primary_keys.get(table) or []
         self.defaulted = [
             key
             for key in named_keys
