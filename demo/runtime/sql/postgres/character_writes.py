@@ -22,6 +22,7 @@ from collections.abc import Callable
 from sqlglot import exp
 
 from .declared import column_type, declared_name
+from .transforms.volatility import VOLATILE_CALLS
 
 __all__ = [
     "CHAR_TYPES",
@@ -37,7 +38,6 @@ __all__ = [
 _PREFIX = "bpchar("
 _VARCHAR = "varchar("
 _SIZED = {"CHAR", "NCHAR", "VARCHAR"}
-_VOLATILE = {"random", "nextval", "gen_random_uuid", "uuid", "clock_timestamp", "setseed"}
 CHAR_TYPES = {exp.DataType.Type.CHAR, exp.DataType.Type.NCHAR}
 
 
@@ -134,8 +134,9 @@ def _written_check(
             return too_long(width, kind)
         value.replace(exp.Literal.string(text))
         return None
+    # Not `draws_anew`: a check may read a uuid again, every uuid's text is 36 long.
     calls = {str(f.this).lower() for f in value.find_all(exp.Anonymous)}
-    volatile = bool(calls & _VOLATILE) or any(value.find_all(exp.Rand))
+    volatile = bool(calls & VOLATILE_CALLS) or any(value.find_all(exp.Rand))
     if kind == "varchar":
         if not volatile:  # the check reads the value more than once
             value.replace(_checked(value, width, kind))

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from sqlglot import exp
 
 from ..type_match import is_type
+from .volatility import draws_anew
 
 __all__ = [
     "calls_volatile",
@@ -265,16 +266,10 @@ def _is_float8(node: exp.Expr) -> bool:
     return isinstance(node, exp.Cast) and is_type(node.to, "double")
 
 
-# Calls whose every evaluation may answer differently, or change something: a copy of
-# one in a check would not read the value the division reads.
-_VOLATILE_CALLS = {"nextval", "setval", "random", "gen_random_uuid", "clock_timestamp"}
-
-
 def calls_volatile(node: exp.Expr) -> bool:
     """Whether `node` calls a volatile function or holds a subquery: a copy of it in a
     check would not read the value it reads."""
-    calls = {f.name.lower() for f in node.find_all(exp.Anonymous)}
-    return bool(calls & _VOLATILE_CALLS) or node.find(exp.Rand, exp.Uuid, exp.Subquery) is not None
+    return draws_anew(node) or node.find(exp.Subquery) is not None
 
 
 def zero_divisor(dividend: exp.Expr, divisor: exp.Expr) -> exp.Expr:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from sqlglot import exp
 
+from .volatility import draws_anew
+
 __all__ = [
     "created_without_data",
     "insert_alias_in_returning",
@@ -196,11 +198,6 @@ def written_literals(
     ]
 
 
-# Functions whose every call may answer differently: a copied subquery calling one
-# would not give one row's columns.
-_VOLATILE = {"random", "nextval", "gen_random_uuid", "uuid", "clock_timestamp", "setseed"}
-
-
 def _row_picking(query: exp.Select) -> bool:
     """Whether a copy with fewer columns could pick other rows (DISTINCT, LIMIT)."""
     return any(query.args.get(k) for k in ("distinct", "limit", "offset", "fetch"))
@@ -249,8 +246,8 @@ def row_subquery_assignments(tree: exp.Expr) -> str | None:
         if len(query.expressions) != len(target.expressions) or query.is_star:
             assignments.append(item)  # DuckDB refuses it
             continue
-        calls = {str(f.this).lower() for f in query.find_all(exp.Anonymous)}
-        if calls & _VOLATILE or any(query.find_all(exp.Rand)) or _row_picking(query):
+        # A volatile call in each copied subquery would not give one row's columns.
+        if draws_anew(query) or _row_picking(query):
             return (
                 "UPDATE ... SET (columns) = (subquery) with DISTINCT, LIMIT or a volatile"
                 " function is not supported by this demo"
