@@ -117,7 +117,7 @@ from .transforms.statement import (
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu, zoned_string_literals
 from .transforms.unseen_quotients import unseen_numeric_quotients
-from .transforms.upserts import proposed_query, proposed_rows
+from .transforms.upserts import proposed_query
 from .transforms.window_names import named_windows_in_order_by
 from .transforms.window_ties import tie_dependent_windows
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
@@ -268,7 +268,6 @@ REWRITES: tuple[Rewrite, ...] = (
     _reading_tree("insert_alias_in_returning", insert_alias_in_returning),
     _reading_tree("locking_clauses", locking_clause_errors),
     _reading_tree("table_samples", table_sample_errors),
-    Rewrite("proposed_rows", proposed_rows),
     Rewrite(
         "identity_writes",
         lambda t, c: identity_writes(t, c.identities, c.table_types, c.overriding),

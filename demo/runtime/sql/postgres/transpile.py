@@ -71,7 +71,7 @@ from .syntax_errors import (
 )
 from .transforms.result_types import int4_series_columns
 from .transforms.statement import strip_foreign_keys, target_table, values_lists
-from .transforms.upserts import rows_apart
+from .transforms.upserts import own_table_read, proposed_keys_check, rows_apart
 from .typed_literals import typed_literals_before_casts
 
 __all__ = ["Transpiled", "transpile_statement"]
@@ -588,6 +588,9 @@ def _one_row_at_a_time(tree: exp.Expr, context: Context) -> list[str] | None:
     values = rows_apart(tree, context)
     if values is None:
         return None
+    refused = own_table_read(tree, values)
+    if refused is not None:
+        raise SqlError(refused, context.statement)
     tree.set("expression", None)  # each copy below leaves the other rows out
     try:
         statements = []
@@ -619,6 +622,9 @@ def _transpiled(
     )
     if isinstance(tree, (exp.Insert, exp.Update, exp.Delete, exp.Merge)):
         target = target_table(tree)
+        keys_check = proposed_keys_check(tree, context)
+        if keys_check is not None:
+            before = [*before, keys_check]
         rows = _one_row_at_a_time(tree, context) or [duck]
         return Transpiled(
             statement,

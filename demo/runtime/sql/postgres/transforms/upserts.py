@@ -19,9 +19,12 @@ and ORMs send), each a silent difference before:
 Rows of VALUES go in one INSERT per row where RETURNING reads them or an arbiter key
 part is not a constant other than NULL (`rows_apart`; transpile._one_row_at_a_time),
 which keeps their order and their NULL keys apart (each statement costs its own run:
-several rows of constant keys stay one statement); their keys proposed twice are
-compared here as written, where they are constants (`proposed_rows`). A query's rows cannot be split so:
-they are checked as the statement runs, over the rows made once (`proposed_query`), and a
+several rows of constant keys stay one statement); such rows reading their own table in
+a subquery are refused (`own_table_read`: each would see the rows before it). Their keys
+proposed twice to DO UPDATE are found by a statement run first (`proposed_keys_check`),
+over the key parts computed once more, where no part is volatile. A query's rows cannot
+be split so: they are checked as the statement runs, over the rows made once
+(`proposed_query`), and a
 key proposed twice fails in Postgres' words, NULL keys alike, more than one row leaving a
 UNIQUE key to its default (NULL, for all the schema read here says) and more than one row
 with RETURNING in the demo's:
@@ -41,9 +44,10 @@ from typing import Protocol
 
 from sqlglot import exp
 
-from .statement import insert_columns
+from .statement import insert_columns, is_default_keyword, target_table
+from .volatility import draws_anew
 
-__all__ = ["proposed_query", "proposed_rows", "rows_apart"]
+__all__ = ["own_table_read", "proposed_keys_check", "proposed_query", "rows_apart"]
 
 PROPOSED_TWICE = "ON CONFLICT DO UPDATE command cannot affect row a second time"
 NULL_KEYS = (
@@ -61,6 +65,13 @@ DEFAULTED_KEY = (
     " a unique key ({key}) is left to its default: DuckDB, its engine, takes the rows' NULL"
     " keys for one key and keeps the first, where Postgres inserts them all; write the"
     " column, or insert the rows with VALUES"
+)
+OWN_TABLE_READ = (
+    "this demo cannot insert several rows of VALUES with ON CONFLICT where a row reads"
+    " {table} in a subquery: it inserts such rows one at a time (DuckDB, its engine,"
+    " would not keep their order), so a later row would see the rows before it, where"
+    " Postgres computes every row first; compute the values in a query (INSERT ..."
+    " SELECT), or insert the rows in separate statements"
 )
 _PROPOSED = "helio_proposed"
 
@@ -131,10 +142,13 @@ def _several_values(tree: exp.Expr) -> tuple[exp.Insert, list[list[exp.Expr]]] |
     return insert, rows
 
 
-def proposed_rows(tree: exp.Expr, schema: KeyedSchema) -> str | None:
-    """Postgres' refusal of an INSERT ... VALUES ... ON CONFLICT (key) DO UPDATE whose
-    rows propose one key twice; rows whose key parts are constants, compared as written
-    (NULL never conflicts)."""
+def proposed_keys_check(tree: exp.Expr, schema: KeyedSchema) -> str | None:
+    """A statement to run before an INSERT ... VALUES ... ON CONFLICT (key) DO UPDATE of
+    several rows: it fails in Postgres' words where two rows propose one key, their key
+    parts computed and compared as the key columns' types (`1 + 0` and `1`, `'9'` and `9`
+    are one integer key; a NULL never conflicts). None where nothing is to check, or a
+    key part cannot be computed twice (a volatile call, DEFAULT): such keys are drawn
+    anew for every row."""
     several = _several_values(tree)
     if several is None:
         return None
@@ -142,16 +156,51 @@ def proposed_rows(tree: exp.Expr, schema: KeyedSchema) -> str | None:
     upsert = _Upsert(insert, schema)
     if not (upsert.updates and upsert.targeted and upsert.keys):
         return None
-    positions = upsert.positions(upsert.keys[0])
-    seen: set[tuple[str, ...]] = set()
-    for row in rows:
-        parts = [row[i] for i in positions if i < len(row)]
-        if len(parts) != len(positions) or not all(isinstance(v, exp.Literal) for v in parts):
-            continue  # NULL never conflicts; an expression is not compared here
-        key = tuple(v.sql() for v in parts)
-        if key in seen:
-            return PROPOSED_TWICE
-        seen.add(key)
+    key = upsert.keys[0]
+    positions = upsert.positions(key)
+    if any(len(row) <= max(positions) for row in rows):
+        return None  # DuckDB refuses the INSERT itself
+    parts = [[row[p] for p in positions] for row in rows]
+    if any(is_default_keyword(v) or draws_anew(v) for row in parts for v in row):
+        return None
+    types = [upsert.types.get(c) for c in key]
+    keys = exp.Values(
+        expressions=[
+            exp.Tuple(
+                expressions=[
+                    exp.cast(v.copy(), t, dialect="duckdb") if t else v.copy()
+                    for v, t in zip(row, types, strict=True)
+                ]
+            )
+            for row in parts
+        ],
+        alias=exp.TableAlias(
+            this=exp.to_identifier(_PROPOSED),
+            columns=[exp.to_identifier(f"k{p}") for p in positions],
+        ),
+    )
+    twice = (
+        exp.select("1")
+        .from_(keys)
+        .where(exp.and_(*(exp.column(f"k{p}").is_(exp.null()).not_() for p in positions)))
+    )
+    twice = twice.group_by(*(exp.column(f"k{p}") for p in positions)).having(
+        exp.GT(this=exp.func("count", exp.Star()), expression=exp.Literal.number(1))
+    )
+    fails = exp.func("error", exp.Literal.string(PROPOSED_TWICE))
+    check = exp.Case(ifs=[exp.If(this=exp.Exists(this=twice), true=fails)])
+    return exp.select(check.as_("proposed")).sql(dialect="duckdb")
+
+
+def own_table_read(tree: exp.Expr, values: exp.Values) -> str | None:
+    """The refusal of VALUES rows going one per statement (`rows_apart`) where one reads
+    the table they go into in a subquery: Postgres computes every row before it inserts
+    any, where a later statement here would see the rows before it."""
+    target = target_table(tree)
+    table = target.name.lower() if isinstance(target, exp.Table) else ""
+    for row in values.expressions:
+        if any(t.name.lower() == table for t in row.find_all(exp.Table)):
+            return OWN_TABLE_READ.format(table=table)
     return None
 
 

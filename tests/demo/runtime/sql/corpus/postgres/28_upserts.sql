@@ -86,3 +86,21 @@ CREATE TABLE cq (id int PRIMARY KEY, email text UNIQUE, n int); INSERT INTO cq V
 INSERT INTO uq (email) SELECT 'n' || g || '@x' FROM generate_series(1, 3) AS g ON CONFLICT DO NOTHING; SELECT id, email FROM uq ORDER BY id;
 -- case: insert from a query leaving a unique column of a unique index to its default
 CREATE TABLE ci (id int PRIMARY KEY, code text); CREATE UNIQUE INDEX ci_code ON ci (code); INSERT INTO ci (id) SELECT g FROM generate_series(1, 2) AS g ON CONFLICT DO NOTHING; SELECT * FROM ci ORDER BY id;
+-- case: upsert values proposing one computed key twice
+INSERT INTO up VALUES (1 + 0, 10, 'x'), (1, 20, 'y') ON CONFLICT (id) DO UPDATE SET n = excluded.n;
+-- case: upsert values proposing one computed new key twice
+INSERT INTO up VALUES (3 + 4, 10, 'x'), (7, 20, 'y') ON CONFLICT (id) DO UPDATE SET n = excluded.n;
+-- case: upsert values proposing one computed key twice, returning
+INSERT INTO up VALUES (1 + 0, 10, 'x'), (1, 20, 'y') ON CONFLICT (id) DO UPDATE SET n = excluded.n RETURNING id;
+-- case: upsert values with computed keys apart
+INSERT INTO up VALUES (3 + 4, 10, 'x'), (8, 20, 'y') ON CONFLICT (id) DO UPDATE SET n = excluded.n; SELECT * FROM up ORDER BY id;
+-- case: upsert values proposing one key as text and as a number
+INSERT INTO up VALUES ('9', 10, 'x'), (9, 20, 'y') ON CONFLICT (id) DO UPDATE SET n = excluded.n;
+-- case: upsert values proposing one computed text key twice
+INSERT INTO uq (email) VALUES (lower('A@x')), ('a@x') ON CONFLICT (email) DO UPDATE SET hits = uq.hits + 1;
+-- case: upsert values with keys a sequence draws
+INSERT INTO uq (id, email) VALUES (nextval('uq_id_seq'), 'q@x'), (nextval('uq_id_seq'), 'r@x') ON CONFLICT (id) DO UPDATE SET hits = 5; SELECT id, email FROM uq ORDER BY id;
+-- case: upsert values whose keys a subquery of the table computes alike
+INSERT INTO up VALUES ((SELECT max(id) + 1 FROM up), 10, 'x'), ((SELECT max(id) + 1 FROM up), 20, 'y') ON CONFLICT (id) DO UPDATE SET n = excluded.n;
+-- case: insert values reading the table in a subquery, returning
+INSERT INTO up VALUES (20, (SELECT count(*) FROM up), 'x'), (21, (SELECT count(*) FROM up), 'y') ON CONFLICT DO NOTHING RETURNING id, n;
