@@ -8,7 +8,8 @@ made `a / 2` an integer division (2 for Postgres' 2.2500000000000000).
 
 Here each such column gets the type its select list or its VALUES rows say where that
 is plain (a table column, a cast, `count()`, an integer constant, a CASE or COALESCE of
-values of one such type: `count(*)` is a bigint, so `sum()` of it is Postgres' numeric),
+values of one such type: `count(*)` is a bigint, so `sum()` of it is Postgres' numeric;
+integer arithmetic of such values, in the wider integer type, and date arithmetic),
 and None where it is not: then the name has no
 type for the rewrites, which leave that value to DuckDB or check its type as the
 statement runs (`transforms/runtime_types.py`). A name given two types is None too.
@@ -21,6 +22,17 @@ from sqlglot import exp
 __all__ = ["derived_column_types"]
 
 _INT4 = 2**31
+# Integer types by width: Postgres' integer arithmetic answers in the wider operand's type.
+_INTEGER_WIDTH = {
+    "SMALLINT": 2,
+    "INT2": 2,
+    "INTEGER": 4,
+    "INT": 4,
+    "INT4": 4,
+    "BIGINT": 8,
+    "INT8": 8,
+}
+_ARITHMETIC = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod)
 
 
 def _plain_type(value: exp.Expr, columns: dict[str, str]) -> str | None:
@@ -35,10 +47,34 @@ def _plain_type(value: exp.Expr, columns: dict[str, str]) -> str | None:
         return "INTEGER" if abs(int(value.this)) < _INT4 else None
     if isinstance(value, exp.Paren):
         return _plain_type(value.this, columns)
+    if isinstance(value, exp.Neg):
+        inner = _plain_type(value.this, columns)
+        return inner if inner in _INTEGER_WIDTH else None
+    if isinstance(value, _ARITHMETIC):
+        return _arithmetic_type(value, columns)
     choices = _choices(value)
     if choices:  # CASE/COALESCE/...: the one type all its non-NULL answers have
         kinds = {_plain_type(v, columns) for v in choices}
         return kinds.pop() if len(kinds) == 1 else None
+    return None
+
+
+def _arithmetic_type(value: exp.Expr, columns: dict[str, str]) -> str | None:
+    """Postgres' type of integer or date arithmetic on plainly typed operands: the wider
+    integer (a smallint with a smallint stays smallint, `/` too), a date less a date an
+    integer, a date plus or less an integer a date; None for anything else."""
+    left = _plain_type(value.this, columns)
+    right = _plain_type(value.expression, columns)
+    left_width, right_width = _INTEGER_WIDTH.get(left or ""), _INTEGER_WIDTH.get(right or "")
+    if left_width and right_width:
+        return left if left_width >= right_width else right
+    if isinstance(value, exp.Sub) and left == right == "DATE":
+        return "INTEGER"
+    # date + int4 and int4 + date, date - int4 (a smallint is taken as int4; no bigint).
+    if isinstance(value, exp.Add | exp.Sub) and left == "DATE" and (right_width or 8) <= 4:
+        return "DATE"
+    if isinstance(value, exp.Add) and right == "DATE" and (left_width or 8) <= 4:
+        return "DATE"
     return None
 
 
