@@ -1,4 +1,4 @@
-"""`round()`, `sign()` and the transcendental functions as Postgres resolves them.
+"""`round()`, `trunc()`, `sign()` and the transcendental functions as Postgres resolves them.
 
 Postgres picks a function by its argument's type: `round(double precision)` rounds half
 to even (rint) and `round(numeric [, integer])` half away from zero; an integer argument
@@ -9,9 +9,11 @@ numeric `3.0000000000000000`); a numeric argument gives a numeric computed exact
 DuckDB keeps its argument's type for round and sign, rounds every type half away from
 zero, and computes the rest in double precision.
 
-- round of a float or integer without places: DuckDB's `round_even`, as a double.
-- round of an integer to constant places: cast to a DECIMAL of that scale first.
-- round of a float to places: refused with Postgres' own message.
+- round of a float or integer without places: DuckDB's `round_even`, as a double;
+  trunc of one: of the value as a double (`trunc(7)` is the float8 7).
+- round or trunc of an integer to constant places: cast to a DECIMAL of that scale
+  first (`trunc(7, 1)` is the numeric `7.0`).
+- round or trunc of a float to places: refused with Postgres' own message.
 - sign: a double for a float or integer, a numeric for a numeric.
 - sqrt, exp, ln, log, power of a numeric, and log of two arguments: refused (their
   exact numeric result and scale are Postgres' own), with a cast to float8 named.
@@ -31,7 +33,7 @@ from .runtime_types import UNSEEN_TYPE, duck_type_in, failing_where, is_checked
 
 __all__ = ["postgres_math_functions"]
 
-_NO_FLOAT_PLACES = "function round(double precision, integer) does not exist"
+_NO_FLOAT_PLACES = "function {name}(double precision, integer) does not exist"
 _MAX_PLACES = 30  # DuckDB's DECIMAL holds 38 digits; an int8 needs 19 of them
 _TRANSCENDENTAL = (exp.Sqrt, exp.Exp, exp.Ln, exp.Log, exp.Pow, exp.Cbrt)
 
@@ -54,26 +56,29 @@ def _exact(name: str) -> str:
     )
 
 
-def _round(node: exp.Round, column_types: dict[str, str]) -> str | None:
+def _round(node: exp.Round | exp.Trunc, column_types: dict[str, str]) -> str | None:
+    """round() or trunc(), which Postgres resolves alike: a double precision form for a
+    float or an integer without places, a numeric form with places."""
+    name = "round" if isinstance(node, exp.Round) else "trunc"
     value, places = node.this, node.args.get("decimals")
     kind = value_kind(value, column_types)
     if places is None and kind in ("int", "float"):
-        node.replace(
-            exp.func("round_even", exp.cast(value.copy(), "DOUBLE"), exp.Literal.number(0))
-        )
+        as_double = exp.cast(value.copy(), "DOUBLE")
+        if isinstance(node, exp.Round):
+            node.replace(exp.func("round_even", as_double, exp.Literal.number(0)))
+        else:
+            value.replace(as_double)
     elif places is not None and kind == "float":
-        return _NO_FLOAT_PLACES
+        return _NO_FLOAT_PLACES.format(name=name)
     elif places is not None and kind == "int":
         scale = _places(places)
         if scale is not None and scale <= _MAX_PLACES:
             value.replace(exp.cast(value.copy(), f"DECIMAL(38, {max(scale, 0)})"))
     elif kind is None and not is_checked(value):
-        message = _unseen("round()", "double precision or real") if places is None else None
-        node.replace(
-            failing_where(
-                duck_type_in(value.copy(), ("float",)), message or _NO_FLOAT_PLACES, node.copy()
-            )
-        )
+        fails = _NO_FLOAT_PLACES.format(name=name)
+        if places is None:
+            fails = _unseen(f"{name}()", "double precision or real")
+        node.replace(failing_where(duck_type_in(value.copy(), ("float",)), fails, node.copy()))
     return None
 
 
@@ -107,9 +112,9 @@ def _transcendental(node: exp.Expr, column_types: dict[str, str]) -> str | None:
 
 
 def postgres_math_functions(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
-    for node in list(tree.find_all(exp.Round, exp.Sign, *_TRANSCENDENTAL)):
+    for node in list(tree.find_all(exp.Round, exp.Trunc, exp.Sign, *_TRANSCENDENTAL)):
         refused: str | None = None
-        if isinstance(node, exp.Round):
+        if isinstance(node, exp.Round | exp.Trunc):
             refused = _round(node, column_types)
         elif isinstance(node, exp.Sign):
             _sign(node, column_types)

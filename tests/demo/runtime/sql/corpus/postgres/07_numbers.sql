@@ -172,6 +172,12 @@ SELECT round(2.5::float8) AS a, round(3.5::float8) AS b, round(-2.5::float8) AS 
 SELECT round(7, 2) AS a, round(-7::smallint, 1) AS b, round(1234, -2) AS c, round(stock, 1) AS d FROM prices ORDER BY id;
 -- case: round of a float to places does not exist
 SELECT round(ratio, 2) FROM prices;
+-- case: trunc of an integer is a float8, of an integer to places a numeric
+SELECT id, trunc(id) AS a, trunc(views) AS b, trunc(7) AS c, trunc(stock, 1) AS d, trunc(1234, -2) AS e, trunc(amount) AS f, trunc(amount, 1) AS g FROM prices ORDER BY id;
+-- case: trunc of a float, and of a float to places, which does not exist
+SELECT trunc(ratio * 10) AS t FROM prices ORDER BY id; SELECT trunc(ratio, 2) FROM prices;
+-- case: trunc of a WITH query's integer product
+WITH w AS (SELECT id * 3 AS y FROM prices) SELECT trunc(y) AS t, trunc(y, 1) AS u FROM w ORDER BY 1;
 -- case: variance of a VALUES list's floats
 SELECT stddev(x) AS s, var_pop(x) AS v FROM (VALUES (1::float8), (2::float8), (4::float8)) v(x);
 -- case: sign is a float8 of a float or an integer, a numeric of a numeric
