@@ -83,7 +83,31 @@ def extract_units(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
 
 
 def _is_date(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """A date: a date column or cast, CURRENT_DATE, min() or max() of a date, a date plus
+    or less an integer (Postgres' date_pli and date_mii answer dates)."""
+    if isinstance(node, exp.Paren | exp.Min | exp.Max):
+        return _is_date(node.this, column_types)
+    if isinstance(node, exp.Add | exp.Sub) and is_integer(node.right, column_types):
+        return _is_date(node.left, column_types)
+    if isinstance(node, exp.Add) and is_integer(node.left, column_types):
+        return _is_date(node.right, column_types)
     return of_type(node, column_types, "DATE", "date", nodes=(exp.CurrentDate,))
+
+
+def _int4_divisor_function(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """gcd() or lcm() of integers none of which is a bigint."""
+    if not (isinstance(node, exp.Anonymous) and str(node.this).lower() in ("gcd", "lcm")):
+        return False
+    arguments = node.expressions
+    return all(is_integer(a, column_types) and not is_bigint(a, column_types) for a in arguments)
+
+
+def _int4_bounds(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """Whether a generate_series counts in int4: every bound an integer, none a bigint
+    (`generate_series(1::bigint, 3)` counts in int8)."""
+    bounds = [node.args.get(k) for k in ("start", "end", "step")]
+    present = [b for b in bounds if b is not None]
+    return all(is_integer(b, column_types) and not is_bigint(b, column_types) for b in present)
 
 
 def postgres_result_types(
@@ -92,7 +116,8 @@ def postgres_result_types(
     """Casts so results carry Postgres' types where DuckDB's differ.
 
     length/position/ascii/ntile/array_position/grouping and date - date are int4 in Postgres
-    (BIGINT in DuckDB); array_length is int4 and NULL for an empty array (DuckDB: 0);
+    (BIGINT in DuckDB), and so are gcd/lcm of int4 values; factorial is numeric;
+    array_length is int4 and NULL for an empty array (DuckDB: 0);
     extract is numeric (DuckDB: BIGINT or DOUBLE); integer generate_series is int4;
     percentile_cont of a number column is double precision (DuckDB: a numeric's DECIMAL);
     current_database/current_catalog/current_user/session_user/version answer as
@@ -116,6 +141,10 @@ def postgres_result_types(
             node.replace(exp.cast(exp.func("len", *[e.copy() for e in node.expressions]), "INT"))
         elif name in _INT4_RESULTS:
             as_int(node)
+        elif _int4_divisor_function(node, column_types):
+            as_int(node)  # gcd/lcm of int4 values are int4 (DuckDB's are BIGINT)
+        elif isinstance(node, exp.Factorial):
+            node.replace(exp.cast(node.copy(), "DECIMAL(38, 0)"))  # numeric in Postgres
         elif isinstance(node, exp.ArraySize):
             node.replace(
                 exp.cast(exp.Nullif(this=node.copy(), expression=exp.Literal.number(0)), "INT")
@@ -136,22 +165,14 @@ def postgres_result_types(
             node.replace(exp.cast(node.copy(), "DOUBLE"))
         elif isinstance(node, exp.Extract):
             node.replace(_postgres_extract(node, column_types))
-        elif isinstance(node, exp.ExplodingGenerateSeries) and not all(
-            is_integer(a, column_types)
-            for a in (node.args.get("start"), node.args.get("end"), node.args.get("step"))
-            if a is not None
-        ):
+        elif isinstance(node, exp.ExplodingGenerateSeries) and not _int4_bounds(node, column_types):
             # FROM generate_series(...) AS d: Postgres' column d, not a row named d
             # (DuckDB 1.4 reads `d` as the whole row).
             table = node.parent
             alias = table.args.get("alias") if isinstance(table, exp.Table) else None
             if alias is not None and alias.name and not alias.columns:
                 alias.set("columns", [exp.to_identifier(alias.name)])
-        elif isinstance(node, exp.ExplodingGenerateSeries) and all(
-            is_integer(a, column_types)
-            for a in (node.args.get("start"), node.args.get("end"), node.args.get("step"))
-            if a is not None
-        ):
+        elif isinstance(node, exp.ExplodingGenerateSeries):
             _int4_series(node)
 
 
@@ -178,10 +199,7 @@ def int4_series_columns(tree: exp.Expr, column_types: dict[str, str]) -> dict[st
     """Column name -> INTEGER for each integer `generate_series` in a FROM clause."""
     found = {}
     for node in tree.find_all(exp.ExplodingGenerateSeries):
-        bounds = (node.args.get("start"), node.args.get("end"), node.args.get("step"))
-        if not isinstance(node.parent, exp.Table) or not all(
-            is_integer(a, column_types) for a in bounds if a is not None
-        ):
+        if not isinstance(node.parent, exp.Table) or not _int4_bounds(node, column_types):
             continue
         alias = node.parent.args.get("alias")
         columns = alias.columns if alias else []

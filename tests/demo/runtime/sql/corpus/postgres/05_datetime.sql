@@ -135,3 +135,5 @@ SELECT '19970210 173201'::timestamptz AT TIME ZONE 'UTC';
 SELECT '1997-02-10 17:32:01+02' AT TIME ZONE 'UTC';
 -- case: timezone() of a string literal reads it as a timestamptz
 SELECT timezone('UTC', '19970210 173201');
+-- case: the span of min() and max() of dates is an int4 count of days
+SELECT max(day) - min(day) AS span, (max(day) + 1) - min(day) AS inclusive, max(day) - 7 AS week_before FROM events;

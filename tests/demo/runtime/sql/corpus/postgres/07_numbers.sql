@@ -196,3 +196,5 @@ SELECT s / 2 AS a, v / 3 AS b, sum(v) AS c FROM (SELECT stock AS s, views AS v F
 WITH w(n, k) AS (SELECT count(*), 5 FROM prices) SELECT sum(n) AS s, k / 2 AS h, avg(k) AS a FROM w GROUP BY k;
 -- case: a subquery's column passed through keeps its table's type
 SELECT amount / 2 AS h, avg(amount) AS a FROM (SELECT amount FROM prices) p GROUP BY amount ORDER BY amount;
+-- case: gcd and lcm of int4 values are int4, of a bigint int8; factorial is numeric
+SELECT id, gcd(id, 6) AS g, lcm(stock, 4) AS l, gcd(views, 10) AS gv, factorial(id + 4) AS f FROM prices ORDER BY id;

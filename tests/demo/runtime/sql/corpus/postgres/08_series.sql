@@ -31,3 +31,7 @@ SELECT a, b FROM generate_series(1, 2) AS a, generate_series(1, 2) AS b ORDER BY
 INSERT INTO visits SELECT g + 10, DATE '2024-02-01' + g, g FROM generate_series(1, 3) AS g;
 -- case: range
 SELECT count(*) AS n FROM generate_series(1, 0) AS g;
+-- case: generate_series of a bigint bound counts in bigint
+SELECT x, x / 2 AS h, pg_typeof(x) AS t FROM generate_series(1::bigint, 3) AS x;
+-- case: generate_series of a bigint bound in the select list
+SELECT generate_series(2::int8, 4) AS g;
