@@ -40,6 +40,9 @@ _GRAMMAR = frozenset({
 })  # fmt: skip
 # Calls of other engines that sqlglot reads without keeping the written name.
 _OTHER_ENGINES = (exp.ArgMax, exp.ArgMin)
+# Postgres functions sqlglot writes for DuckDB without their meaning: to_number's format
+# is dropped (a plain cast, which fails on '12,345.6' in DuckDB's words).
+_LOST_IN_TRANSLATION = frozenset({"to_number"})
 
 
 def _argument_type(node: exp.Expr) -> str | None:
@@ -102,6 +105,8 @@ def unknown_function(tree: exp.Expr) -> str | None:
             # ARRAY(subquery) is Postgres grammar; ARRAY(1, 2) is DuckDB's list.
             after = call.expressions[0].sql("postgres") if call.expressions else ")"
             return f'syntax error at or near "{after}"'
+        if name in _LOST_IN_TRANSLATION:
+            return missing_function(name, call_arguments(call))
         if name in POSTGRES_FUNCTIONS or name in _GRAMMAR:
             continue
         if call.find_ancestor(exp.PartitionedByProperty):  # PARTITION BY RANGE (a)

@@ -108,3 +108,5 @@ SELECT 3 || 'b' AS a, 'a' || 4.5 AS b;
 SELECT first_name, upper(last_name) AS up FROM (SELECT * FROM people) AS s ORDER BY id;
 -- case: COALESCE, CASE and GREATEST of varchar columns and literals are varchar
 SELECT coalesce(first_name, 'x'), CASE WHEN id = 1 THEN last_name ELSE 'other' END AS l, greatest(first_name, last_name) AS g, coalesce(first_name, email) AS fe, coalesce(email, first_name) AS ef FROM people ORDER BY id;
+-- case: to_number with a format is refused (its format would be dropped)
+SELECT to_number('12,345.6', '99G999D9') AS n;
