@@ -13,6 +13,8 @@ from sqlglot import exp
 from ..session_settings import PATH_VARIABLE, SettingRefused, held_value, set_value
 from ..type_match import is_type
 from .operand_types import number_literal_type
+from .runtime_types import duck_type_in, failing_where
+from .volatility import draws_anew
 
 __all__ = ["postgres_functions"]
 
@@ -23,6 +25,75 @@ _UNSUPPORTED_FUNCTIONS: dict[str, str] = {}
 
 # Arity Postgres gives each: another count is left to DuckDB's "does not exist" error.
 _SETTING_FUNCTIONS = {"current_setting": (1, 2), "set_config": (3,)}
+
+
+# pg_size_pretty(bigint) as Postgres computes it (dbsize.c): a size under 10240 in bytes;
+# else divided down unit by unit (by 512 into kB, then by 1024), and shown half-rounded
+# in the first unit where it is under 20479 (PB at the latest). DuckDB's namesake writes
+# binary units with a decimal: "10.6 MiB" where Postgres says "11 MB".
+_SIZE_UNITS = ("kB", "MB", "GB", "TB", "PB")
+_SIZE_OF_A_FRACTION = (
+    "pg_size_pretty() of a value with a fraction is not supported by this demo (only of a"
+    " whole number of bytes); cast the size to bigint"
+)
+_SIZE_NOT_UNIQUE = "function pg_size_pretty({}) is not unique"
+_SIZE_OF_A_VOLATILE = (
+    "pg_size_pretty() of a volatile value is not supported by this demo; compute the size"
+    " in a subquery first"
+)
+
+
+def _size_pretty(value: exp.Expr) -> exp.Expr:
+    """Postgres' pg_size_pretty(value) for an integer `value` (a float, or a numeric with a
+    scale, fails as it runs: Postgres' numeric form shows its digits, this one does not)."""
+    size = exp.cast(value.copy(), "BIGINT")
+    magnitude = exp.Abs(this=size.copy())
+    sign = exp.Case(
+        ifs=[exp.If(this=exp.LT(this=size.copy(), expression=exp.Literal.number(0)),
+                    true=exp.Literal.string("-"))],
+        default=exp.Literal.string(""),
+    )  # fmt: skip
+
+    def scaled(divisor: int) -> exp.Expr:
+        return exp.IntDiv(this=magnitude.copy(), expression=exp.Literal.number(divisor))
+
+    def shown(divisor: int, unit: str) -> exp.Expr:
+        half = exp.IntDiv(
+            this=exp.paren(exp.Add(this=scaled(divisor), expression=exp.Literal.number(1))),
+            expression=exp.Literal.number(2),
+        )
+        as_text = exp.cast(half, "VARCHAR")
+        return exp.func("concat", sign.copy(), as_text, exp.Literal.string(f" {unit}"))
+
+    ifs = [
+        exp.If(this=size.copy().is_(exp.null()), true=exp.cast(exp.null(), "VARCHAR")),
+        exp.If(
+            this=exp.LT(this=magnitude.copy(), expression=exp.Literal.number(10 * 1024)),
+            true=exp.func("concat", exp.cast(size.copy(), "VARCHAR"), exp.Literal.string(" bytes")),
+        ),
+    ]
+    divisor = 512
+    for unit in _SIZE_UNITS[:-1]:
+        under = exp.LT(this=scaled(divisor), expression=exp.Literal.number(20 * 1024 - 1))
+        ifs.append(exp.If(this=under, true=shown(divisor, unit)))
+        divisor *= 1024
+    pretty = exp.Case(ifs=ifs, default=shown(divisor, _SIZE_UNITS[-1]))
+    # A float, or a numeric written with a scale (`123.00 bytes` in Postgres' numeric
+    # form); an integral numeric such as sum() of a bigint answers alike in both forms.
+    scaled_numeric = exp.and_(
+        duck_type_in(value.copy(), ("numeric",)),
+        exp.Like(this=exp.cast(value.copy(), "VARCHAR"), expression=exp.Literal.string("%.%")),
+    )
+    fraction = exp.or_(duck_type_in(value.copy(), ("float",)), scaled_numeric)
+    checked = failing_where(fraction, _SIZE_OF_A_FRACTION, pretty)
+    # Postgres has a bigint and a numeric form, and no choice between them for an int4 or
+    # int2 value.
+    for duck_type, postgres_type in (("INTEGER", "integer"), ("SMALLINT", "smallint")):
+        narrow = exp.EQ(
+            this=exp.func("typeof", value.copy()), expression=exp.Literal.string(duck_type)
+        )
+        checked = failing_where(narrow, _SIZE_NOT_UNIQUE.format(postgres_type), checked)
+    return checked
 
 
 def _similar_regex(pattern: str) -> str:
@@ -141,6 +212,7 @@ def postgres_functions(tree: exp.Expr) -> str | None:
     - `every(x)` is DuckDB's `bool_and`.
     - `3 || 4.0`: Postgres has no `||` between two numbers (DuckDB joins their text).
     - `current_schemas(true)`: pg_catalog and the path, not DuckDB's system schemas.
+    - `pg_size_pretty(n)`: Postgres' decimal units, half-rounded (`_size_pretty`).
     """
     for node in list(tree.walk()):
         if isinstance(node, exp.DPipe):
@@ -149,6 +221,18 @@ def postgres_functions(tree: exp.Expr) -> str | None:
                 return f"operator does not exist: {left} || {right}"
         if isinstance(node, exp.Anonymous) and str(node.this).lower() in _DUCKDB_NAMES:
             node.set("this", _DUCKDB_NAMES[str(node.this).lower()])
+            continue
+        if (
+            isinstance(node, exp.Anonymous)
+            and str(node.this).lower() == "pg_size_pretty"
+            and len(node.expressions) == 1
+        ):
+            size = node.expressions[0]
+            if draws_anew(size):
+                return _SIZE_OF_A_VOLATILE
+            if _number_literal_type(size) == "integer":  # DuckDB may type it smallint
+                return _SIZE_NOT_UNIQUE.format("integer")
+            node.replace(_size_pretty(node.expressions[0]))
             continue
         if isinstance(node, exp.Anonymous) and len(node.expressions) == 1:
             to = _CAST_FUNCTIONS.get(str(node.this).lower())

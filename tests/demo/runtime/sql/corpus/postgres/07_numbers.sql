@@ -198,3 +198,9 @@ WITH w(n, k) AS (SELECT count(*), 5 FROM prices) SELECT sum(n) AS s, k / 2 AS h,
 SELECT amount / 2 AS h, avg(amount) AS a FROM (SELECT amount FROM prices) p GROUP BY amount ORDER BY amount;
 -- case: gcd and lcm of int4 values are int4, of a bigint int8; factorial is numeric
 SELECT id, gcd(id, 6) AS g, lcm(stock, 4) AS l, gcd(views, 10) AS gv, factorial(id + 4) AS f FROM prices ORDER BY id;
+-- case: pg_size_pretty of bigints in Postgres' units, half-rounded
+SELECT id, pg_size_pretty(views) AS v, pg_size_pretty(views / 7) AS k, pg_size_pretty(11170334::bigint * id) AS m, pg_size_pretty(-views) AS n, pg_size_pretty(sum(views) OVER ()) AS total FROM prices ORDER BY id;
+-- case: pg_size_pretty of an int4 or int2 value is not unique
+SELECT pg_size_pretty(stock) AS s FROM prices;
+-- case: pg_size_pretty of a numeric with a fraction is refused
+SELECT pg_size_pretty(amount) AS a FROM prices ORDER BY id;
