@@ -232,7 +232,7 @@ def postgres_functions(tree: exp.Expr) -> str | None:
                 return _SIZE_OF_A_VOLATILE
             if _number_literal_type(size) == "integer":  # DuckDB may type it smallint
                 return _SIZE_NOT_UNIQUE.format("integer")
-            node.replace(_size_pretty(node.expressions[0]))
+            node.replace(_size_pretty(size))
             continue
         if isinstance(node, exp.Anonymous) and len(node.expressions) == 1:
             to = _CAST_FUNCTIONS.get(str(node.this).lower())

@@ -68,10 +68,10 @@ DEFAULTED_KEY = (
 )
 OWN_TABLE_READ = (
     "this demo cannot insert several rows of VALUES with ON CONFLICT where a row reads"
-    " {table} in a subquery: it inserts such rows one at a time (DuckDB, its engine,"
-    " would not keep their order), so a later row would see the rows before it, where"
-    " Postgres computes every row first; compute the values in a query (INSERT ..."
-    " SELECT), or insert the rows in separate statements"
+    ' "{table}" in a subquery: it inserts such rows one at a time (DuckDB, its engine,'
+    " would not keep their order or their NULL keys apart), so a later row would see the"
+    " rows before it, where Postgres computes every row first; compute the values in a"
+    " query (INSERT ... SELECT), or insert the rows in separate statements"
 )
 _PROPOSED = "helio_proposed"
 
