@@ -93,6 +93,7 @@ from .transforms.division import (
 from .transforms.float_errors import float_errors
 from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
+from .transforms.integer_constants import int4_constants
 from .transforms.join_scope import hidden_join_tables
 from .transforms.json_order import json_order
 from .transforms.jsonb import jsonb_literals
@@ -305,6 +306,7 @@ REWRITES: tuple[Rewrite, ...] = (
     ),
     Rewrite("implicit_insert_columns", lambda t, c: implicit_insert_columns(t, c.table_types)),
     _reading_column_types("nullif_types", nullif_types),
+    _reading_column_types("int4_constants", int4_constants),
     _reading_column_types("integer_division", integer_division),
     Rewrite("extract_units", lambda t, c: extract_units(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),

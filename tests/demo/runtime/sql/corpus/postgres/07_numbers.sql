@@ -204,3 +204,9 @@ SELECT id, pg_size_pretty(views) AS v, pg_size_pretty(views / 7) AS k, pg_size_p
 SELECT pg_size_pretty(stock) AS s FROM prices;
 -- case: pg_size_pretty of a numeric with a fraction is refused
 SELECT pg_size_pretty(amount) AS a FROM prices ORDER BY id;
+-- case: a smallint times an integer constant is int4 arithmetic, as in Postgres
+SELECT id, stock * 86400 AS secs, stock * 1000 * 1000 AS m, 86400 * stock AS r, stock + 32767 AS a, -1000 * stock AS n, (stock + stock) * 2000 AS e, stock::int2 * 20000 AS c FROM prices ORDER BY id;
+-- case: a sum of a smallint times a constant
+SELECT sum(stock * 10000) AS s, avg(stock * 2) AS a FROM prices;
+-- case: a smallint times smallints stays smallint arithmetic and overflows as in Postgres
+SELECT stock * stock * stock * stock * stock AS p FROM prices ORDER BY id;

@@ -1,0 +1,52 @@
+"""Integer constants meeting a smallint, typed int4 as Postgres types them.
+
+Postgres types an integer constant as int4 (int8 past int4's range), so `stock * 1000`
+over a smallint column is int4 arithmetic and `stock * 1000 * 1000` is 10000000. DuckDB
+types a constant as narrow as it fits, so the same product was smallint arithmetic and
+failed with "smallint out of range" where Postgres answers (pagila's
+`rental_duration * 86400` is such a product). Here an integer constant of int4's range
+that meets a smallint in `+ - * / %` is cast to INTEGER; a smallint meeting a smallint
+stays smallint arithmetic, as in Postgres.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from ..type_match import is_type
+
+__all__ = ["int4_constants"]
+
+_ARITHMETIC = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod)
+_INT4 = 2**31
+_SMALLINT = ("SMALLINT", "INT2")
+
+
+def _int4_constant(node: exp.Expr) -> bool:
+    value = node.this if isinstance(node, exp.Neg) else node
+    return isinstance(value, exp.Literal) and value.is_int and abs(int(value.this)) < _INT4
+
+
+def _smallint(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """Whether Postgres computes `node` as a smallint."""
+    if isinstance(node, exp.Paren | exp.Neg):
+        return _smallint(node.this, column_types)
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() in _SMALLINT
+    if isinstance(node, exp.Cast):
+        return is_type(node.to, "smallint")
+    if isinstance(node, _ARITHMETIC):
+        return _smallint(node.this, column_types) and _smallint(node.expression, column_types)
+    return False
+
+
+def int4_constants(tree: exp.Expr, column_types: dict[str, str]) -> None:
+    for node in list(tree.find_all(*_ARITHMETIC)):
+        left, right = node.this, node.expression
+        widen = [
+            constant
+            for constant, other in ((left, right), (right, left))
+            if _int4_constant(constant) and _smallint(other, column_types)
+        ]
+        for constant in widen:
+            constant.replace(exp.cast(constant.copy(), "INTEGER"))
