@@ -6,7 +6,9 @@ types a constant as narrow as it fits, so the same product was smallint arithmet
 failed with "smallint out of range" where Postgres answers (pagila's
 `rental_duration * 86400` is such a product). Here an integer constant of int4's range
 that meets a smallint in `+ - * / %` is cast to INTEGER; a smallint meeting a smallint
-stays smallint arithmetic, as in Postgres.
+stays smallint arithmetic, as in Postgres. So is one among the values a GREATEST, LEAST,
+COALESCE or CASE chooses from with a smallint (`coalesce(stock, 0)` is int4 in Postgres,
+a smallint in DuckDB).
 """
 
 from __future__ import annotations
@@ -40,13 +42,24 @@ def _smallint(node: exp.Expr, column_types: dict[str, str]) -> bool:
     return False
 
 
+def _choices(node: exp.Expr) -> list[exp.Expr]:
+    """The values a GREATEST, LEAST, COALESCE or CASE answers with."""
+    if isinstance(node, exp.Case):
+        found = [i.args["true"] for i in node.args.get("ifs") or []]
+        return [*found, node.args["default"]] if node.args.get("default") else found
+    return [node.this, *node.expressions]
+
+
 def int4_constants(tree: exp.Expr, column_types: dict[str, str]) -> None:
-    for node in list(tree.find_all(*_ARITHMETIC)):
-        left, right = node.this, node.expression
-        widen = [
-            constant
-            for constant, other in ((left, right), (right, left))
-            if _int4_constant(constant) and _smallint(other, column_types)
-        ]
+    for node in list(tree.find_all(*_ARITHMETIC, exp.Greatest, exp.Least, exp.Coalesce, exp.Case)):
+        if isinstance(node, _ARITHMETIC):
+            pairs = [(node.this, node.expression), (node.expression, node.this)]
+            widen = [
+                c for c, other in pairs if _int4_constant(c) and _smallint(other, column_types)
+            ]
+        else:
+            values = _choices(node)
+            narrow = any(_smallint(v, column_types) for v in values)
+            widen = [v for v in values if narrow and _int4_constant(v)]
         for constant in widen:
             constant.replace(exp.cast(constant.copy(), "INTEGER"))

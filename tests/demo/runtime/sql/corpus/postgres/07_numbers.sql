@@ -210,3 +210,5 @@ SELECT id, stock * 86400 AS secs, stock * 1000 * 1000 AS m, 86400 * stock AS r, 
 SELECT sum(stock * 10000) AS s, avg(stock * 2) AS a FROM prices;
 -- case: a smallint times smallints stays smallint arithmetic and overflows as in Postgres
 SELECT stock * stock * stock * stock * stock AS p FROM prices ORDER BY id;
+-- case: a choice between a smallint and an integer constant is int4, as in Postgres
+SELECT id, greatest(stock, 1) AS g, least(stock, 100) AS l, coalesce(stock, 0) AS c, CASE WHEN stock > 5 THEN stock ELSE 0 END AS k, greatest(stock, stock) AS s FROM prices ORDER BY id;
