@@ -129,7 +129,9 @@ def test_rename_and_permissions_are_saved(
     expect(deck).to_contain_text("Launch apps")
     deck.get_by_role("button", name="Edit Deck").click()
     dialog = dialog_named(page, "Edit Deck")
-    dialog.get_by_label("Name").fill("Steam Deck")
+    name = dialog.get_by_label("Name")
+    expect(name).to_have_value("Deck")  # the editor has filled in the device before typing
+    name.fill("Steam Deck")
     dialog.locator("sl-checkbox[name='input']").click()
     dialog.locator("sl-checkbox[name='clipboard']").click()
     dialog.get_by_role("button", name="Save").click()
@@ -142,7 +144,10 @@ def test_rename_and_permissions_are_saved(
     # An empty name is the host's 400, shown next to the field; nothing changes.
     card(page, "Steam Deck").get_by_role("button", name="Edit Steam Deck").click()
     dialog = dialog_named(page, "Edit Steam Deck")
-    dialog.get_by_label("Name").fill("")
+    name = dialog.get_by_label("Name")
+    expect(name).to_have_value("Steam Deck")
+    name.fill("")
+    expect(name).to_have_value("")  # what Save sends
     dialog.get_by_role("button", name="Save").click()
     expect(dialog.locator("sl-input.invalid")).to_have_count(1)
     assert clients(admin)[0]["name"] == "Steam Deck"
