@@ -26,6 +26,7 @@ from .volatility import draws_anew
 
 __all__ = [
     "calls_volatile",
+    "chosen_values",
     "division_by_zero_errors",
     "string_literal_operands",
     "integer_division",
@@ -39,7 +40,7 @@ _INTEGER_TYPES = {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "INT", "INT2", "IN
 _INTEGER_FUNCTIONS = ("Count", "Length")
 
 
-def _chosen(node: exp.Expr) -> list[exp.Expr] | None:
+def chosen_values(node: exp.Expr) -> list[exp.Expr] | None:
     """The values a CASE, COALESCE, GREATEST, LEAST or NULLIF resolves its type from
     (NULLs left out); None for another expression."""
     if isinstance(node, exp.Case):
@@ -54,7 +55,7 @@ def _chosen(node: exp.Expr) -> list[exp.Expr] | None:
 
 
 def is_integer(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    chosen = _chosen(node)
+    chosen = chosen_values(node)
     if chosen is not None:
         return bool(chosen) and all(is_integer(v, column_types) for v in chosen)
     if isinstance(node, exp.Paren):
@@ -82,7 +83,7 @@ def is_integer(node: exp.Expr, column_types: dict[str, str]) -> bool:
 
 
 def is_bigint(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    chosen = _chosen(node)
+    chosen = chosen_values(node)
     if chosen is not None:
         return any(is_bigint(v, column_types) for v in chosen)
     if isinstance(node, exp.Column):
@@ -166,7 +167,7 @@ _TYPE_WIDTHS = {"TINYINT": 2, "SMALLINT": 2, "INT2": 2, "INTEGER": 4, "INT": 4, 
 
 def _integer_width(node: exp.Expr, column_types: dict[str, str]) -> int:
     """Byte width of Postgres' integer type for `node` (2, 4 or 8), 0 when unknown."""
-    chosen = _chosen(node)
+    chosen = chosen_values(node)
     if chosen is not None:
         widths = [_integer_width(v, column_types) for v in chosen]
         return 0 if not widths or 0 in widths else max(widths)

@@ -6,9 +6,10 @@ types a constant as narrow as it fits, so the same product was smallint arithmet
 failed with "smallint out of range" where Postgres answers (pagila's
 `rental_duration * 86400` is such a product). Here an integer constant of int4's range
 that meets a smallint in `+ - * / %` is cast to INTEGER; a smallint meeting a smallint
-stays smallint arithmetic, as in Postgres. So is one among the values a GREATEST, LEAST,
-COALESCE or CASE chooses from with a smallint (`coalesce(stock, 0)` is int4 in Postgres,
-a smallint in DuckDB).
+stays smallint arithmetic, as in Postgres. The same for a constant among the values a
+GREATEST, LEAST, COALESCE or CASE chooses from beside a smallint (`coalesce(stock, 0)` is
+int4 in Postgres, a smallint in DuckDB); not in NULLIF, which answers its first
+argument's type.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from __future__ import annotations
 from sqlglot import exp
 
 from ..type_match import is_type
+from .division import chosen_values
 
 __all__ = ["int4_constants"]
 
 _ARITHMETIC = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod)
+_CHOICES = (exp.Greatest, exp.Least, exp.Coalesce, exp.Case)  # not NULLIF
 _INT4 = 2**31
 _SMALLINT = ("SMALLINT", "INT2")
 
@@ -42,23 +45,15 @@ def _smallint(node: exp.Expr, column_types: dict[str, str]) -> bool:
     return False
 
 
-def _choices(node: exp.Expr) -> list[exp.Expr]:
-    """The values a GREATEST, LEAST, COALESCE or CASE answers with."""
-    if isinstance(node, exp.Case):
-        found = [i.args["true"] for i in node.args.get("ifs") or []]
-        return [*found, node.args["default"]] if node.args.get("default") else found
-    return [node.this, *node.expressions]
-
-
 def int4_constants(tree: exp.Expr, column_types: dict[str, str]) -> None:
-    for node in list(tree.find_all(*_ARITHMETIC, exp.Greatest, exp.Least, exp.Coalesce, exp.Case)):
+    for node in list(tree.find_all(*_ARITHMETIC, *_CHOICES)):
         if isinstance(node, _ARITHMETIC):
             pairs = [(node.this, node.expression), (node.expression, node.this)]
             widen = [
                 c for c, other in pairs if _int4_constant(c) and _smallint(other, column_types)
             ]
         else:
-            values = _choices(node)
+            values = chosen_values(node) or []
             narrow = any(_smallint(v, column_types) for v in values)
             widen = [v for v in values if narrow and _int4_constant(v)]
         for constant in widen:
