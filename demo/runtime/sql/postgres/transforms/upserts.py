@@ -164,6 +164,7 @@ def proposed_keys_check(tree: exp.Expr, schema: KeyedSchema) -> str | None:
     if any(is_default_keyword(v) or draws_anew(v) for row in parts for v in row):
         return None
     types = [upsert.types.get(c) for c in key]
+    # Each part cast in the list too: a VALUES column of '9' and a date would not unify.
     keys = exp.Values(
         expressions=[
             exp.Tuple(
@@ -173,23 +174,20 @@ def proposed_keys_check(tree: exp.Expr, schema: KeyedSchema) -> str | None:
                 ]
             )
             for row in parts
-        ],
+        ]
+    )
+    proposed = exp.CTE(
+        this=keys,
         alias=exp.TableAlias(
             this=exp.to_identifier(_PROPOSED),
             columns=[exp.to_identifier(f"k{p}") for p in positions],
         ),
     )
-    twice = (
-        exp.select("1")
-        .from_(keys)
-        .where(exp.and_(*(exp.column(f"k{p}").is_(exp.null()).not_() for p in positions)))
-    )
-    twice = twice.group_by(*(exp.column(f"k{p}") for p in positions)).having(
-        exp.GT(this=exp.func("count", exp.Star()), expression=exp.Literal.number(1))
-    )
     fails = exp.func("error", exp.Literal.string(PROPOSED_TWICE))
-    check = exp.Case(ifs=[exp.If(this=exp.Exists(this=twice), true=fails)])
-    return exp.select(check.as_("proposed")).sql(dialect="duckdb")
+    twice = _twice(positions, types, nulls=False)
+    check = exp.select(exp.Case(ifs=[exp.If(this=twice, true=fails)]).as_("proposed"))
+    check.set("with_", exp.With(expressions=[proposed]))
+    return check.sql(dialect="duckdb")
 
 
 def own_table_read(tree: exp.Expr, values: exp.Values) -> str | None:
