@@ -31,7 +31,9 @@ __all__ = [
     "string_literal_operands",
     "integer_division",
     "is_bigint",
+    "is_int4_or_narrower",
     "is_integer",
+    "is_smallint",
     "zero_divisor",
 ]
 
@@ -78,7 +80,7 @@ def is_integer(node: exp.Expr, column_types: dict[str, str]) -> bool:
         )
     if isinstance(node, exp.Sum):
         # sum(int2/int4) is int8; sum(int8) is numeric.
-        return is_integer(node.this, column_types) and not is_bigint(node.this, column_types)
+        return is_int4_or_narrower(node.this, column_types)
     return type(node).__name__ in _INTEGER_FUNCTIONS
 
 
@@ -97,6 +99,25 @@ def is_bigint(node: exp.Expr, column_types: dict[str, str]) -> bool:
     if isinstance(node, exp.Sum):  # sum(int2/int4) is int8
         return is_integer(node, column_types)
     return isinstance(node, exp.Count)
+
+
+def is_int4_or_narrower(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """An integer Postgres computes as int4 or int2."""
+    return is_integer(node, column_types) and not is_bigint(node, column_types)
+
+
+def is_smallint(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """Whether Postgres computes `node` as a smallint: a smallint column or cast, or
+    arithmetic of smallints only (a constant beside one is int4)."""
+    if isinstance(node, exp.Paren | exp.Neg):
+        return is_smallint(node.this, column_types)
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").upper() in ("SMALLINT", "INT2")
+    if isinstance(node, exp.Cast):
+        return is_type(node.to, "smallint")
+    if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Div | exp.Mod):
+        return is_smallint(node.this, column_types) and is_smallint(node.expression, column_types)
+    return False
 
 
 def integer_division(tree: exp.Expr, column_types: dict[str, str]) -> None:

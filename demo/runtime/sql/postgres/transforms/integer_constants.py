@@ -16,15 +16,13 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from ..type_match import is_type
-from .division import chosen_values
+from .division import chosen_values, is_smallint
 
 __all__ = ["int4_constants"]
 
 _ARITHMETIC = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod)
 _CHOICES = (exp.Greatest, exp.Least, exp.Coalesce, exp.Case)  # not NULLIF
 _INT4 = 2**31
-_SMALLINT = ("SMALLINT", "INT2")
 
 
 def _int4_constant(node: exp.Expr) -> bool:
@@ -32,29 +30,16 @@ def _int4_constant(node: exp.Expr) -> bool:
     return isinstance(value, exp.Literal) and value.is_int and abs(int(value.this)) < _INT4
 
 
-def _smallint(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    """Whether Postgres computes `node` as a smallint."""
-    if isinstance(node, exp.Paren | exp.Neg):
-        return _smallint(node.this, column_types)
-    if isinstance(node, exp.Column):
-        return column_types.get(node.name.lower(), "").upper() in _SMALLINT
-    if isinstance(node, exp.Cast):
-        return is_type(node.to, "smallint")
-    if isinstance(node, _ARITHMETIC):
-        return _smallint(node.this, column_types) and _smallint(node.expression, column_types)
-    return False
-
-
 def int4_constants(tree: exp.Expr, column_types: dict[str, str]) -> None:
     for node in list(tree.find_all(*_ARITHMETIC, *_CHOICES)):
         if isinstance(node, _ARITHMETIC):
             pairs = [(node.this, node.expression), (node.expression, node.this)]
             widen = [
-                c for c, other in pairs if _int4_constant(c) and _smallint(other, column_types)
+                c for c, other in pairs if _int4_constant(c) and is_smallint(other, column_types)
             ]
         else:
             values = chosen_values(node) or []
-            narrow = any(_smallint(v, column_types) for v in values)
+            narrow = any(is_smallint(v, column_types) for v in values)
             widen = [v for v in values if narrow and _int4_constant(v)]
         for constant in widen:
             constant.replace(exp.cast(constant.copy(), "INTEGER"))

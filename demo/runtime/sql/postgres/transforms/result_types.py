@@ -20,7 +20,7 @@ from sqlglot import exp
 from ..dialect import PG_NAME
 from ..session_names import DEFAULT_NAMES, SessionNames
 from ..type_match import is_type, of_type
-from .division import is_bigint, is_integer
+from .division import is_bigint, is_int4_or_narrower, is_integer
 
 __all__ = [
     "VOID",
@@ -99,7 +99,7 @@ def _int4_divisor_function(node: exp.Expr, column_types: dict[str, str]) -> bool
     if not (isinstance(node, exp.Anonymous) and str(node.this).lower() in ("gcd", "lcm")):
         return False
     arguments = node.expressions
-    return all(is_integer(a, column_types) and not is_bigint(a, column_types) for a in arguments)
+    return all(is_int4_or_narrower(a, column_types) for a in arguments)
 
 
 def _int4_bounds(node: exp.Expr, column_types: dict[str, str]) -> bool:
@@ -107,7 +107,7 @@ def _int4_bounds(node: exp.Expr, column_types: dict[str, str]) -> bool:
     (`generate_series(1::bigint, 3)` counts in int8)."""
     bounds = [node.args.get(k) for k in ("start", "end", "step")]
     present = [b for b in bounds if b is not None]
-    return all(is_integer(b, column_types) and not is_bigint(b, column_types) for b in present)
+    return all(is_int4_or_narrower(b, column_types) for b in present)
 
 
 def postgres_result_types(
