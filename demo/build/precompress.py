@@ -27,7 +27,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .seed_cache import cache_folder, write_whole
+from .seed_cache import beyond_newest, cache_folder, write_whole
 
 __all__ = ["GZIP_SUFFIX", "Precompressed", "precompress_site"]
 
@@ -84,8 +84,7 @@ def _gzip(raw: bytes) -> bytes:
     with contextlib.suppress(OSError):  # a cache that cannot be written costs the next build
         kept.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         write_whole(kept, packed)
-        by_use = sorted(kept.parent.glob("*.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for stale in by_use[KEEP:]:
+        for stale in beyond_newest(kept.parent.glob("*.gz"), KEEP):
             stale.unlink(missing_ok=True)
     return packed
 

@@ -26,6 +26,7 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -117,8 +118,12 @@ def write_whole(path: Path, data: bytes) -> None:
         raise
 
 
+def beyond_newest(paths: Iterable[Path], keep: int) -> list[Path]:
+    """Of `paths`, those past the `keep` most recently modified: what a prune removes."""
+    return sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)[keep:]
+
+
 def _prune(folder: Path) -> None:
-    entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for stale in entries[KEEP:]:
+    for stale in beyond_newest(folder.glob("*.json"), KEEP):
         stale.unlink(missing_ok=True)
         stale.with_suffix(".image").unlink(missing_ok=True)
