@@ -145,7 +145,8 @@ function tableToColumns(table) {
 
 // Arrow type -> plain object; Python maps it to the DuckDB type name.
 function describe(type) {
-  if (type.typeId === -1) return describe(type.dictionary); // ENUM columns arrive dictionary-encoded
+  // ENUM columns arrive dictionary-encoded: their labels' type, marked as an enum's.
+  if (type.typeId === -1) return { ...describe(type.dictionary), enum: true };
   const d = { id: type.typeId };
   if ("bitWidth" in type) d.bitWidth = type.bitWidth;
   if ("isSigned" in type) d.signed = type.isSigned;

@@ -56,6 +56,8 @@ def duck_type_name(t: Mapping[str, Any]) -> str:
     """DuckDB's name for an Arrow type description from duck.js."""
     kind = t.get("id")
     children = t.get("children") or []
+    if t.get("enum"):  # duckdb-wasm's Arrow carries an enum's labels, not its type's name
+        return "ENUM"
     if kind == _INT:
         name = _INT_NAMES.get(int(t.get("bitWidth", 32)), "BIGINT")
         return name if t.get("signed", True) else "U" + name

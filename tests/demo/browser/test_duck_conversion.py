@@ -22,6 +22,8 @@ MONTH_DAY_NANO = 2
         ({"id": FLOAT, "precision": 2}, "DOUBLE"),
         ({"id": FLOAT, "precision": 1}, "FLOAT"),
         ({"id": UTF8}, "VARCHAR"),
+        ({"id": UTF8, "enum": True}, "ENUM"),  # duck-database.js marks a dictionary's labels
+        ({"id": LIST, "children": [{"name": "l", "type": {"id": UTF8, "enum": True}}]}, "ENUM[]"),
         ({"id": BOOL}, "BOOLEAN"),
         ({"id": BINARY}, "BLOB"),
         ({"id": DECIMAL, "precision": 10, "scale": 2}, "DECIMAL(10,2)"),

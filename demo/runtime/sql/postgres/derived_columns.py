@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-__all__ = ["derived_column_types"]
+__all__ = ["derived_column_types", "plain_type"]
 
 _INT4 = 2**31
 # Integer types by width: Postgres' integer arithmetic answers in the wider operand's type.
@@ -35,7 +35,7 @@ _INTEGER_WIDTH = {
 _ARITHMETIC = (exp.Add, exp.Sub, exp.Mul, exp.Div, exp.Mod)
 
 
-def _plain_type(value: exp.Expr, columns: dict[str, str]) -> str | None:
+def plain_type(value: exp.Expr, columns: dict[str, str]) -> str | None:
     """The DuckDB type a select-list expression or VALUES entry plainly has, else None."""
     if isinstance(value, exp.Column):
         return columns.get(value.name.lower())
@@ -46,15 +46,15 @@ def _plain_type(value: exp.Expr, columns: dict[str, str]) -> str | None:
     if isinstance(value, exp.Literal) and value.is_int:
         return "INTEGER" if abs(int(value.this)) < _INT4 else None
     if isinstance(value, exp.Paren):
-        return _plain_type(value.this, columns)
+        return plain_type(value.this, columns)
     if isinstance(value, exp.Neg):
-        inner = _plain_type(value.this, columns)
+        inner = plain_type(value.this, columns)
         return inner if inner in _INTEGER_WIDTH else None
     if isinstance(value, _ARITHMETIC):
         return _arithmetic_type(value, columns)
     choices = _choices(value)
     if choices:  # CASE/COALESCE/...: the one type all its non-NULL answers have
-        kinds = {_plain_type(v, columns) for v in choices}
+        kinds = {plain_type(v, columns) for v in choices}
         return kinds.pop() if len(kinds) == 1 else None
     return None
 
@@ -63,8 +63,8 @@ def _arithmetic_type(value: exp.Expr, columns: dict[str, str]) -> str | None:
     """Postgres' type of integer or date arithmetic on plainly typed operands: the wider
     integer (a smallint with a smallint stays smallint, `/` too), a date less a date an
     integer, a date plus or less an integer a date; None for anything else."""
-    left = _plain_type(value.this, columns)
-    right = _plain_type(value.expression, columns)
+    left = plain_type(value.this, columns)
+    right = plain_type(value.expression, columns)
     left_width, right_width = _INTEGER_WIDTH.get(left or ""), _INTEGER_WIDTH.get(right or "")
     if left_width and right_width:
         return left if left_width >= right_width else right
@@ -99,7 +99,7 @@ def _select_columns(query: exp.Expr, columns: dict[str, str]) -> list[str | None
         return _select_columns(query.this, columns)
     if isinstance(query, exp.Select):
         return [
-            _plain_type(e.this if isinstance(e, exp.Alias) else e, columns)
+            plain_type(e.this if isinstance(e, exp.Alias) else e, columns)
             for e in query.expressions
         ]
     if isinstance(query, exp.Values):
@@ -108,7 +108,7 @@ def _select_columns(query: exp.Expr, columns: dict[str, str]) -> list[str | None
             return None
         found: list[str | None] = []
         for position in range(len(rows[0])):
-            kinds = {_plain_type(row[position], columns) for row in rows}
+            kinds = {plain_type(row[position], columns) for row in rows}
             found.append(kinds.pop() if len(kinds) == 1 else None)
         return found
     return None

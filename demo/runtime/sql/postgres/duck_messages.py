@@ -31,7 +31,7 @@ from .function_calls import call_arguments, missing_function
 from .name_lists import POSTGRES_TYPES
 from .transforms.statement import target_table
 
-__all__ = ["postgres_message"]
+__all__ = ["enum_input_message", "postgres_message"]
 
 # DuckDB type names (in its "no function matches" messages) -> Postgres'.
 _TYPE_NAMES = {
@@ -419,6 +419,42 @@ _RULES: list[Rule] = [
     (re.compile(r"Invalid Input Error: More than one row returned by a subquery used as an expression"),
      lambda m, s: "more than one row returned by a subquery used as an expression"),
 ]  # fmt: skip
+
+
+# A word that is not a label of an enum: the duckdb package names the type by its labels,
+# duckdb-wasm by the unsigned integer that holds them.
+_ENUM_INPUT = re.compile(
+    r"Conversion Error: Could not convert string '(.*)' to (ENUM\(.*\)|UINT8|UINT16|UINT32)$", re.M
+)
+
+
+def enum_input_message(
+    text: str, statement: str, enum_types: Callable[[], list[tuple[str, list[str]]]]
+) -> str | None:
+    """`invalid input value for enum mood: "meh"` for DuckDB's failed conversion to an
+    enum; None for another error. `enum_types()` (each enum type's name and labels) is
+    asked only for this error. By its labels where DuckDB names them; else the enum
+    without that label that `statement` names, or the only one without it."""
+    found = _ENUM_INPUT.search(text)
+    if found is None:
+        return None
+    word, target = found[1], found[2]
+    types = enum_types()
+    if not types:
+        return None
+    if target.startswith("ENUM("):
+        named = [n for n, labels in types if target == f"ENUM({_quoted_labels(labels)})"]
+    else:
+        lacking = [n for n, labels in types if word not in labels]
+        written = [n for n in lacking if re.search(rf"\b{re.escape(n)}\b", statement, re.I)]
+        named = written or lacking
+    if len(named) != 1:
+        return f'invalid input value for an enum type: "{word}"'
+    return f'invalid input value for enum {named[0]}: "{word}"'
+
+
+def _quoted_labels(labels: list[str]) -> str:
+    return ", ".join("'" + label.replace("'", "''") + "'" for label in labels)
 
 
 def postgres_message(text: str, statement: str) -> str:

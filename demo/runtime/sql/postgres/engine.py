@@ -24,7 +24,7 @@ from ..results import PgliteField, PgliteResult
 from ..statements import SqlError
 from .declared import load_declared
 from .deferred_rows import DeferredRows
-from .duck_messages import postgres_message
+from .duck_messages import enum_input_message, postgres_message
 from .duckdump import KeptRows, dump_database, restore_database
 from .foreign_keys import ForeignKeyGuard
 from .group_by_key import KEYS_QUERY, load_keys
@@ -118,6 +118,12 @@ def _own_message(text: str, duck_sql: str, source: str) -> str:
         if message.startswith("this demo ") or quoted in duck_sql:
             return message
     return postgres_message(text, source)
+
+
+_ENUM_TYPES_QUERY = (
+    "SELECT type_name, labels FROM duckdb_types() WHERE logical_type = 'ENUM' "
+    "AND labels IS NOT NULL AND database_name = current_database() ORDER BY type_oid"
+)
 
 
 def _plain_read(item: Transpiled) -> bool:
@@ -238,6 +244,11 @@ class DuckEngine:
             schema = read_schema(self._conn)
             self._transpiles.know_schema(schema)
         return dump_database(self._conn, catalog=list(schema), kept=self._kept_rows)
+
+    def _enum_types(self) -> list[tuple[str, list[str]]]:
+        """Each enum type's name and labels (a failed statement's message names its enum)."""
+        rows = self._conn.execute(_ENUM_TYPES_QUERY).rows
+        return [(str(name), [str(label) for label in labels]) for name, labels in rows]
 
     def _register_json_functions(self) -> None:
         if not self._json_functions:
@@ -385,6 +396,16 @@ class DuckEngine:
 
     def execute(self, sql: str) -> tuple[list[PgliteResult], bool]:
         """Run a request's SQL; return (PGlite-shaped result, whether data may have changed)."""
+        try:
+            return self._execute(sql)
+        except SqlError as exc:
+            # Named after the request's rollback: a failed transaction reads no catalog.
+            named = enum_input_message(exc.message, exc.statement, self._enum_types)
+            if named is None:
+                raise
+            raise SqlError(named, exc.statement) from exc
+
+    def _execute(self, sql: str) -> tuple[list[PgliteResult], bool]:
         # Transpile everything first: a statement that cannot be translated fails the
         # request before anything has run, unless a COMMIT before it keeps what came
         # first (then it fails where it stands, as Postgres' would).

@@ -90,6 +90,7 @@ from .transforms.division import (
     integer_division,
     string_literal_operands,
 )
+from .transforms.enum_literals import enum_literals
 from .transforms.float_errors import float_errors
 from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
@@ -305,6 +306,7 @@ REWRITES: tuple[Rewrite, ...] = (
         ),
     ),
     Rewrite("implicit_insert_columns", lambda t, c: implicit_insert_columns(t, c.table_types)),
+    _reading_column_types("enum_literals", enum_literals),
     _reading_column_types("nullif_types", nullif_types),
     _reading_column_types("int4_constants", int4_constants),
     _reading_column_types("integer_division", integer_division),

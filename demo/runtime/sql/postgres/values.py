@@ -160,11 +160,40 @@ def type_oid(type_name: str) -> int:
     if name.startswith("pg:" + QUOTIENT_TAG):
         return NUMERIC_OID
     if _ARRAY_SUFFIX.search(name):
+        if _is_enum_array(name):
+            return TEXT_OID  # Postgres' own type number for it is the database's (enum_array_text)
         element = type_oid(_ARRAY_SUFFIX.sub("", name))
         return ARRAY_OIDS.get(element, 114)
     if name.upper().startswith("ENUM("):
         return 25
     return TYPE_OIDS.get(_base(name), 25)
+
+
+def _is_enum_array(type_name: str) -> bool:
+    """`ENUM('a', 'b')[]` (the duckdb package's name), `ENUM[]` (duck.py's, duckdb-wasm)."""
+    element, arrays = _ARRAY_SUFFIX.subn("", type_name)
+    return bool(arrays) and _base(element) == "ENUM"
+
+
+# An array element Postgres' text form quotes: empty, NULL's word, or holding a character
+# the form itself uses, or space.
+_QUOTED_ELEMENT = re.compile(r'^$|^null$|[{},"\\\s]', re.I)
+
+
+def enum_array_text(values: list[Any] | tuple[Any, ...]) -> str:
+    """An array of enum labels as Postgres' text form (`{sad,"so so",NULL}`): the value
+    node-postgres gives for an array of a type the database created, which it does not
+    know (PGlite's answer too), where a list of its labels would be parsed."""
+
+    def element(label: Any) -> str:
+        if label is None:
+            return "NULL"
+        text = str(label)
+        if not _QUOTED_ELEMENT.search(text):
+            return text
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    return "{" + ",".join(element(v) for v in values) + "}"
 
 
 _MOMENT = re.compile(
@@ -283,6 +312,8 @@ def json_value(value: Any, type_name: str) -> Any:
         except ValueError:
             return value
         return _jsonb_order(parsed) if type_name == "pg:jsonb" else parsed
+    if isinstance(value, list | tuple) and _is_enum_array(type_name.strip()):
+        return enum_array_text(value)
     if isinstance(value, list | tuple):
         element = _ARRAY_SUFFIX.sub("", type_name.strip())
         return [json_value(v, element) for v in value]

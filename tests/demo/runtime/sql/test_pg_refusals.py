@@ -886,3 +886,39 @@ def test_upserts_of_a_querys_rows_that_duckdb_would_answer_otherwise_fail() -> N
     )
     assert inserted[0][0]["affectedRows"] == 2
     assert [r["id"] for r in engine.execute(rows)[0][0]["rows"]] == [1, 2, 3, 4, 5]
+
+
+def test_a_word_that_is_no_label_names_its_enum_on_either_path() -> None:
+    """The duckdb package names the enum by its labels; duckdb-wasm by the integer that
+    holds them (`UINT8`): then the enum the statement names, or the only one lacking the
+    word, is the one; where that does not single one out, the message names none."""
+    from demo.runtime.sql.postgres.duck_messages import enum_input_message
+
+    types = [("mood", ["sad", "ok"]), ("size", ["s", "m", "it's"])]
+    native = "Conversion Error: Could not convert string 'x' to ENUM('s', 'm', 'it''s')\n\nLINE 1"
+    wasm = "Conversion Error: Could not convert string 'x' to UINT8"
+    said = enum_input_message(native, "SELECT ...", lambda: types)
+    assert said == 'invalid input value for enum size: "x"'
+    said = enum_input_message(wasm, "SELECT 'x'::mood", lambda: types)
+    assert said == 'invalid input value for enum mood: "x"'
+    said = enum_input_message(wasm, "SELECT 1 WHERE a = 'x'", lambda: types)
+    assert said == 'invalid input value for an enum type: "x"'
+    said = enum_input_message(wasm, "SELECT 1 WHERE a = 'sad'", lambda: types[:1])
+    assert said == 'invalid input value for enum mood: "x"'
+    assert enum_input_message(wasm, "SELECT 'x'::utinyint", list) is None  # no enum at all
+    assert (
+        enum_input_message("Conversion Error: Could not convert string 'x' to INT32", "", list)
+        is None
+    )
+
+
+def test_an_array_of_enum_values_reads_as_postgres_text_form() -> None:
+    """node-postgres gives the array of a type the database created as its text."""
+    from demo.runtime.sql.postgres.values import json_value, type_oid
+
+    labels = ["sad", "so so", None, "null", "", 'say "hi"', "a\\b", "x,y"]
+    expected = '{sad,"so so",NULL,"null","","say \\"hi\\"","a\\\\b","x,y"}'
+    for duck_type in ("ENUM('sad', 'so so')[]", "ENUM[]"):  # native, duckdb-wasm (duck.py)
+        assert type_oid(duck_type) == 25
+        assert json_value(labels, duck_type) == expected
+    assert json_value(["a"], "VARCHAR[]") == ["a"]

@@ -46,7 +46,7 @@ def _to_double(node: exp.Expr) -> None:
 def _unseen_column(node: exp.Expr, column_types: dict[str, str]) -> bool:
     while isinstance(node, exp.Paren | exp.Neg):
         node = node.this
-    return isinstance(node, exp.Column) and value_kind(node, column_types) is None
+    return isinstance(node, exp.Column) and node.name.lower() not in column_types
 
 
 def _promote(operand: exp.Expr, others: list[exp.Expr], column_types: dict[str, str]) -> bool:

@@ -12,6 +12,7 @@ import re
 
 from sqlglot import exp
 
+from ..derived_columns import plain_type
 from ..type_match import is_type, of_type
 from .statement import written_literals
 
@@ -115,9 +116,11 @@ def timestamptz_without_icu(tree: exp.Expr, table_types: dict[str, dict[str, str
     for node in list(tree.find_all(exp.CurrentTimestamp, exp.UnixToTime)):
         node.replace(_storage(node.copy()))
     for node in list(tree.find_all(exp.TimestampTrunc, exp.DateTrunc)):
-        zoned = _is_zoned(node.this, flat) or (
-            isinstance(node.this, exp.Column)
-            and flat.get(node.this.name.lower(), "").upper() == "DATE"
+        # date_trunc() has no date form: Postgres reads a date as a timestamptz.
+        zoned = (
+            _is_zoned(node.this, flat)
+            or of_type(node.this, flat, "DATE", nodes=(exp.CurrentDate,))
+            or plain_type(node.this, flat) == "DATE"
         )
         if zoned:
             node.set("this", exp.cast(node.this.copy(), "TIMESTAMP"))

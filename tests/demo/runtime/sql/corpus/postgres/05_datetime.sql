@@ -137,3 +137,7 @@ SELECT '1997-02-10 17:32:01+02' AT TIME ZONE 'UTC';
 SELECT timezone('UTC', '19970210 173201');
 -- case: the span of min() and max() of dates is an int4 count of days
 SELECT max(day) - min(day) AS span, (max(day) + 1) - min(day) AS inclusive, max(day) - 7 AS week_before FROM events;
+-- case: date_trunc of a date literal, a cast date and a date plus days is a timestamptz
+SELECT date_trunc('week', date '2024-03-07') AS w, date_trunc('month', '2024-03-07'::date) AS m, date_trunc('month', day + 30) AS later FROM events ORDER BY id LIMIT 1;
+-- case: date_trunc of current_date is a timestamptz
+SELECT pg_typeof(date_trunc('day', current_date)) AS t;
