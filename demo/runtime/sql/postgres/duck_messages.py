@@ -27,7 +27,7 @@ from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
 from .dialect import WRITTEN_NAME, PostgresForDuck
-from .function_calls import call_arguments, missing_function
+from .function_calls import call_arguments, missing_function, postgres_accepts
 from .name_lists import POSTGRES_TYPES
 from .transforms.statement import target_table
 
@@ -121,10 +121,30 @@ def _string_literal_operand(operator: str, statement: str) -> bool:
     )
 
 
+def _written_arities(name: str, statement: str) -> set[int]:
+    """How many arguments the statement's calls of `name` are written with."""
+    tree = _statement(statement)
+    calls = [] if tree is None else [c for c in tree.find_all(exp.Func) if _calls(c, name)]
+    return {
+        len(c.expressions) if isinstance(c, exp.Anonymous) else len(list(c.iter_expressions()))
+        for c in calls
+    }
+
+
 def _no_match(name: str, arguments: str, statement: str) -> str | None:
     types = [_pg_type(t) for t in arguments.split(", ")] if arguments else []
     if re.fullmatch(r"\w+", name):
-        return f"function {name}({', '.join(types)}) does not exist"
+        # Postgres' verdict only where the user's call is the one DuckDB judged (the
+        # translation may have rewritten its arguments) and Postgres has no such call.
+        arities = _written_arities(name, statement)
+        if arities <= {len(types)} and not postgres_accepts(name, types):
+            return f"function {name}({', '.join(types)}) does not exist"
+        # The types DuckDB names are its own (the translation's, where it rewrote the call).
+        shown = f"{name}({', '.join(types)})" if arities <= {len(types)} else f"{name}()"
+        return (
+            f"function {shown} is not supported by this demo"
+            f" (DuckDB, its engine, has {name}() for other arguments)"
+        )
     operator = _WRITTEN_AS.get(name, name)
     if _string_literal_operand(name, statement):
         return (

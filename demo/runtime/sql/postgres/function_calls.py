@@ -10,6 +10,11 @@ engines by name (`ifnull`, `median`, `typeof`, `read_csv`: 167 that Postgres ref
 answered) and keeps the written name of each (dialect.WRITTEN_NAME); the calls its own
 parsers read (`CAST`, `EXTRACT`, `SUBSTRING ... FROM`) are Postgres grammar.
 
+`postgres_accepts` tells whether Postgres has a call of a function for given argument
+types (its signatures and the casts it applies unasked, name_lists.py): where DuckDB has
+the function but not for those arguments, the refusal says "does not exist" only if
+Postgres has no such call either.
+
 `missing_function` words the refusal, also for DuckDB's own "does not exist" of a function
 Postgres has (duck_messages.py): then the demo's limit is said, never that Postgres lacks it.
 """
@@ -19,10 +24,10 @@ from __future__ import annotations
 from sqlglot import exp
 
 from .dialect import WRITTEN_NAME
-from .name_lists import POSTGRES_FUNCTIONS
+from .name_lists import POSTGRES_FUNCTIONS, implicit_casts, postgres_signatures
 from .transforms.operand_types import number_literal_type
 
-__all__ = ["call_arguments", "missing_function", "unknown_function"]
+__all__ = ["call_arguments", "missing_function", "postgres_accepts", "unknown_function"]
 
 _T = exp.DataType.Type
 _CAST_NAMES = {
@@ -113,3 +118,32 @@ def unknown_function(tree: exp.Expr) -> str | None:
             continue
         return missing_function(name, call_arguments(call))
     return None
+
+
+def _pseudo(wanted: str) -> bool:
+    """A polymorphic or pseudo argument type (`anyelement`, `anyarray`, `"any"`)."""
+    return wanted.startswith(("any", '"any"'))
+
+
+def _fits(given: str, wanted: str) -> bool:
+    """Whether Postgres passes an argument of type `given` (`unknown`: a string literal or
+    NULL, which takes the type wanted) where a function wants `wanted`."""
+    return given in (wanted, "unknown") or _pseudo(wanted) or (given, wanted) in implicit_casts()
+
+
+def postgres_accepts(name: str, types: list[str]) -> bool:
+    """Whether Postgres has a function `name` taking arguments of `types` (its own type
+    names), as they are or by casts it applies unasked; defaults and VARIADIC counted."""
+    for signature in postgres_signatures().get(name.lower(), []):
+        wanted = list(signature.arguments)
+        if signature.variadic:
+            fixed, last = wanted[:-1], wanted[-1]
+            if len(types) < len(fixed):
+                continue
+            element = last.removesuffix("[]")
+            wanted = fixed + [element] * (len(types) - len(fixed))
+        elif not len(wanted) - signature.defaults <= len(types) <= len(wanted):
+            continue
+        if all(_fits(g, w) for g, w in zip(types, wanted, strict=False)):
+            return True
+    return False

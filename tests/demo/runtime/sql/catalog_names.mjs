@@ -4,7 +4,8 @@
 //
 //   node tests/demo/runtime/sql/catalog_names.mjs REPO > names.json
 //
-// stdout: {"version": "PostgreSQL ...", "functions": [...], "types": [...]}, each sorted.
+// stdout: {"version": "PostgreSQL ...", "functions": [...], "types": [...], "signatures":
+// [...], "implicitCasts": [...]}, each sorted.
 // Types: pg_catalog's base, domain, enum, multirange, pseudo and range types, less the
 // array types (`_int4`, written `integer[]`, and `_record`).
 
@@ -26,5 +27,18 @@ const types = await column(`
   SELECT DISTINCT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
   WHERE n.nspname = 'pg_catalog' AND t.typtype IN ('b', 'd', 'e', 'm', 'p', 'r')
     AND t.typcategory <> 'A' AND left(t.typname, 1) <> '_'`);
+// Each function's argument types (format_type's names), how many of the last ones have
+// defaults, and whether the last is VARIADIC: "name<TAB>types<TAB>defaults<TAB>variadic".
+const signatures = await column(`
+  SELECT DISTINCT p.proname || E'\t' || coalesce((
+      SELECT string_agg(format_type(a.t, NULL), ', ' ORDER BY a.i)
+      FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY AS a(t, i)), '')
+    || E'\t' || p.pronargdefaults || E'\t' || (p.provariadic <> 0)::int
+  FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+  WHERE n.nspname = 'pg_catalog'`);
+// The casts Postgres applies to a function's argument unasked: "from<TAB>to".
+const implicitCasts = await column(`
+  SELECT DISTINCT format_type(castsource, NULL) || E'\t' || format_type(casttarget, NULL)
+  FROM pg_cast WHERE castcontext = 'i'`);
 await db.close();
-console.log(JSON.stringify({ version, functions, types }));
+console.log(JSON.stringify({ version, functions, types, signatures, implicitCasts }));

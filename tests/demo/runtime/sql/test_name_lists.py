@@ -8,7 +8,16 @@ has, or let a DuckDB-only function through.
 
 from __future__ import annotations
 
-from demo.runtime.sql.postgres.name_lists import POSTGRES_FUNCTIONS, POSTGRES_TYPES
+import pytest
+
+from demo.runtime.sql.postgres.function_calls import postgres_accepts
+from demo.runtime.sql.postgres.name_lists import (
+    POSTGRES_FUNCTIONS,
+    POSTGRES_TYPES,
+    implicit_casts,
+    postgres_signatures,
+    read_names,
+)
 from tests.demo.sites import native_only
 
 from . import differential as diff
@@ -24,3 +33,30 @@ def test_the_lists_are_postgres_own_names_as_pglite_lists_them() -> None:
     assert {"now", "generate_series", "float8send", "to_tsvector"} <= POSTGRES_FUNCTIONS
     assert {"money", "inet", "point", "regclass"} <= POSTGRES_TYPES
     assert not {"range", "list_value", "read_csv"} & POSTGRES_FUNCTIONS
+    assert sorted(read_names("postgres_signatures.txt")) == reference["signatures"]
+    assert sorted(read_names("postgres_casts.txt")) == reference["implicitCasts"]
+    assert set(postgres_signatures()) == POSTGRES_FUNCTIONS
+    assert ("integer", "bigint") in implicit_casts()
+
+
+@pytest.mark.parametrize(
+    ("name", "types", "accepted"),
+    [
+        ("octet_length", ["text"], True),  # DuckDB's is for bytes only
+        ("octet_length", ["integer"], False),
+        ("round", ["integer", "integer"], True),  # integer to numeric, unasked
+        ("round", ["double precision", "integer"], False),
+        ("string_to_array", ["unknown", "unknown", "unknown"], True),  # literals take a type
+        ("concat", ["integer", "boolean", "date"], True),  # VARIADIC "any"
+        ("concat_ws", [], False),
+        ("array_length", ["integer[]", "integer"], True),  # anyarray
+        ("regexp_replace", ["text", "text", "text"], True),  # its later arguments default
+        ("no_such_function", ["text"], False),
+    ],
+)
+def test_a_call_is_postgres_own_by_its_argument_types(
+    name: str, types: list[str], accepted: bool
+) -> None:
+    """What decides between "function f(text) does not exist" (Postgres' verdict) and
+    "not supported by this demo" when DuckDB has the function for other arguments."""
+    assert postgres_accepts(name, types) is accepted
