@@ -116,6 +116,7 @@ from .transforms.statement import (
     row_subquery_assignments,
     table_sample_errors,
 )
+from .transforms.string_calls import string_calls
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu, zoned_string_literals
 from .transforms.unseen_quotients import unseen_numeric_quotients
@@ -282,6 +283,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("json_order", lambda t, c: json_order(t, c.json_types)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     _reading_column_types("text_functions", text_functions),
+    _reading_column_types("string_calls", string_calls),
     _reading_tree("postgres_functions", postgres_functions),
     Rewrite("whole_row_references", lambda t, c: whole_row_references(t, c.table_types)),
     Rewrite("star_over_using_join", lambda t, c: star_over_using_join(t, c.table_types)),

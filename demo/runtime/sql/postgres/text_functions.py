@@ -28,7 +28,13 @@ from sqlglot import exp
 
 from .type_match import is_type
 
-__all__ = ["PG_RESERVED_KEYWORDS", "TextFunctionError", "quote_ident", "text_functions"]
+__all__ = [
+    "PG_RESERVED_KEYWORDS",
+    "TextFunctionError",
+    "capture_groups",
+    "quote_ident",
+    "text_functions",
+]
 
 # Postgres 17's keywords of every category but "unreserved" (pg_get_keywords(), catcode
 # <> 'U'): quote_ident quotes these.
@@ -158,7 +164,7 @@ def _quote_function(node: exp.Expr, name: str) -> exp.Expr:
 # -- regexp_matches ---------------------------------------------------------------------
 
 
-def _capture_groups(pattern: str) -> int:
+def capture_groups(pattern: str, function: str = "regexp_matches()") -> int:
     """How many capture groups `pattern` has; TextFunctionError when one may not take part.
 
     A group that does not take part in a match (in an alternative not taken, or under a
@@ -178,7 +184,7 @@ def _capture_groups(pattern: str) -> int:
         if ch == "\\":
             if pattern[i + 1 : i + 2].isdigit():
                 raise TextFunctionError(
-                    "regexp_matches() with a back-reference is not supported by this demo"
+                    f"{function} with a back-reference is not supported by this demo"
                 )
             i += 2
             continue
@@ -208,23 +214,22 @@ def _capture_groups(pattern: str) -> int:
             inside = groups - before - int(capturing)
             optional = pattern[i + 1 : i + 3].startswith(("?", "*", "{0"))
             if (optional and groups > before) or (alternation and inside):
-                raise _optional_group()
+                raise _optional_group(function)
         i += 1
     if frames[0][2] and groups:
-        raise _optional_group()
+        raise _optional_group(function)
     if len(quantifiers) > 1:
         # Postgres gives the whole pattern the greediness of its first quantifier;
         # RE2 (DuckDB) applies each quantifier's own: the matches could differ.
         raise TextFunctionError(
-            "regexp_matches() with both greedy and non-greedy quantifiers is not supported"
-            " by this demo"
+            f"{function} with both greedy and non-greedy quantifiers is not supported by this demo"
         )
     return groups
 
 
-def _optional_group() -> TextFunctionError:
+def _optional_group(function: str) -> TextFunctionError:
     return TextFunctionError(
-        "regexp_matches() with a capture group that may not take part (in an alternative"
+        f"{function} with a capture group that may not take part (in an alternative"
         " or an optional group) is not supported by this demo"
     )
 
@@ -254,7 +259,7 @@ def _regexp_matches(node: exp.Expr) -> exp.Expr:
             f"regexp_matches() flag {''.join(sorted(unknown))!r} is not supported by this demo"
             " (only 'g' and 'i')"
         )
-    groups = _capture_groups(pattern.this)
+    groups = capture_groups(pattern.this)
     regex = exp.Literal.string(("(?i)" if "i" in flags.this else "") + pattern.this)
     numbers = list(range(1, groups + 1)) or [0]
     if "g" in flags.this:

@@ -21,10 +21,11 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
-from ..type_match import is_type
+from ..type_match import is_type, of_type
 from .volatility import draws_anew
 
 __all__ = [
+    "INTERVAL_QUOTIENT",
     "calls_volatile",
     "chosen_values",
     "division_by_zero_errors",
@@ -120,13 +121,25 @@ def is_smallint(node: exp.Expr, column_types: dict[str, str]) -> bool:
     return False
 
 
-def integer_division(tree: exp.Expr, column_types: dict[str, str]) -> None:
+# The session divides integers as Postgres does (`integer_division`), which makes every
+# `/` DuckDB's `//`: it has no interval form, and failed in DuckDB's words.
+INTERVAL_QUOTIENT = (
+    "interval / number is not supported by this demo; multiply instead"
+    " (interval '1 day' * 0.5) or divide the interval's epoch (extract(epoch FROM i) / 3)"
+)
+
+
+def integer_division(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
     """`int / int` truncates in Postgres, and in this session's DuckDB; the width is
-    Postgres' (see the module's docstring).
+    Postgres' (see the module's docstring). An interval divided is refused
+    (`INTERVAL_QUOTIENT`).
 
     `column_types` maps the column names of the tables in play to their DuckDB types
     (names that are ambiguous between tables are left out by the caller).
     """
+    for node in tree.find_all(exp.Div):
+        if of_type(node.left.unnest(), column_types, "INTERVAL", "interval", nodes=(exp.Interval,)):
+            return INTERVAL_QUOTIENT
     for node in list(tree.find_all(exp.Div)):
         if (
             node.args.get("typed")
@@ -139,6 +152,7 @@ def integer_division(tree: exp.Expr, column_types: dict[str, str]) -> None:
             )
             # DuckDB keeps the narrower operand's type (smallint / int is smallint).
             node.replace(exp.cast(quotient, _WIDTH_TYPES[width]) if width else quotient)
+    return None
 
 
 _WIDTH_TYPES = {2: "SMALLINT", 4: "INT", 8: "BIGINT"}

@@ -33,7 +33,11 @@ __all__ = [
 VOID = "void"
 
 
-_INT4_RESULTS = ("Length", "StrPosition", "Ascii", "Ntile", "ArrayPosition", "Grouping")
+_INT4_RESULTS = (
+    "Length", "StrPosition", "Ascii", "Ntile", "ArrayPosition", "Grouping", "BitLength",
+)  # fmt: skip
+# Calls sqlglot does not know whose Postgres result is int4 (DuckDB's BIGINT).
+_INT4_CALLS = ("generate_subscripts",)
 _EXTRACT_SCALE = {"EPOCH": 6, "SECOND": 6, "SECONDS": 6, "MILLISECONDS": 3, "MILLISECOND": 3}
 
 
@@ -115,7 +119,8 @@ def postgres_result_types(
 ) -> None:
     """Casts so results carry Postgres' types where DuckDB's differ.
 
-    length/position/ascii/ntile/array_position/grouping and date - date are int4 in Postgres
+    length/position/ascii/ntile/array_position/grouping/bit_length/generate_subscripts and
+    date - date are int4 in Postgres
     (BIGINT in DuckDB), and so are gcd/lcm of int4 values; factorial is numeric;
     array_length is int4 and NULL for an empty array (DuckDB: 0);
     extract is numeric (DuckDB: BIGINT or DOUBLE); integer generate_series is int4;
@@ -139,7 +144,9 @@ def postgres_result_types(
         elif isinstance(node, exp.Anonymous) and str(node.this).lower() == "cardinality":
             # DuckDB 1.4 (duckdb-wasm) has cardinality() for MAPs only; len() counts a list.
             node.replace(exp.cast(exp.func("len", *[e.copy() for e in node.expressions]), "INT"))
-        elif name in _INT4_RESULTS:
+        elif name in _INT4_RESULTS or (
+            isinstance(node, exp.Anonymous) and node.name.lower() in _INT4_CALLS
+        ):
             as_int(node)
         elif _int4_divisor_function(node, column_types):
             as_int(node)  # gcd/lcm of int4 values are int4 (DuckDB's are BIGINT)
