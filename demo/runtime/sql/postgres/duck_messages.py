@@ -373,6 +373,9 @@ _RULES: list[Rule] = [
     (re.compile(r'Catalog Error: Column with name "?([^"\s]+)"? already exists!'),
      lambda m, s: f'column "{_fold(m[1], s)}" of relation "{_altered_table(s)}" already exists' if _altered_table(s)
      else f'column "{_fold(m[1], s)}" specified more than once'),
+    (re.compile(r"Binder Error: Cannot change the type of a column that has a (CHECK|UNIQUE|PRIMARY KEY|FOREIGN KEY|NOT NULL)"),
+     lambda m, s: f"changing the type of a column with a {m[1]} constraint is not supported by this demo"
+                  " (DuckDB, its engine, cannot)"),
     (re.compile(r"Binder Error: Cannot concatenate types (\S+) and (\S+) - "),
      lambda m, s: _concatenation(m[1], m[2])),
     (re.compile(r"Binder Error: ORDER term out of range - should be between 1 and (\d+)"),
