@@ -152,3 +152,13 @@ SELECT id, prefs -> 'n' = '3' AS n3, prefs -> 'theme' IS DISTINCT FROM '"dark"' 
   prefs -> 'n' = (prefs ->> 'n')::jsonb AS same FROM profiles ORDER BY id;
 -- case: jsonb starts with
 SELECT id FROM profiles WHERE prefs ^@ 'a';
+-- case: jsonb_object_agg of jsonb values (DuckDB's namesake wrote each value as a JSON string, and answered json)
+SELECT jsonb_object_agg(name, prefs) AS j FROM profiles;
+-- case: json_object_agg of text values keyed by an integer
+SELECT json_object_agg(id, name) AS j FROM profiles;
+-- case: jsonb_object_agg keeps the last value of a repeated key and orders the keys as jsonb does
+SELECT jsonb_object_agg(k, v::int) AS j FROM (VALUES ('b', 1), ('a', 2), ('b', 3)) AS t(k, v);
+-- case: json_object_agg of no rows is NULL
+SELECT json_object_agg(name, id) AS j FROM profiles WHERE false;
+-- case: jsonb_object_agg of a NULL key fails
+SELECT jsonb_object_agg(k, 1) AS j FROM (VALUES ('a'), (NULL)) AS t(k);
