@@ -272,8 +272,30 @@ def output_types(
             and not column.expressions
         ):
             found = _column_type(column.this, sources, table_types, declared)
-            if found:  # max(c) is c's type: a char(n) column's values, padded to n
+            # max(c) of char(n) is bpchar, its values padded to n; of varchar it is text
+            # (Postgres has no max(varchar): it takes the text form).
+            if found and base_name(found) != "varchar":
                 out[name if column is not node else postgres_name(column)] = found
+            continue
+        if isinstance(column, exp.Window) and isinstance(column.this, _VALUE_WINDOWS):
+            value = column.this.this
+            found = (
+                _column_type(value, sources, table_types, declared)
+                if isinstance(value, exp.Column)
+                else None
+            )
+            if found:  # lag(c), first_value(c), ...: c's own type (Postgres' anyelement)
+                out[name if column is not node else postgres_name(column)] = found
+            continue
+        if isinstance(column, exp.ArrayAgg):
+            value = column.this.this if isinstance(column.this, exp.Order) else column.this
+            found = (
+                _column_type(value, sources, table_types, declared)
+                if isinstance(value, exp.Column)
+                else None
+            )
+            if found and base_name(found) == "varchar":  # varchar[], not text[]
+                out[name if column is not node else postgres_name(column)] = "varchar[]"
             continue
         if isinstance(column, exp.Coalesce | exp.Case | exp.Greatest | exp.Least):
             chosen = _chosen_type(column, sources, table_types, declared)
@@ -286,6 +308,10 @@ def output_types(
         if found:
             out[name] = found
     return out
+
+
+# Window functions that answer one of their argument's values, in its type.
+_VALUE_WINDOWS = (exp.Lag, exp.Lead, exp.FirstValue, exp.LastValue, exp.NthValue)
 
 
 def _column_type(

@@ -78,6 +78,7 @@ from .text_functions import text_functions
 from .transforms.aggregates import inexact_aggregates, population_variance_of_non_finite
 from .transforms.arrays import any_of_null_array, array_text_literals
 from .transforms.bc_text import bc_text
+from .transforms.boolean_casts import boolean_casts
 from .transforms.column_names import postgres_column_names
 from .transforms.core_types import (
     bytea_literals,
@@ -284,6 +285,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     _reading_column_types("text_functions", text_functions),
     _reading_column_types("string_calls", string_calls),
+    _reading_column_types("boolean_casts", boolean_casts),
     _reading_tree("postgres_functions", postgres_functions),
     Rewrite("whole_row_references", lambda t, c: whole_row_references(t, c.table_types)),
     Rewrite("star_over_using_join", lambda t, c: star_over_using_join(t, c.table_types)),

@@ -116,6 +116,7 @@ DECLARED_OIDS = {
     "pg:name[]": 1003,  # current_schemas()
     "pg:uuid": 2950,
     "pg:numeric[]": 1231,
+    "pg:varchar[]": 1015,  # array_agg() of a varchar column
     "pg:" + SCALED_TAG: NUMERIC_OID,
     "pg:regtype": 2206,
     "pg:void": 2278,
