@@ -153,6 +153,11 @@ def _no_match(name: str, arguments: str, statement: str) -> str | None:
         )
     if name in _WRITTEN_AS:
         return None  # its operand types are the translation's, not the user's
+    if postgres_accepts(operator, types):  # Postgres has it: the demo's limit
+        return (
+            f"operator {operator} of {' and '.join(types)} is not supported by this demo"
+            f" (DuckDB, its engine, has {operator} for other operand types)"
+        )
     if len(types) == 1:
         return f"operator does not exist: {operator} {types[0]}"
     return f"operator does not exist: {types[0]} {operator} {types[1]}"
@@ -376,6 +381,8 @@ _RULES: list[Rule] = [
     (re.compile(r"Binder Error: Cannot change the type of a column that has a (CHECK|UNIQUE|PRIMARY KEY|FOREIGN KEY|NOT NULL)"),
      lambda m, s: f"changing the type of a column with a {m[1]} constraint is not supported by this demo"
                   " (DuckDB, its engine, cannot)"),
+    (re.compile(r"Binder Error: Cannot concatenate lists of types (\S+) and (\S+) - "),
+     lambda m, s: _no_match("||", f"{m[1]}, {m[2]}", s)),
     (re.compile(r"Binder Error: Cannot concatenate types (\S+) and (\S+) - "),
      lambda m, s: _concatenation(m[1], m[2])),
     (re.compile(r"Binder Error: ORDER term out of range - should be between 1 and (\d+)"),

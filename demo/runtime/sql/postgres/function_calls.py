@@ -120,15 +120,21 @@ def unknown_function(tree: exp.Expr) -> str | None:
     return None
 
 
-def _pseudo(wanted: str) -> bool:
-    """A polymorphic or pseudo argument type (`anyelement`, `anyarray`, `"any"`)."""
-    return wanted.startswith(("any", '"any"'))
+# Polymorphic argument types, by what they take (a range family takes no type DuckDB has).
+_ANY_TYPE = ('"any"', "anyelement", "anynonarray", "anycompatible", "anycompatiblenonarray")
+_ANY_ARRAY = ("anyarray", "anycompatiblearray")
 
 
 def _fits(given: str, wanted: str) -> bool:
     """Whether Postgres passes an argument of type `given` (`unknown`: a string literal or
     NULL, which takes the type wanted) where a function wants `wanted`."""
-    return given in (wanted, "unknown") or _pseudo(wanted) or (given, wanted) in implicit_casts()
+    return (
+        given in (wanted, "unknown")
+        or wanted in _ANY_TYPE
+        or (wanted in _ANY_ARRAY and given.endswith("[]"))
+        or (wanted == "anyenum" and given.startswith("enum"))
+        or (given, wanted) in implicit_casts()
+    )
 
 
 def postgres_accepts(name: str, types: list[str]) -> bool:

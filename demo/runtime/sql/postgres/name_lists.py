@@ -1,12 +1,14 @@
-"""Lists of names kept as data files beside this package (one name a line, `#` comments).
+"""Lists of names kept as data files beside this package (one name a line; `# ` starts a
+comment, and `#` alone is an operator's name).
 
 The site build ships every file of `demo/runtime`, so the worker reads the same files.
 
-- `postgres_signatures()`, `implicit_casts()`: each of Postgres' functions' argument types,
-  and the casts it applies to an argument unasked (`postgres_signatures.txt`,
-  `postgres_casts.txt`, the same way): where DuckDB has a function of the name but not for
-  the arguments given, they tell "does not exist" (Postgres has no such call either) from
-  "not supported by this demo". Read on the first such refusal, not at start.
+- `postgres_signatures()`, `implicit_casts()`: each of Postgres' functions' argument types
+  and operators' operand types, and the casts it applies to an argument unasked
+  (`postgres_signatures.txt`, `postgres_operators.txt`, `postgres_casts.txt`, the same
+  way): where DuckDB has a function or operator but not for the arguments given, they
+  tell "does not exist" (Postgres has no such call either) from "not supported by this
+  demo". Read on the first such refusal, not at start.
 - `POSTGRES_FUNCTIONS`, `POSTGRES_TYPES`: the names of Postgres' own functions and types
   (`postgres_functions.txt`, `postgres_types.txt`, as PGlite lists them; each file's header
   says how). A function or type DuckDB lacks is refused with "not supported by this demo"
@@ -33,7 +35,7 @@ __all__ = [
 def read_names(filename: str) -> frozenset[str]:
     text = Path(__file__).with_name(filename).read_text(encoding="utf-8")
     return frozenset(
-        line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")
+        line.strip() for line in text.splitlines() if line.strip() and not line.startswith("# ")
     )
 
 
@@ -52,9 +54,10 @@ class Signature(NamedTuple):
 
 @cache
 def postgres_signatures() -> dict[str, list[Signature]]:
-    """Function name -> its signatures."""
+    """Function name -> its signatures; operator (`-`, `||`) -> its operand types."""
     found: dict[str, list[Signature]] = {}
-    for line in read_names("postgres_signatures.txt"):
+    lines = read_names("postgres_signatures.txt") | read_names("postgres_operators.txt")
+    for line in lines:
         name, arguments, defaults, variadic = line.split("\t")
         types = tuple(arguments.split(", ")) if arguments else ()
         found.setdefault(name, []).append(Signature(types, int(defaults), variadic == "1"))

@@ -118,6 +118,7 @@ from .transforms.statement import (
     table_sample_errors,
 )
 from .transforms.string_calls import string_calls
+from .transforms.time_arithmetic import time_differences
 from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu, zoned_string_literals
 from .transforms.unseen_quotients import unseen_numeric_quotients
@@ -327,6 +328,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _reading_column_types("bc_text", bc_text),
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
+    _reading_column_types("time_differences", time_differences),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
     _reading_tree("any_of_null_array", any_of_null_array),
     _naming_types("bare_numeric_casts", lambda t, c: bare_numeric_casts(t)),

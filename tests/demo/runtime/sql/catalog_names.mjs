@@ -5,7 +5,7 @@
 //   node tests/demo/runtime/sql/catalog_names.mjs REPO > names.json
 //
 // stdout: {"version": "PostgreSQL ...", "functions": [...], "types": [...], "signatures":
-// [...], "implicitCasts": [...]}, each sorted.
+// [...], "operators": [...], "implicitCasts": [...]}, each sorted.
 // Types: pg_catalog's base, domain, enum, multirange, pseudo and range types, less the
 // array types (`_int4`, written `integer[]`, and `_record`).
 
@@ -36,9 +36,17 @@ const signatures = await column(`
     || E'\t' || p.pronargdefaults || E'\t' || (p.provariadic <> 0)::int
   FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
   WHERE n.nspname = 'pg_catalog'`);
+// Each operator's operand types, as a function's arguments (a prefix operator has one):
+// "name<TAB>types<TAB>0<TAB>0".
+const operators = await column(`
+  SELECT DISTINCT o.oprname || E'\t' || concat_ws(', ',
+      CASE WHEN o.oprleft <> 0 THEN format_type(o.oprleft, NULL) END,
+      format_type(o.oprright, NULL)) || E'\t0\t0'
+  FROM pg_operator o JOIN pg_namespace n ON n.oid = o.oprnamespace
+  WHERE n.nspname = 'pg_catalog'`);
 // The casts Postgres applies to a function's argument unasked: "from<TAB>to".
 const implicitCasts = await column(`
   SELECT DISTINCT format_type(castsource, NULL) || E'\t' || format_type(casttarget, NULL)
   FROM pg_cast WHERE castcontext = 'i'`);
 await db.close();
-console.log(JSON.stringify({ version, functions, types, signatures, implicitCasts }));
+console.log(JSON.stringify({ version, functions, types, signatures, operators, implicitCasts }));

@@ -141,3 +141,7 @@ SELECT max(day) - min(day) AS span, (max(day) + 1) - min(day) AS inclusive, max(
 SELECT date_trunc('week', date '2024-03-07') AS w, date_trunc('month', '2024-03-07'::date) AS m, date_trunc('month', day + 30) AS later FROM events ORDER BY id LIMIT 1;
 -- case: date_trunc of current_date is a timestamptz
 SELECT pg_typeof(date_trunc('day', current_date)) AS t;
+-- case: a time less a time is an interval (DuckDB has no such operator)
+SELECT time '10:00' - time '08:30' AS d, time '08:00' - time '10:00' AS n, time '23:59:59.5' - time '00:00' AS x;
+-- case: a time added to a time is refused, by Postgres as not unique, here as this demo's limit
+SELECT time '10:00' + time '01:00' AS a;
