@@ -42,6 +42,7 @@ from .type_match import is_type
 
 __all__ = [
     "QUOTIENT_TAG",
+    "RECURSIVE_NUMERIC",
     "SCALED_TAG",
     "bare_numeric_casts",
     "bare_numeric_scales",
@@ -52,6 +53,7 @@ __all__ = [
     "nullif_types",
     "numeric_quotients",
     "quotient_text",
+    "recursive_numeric_columns",
     "value_kind",
 ]
 
@@ -224,6 +226,35 @@ def bare_numeric_casts(tree: exp.Expr) -> dict[str, str]:
         aliased.replace(exp.cast(exp.Array(expressions=elements), "VARCHAR[]"))
         tags[target.alias] = "numeric[]"
     return tags
+
+
+RECURSIVE_NUMERIC = (
+    "a numeric column of a recursive WITH query is not supported by this demo: DuckDB gives"
+    " the column the scale of the query's first part and rounds the recursion's values to it"
+    " (Postgres keeps each value's own); cast it to float8, or to numeric(precision, scale)"
+    " in both parts"
+)
+
+
+def recursive_numeric_columns(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
+    """Refuse a recursive WITH query whose first part has a numeric column: its type is
+    DuckDB's DECIMAL of that part, so `SELECT 1::numeric UNION ALL SELECT total * 1.1`
+    answered 1 for every row where Postgres answers 1.1, 1.21, ..."""
+    for cte in tree.find_all(exp.CTE):
+        union = cte.this
+        if not isinstance(union, exp.Union):
+            continue
+        name = cte.alias_or_name.lower()
+        if not any(t.name.lower() == name for t in union.expression.find_all(exp.Table)):
+            continue  # not recursive
+        first = union.this
+        while isinstance(first, exp.SetOperation):
+            first = first.this
+        if isinstance(first, exp.Select) and any(
+            value_kind(e.unalias(), column_types) == "numeric" for e in first.expressions
+        ):
+            return RECURSIVE_NUMERIC
+    return None
 
 
 def bare_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | None:

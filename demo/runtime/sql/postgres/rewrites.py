@@ -72,6 +72,7 @@ from .numeric import (
     nullif_types,
     numeric_literals,
     numeric_quotients,
+    recursive_numeric_columns,
 )
 from .session_names import DEFAULT_NAMES, SessionNames, user_keywords
 from .text_functions import text_functions
@@ -318,6 +319,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("extract_units", lambda t, c: extract_units(t, c.columns)),
     Rewrite("result_types", lambda t, c: postgres_result_types(t, c.columns, c.names)),
     Rewrite("numeric_literals", lambda t, c: numeric_literals(t, c.statement, c.table_types)),
+    _reading_column_types("recursive_numeric_columns", recursive_numeric_columns),
     _reading_column_types("bare_numeric_scales", bare_numeric_scales),
     _naming_types("numeric_quotients", lambda t, c: numeric_quotients(t, c.columns)),
     _reading_column_types("unseen_numeric_quotients", unseen_numeric_quotients),

@@ -45,3 +45,11 @@ SELECT avg(x) AS a, round(avg(x), 2) AS r FROM (VALUES (1 + 0), (2 + 0)) v(x);
 SELECT stddev(x) AS s FROM (VALUES (1 + 0), (2 + 0)) v(x);
 -- case: avg of a VALUES list's integer sums over no rows
 SELECT avg(x) AS a FROM (VALUES (1 + 0)) v(x) WHERE x > 5;
+-- case: a recursive WITH query's numeric cast grown by the recursion is refused (DuckDB rounded every row to the first part's scale: 1, 1, 1 for 1.1, 1.21)
+WITH RECURSIVE n(i, total) AS (SELECT 1, 1::numeric UNION ALL SELECT i + 1, total * 1.1 FROM n WHERE i < 4) SELECT i, round(total, 4) AS t FROM n;
+-- case: a recursive WITH query's decimal literal grown by the recursion is refused
+WITH RECURSIVE n(i, total) AS (SELECT 1, 1.0 UNION ALL SELECT i + 1, total * 1.5 FROM n WHERE i < 3) SELECT i, total FROM n;
+-- case: a recursive WITH query's numeric column is refused (Postgres refuses its typmod)
+WITH RECURSIVE n(i, v) AS (SELECT 1, amount FROM prices WHERE id = 1 UNION ALL SELECT i + 1, v * 2 FROM n WHERE i < 3) SELECT i, v FROM n;
+-- case: a recursive WITH query's integers and floats still answer
+WITH RECURSIVE n(i, f, x) AS (SELECT 1, 1, 1::float8 UNION ALL SELECT i + 1, f * (i + 1), x * 1.5 FROM n WHERE i < 5) SELECT i, f, x, i * 1.5 AS h FROM n;
