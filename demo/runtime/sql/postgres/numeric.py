@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
-from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Context, Decimal, InvalidOperation
 
 from sqlglot import exp
 
@@ -59,6 +59,7 @@ __all__ = [
 
 QUOTIENT_TAG = "numeric/"
 _ROUND = "round:"
+_TRUNC = "trunc:"
 # Postgres' numeric.c constants.
 _MIN_SIG_DIGITS = 16
 _DEC_DIGITS = 4
@@ -485,12 +486,12 @@ def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str,
 
     def quotient(node: exp.Expr) -> tuple[exp.Expr, str] | None:
         tag = QUOTIENT_TAG
-        if isinstance(node, exp.Round) and not isinstance(node.this, exp.Cast):
+        if isinstance(node, exp.Round | exp.Trunc) and not isinstance(node.this, exp.Cast):
             decimals = node.args.get("decimals")
             places = _integer_literal(decimals) if decimals is not None else 0
             if places is None:
                 return None
-            tag += _ROUND + str(places)
+            tag += (_ROUND if isinstance(node, exp.Round) else _TRUNC) + str(places)
             node = node.this
         parts = _operands(node, column_types)
         return None if parts is None else (_quotient_sql(*parts), tag)
@@ -751,10 +752,11 @@ def _integer_form(value: Decimal) -> tuple[int, int]:
     return (-number if sign else number), int(exponent)
 
 
-def _round(value: Decimal, places: int) -> Decimal:
-    """Postgres' round(numeric, n): half away from zero, scale max(n, 0)."""
+def _round(value: Decimal, places: int, rounding: str = ROUND_HALF_UP) -> Decimal:
+    """Postgres' round(numeric, n): half away from zero, scale max(n, 0); its
+    trunc(numeric, n) with `rounding` ROUND_DOWN."""
     quantum = Decimal(1).scaleb(-places)
-    rounded = value.quantize(quantum, rounding=ROUND_HALF_UP, context=_EXACT)
+    rounded = value.quantize(quantum, rounding=rounding, context=_EXACT)
     return rounded if places >= 0 else rounded.quantize(Decimal(1), context=_EXACT)
 
 
@@ -769,4 +771,6 @@ def quotient_text(value: str, tag: str) -> str:
     rule = tag[len(QUOTIENT_TAG) :]
     if rule.startswith(_ROUND):
         result = _round(result, int(rule[len(_ROUND) :]))
+    elif rule.startswith(_TRUNC):
+        result = _round(result, int(rule[len(_TRUNC) :]), ROUND_DOWN)
     return format(result, "f")

@@ -212,3 +212,7 @@ SELECT sum(stock * 10000) AS s, avg(stock * 2) AS a FROM prices;
 SELECT stock * stock * stock * stock * stock AS p FROM prices ORDER BY id;
 -- case: a choice between a smallint and an integer constant is int4, as in Postgres
 SELECT id, greatest(stock, 1) AS g, least(stock, 100) AS l, coalesce(stock, 0) AS c, CASE WHEN stock > 5 THEN stock ELSE 0 END AS k, greatest(stock, stock) AS s FROM prices ORDER BY id;
+-- case: trunc() of an avg() to places is numeric, as round() of one is (DuckDB's avg is a double)
+SELECT trunc(avg(amount), 3) AS t, trunc(avg(amount)) AS t0, trunc(avg(amount), -1) AS tn, round(avg(amount), 2) AS r, trunc(avg(stock), 2) AS s FROM prices;
+-- case: trunc() of a numeric quotient to places
+SELECT trunc(sum(amount) / 3, 4) AS t, trunc(-7.0 / 3, 1) AS n FROM prices;
