@@ -494,9 +494,138 @@ def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str,
             tag += (_ROUND if isinstance(node, exp.Round) else _TRUNC) + str(places)
             node = node.this
         parts = _operands(node, column_types)
-        return None if parts is None else (_quotient_sql(*parts), tag)
+        if parts is not None:
+            return _quotient_sql(*parts), tag
+        program = _program(node, column_types)
+        if program is None:
+            return None
+        leaves, steps = program
+        return _leaves_sql(leaves), f"{tag};{_PROGRAM}{steps}"
 
     return _text_outputs(tree, quotient)
+
+
+# A numeric expression with divisions inside it (`a / 1024.0 / 1024.0`, `sum(x) / n * 100`)
+# comes back as its leaves' texts, `|` apart, and the tag carries what to do with them: a
+# postfix program of leaf numbers and `+ - * / neg`, which quotient_text runs with
+# Postgres' scale rules (DuckDB computed such an expression as a double).
+_PROGRAM = "expr:"
+_LEAF_SEPARATOR = "|"
+_ARITHMETIC_STEPS: dict[type[exp.Expr], str] = {
+    exp.Add: "+",
+    exp.Sub: "-",
+    exp.Mul: "*",
+    exp.Div: "/",
+}
+
+
+def _program(node: exp.Expr, column_types: dict[str, str]) -> tuple[list[exp.Expr], str] | None:
+    """(leaves, postfix program) of `+ - * /` over int and numeric values holding a numeric
+    division, where every leaf's DuckDB text is Postgres' (a column, a literal, a sum, an
+    integer expression); None for another expression."""
+    leaves: list[exp.Expr] = []
+    steps: list[str] = []
+    divisions = 0
+
+    def walk(part: exp.Expr) -> bool:
+        nonlocal divisions
+        if isinstance(part, exp.Paren):
+            return walk(part.this)
+        if isinstance(part, exp.Neg) and _arithmetic_kind(part, column_types) == "numeric":
+            if not walk(part.this):
+                return False
+            steps.append("neg")
+            return True
+        operation = _ARITHMETIC_STEPS.get(type(part))
+        typed = not isinstance(part, exp.Div) or part.args.get("typed")
+        if (
+            isinstance(part, exp.Binary)
+            and operation
+            and typed
+            and _arithmetic_kind(part, column_types) == "numeric"
+        ):
+            if not (walk(part.left) and walk(part.right)):
+                return False
+            steps.append(operation)
+            divisions += operation == "/"
+            return True
+        if isinstance(part, exp.Avg):
+            average = _average(part, column_types)
+            if average is None:
+                return False
+            leaves.extend([average[0], _no_zero(average[1])])
+            steps.extend([str(len(leaves) - 2), str(len(leaves) - 1), "/"])
+            divisions += 1
+            return True
+        if not _plain_leaf(part, column_types):
+            return False
+        leaves.append(part.copy())
+        steps.append(str(len(leaves) - 1))
+        return True
+
+    if not walk(node) or not divisions:
+        return None
+    return leaves, " ".join(steps)
+
+
+def _arithmetic_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
+    """value_kind, with `/` as Postgres types it: numeric where a side is, int of ints."""
+    if isinstance(node, exp.Paren | exp.Neg):
+        return _arithmetic_kind(node.this, column_types)
+    if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Div):
+        kinds = {
+            _arithmetic_kind(node.left, column_types),
+            _arithmetic_kind(node.right, column_types),
+        }
+        if None in kinds:
+            return None
+        return "float" if "float" in kinds else "numeric" if "numeric" in kinds else "int"
+    return value_kind(node, column_types)
+
+
+def _plain_leaf(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """An int or numeric value whose DuckDB text has Postgres' digits and scale: not a
+    division or an average computed in DuckDB, nor a value whose scale Postgres keeps per
+    value (a bare `::numeric`, a COALESCE or CASE choosing between scales)."""
+    if value_kind(node, column_types) not in ("int", "numeric"):
+        return False
+    if isinstance(node, exp.Cast) and _bare_numeric(node.to):
+        return False
+    inner = node.find(exp.Div, exp.Avg, exp.Coalesce, exp.Case, exp.Greatest, exp.Least, exp.Window)
+    return inner is None
+
+
+def _leaves_sql(leaves: list[exp.Expr]) -> exp.Expr:
+    """The leaves' texts, `|` apart (NULL where any leaf is NULL, as the result is)."""
+    text: exp.Expr = exp.cast(leaves[0], "VARCHAR")
+    for leaf in leaves[1:]:
+        text = exp.DPipe(
+            this=exp.DPipe(this=text, expression=exp.Literal.string(_LEAF_SEPARATOR)),
+            expression=exp.cast(leaf, "VARCHAR"),
+        )
+    return text
+
+
+def _run_program(steps: str, leaves: list[str]) -> Decimal:
+    """The program's value over the leaves' texts, each step as Postgres' numeric does it:
+    `+`/`-`/`*` exact, `/` to select_div_scale's scale (ZeroDivisionError for a zero)."""
+    stack: list[Decimal] = []
+    for step in steps.split():
+        if step.isdigit():
+            stack.append(Decimal(leaves[int(step)]))
+        elif step == "neg":
+            stack.append(-stack.pop())
+        else:
+            right, left = stack.pop(), stack.pop()
+            if step == "/":
+                if right == 0:
+                    raise ZeroDivisionError("division by zero")
+                stack.append(_divide(left, right, division_scale(left, right)))
+            else:
+                operate = {"+": _EXACT.add, "-": _EXACT.subtract, "*": _EXACT.multiply}[step]
+                stack.append(operate(left, right))
+    (result,) = stack
+    return result.copy_abs() if result == 0 else result
 
 
 # The tag of a result column whose numeric values come back as their own text.
@@ -761,16 +890,22 @@ def _round(value: Decimal, places: int, rounding: str = ROUND_HALF_UP) -> Decima
 
 
 def quotient_text(value: str, tag: str) -> str:
-    """`"609.94/7"` (a tagged result value) as Postgres' numeric text."""
-    dividend_text, _, divisor_text = value.partition("/")
+    """`"609.94/7"` (a tagged result value) as Postgres' numeric text; with a program in
+    the tag (`_PROGRAM`), the leaves' texts `"11170334|1024.0|1024.0"` run through it."""
+    rules = tag[len(QUOTIENT_TAG) :].split(";")
+    program = next((r[len(_PROGRAM) :] for r in rules if r.startswith(_PROGRAM)), None)
     try:
-        dividend, divisor = Decimal(dividend_text), Decimal(divisor_text)
-    except InvalidOperation:
+        if program is not None:
+            result = _run_program(program, value.split(_LEAF_SEPARATOR))
+        else:
+            dividend_text, _, divisor_text = value.partition("/")
+            dividend, divisor = Decimal(dividend_text), Decimal(divisor_text)
+            result = _divide(dividend, divisor, division_scale(dividend, divisor))
+    except (InvalidOperation, IndexError, ValueError):
         return value
-    result = _divide(dividend, divisor, division_scale(dividend, divisor))
-    rule = tag[len(QUOTIENT_TAG) :]
-    if rule.startswith(_ROUND):
-        result = _round(result, int(rule[len(_ROUND) :]))
-    elif rule.startswith(_TRUNC):
-        result = _round(result, int(rule[len(_TRUNC) :]), ROUND_DOWN)
+    for rule in rules:
+        if rule.startswith(_ROUND):
+            result = _round(result, int(rule[len(_ROUND) :]))
+        elif rule.startswith(_TRUNC):
+            result = _round(result, int(rule[len(_TRUNC) :]), ROUND_DOWN)
     return format(result, "f")

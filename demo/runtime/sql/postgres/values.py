@@ -293,7 +293,10 @@ def json_value(value: Any, type_name: str) -> Any:
             return None
         return float4_value(value) if _base(type_name) == "FLOAT" else value
     if isinstance(value, str) and type_name.startswith("pg:" + QUOTIENT_TAG):
-        return quotient_text(value, type_name[3:])
+        try:
+            return quotient_text(value, type_name[3:])
+        except ZeroDivisionError as exc:  # a divisor the expression computed
+            raise UnsendableValue(str(exc)) from None
     if isinstance(value, str) and type_name.startswith(CHARACTER_TAG):
         # char(n) is stored without its padding (characters.py): shown padded to n.
         return value.ljust(int(type_name[len(CHARACTER_TAG) : -1]))
