@@ -34,6 +34,7 @@ __all__ = [
     "JsonTooDeep",
     "UnsendableValue",
     "check_json_depth",
+    "enum_array_text",
     "float4_value",
     "interval_text",
     "json_value",

@@ -63,7 +63,8 @@ def _volatile(node: exp.Expr, *values: exp.Expr | None) -> str | None:
 
 def _to_hex(node: exp.Hex, column_types: dict[str, str]) -> exp.Expr | str:
     value = node.this
-    if not is_integer(value, column_types) and not isinstance(value, exp.Column):
+    unseen = isinstance(value, exp.Column) and value.name.lower() not in column_types
+    if not is_integer(value, column_types) and not unseen:
         return "to_hex() is supported by this demo for integers only"
     if is_smallint(value, column_types):  # Postgres has an int4 and an int8 form
         return "function to_hex(smallint) is not unique"
