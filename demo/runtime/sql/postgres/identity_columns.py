@@ -36,6 +36,7 @@ from .dump_sequences import create_sequence_for_duck
 from .transforms.statement import insert_columns, is_default_keyword, target_table, written_values
 
 __all__ = [
+    "IDENTITY_COMMENT_PREFIX",
     "Identities",
     "added_identity",
     "identity_record",
@@ -47,7 +48,7 @@ __all__ = [
 # table -> column -> "always" | "by default" (lower-case names, as table_types).
 Identities = dict[str, dict[str, str]]
 
-_PREFIX = "pg-identity:"
+IDENTITY_COMMENT_PREFIX = "pg-identity:"
 ALWAYS, BY_DEFAULT = "always", "by default"
 
 
@@ -55,8 +56,8 @@ def load_identities(rows: list[list[Any]]) -> Identities:
     """Identity columns' kinds, from (table, column, comment) rows of the commented columns."""
     identities: Identities = {}
     for table, column, comment in rows:
-        if str(comment).startswith(_PREFIX):
-            kind = str(comment)[len(_PREFIX) :]
+        if str(comment).startswith(IDENTITY_COMMENT_PREFIX):
+            kind = str(comment)[len(IDENTITY_COMMENT_PREFIX) :]
             identities.setdefault(str(table).lower(), {})[str(column).lower()] = kind
     return identities
 
@@ -68,9 +69,7 @@ def _quoted(name: str) -> str:
 def identity_record(table: str, column: str, always: bool) -> str:
     """The DuckDB statement that records `table.column` as an identity column."""
     kind = ALWAYS if always else BY_DEFAULT
-    return (
-        f"COMMENT ON COLUMN {_quoted(table)}.{_quoted(column)} IS {quote_literal(_PREFIX + kind)}"
-    )
+    return f"COMMENT ON COLUMN {_quoted(table)}.{_quoted(column)} IS {quote_literal(IDENTITY_COMMENT_PREFIX + kind)}"
 
 
 # --- pg_dump's ALTER TABLE ... ADD GENERATED ... AS IDENTITY -------------------------

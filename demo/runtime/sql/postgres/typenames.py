@@ -20,6 +20,7 @@ import sqlglot
 from sqlglot import exp
 
 from .declared import base_name
+from .identity_columns import IDENTITY_COMMENT_PREFIX
 from .transforms.statement import output_targets
 
 __all__ = ["REGTYPE", "information_schema_columns", "pg_typeof", "untyped_nulls"]
@@ -94,8 +95,7 @@ def _column_type_sql() -> tuple[str, str]:
     return data_type, udt
 
 
-# Columns of information_schema.columns that DuckDB's catalog leaves NULL (or, for an
-# identity column, the default of the sequence that stands in for it): refused by name.
+# Columns of information_schema.columns that DuckDB's catalog leaves NULL: refused by name.
 _UNRECORDED_COLUMN_FACTS = frozenset({
     "is_identity", "identity_generation", "identity_start", "identity_increment",
     "identity_maximum", "identity_minimum", "identity_cycle", "is_generated",
@@ -145,9 +145,15 @@ def information_schema_columns(tree: exp.Expr) -> str | None:
         if table.name.lower() != "columns":
             continue
         data_type, udt = _column_type_sql()
+        # An identity column has no default in Postgres' catalog; here a sequence's
+        # nextval stands in for it (identity_columns.py marks the column's comment).
+        default = (
+            f"CASE WHEN COLUMN_COMMENT LIKE '{IDENTITY_COMMENT_PREFIX}%' THEN NULL"
+            " ELSE column_default END"
+        )
         view = sqlglot.parse_one(
-            f"SELECT * REPLACE ({data_type} AS data_type, {udt} AS udt_name) "
-            "FROM information_schema.columns",
+            f"SELECT * REPLACE ({data_type} AS data_type, {udt} AS udt_name,"
+            f" {default} AS column_default) FROM information_schema.columns",
             read="duckdb",
         )
         alias = table.alias or "columns"

@@ -56,3 +56,5 @@ INSERT INTO dumped (name) VALUES ('next') RETURNING id;
 INSERT INTO dumped VALUES (3, 'x');
 -- case: pg_dump's identity rows
 SELECT * FROM dumped ORDER BY id;
+-- case: an identity column has no default in information_schema.columns (its sequence's nextval stands in for it here), a serial column's is its nextval
+CREATE TABLE with_serial (s serial, t text DEFAULT 'x'); SELECT table_name, column_name, column_default IS NULL AS no_default FROM information_schema.columns WHERE table_name IN ('always_t', 'default_t', 'dumped', 'with_serial') ORDER BY table_name, ordinal_position;
