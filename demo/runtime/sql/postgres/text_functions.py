@@ -32,6 +32,7 @@ __all__ = [
     "PG_RESERVED_KEYWORDS",
     "TextFunctionError",
     "capture_groups",
+    "duck_call",
     "quote_ident",
     "text_functions",
 ]
@@ -234,7 +235,7 @@ def _optional_group(function: str) -> TextFunctionError:
     )
 
 
-def _duck(name: str, *args: exp.Expr) -> exp.Expr:
+def duck_call(name: str, *args: exp.Expr) -> exp.Expr:
     """A call of DuckDB's own function, written as is (not read as a Postgres one)."""
     return exp.Anonymous(this=name, expressions=list(args))
 
@@ -264,7 +265,7 @@ def _regexp_matches(node: exp.Expr) -> exp.Expr:
     numbers = list(range(1, groups + 1)) or [0]
     if "g" in flags.this:
         lists = [
-            _duck("regexp_extract_all", subject.copy(), regex.copy(), exp.Literal.number(n))
+            duck_call("regexp_extract_all", subject.copy(), regex.copy(), exp.Literal.number(n))
             for n in numbers
         ]
         index = exp.to_identifier("i")
@@ -276,20 +277,20 @@ def _regexp_matches(node: exp.Expr) -> exp.Expr:
         positions = exp.func(
             "range",
             exp.Literal.number(1),
-            exp.Add(this=_duck("len", lists[0]), expression=exp.Literal.number(1)),
+            exp.Add(this=duck_call("len", lists[0]), expression=exp.Literal.number(1)),
         )
         matches = exp.func("list_transform", positions, exp.Lambda(this=row, expressions=[index]))
     else:
         row = exp.Array(
             expressions=[
-                _duck("regexp_extract", subject.copy(), regex.copy(), exp.Literal.number(n))
+                duck_call("regexp_extract", subject.copy(), regex.copy(), exp.Literal.number(n))
                 for n in numbers
             ]
         )
         matches = exp.Case(
             ifs=[
                 exp.If(
-                    this=_duck("regexp_matches", subject.copy(), regex.copy()),
+                    this=duck_call("regexp_matches", subject.copy(), regex.copy()),
                     true=exp.Array(expressions=[row]),
                 )
             ],

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from ..text_functions import TextFunctionError, capture_groups
+from ..text_functions import TextFunctionError, capture_groups, duck_call
 from ..type_match import of_type
 from .division import is_bigint, is_int4_or_narrower, is_integer, is_smallint
 from .volatility import draws_anew
@@ -37,11 +37,6 @@ __all__ = ["string_calls"]
 _INT4 = 2**31
 _BASE64_LINE = 76  # characters a line of Postgres' base64 output holds
 _FORMATS = ("base64", "hex")
-
-
-def _duck(name: str, *args: exp.Expr) -> exp.Expr:
-    """A call of DuckDB's own function, written as is."""
-    return exp.Anonymous(this=name, expressions=list(args))
 
 
 # DuckDB's calls that `decode()` becomes (inner calls are rewritten first).
@@ -83,7 +78,7 @@ def _to_hex(node: exp.Hex, column_types: dict[str, str]) -> exp.Expr | str:
             this=exp.func("typeof", value.copy()), expression=exp.Literal.string("BIGINT")
         )
         bits = exp.Case(ifs=[exp.If(this=is_int8, true=wide)], default=low_32_bits)
-    return exp.Lower(this=_duck("hex", bits))
+    return exp.Lower(this=duck_call("hex", bits))
 
 
 def _regex_substring(node: exp.Substring) -> exp.Expr | str:
@@ -99,8 +94,8 @@ def _regex_substring(node: exp.Substring) -> exp.Expr | str:
         group = 1 if capture_groups(pattern.this, "substring()") else 0
     except TextFunctionError as exc:
         return str(exc)
-    matched = _duck("regexp_matches", text.copy(), pattern.copy())
-    part = _duck("regexp_extract", text.copy(), pattern.copy(), exp.Literal.number(group))
+    matched = duck_call("regexp_matches", text.copy(), pattern.copy())
+    part = duck_call("regexp_extract", text.copy(), pattern.copy(), exp.Literal.number(group))
     return exp.Case(ifs=[exp.If(this=matched, true=part)])
 
 
@@ -116,14 +111,14 @@ def _string_to_array(node: exp.StringToArray) -> exp.Expr | str:
             exp.If(this=exp.EQ(this=text.copy(), expression=exp.Literal.string("")), true=empty),
             exp.If(
                 this=delimiter.copy().is_(exp.null()),
-                true=_duck("string_split", text.copy(), exp.Literal.string("")),
+                true=duck_call("string_split", text.copy(), exp.Literal.string("")),
             ),
             exp.If(
                 this=exp.EQ(this=delimiter.copy(), expression=exp.Literal.string("")),
                 true=exp.Array(expressions=[exp.cast(text.copy(), "VARCHAR")]),
             ),
         ],
-        default=_duck("string_split", text.copy(), delimiter.copy()),
+        default=duck_call("string_split", text.copy(), delimiter.copy()),
     )
     if null_string is None:
         return split
@@ -133,7 +128,7 @@ def _string_to_array(node: exp.StringToArray) -> exp.Expr | str:
                     true=exp.null())],
         default=exp.column(element),
     )  # fmt: skip
-    return _duck("list_transform", split, exp.Lambda(this=nulled, expressions=[element]))
+    return duck_call("list_transform", split, exp.Lambda(this=nulled, expressions=[element]))
 
 
 def _coded(node: exp.Encode | exp.Decode, column_types: dict[str, str]) -> exp.Expr | str:
@@ -150,35 +145,35 @@ def _coded(node: exp.Encode | exp.Decode, column_types: dict[str, str]) -> exp.E
         if isinstance(value, exp.Column) and column_types.get(value.name.lower()) == "VARCHAR":
             return "function encode(text, unknown) does not exist"
         if form.this.lower() == "hex":
-            return exp.Lower(this=_duck("hex", value.copy()))
-        lines = _duck(
+            return exp.Lower(this=duck_call("hex", value.copy()))
+        lines = duck_call(
             "regexp_replace",
-            _duck("to_base64", value.copy()),
+            duck_call("to_base64", value.copy()),
             exp.Literal.string(f"(.{{{_BASE64_LINE}}})"),
             exp.Concat(
-                expressions=[exp.Literal.string("\\1"), _duck("chr", exp.Literal.number(10))]
+                expressions=[exp.Literal.string("\\1"), duck_call("chr", exp.Literal.number(10))]
             ),
             exp.Literal.string("g"),
         )
-        return exp.func("rtrim", lines, _duck("chr", exp.Literal.number(10)))
+        return exp.func("rtrim", lines, duck_call("chr", exp.Literal.number(10)))
     if _is_bytes(value, column_types):
         return "function decode(bytea, unknown) does not exist"
-    digits = _duck(
+    digits = duck_call(
         "regexp_replace",
         value.copy(),
         exp.Literal.string(r"\s"),
         exp.Literal.string(""),
         exp.Literal.string("g"),
     )
-    return _duck(_DECODED[0] if form.this.lower() == "base64" else _DECODED[1], digits)
+    return duck_call(_DECODED[0] if form.this.lower() == "base64" else _DECODED[1], digits)
 
 
 def _octet_length(node: exp.Expr, column_types: dict[str, str]) -> exp.Expr:
     value = node.expressions[0] if isinstance(node, exp.Anonymous) else node.this
     if _is_bytes(value, column_types):
-        counted = _duck("octet_length", value.copy())
+        counted = duck_call("octet_length", value.copy())
     else:
-        counted = _duck("strlen", value.copy())
+        counted = duck_call("strlen", value.copy())
     return exp.cast(counted, "INT")
 
 
