@@ -17,6 +17,7 @@ an empty result.
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any
 
 from ...ports import DuckConnection, DuckResult
@@ -33,6 +34,11 @@ from .json_functions import register_json_functions, uses_json_functions
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import CURRENT_PATH_QUERY, restore_path
+from .transforms.exact_quotients import (
+    QUOTIENT_FUNCTION,
+    numeric_quotient_value,
+    uses_quotient_function,
+)
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
 from .values import DECLARED_CARRIERS, UnsendableValue, interval_text, json_value, type_oid
@@ -95,13 +101,19 @@ def _extreme_day(value: object) -> bool:
 
 # What DuckDB puts before the message of `error()`.
 _RAISED = "Invalid Input Error: "
-# What precedes the message of an error the runtime's JSON functions (json_functions.py)
-# raised: natively (the duckdb package's Python functions) and in the browser
-# (duckdb-wasm's JavaScript functions, which pass on the Python function's message).
-_FUNCTION_RAISED = (
-    "Invalid Input Error: Python exception occurred while executing the UDF: JsonError: ",
-    "Invalid Error: Error: ",
+# What precedes the message of an error the runtime's SQL functions (json_functions.py,
+# transforms/exact_quotients.py) raised: natively (the duckdb package's Python functions,
+# with the exception's class) and in the browser (duckdb-wasm's JavaScript functions, which
+# pass on the Python function's message).
+_FUNCTION_RAISED = re.compile(
+    r"Invalid Input Error: Python exception occurred while executing the UDF: \w+: "
+    r"|Invalid Error: Error: "
 )
+
+
+def _calls_functions(sql: str | bytes) -> bool:
+    """Whether DuckDB SQL (or a database image) calls the runtime's SQL functions."""
+    return uses_json_functions(sql) or uses_quotient_function(sql)
 
 
 def _own_message(text: str, duck_sql: str, source: str) -> str:
@@ -109,9 +121,9 @@ def _own_message(text: str, duck_sql: str, source: str) -> str:
     messages (the texts of the `error()` calls in `duck_sql`: division by zero,
     transforms/window_ties.py's; the "this demo" refusals; the JSON functions' errors)
     lose the name DuckDB puts before them; DuckDB's own are reworded by duck_messages.py."""
-    for prefix in _FUNCTION_RAISED:
-        if text.startswith(prefix):
-            return text[len(prefix) :]
+    raised = _FUNCTION_RAISED.match(text)
+    if raised:
+        return text[raised.end() :]
     if text.startswith(_RAISED):
         message = text[len(_RAISED) :]
         quoted = "ERROR('" + message.replace("'", "''") + "')"
@@ -213,15 +225,15 @@ class DuckEngine:
         self._conn = conn
         self._keys = ForeignKeyGuard(conn)
         start_postgres_session(conn)
-        self._json_functions = False  # registered on first use: natively they import numpy
+        self._functions = False  # registered on first use: natively they import numpy
         self._transpiles = TranspileCache(self._schema, names)
         self._deferred = DeferredRows(conn, {})
         # The last image's rows of each table, reused while the table is unchanged.
         self._kept_rows: KeptRows = {}
 
     def load_image(self, image: bytes) -> None:
-        if uses_json_functions(image):  # a view may call them
-            self._register_json_functions()
+        if _calls_functions(image):  # a view may call them
+            self._register_functions()
         restored = restore_database(self._conn, image, defer_rows=True)
         self._kept_rows = {}
         self._deferred = DeferredRows(self._conn, restored.rows)
@@ -250,10 +262,11 @@ class DuckEngine:
         rows = self._conn.execute(_ENUM_TYPES_QUERY).rows
         return [(str(name), [str(label) for label in labels]) for name, labels in rows]
 
-    def _register_json_functions(self) -> None:
-        if not self._json_functions:
+    def _register_functions(self) -> None:
+        if not self._functions:
             register_json_functions(self._conn)
-            self._json_functions = True
+            self._conn.create_function(QUOTIENT_FUNCTION, numeric_quotient_value, 3)
+            self._functions = True
 
     def _run(self, item: Transpiled, repeated: bool = False) -> PgliteResult:
         """Run one transpiled statement; `repeated`: a read run before (DuckConnection)."""
@@ -426,11 +439,10 @@ class DuckEngine:
         # Before any transaction opens: a function registered inside one would go with
         # its rollback. "json" in the text covers a statement transpiled again after a
         # CREATE TABLE in the same request gave it jsonb columns.
-        if not self._json_functions and (
-            "json" in sql.lower()
-            or any(uses_json_functions(s) for i in items for s in i.statements)
+        if not self._functions and (
+            "json" in sql.lower() or any(_calls_functions(s) for i in items for s in i.statements)
         ):
-            self._register_json_functions()
+            self._register_functions()
         if len(items) == 1 and _plain_read(items[0]):
             # One DuckDB read is atomic on its own: no transaction around it.
             return [self._run(items[0], repeated=seen)], items[0].changes_data

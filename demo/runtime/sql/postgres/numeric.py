@@ -19,9 +19,9 @@ per column and divides decimals in double precision. So:
   as each value's own text, tagged `numeric`; `mixed_numeric_scales` refuses such a
   choice wherever else its scale would reach a result (`coalesce(x, 0) * 2`).
 
-Only the select list's own expressions are rewritten: nested in other expressions
-(`avg(x) * 2`) or in WHERE/HAVING, a quotient stays DuckDB's double, whose value
-(not its scale or type) is what those places use. ORDER BY a rewritten column's
+Only the select list's own expressions are rewritten here; a numeric quotient nested
+in another expression or in WHERE/HAVING is computed exactly in DuckDB, or refused where
+its scale would show (transforms/exact_quotients.py). ORDER BY a rewritten column's
 alias or position orders by the value, not by the text.
 """
 
@@ -46,13 +46,16 @@ __all__ = [
     "SCALED_TAG",
     "bare_numeric_casts",
     "bare_numeric_scales",
+    "arithmetic_kind",
     "chosen_numeric_scales",
+    "exact_quotient",
     "is_float4",
     "mixed_numeric_scales",
     "numeric_literals",
     "nullif_types",
     "numeric_quotients",
     "quotient_text",
+    "reaches_a_result",
     "recursive_numeric_columns",
     "value_kind",
 ]
@@ -323,6 +326,8 @@ def value_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
         return _common_kind(answers, column_types)
     if isinstance(node, exp.Count):
         return "int"
+    if isinstance(node, exp.Window) and isinstance(node.this, exp.Sum | exp.Avg | exp.Count):
+        return value_kind(node.this, column_types)  # an aggregate over a window: its own
     if isinstance(node, exp.Sum):
         # sum(int2/int4) is int8, sum(int8) and sum(numeric) are numeric.
         inner = value_kind(node.this, column_types)
@@ -507,7 +512,7 @@ def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str,
 
 # A numeric expression with divisions inside it (`a / 1024.0 / 1024.0`, `sum(x) / n * 100`)
 # comes back as its leaves' texts, `|` apart, and the tag carries what to do with them: a
-# postfix program of leaf numbers and `+ - * / neg`, which quotient_text runs with
+# postfix program of leaf numbers and `+ - * / neg abs`, which quotient_text runs with
 # Postgres' scale rules (DuckDB computed such an expression as a double).
 _PROGRAM = "expr:"
 _LEAF_SEPARATOR = "|"
@@ -520,9 +525,9 @@ _ARITHMETIC_STEPS: dict[type[exp.Expr], str] = {
 
 
 def _program(node: exp.Expr, column_types: dict[str, str]) -> tuple[list[exp.Expr], str] | None:
-    """(leaves, postfix program) of `+ - * /` over int and numeric values holding a numeric
-    division, where every leaf's DuckDB text is Postgres' (a column, a literal, a sum, an
-    integer expression); None for another expression."""
+    """(leaves, postfix program) of `+ - * /`, negation and abs() over int and numeric
+    values holding a numeric division, where every leaf's DuckDB text is Postgres' (a
+    column, a literal, a sum, an integer expression); None for another expression."""
     leaves: list[exp.Expr] = []
     steps: list[str] = []
     divisions = 0
@@ -531,10 +536,11 @@ def _program(node: exp.Expr, column_types: dict[str, str]) -> tuple[list[exp.Exp
         nonlocal divisions
         if isinstance(part, exp.Paren):
             return walk(part.this)
-        if isinstance(part, exp.Neg) and _arithmetic_kind(part, column_types) == "numeric":
+        unary = "neg" if isinstance(part, exp.Neg) else "abs" if isinstance(part, exp.Abs) else None
+        if unary and arithmetic_kind(part.this, column_types) == "numeric":
             if not walk(part.this):
                 return False
-            steps.append("neg")
+            steps.append(unary)
             return True
         operation = _ARITHMETIC_STEPS.get(type(part))
         typed = not isinstance(part, exp.Div) or part.args.get("typed")
@@ -542,7 +548,7 @@ def _program(node: exp.Expr, column_types: dict[str, str]) -> tuple[list[exp.Exp
             isinstance(part, exp.Binary)
             and operation
             and typed
-            and _arithmetic_kind(part, column_types) == "numeric"
+            and arithmetic_kind(part, column_types) == "numeric"
         ):
             if not (walk(part.left) and walk(part.right)):
                 return False
@@ -568,14 +574,14 @@ def _program(node: exp.Expr, column_types: dict[str, str]) -> tuple[list[exp.Exp
     return leaves, " ".join(steps)
 
 
-def _arithmetic_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
+def arithmetic_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
     """value_kind, with `/` as Postgres types it: numeric where a side is, int of ints."""
     if isinstance(node, exp.Paren | exp.Neg):
-        return _arithmetic_kind(node.this, column_types)
+        return arithmetic_kind(node.this, column_types)
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Div):
         kinds = {
-            _arithmetic_kind(node.left, column_types),
-            _arithmetic_kind(node.right, column_types),
+            arithmetic_kind(node.left, column_types),
+            arithmetic_kind(node.right, column_types),
         }
         if None in kinds:
             return None
@@ -613,14 +619,14 @@ def _run_program(steps: str, leaves: list[str]) -> Decimal:
     for step in steps.split():
         if step.isdigit():
             stack.append(Decimal(leaves[int(step)]))
-        elif step == "neg":
-            stack.append(-stack.pop())
+        elif step == "neg":  # copy_negate and copy_abs are exact (`-x` rounds to 28 digits)
+            stack.append(stack.pop().copy_negate())
+        elif step == "abs":
+            stack.append(stack.pop().copy_abs())
         else:
             right, left = stack.pop(), stack.pop()
             if step == "/":
-                if right == 0:
-                    raise ZeroDivisionError("division by zero")
-                stack.append(_divide(left, right, division_scale(left, right)))
+                stack.append(exact_quotient(left, right))
             else:
                 operate = {"+": _EXACT.add, "-": _EXACT.subtract, "*": _EXACT.multiply}[step]
                 stack.append(operate(left, right))
@@ -680,6 +686,8 @@ def _fixed_scale(node: exp.Expr, column_types: dict[str, str]) -> int | None:
             return None
         return left + right if isinstance(node, exp.Mul) else max(left, right)
     if isinstance(node, exp.Sum | exp.Min | exp.Max) and not isinstance(node.this, exp.Distinct):
+        return _fixed_scale(node.this, column_types)
+    if isinstance(node, exp.Window) and isinstance(node.this, exp.Sum | exp.Min | exp.Max):
         return _fixed_scale(node.this, column_types)
     if value_kind(node, column_types) == "int":
         return 0
@@ -781,7 +789,7 @@ def _keeps_scale_out(parent: exp.Expr, child: exp.Expr) -> bool:
     return False
 
 
-def _reaches_a_result(node: exp.Expr) -> bool:
+def reaches_a_result(node: exp.Expr) -> bool:
     """Whether `node`'s value, scale and all, can reach a result the user reads."""
     child, parent = node, node.parent
     while parent is not None:
@@ -807,7 +815,7 @@ def mixed_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | 
     CTE's column, SELECT DISTINCT): Postgres keeps each value's scale through it, which
     DuckDB's one scale per column cannot show (run after `chosen_numeric_scales`)."""
     for node in tree.find_all(*_CHOICES, exp.Window):
-        if _mixed_scales(node, column_types) and _reaches_a_result(node):
+        if _mixed_scales(node, column_types) and reaches_a_result(node):
             # The choice may be the translation's own (a division's zero check): named
             # by its SQL only where it is one the user wrote.
             written = "ERROR(" not in node.sql("duckdb").upper()
@@ -861,6 +869,14 @@ def division_scale(dividend: Decimal, divisor: Decimal) -> int:
     return min(scale, _MAX_DISPLAY_SCALE)
 
 
+def exact_quotient(dividend: Decimal, divisor: Decimal) -> Decimal:
+    """dividend / divisor as Postgres' numeric division answers it: to select_div_scale's
+    scale, half away from zero (ZeroDivisionError for a zero divisor)."""
+    if divisor == 0:
+        raise ZeroDivisionError("division by zero")
+    return _divide(dividend, divisor, division_scale(dividend, divisor))
+
+
 def _divide(dividend: Decimal, divisor: Decimal, scale: int) -> Decimal:
     """dividend / divisor rounded half away from zero to `scale` decimals, exactly."""
     num_digits, num_exp = _integer_form(dividend)
@@ -900,7 +916,7 @@ def quotient_text(value: str, tag: str) -> str:
         else:
             dividend_text, _, divisor_text = value.partition("/")
             dividend, divisor = Decimal(dividend_text), Decimal(divisor_text)
-            result = _divide(dividend, divisor, division_scale(dividend, divisor))
+            result = exact_quotient(dividend, divisor)
     except (InvalidOperation, IndexError, ValueError):
         return value
     for rule in rules:

@@ -93,6 +93,7 @@ from .transforms.division import (
     string_literal_operands,
 )
 from .transforms.enum_literals import enum_literals
+from .transforms.exact_quotients import exact_numeric_quotients
 from .transforms.float_errors import float_errors
 from .transforms.functions import postgres_functions
 from .transforms.insert_columns import implicit_insert_columns
@@ -323,6 +324,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _reading_column_types("bare_numeric_scales", bare_numeric_scales),
     _naming_types("numeric_quotients", lambda t, c: numeric_quotients(t, c.columns)),
     _reading_column_types("unseen_numeric_quotients", unseen_numeric_quotients),
+    _reading_column_types("exact_numeric_quotients", exact_numeric_quotients),
     _reading_column_types("math_functions", postgres_math_functions),
     _naming_types("chosen_numeric_scales", lambda t, c: chosen_numeric_scales(t, c.columns)),
     _reading_column_types("mixed_numeric_scales", mixed_numeric_scales),
