@@ -31,14 +31,11 @@ from .foreign_keys import ForeignKeyGuard
 from .group_by_key import KEYS_QUERY, load_keys
 from .identity_columns import Identities, load_identities
 from .json_functions import register_json_functions, uses_json_functions
+from .numeric import QUOTIENT_FUNCTION
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import CURRENT_PATH_QUERY, restore_path
-from .transforms.exact_quotients import (
-    QUOTIENT_FUNCTION,
-    numeric_quotient_value,
-    uses_quotient_function,
-)
+from .transforms.exact_quotients import numeric_quotient_value, uses_quotient_function
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
 from .values import DECLARED_CARRIERS, UnsendableValue, interval_text, json_value, type_oid

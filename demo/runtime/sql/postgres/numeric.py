@@ -41,19 +41,25 @@ from .transforms.statement import written_types
 from .type_match import is_type
 
 __all__ = [
+    "QUOTIENT_AS_HELD",
+    "QUOTIENT_AS_TEXT",
+    "QUOTIENT_FUNCTION",
     "QUOTIENT_TAG",
     "RECURSIVE_NUMERIC",
     "SCALED_TAG",
     "bare_numeric_casts",
     "bare_numeric_scales",
     "arithmetic_kind",
+    "average_parts",
     "chosen_numeric_scales",
+    "exact_numeric_division",
     "exact_quotient",
     "is_float4",
     "mixed_numeric_scales",
     "numeric_literals",
     "nullif_types",
     "numeric_quotients",
+    "quotient_call",
     "quotient_text",
     "reaches_a_result",
     "recursive_numeric_columns",
@@ -321,13 +327,17 @@ def value_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
         return _type_kind(column_types.get(node.name.lower(), ""))
     if isinstance(node, exp.Add | exp.Sub | exp.Mul | exp.Mod):
         return _common_kind([node.left, node.right], column_types)
+    if isinstance(node, exp.Div) and node.args.get("typed"):
+        return arithmetic_kind(node, column_types)
     answers = _answers(node)
     if answers is not None:
         return _common_kind(answers, column_types)
     if isinstance(node, exp.Count):
         return "int"
-    if isinstance(node, exp.Window) and isinstance(node.this, exp.Sum | exp.Avg | exp.Count):
-        return value_kind(node.this, column_types)  # an aggregate over a window: its own
+    if isinstance(node, exp.Filter) or (
+        isinstance(node, exp.Window) and isinstance(node.this, exp.Sum | exp.Avg | exp.Count)
+    ):
+        return value_kind(node.this, column_types)  # an aggregate's FILTER or window: its own
     if isinstance(node, exp.Sum):
         # sum(int2/int4) is int8, sum(int8) and sum(numeric) are numeric.
         inner = value_kind(node.this, column_types)
@@ -401,22 +411,24 @@ def _type_kind(duck_type: str) -> str | None:
 def _operands(node: exp.Expr, column_types: dict[str, str]) -> tuple[exp.Expr, exp.Expr] | None:
     """(dividend, divisor) when `node` is a numeric quotient in Postgres, else None."""
     if isinstance(node, exp.Avg):
-        parts = _average(node, column_types)
+        parts = average_parts(node, column_types)
         return None if parts is None else (parts[0], _no_zero(parts[1]))
     if isinstance(node, exp.Window | exp.Filter) and isinstance(node.this, exp.Avg):
         # `avg(x) OVER (...)`, `avg(x) FILTER (WHERE ...)`: the sum and count alike
-        parts = _average(node.this, column_types)
+        parts = average_parts(node.this, column_types)
         if parts is None:
             return None
         return _windowed(node, parts[0]), _no_zero(_windowed(node, parts[1]))
     if isinstance(node, exp.Div) and node.args.get("typed"):
+        if any(side.find(exp.Avg, exp.Div) for side in (node.left, node.right)):
+            return None  # DuckDB's text of such an operand is a double's: `_program`'s
         kinds = {value_kind(node.left, column_types), value_kind(node.right, column_types)}
         if kinds <= {"int", "numeric"} and "numeric" in kinds:
             return node.left.copy(), node.right.copy()
     return None
 
 
-def _average(node: exp.Avg, column_types: dict[str, str]) -> tuple[exp.Expr, exp.Expr] | None:
+def average_parts(node: exp.Avg, column_types: dict[str, str]) -> tuple[exp.Expr, exp.Expr] | None:
     """avg(int/numeric) as (sum, count), which Postgres divides as numeric (int8_avg,
     numeric_avg); None for another avg."""
     if value_kind(node.this, column_types) not in ("int", "numeric"):
@@ -556,7 +568,7 @@ def _program(node: exp.Expr, column_types: dict[str, str]) -> tuple[list[exp.Exp
             divisions += operation == "/"
             return True
         if isinstance(part, exp.Avg):
-            average = _average(part, column_types)
+            average = average_parts(part, column_types)
             if average is None:
                 return False
             leaves.extend([average[0], _no_zero(average[1])])
@@ -587,6 +599,11 @@ def arithmetic_kind(node: exp.Expr, column_types: dict[str, str]) -> str | None:
             return None
         return "float" if "float" in kinds else "numeric" if "numeric" in kinds else "int"
     return value_kind(node, column_types)
+
+
+def exact_numeric_division(node: exp.Div, column_types: dict[str, str]) -> bool:
+    """A `/` Postgres computes as numeric (not integer or float division)."""
+    return bool(node.args.get("typed")) and arithmetic_kind(node, column_types) == "numeric"
 
 
 def _plain_leaf(node: exp.Expr, column_types: dict[str, str]) -> bool:
@@ -632,6 +649,19 @@ def _run_program(steps: str, leaves: list[str]) -> Decimal:
                 stack.append(operate(left, right))
     (result,) = stack
     return result.copy_abs() if result == 0 else result
+
+
+# The SQL function that divides numerics as Postgres does (transforms/exact_quotients.py
+# registers it); its third argument asks for the quotient's text, or for the form
+# DECIMAL(38, 20) holds.
+QUOTIENT_FUNCTION = "pg_numeric_quotient"
+QUOTIENT_AS_TEXT, QUOTIENT_AS_HELD = "text", "held"
+
+
+def quotient_call(dividend: exp.Expr, divisor: exp.Expr, form: str) -> exp.Expr:
+    """A call of QUOTIENT_FUNCTION on the operands' texts."""
+    texts = [exp.cast(side, "VARCHAR") for side in (dividend, divisor)]
+    return exp.func(QUOTIENT_FUNCTION, *texts, exp.Literal.string(form))
 
 
 # The tag of a result column whose numeric values come back as their own text.
@@ -687,7 +717,9 @@ def _fixed_scale(node: exp.Expr, column_types: dict[str, str]) -> int | None:
         return left + right if isinstance(node, exp.Mul) else max(left, right)
     if isinstance(node, exp.Sum | exp.Min | exp.Max) and not isinstance(node.this, exp.Distinct):
         return _fixed_scale(node.this, column_types)
-    if isinstance(node, exp.Window) and isinstance(node.this, exp.Sum | exp.Min | exp.Max):
+    if isinstance(node, exp.Filter) or (
+        isinstance(node, exp.Window) and isinstance(node.this, exp.Sum | exp.Min | exp.Max)
+    ):
         return _fixed_scale(node.this, column_types)
     if value_kind(node, column_types) == "int":
         return 0
@@ -717,6 +749,13 @@ def _own_text(node: exp.Expr, column_types: dict[str, str]) -> exp.Expr | None:
         return node.copy()
     if _fixed_scale(node, column_types) is not None:
         return exp.cast(node.copy(), "VARCHAR")
+    if isinstance(node, exp.Paren):
+        return _own_text(node.this, column_types)
+    if isinstance(node, exp.Div) and exact_numeric_division(node, column_types):
+        return quotient_call(node.left.copy(), node.right.copy(), QUOTIENT_AS_TEXT)
+    average = _operands(node, column_types)  # an avg(), also OVER (...) or FILTER (...)
+    if average is not None:  # NULL where it has no values: its count is NULLed
+        return quotient_call(*average, QUOTIENT_AS_TEXT)
     values = _choice_values(node)
     if values is None:
         return None
@@ -766,7 +805,7 @@ def _grouped_values(select: exp.Expr, node: exp.Expr) -> bool:
         return True
     grouped = {g.sql() for g in group.expressions}
     return all(
-        column.find_ancestor(exp.AggFunc) is not None or column.sql() in grouped
+        column.find_ancestor(exp.AggFunc, exp.Filter) is not None or column.sql() in grouped
         for column in node.find_all(exp.Column)
     )
 

@@ -1,18 +1,20 @@
-"""Numeric quotients inside other expressions, computed exactly as Postgres computes them.
+"""Numeric quotients and averages inside other expressions, computed as Postgres does.
 
-`numeric.numeric_quotients` gives a result column that *is* a numeric division (or
-arithmetic and `round()` around one) Postgres' digits and scale, after the query. Any
-other numeric `/` was left to DuckDB, which divides decimals in double precision: `WHERE
-amount / qty = 1.005` missed the row whose quotient Postgres holds as exactly 1.005,
-`(2.01 / 2)::numeric(10,2)` was `1.00` (Postgres: `1.01`), and `ceil(amount / qty)`,
-`sum(amount / qty)` or `abs(a / b)` answered a double for Postgres' numeric.
+`numeric.numeric_quotients` gives a result column that *is* a numeric division or
+average (or arithmetic and `round()` around one) Postgres' digits and scale, after the
+query. Any other numeric `/` or `avg()` was left to DuckDB, which divides decimals (and
+averages them) in double precision: `WHERE amount / qty = 1.005` missed the row whose
+quotient Postgres holds as exactly 1.005, `(2.01 / 2)::numeric(10,2)` was `1.00`
+(Postgres: `1.01`), and `ceil(avg(qty))` or `sum(amount / qty)` answered a double for
+Postgres' numeric.
 
-Here each such quotient becomes Postgres' own value: a SQL function (`pg_numeric_quotient`,
-registered on every connection as the JSON functions are) divides the operands' texts with
-Postgres' rules (`numeric.exact_quotient`), and DuckDB holds the result as
-DECIMAL(38, 20). A quotient needing more digits than that fails as it runs, never rounded.
+Here each such quotient (an average: its sum by its count) becomes Postgres' own value: a
+SQL function (`pg_numeric_quotient`, registered on every connection as the JSON functions
+are) divides the operands' texts with Postgres' rules (`numeric.exact_quotient`), and
+DuckDB holds the result as DECIMAL(38, 20). A quotient needing more digits than that fails
+as it runs, never rounded. Made text (`::text`, `||`), it is Postgres' own text.
 
-Where the quotient's scale would show in a result (`abs(a / b)`, `sum(a / b)`, a
+Where the quotient's scale would show in a result (`coalesce(a / b, 0)`, `sum(a / b)`, a
 subquery's column), DuckDB's fixed 20 decimals are not Postgres' per-value scale, so the
 statement is refused; where only its value is used (a comparison, ORDER BY, `round(q, 2)`,
 `ceil`, `floor`, a cast to a sized numeric, an integer or a float, a value written into a
@@ -26,32 +28,33 @@ from decimal import Context, Decimal, InvalidOperation
 
 from sqlglot import exp
 
-from ..numeric import arithmetic_kind, exact_quotient, reaches_a_result
+from ..numeric import (
+    QUOTIENT_AS_HELD,
+    QUOTIENT_AS_TEXT,
+    arithmetic_kind,
+    average_parts,
+    exact_numeric_division,
+    exact_quotient,
+    quotient_call,
+    reaches_a_result,
+)
 
 __all__ = [
-    "QUOTIENT_FUNCTION",
     "exact_numeric_quotients",
     "numeric_quotient_value",
     "uses_quotient_function",
 ]
 
-QUOTIENT_FUNCTION = "pg_numeric_quotient"
 _DIGITS, _SCALE = 38, 20
 _HELD = f"DECIMAL({_DIGITS}, {_SCALE})"
 _WIDE = Context(prec=_DIGITS + 1)  # quantize keeps all 38 digits (the default keeps 28)
 _CALL = re.compile(rb"\bpg_numeric_quotient\(", re.I)  # as sqlglot writes it: upper case
 
 SCALE_SHOWS = (
-    "the numeric division {division} is not supported here by this demo: Postgres gives"
-    " each quotient a scale of its own, which would show in the result; round it"
-    " (round(a / b, 2)), cast it (::numeric(12, 4) or ::float8), or make the division"
-    " the whole result column"
+    "{what} is not supported here by this demo: Postgres gives each quotient a scale of"
+    " its own, which would show in the result; round it (round(a / b, 2)), cast it"
+    " (::numeric(12, 4) or ::float8), or make it the whole result column"
 )
-
-
-# The function's third argument: the quotient's text as Postgres writes it (a cast to
-# text), or as the DECIMAL(38, 20) that holds it.
-_AS_TEXT, _AS_HELD = "text", "held"
 
 
 def numeric_quotient_value(dividend: str, divisor: str, form: str) -> str:
@@ -64,7 +67,7 @@ def numeric_quotient_value(dividend: str, divisor: str, form: str) -> str:
         raise ValueError("division by zero") from None
     except InvalidOperation:
         raise ValueError(f"invalid input syntax for type numeric: {dividend!r}") from None
-    if form == _AS_TEXT:
+    if form == QUOTIENT_AS_TEXT:
         return format(quotient, "f")
     fits = quotient.adjusted() < _DIGITS - _SCALE
     held = quotient.quantize(Decimal(1).scaleb(-_SCALE), context=_WIDE) if fits else None
@@ -94,26 +97,59 @@ def _made_float(node: exp.Expr, column_types: dict[str, str]) -> bool:
 
 
 def exact_numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
-    """Each numeric `/` left in the statement (after `numeric_quotients`) as Postgres'
-    exact value; a refusal where its scale would show in a result."""
-    for node in list(tree.find_all(exp.Div)):
-        if not node.args.get("typed") or arithmetic_kind(node, column_types) != "numeric":
-            continue
-        if _text_of(node) is None and reaches_a_result(node):
-            if _made_float(node, column_types):
-                continue
-            return SCALE_SHOWS.format(division=node.sql("postgres"))
-    for node in reversed(list(tree.find_all(exp.Div))):  # inner quotients first
-        if not node.args.get("typed") or arithmetic_kind(node, column_types) != "numeric":
-            continue
-        texts = [exp.cast(side.copy(), "VARCHAR") for side in (node.left, node.right)]
-        text = _text_of(node)
-        if text is not None:
-            text.replace(exp.func(QUOTIENT_FUNCTION, *texts, exp.Literal.string(_AS_TEXT)))
+    """Each numeric `/` and `avg()` left in the statement (after `numeric_quotients`) as
+    Postgres' exact value; a refusal where its scale would show in a result."""
+    # Breadth first (find_all's order), so reversed each node comes after those inside it.
+    targets: list[tuple[exp.Expr, exp.Div | exp.Avg]] = []
+    for node in tree.find_all(exp.Div, exp.Avg):
+        if isinstance(node, exp.Div) and exact_numeric_division(node, column_types):
+            targets.append((node, node))
+        elif isinstance(node, exp.Avg) and average_parts(node, column_types):
+            targets.append((_over(node), node))
+    for outer, node in targets:
+        if _scale_shows(outer, column_types):
+            what = "the numeric division" if isinstance(node, exp.Div) else "the average"
+            return SCALE_SHOWS.format(what=f"{what} {outer.sql('postgres')}")
+    for outer, node in reversed(targets):
+        if isinstance(node, exp.Div):
+            dividend, divisor = node.left.copy(), node.right.copy()
         else:
-            call = exp.func(QUOTIENT_FUNCTION, *texts, exp.Literal.string(_AS_HELD))
-            node.replace(exp.cast(call, _HELD))
+            dividend, divisor = (_in_place_of(outer, node, part) for part in (exp.Sum, exp.Count))
+        text = _text_of(outer)
+        if text is not None:
+            text.replace(quotient_call(dividend, divisor, QUOTIENT_AS_TEXT))
+        else:
+            outer.replace(exp.cast(quotient_call(dividend, divisor, QUOTIENT_AS_HELD), _HELD))
     return None
+
+
+def _scale_shows(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """Whether `node`'s scale would reach a result: not made text here, nor a float."""
+    if _text_of(node) is not None or not reaches_a_result(node):
+        return False
+    return not _made_float(node, column_types)
+
+
+def _over(node: exp.Expr) -> exp.Expr:
+    """`node` with the OVER (...) and FILTER (...) written around it."""
+    while isinstance(node.parent, exp.Window | exp.Filter) and node.parent.this is node:
+        node = node.parent
+    return node
+
+
+def _in_place_of(outer: exp.Expr, avg: exp.Avg, function: type[exp.Sum | exp.Count]) -> exp.Expr:
+    """`outer` (an avg() with its OVER and FILTER) with `function` of avg's argument in
+    avg's place: the sum or the count Postgres divides (a count of no rows makes the sum
+    NULL, so the quotient is NULL, as Postgres' avg of no values is)."""
+    replacement = function(this=avg.this.copy())
+    if outer is avg:
+        return replacement
+    copy = outer.copy()
+    inner = copy
+    while isinstance(inner, exp.Window | exp.Filter):
+        inner = inner.this
+    inner.replace(replacement)
+    return copy
 
 
 def _text_of(node: exp.Expr) -> exp.Expr | None:

@@ -50,9 +50,9 @@ SELECT id, amount / qty * 1.5::float8 AS f FROM sales ORDER BY id;
 SELECT id FROM sales WHERE amount / (qty - qty) > 1;
 -- case: abs of a quotient
 SELECT id, abs((cost - amount) / amount) AS d FROM sales ORDER BY id;
--- case: coalesce of a quotient is refused
+-- case: coalesce of a quotient (a safe division)
 SELECT id, coalesce(amount / nullif(qty, 0), 0) AS unit FROM sales ORDER BY id;
--- case: a quotient as a CASE value is refused
+-- case: a quotient as a CASE value
 SELECT id, CASE WHEN qty > 0 THEN amount / qty ELSE 0 END AS unit FROM sales ORDER BY id;
 -- case: a quotient cast to text is its text
 SELECT id, (amount / qty)::text AS u FROM sales ORDER BY id;
@@ -60,9 +60,37 @@ SELECT id, (amount / qty)::text AS u FROM sales ORDER BY id;
 SELECT sum(amount / qty) AS s, max(amount / qty) AS m FROM sales;
 -- case: a WITH query's quotient column is refused
 WITH u AS (SELECT id, amount / qty AS unit FROM sales) SELECT id, unit FROM u ORDER BY id;
--- case: greatest of a quotient is refused
+-- case: greatest of a quotient
 SELECT id, greatest(amount / qty, 1) AS g FROM sales ORDER BY id;
 -- case: a quotient concatenated is its text
 SELECT 'unit ' || (amount / qty) AS u FROM sales ORDER BY id;
 -- case: abs of a quotient inside ceil
 SELECT id, ceil(abs((cost - amount) / amount) * 10) AS c FROM sales ORDER BY id;
+-- case: rows above the average
+SELECT id FROM sales WHERE amount > (SELECT avg(amount) FROM sales) ORDER BY id;
+-- case: a subquery's rounded average
+SELECT r, a FROM (SELECT region AS r, round(avg(amount), 2) AS a FROM sales GROUP BY region) t ORDER BY r;
+-- case: ceil of an average of integers
+SELECT region, ceil(avg(qty)) AS a FROM sales GROUP BY region ORDER BY region;
+-- case: an average over a window, rounded
+SELECT id, round(avg(amount) OVER (PARTITION BY region), 2) AS a FROM sales ORDER BY id;
+-- case: HAVING an average, exactly
+SELECT region FROM sales GROUP BY region HAVING avg(amount) = 4.0533333333333333 ORDER BY region;
+-- case: an average with FILTER cast to a sized numeric
+SELECT (avg(amount) FILTER (WHERE region = 'e'))::numeric(10,3) AS a FROM sales;
+-- case: an average in arithmetic with a column is refused
+SELECT id, amount - (SELECT avg(amount) FROM sales) AS d FROM sales ORDER BY id;
+-- case: a scalar subquery's average is refused
+SELECT id, (SELECT avg(amount) FROM sales) AS a FROM sales WHERE id < 3 ORDER BY id;
+-- case: HAVING an average of quotients
+SELECT region FROM sales GROUP BY region HAVING avg(amount / qty) > 3 ORDER BY region;
+-- case: a quotient of two averages
+SELECT region, avg(amount) / avg(qty) AS r, round(avg(amount) / avg(qty), 4) AS r4 FROM sales GROUP BY region ORDER BY region;
+-- case: a quotient written by UPDATE into a numeric(10,2) column
+UPDATE sales SET cost = amount / qty WHERE id = 3 RETURNING cost;
+-- case: a quotient written by INSERT ... SELECT
+INSERT INTO sales SELECT id + 100, region, amount / 3, qty, cost FROM sales WHERE id = 1 RETURNING amount;
+-- case: CREATE TABLE AS of a quotient is refused (its column would hold each value's scale)
+CREATE TABLE unit_prices AS SELECT id, amount / qty AS unit FROM sales;
+-- case: coalesce of an average
+SELECT region, coalesce(avg(amount), 0) AS a, coalesce(avg(amount) FILTER (WHERE qty > 50), 0) AS none FROM sales GROUP BY region ORDER BY region;
