@@ -44,6 +44,9 @@ __all__ = [
     "QUOTIENT_AS_HELD",
     "QUOTIENT_AS_TEXT",
     "QUOTIENT_FUNCTION",
+    "QUOTIENT_HELD_SCALE",
+    "QUOTIENT_HELD_TYPE",
+    "QUOTIENT_SCALE",
     "QUOTIENT_TAG",
     "RECURSIVE_NUMERIC",
     "SCALED_TAG",
@@ -502,6 +505,9 @@ def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str,
     """Rewrite the select list's numeric quotients; return output name -> tag."""
 
     def quotient(node: exp.Expr) -> tuple[exp.Expr, str] | None:
+        aggregate = _aggregate_of_quotients(node, column_types)
+        if aggregate is not None:
+            return aggregate, SCALED_TAG
         tag = QUOTIENT_TAG
         if isinstance(node, exp.Round | exp.Trunc) and not isinstance(node.this, exp.Cast):
             decimals = node.args.get("decimals")
@@ -520,6 +526,38 @@ def numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> dict[str,
         return _leaves_sql(leaves), f"{tag};{_PROGRAM}{steps}"
 
     return _text_outputs(tree, quotient)
+
+
+def _aggregate_of_quotients(node: exp.Expr, column_types: dict[str, str]) -> exp.Expr | None:
+    """sum(), max() or min() of a numeric quotient as Postgres' text of it: each quotient
+    is exact (QUOTIENT_FUNCTION); a sum shows the largest scale among its terms (DuckDB's
+    20 decimals cut to it), max and min the chosen quotient's own. None for another
+    expression."""
+    if not isinstance(node, exp.Sum | exp.Max | exp.Min):
+        return None
+    inner = node.this
+    while isinstance(inner, exp.Paren):
+        inner = inner.this
+    if not (isinstance(inner, exp.Div) and exact_numeric_division(inner, column_types)):
+        return None
+
+    def call(form: str) -> exp.Expr:
+        return quotient_call(inner.left.copy(), inner.right.copy(), form)
+
+    held = exp.cast(call(QUOTIENT_AS_HELD), QUOTIENT_HELD_TYPE)
+    if not isinstance(node, exp.Sum):
+        return exp.func(
+            "arg_max" if isinstance(node, exp.Max) else "arg_min", call(QUOTIENT_AS_TEXT), held
+        )
+    total = exp.cast(exp.Sum(this=held), "VARCHAR")
+    scale = exp.Max(this=exp.cast(call(QUOTIENT_SCALE), "INTEGER"))
+    whole = exp.func("split_part", total.copy(), exp.Literal.string("."), exp.Literal.number(1))
+    cut = exp.paren(exp.Sub(this=exp.Literal.number(QUOTIENT_HELD_SCALE), expression=scale.copy()))
+    decimals = exp.Left(
+        this=total.copy(), expression=exp.Sub(this=exp.Length(this=total), expression=cut)
+    )
+    no_scale = exp.EQ(this=scale, expression=exp.Literal.number(0))
+    return exp.Case(ifs=[exp.If(this=no_scale, true=whole)], default=decimals)
 
 
 # A numeric expression with divisions inside it (`a / 1024.0 / 1024.0`, `sum(x) / n * 100`)
@@ -652,10 +690,12 @@ def _run_program(steps: str, leaves: list[str]) -> Decimal:
 
 
 # The SQL function that divides numerics as Postgres does (transforms/exact_quotients.py
-# registers it); its third argument asks for the quotient's text, or for the form
-# DECIMAL(38, 20) holds.
+# registers it); its third argument asks for the quotient's text, for the form
+# QUOTIENT_HELD_TYPE holds, or for its display scale.
 QUOTIENT_FUNCTION = "pg_numeric_quotient"
-QUOTIENT_AS_TEXT, QUOTIENT_AS_HELD = "text", "held"
+QUOTIENT_AS_TEXT, QUOTIENT_AS_HELD, QUOTIENT_SCALE = "text", "held", "scale"
+QUOTIENT_HELD_SCALE = 20
+QUOTIENT_HELD_TYPE = f"DECIMAL(38, {QUOTIENT_HELD_SCALE})"
 
 
 def quotient_call(dividend: exp.Expr, divisor: exp.Expr, form: str) -> exp.Expr:

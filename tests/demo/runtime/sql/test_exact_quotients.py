@@ -3,7 +3,7 @@
 Its answers are judged against PGlite by corpus group 34_nested_quotients; here, what no
 corpus case reaches: a quotient too long for the DECIMAL(38, 20) that holds it fails
 rather than being rounded, a zero divisor fails in Postgres' words, and the held form is
-the same number as the text form.
+the same number as the text form, and the scale form counts the text form's decimals.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ def test_the_held_form_is_the_quotients_value(dividend: str, divisor: str) -> No
     held = numeric_quotient_value(dividend, divisor, "held")
     assert Decimal(held) == Decimal(text)
     assert len(held.partition(".")[2]) == 20
+    # The scale a sum of quotients shows is the largest of these (numeric.py).
+    assert numeric_quotient_value(dividend, divisor, "scale") == str(len(text.partition(".")[2]))
 
 
 def test_a_zero_divisor_fails_as_postgres_says() -> None:

@@ -31,6 +31,9 @@ from sqlglot import exp
 from ..numeric import (
     QUOTIENT_AS_HELD,
     QUOTIENT_AS_TEXT,
+    QUOTIENT_HELD_SCALE,
+    QUOTIENT_HELD_TYPE,
+    QUOTIENT_SCALE,
     arithmetic_kind,
     average_parts,
     exact_numeric_division,
@@ -45,8 +48,7 @@ __all__ = [
     "uses_quotient_function",
 ]
 
-_DIGITS, _SCALE = 38, 20
-_HELD = f"DECIMAL({_DIGITS}, {_SCALE})"
+_DIGITS, _SCALE = 38, QUOTIENT_HELD_SCALE
 _WIDE = Context(prec=_DIGITS + 1)  # quantize keeps all 38 digits (the default keeps 28)
 _CALL = re.compile(rb"\bpg_numeric_quotient\(", re.I)  # as sqlglot writes it: upper case
 
@@ -59,8 +61,8 @@ SCALE_SHOWS = (
 
 def numeric_quotient_value(dividend: str, divisor: str, form: str) -> str:
     """`dividend / divisor` (their texts) as Postgres' numeric division answers it: its
-    text, or (`form` "held") a form DECIMAL(38, 20) holds exactly, raising where the
-    quotient does not fit."""
+    text (`form` "text"), the form DECIMAL(38, 20) holds ("held"), or its display scale
+    ("scale"); the last two raise where the quotient's digits do not fit that type."""
     try:
         quotient = exact_quotient(Decimal(dividend), Decimal(divisor))
     except ZeroDivisionError:
@@ -69,15 +71,16 @@ def numeric_quotient_value(dividend: str, divisor: str, form: str) -> str:
         raise ValueError(f"invalid input syntax for type numeric: {dividend!r}") from None
     if form == QUOTIENT_AS_TEXT:
         return format(quotient, "f")
-    fits = quotient.adjusted() < _DIGITS - _SCALE
-    held = quotient.quantize(Decimal(1).scaleb(-_SCALE), context=_WIDE) if fits else None
-    if held is None or held != quotient:
+    scale = -int(quotient.as_tuple().exponent)  # exact_quotient's result has its scale
+    if scale > _SCALE or quotient.adjusted() >= _DIGITS - _SCALE:
         raise ValueError(
             f"the numeric quotient {quotient} needs more digits than this demo holds for a"
             f" quotient inside an expression ({_DIGITS}, {_SCALE} after the point);"
             " cast an operand to float8"
         )
-    return format(held, "f")
+    if form == QUOTIENT_SCALE:
+        return str(scale)
+    return format(quotient.quantize(Decimal(1).scaleb(-_SCALE), context=_WIDE), "f")
 
 
 def uses_quotient_function(sql: str | bytes) -> bool:
@@ -119,7 +122,9 @@ def exact_numeric_quotients(tree: exp.Expr, column_types: dict[str, str]) -> str
         if text is not None:
             text.replace(quotient_call(dividend, divisor, QUOTIENT_AS_TEXT))
         else:
-            outer.replace(exp.cast(quotient_call(dividend, divisor, QUOTIENT_AS_HELD), _HELD))
+            outer.replace(
+                exp.cast(quotient_call(dividend, divisor, QUOTIENT_AS_HELD), QUOTIENT_HELD_TYPE)
+            )
     return None
 
 

@@ -56,8 +56,16 @@ SELECT id, coalesce(amount / nullif(qty, 0), 0) AS unit FROM sales ORDER BY id;
 SELECT id, CASE WHEN qty > 0 THEN amount / qty ELSE 0 END AS unit FROM sales ORDER BY id;
 -- case: a quotient cast to text is its text
 SELECT id, (amount / qty)::text AS u FROM sales ORDER BY id;
--- case: sum and max of quotients are refused
-SELECT sum(amount / qty) AS s, max(amount / qty) AS m FROM sales;
+-- case: sum, max and min of quotients
+SELECT sum(amount / qty) AS s, max(amount / qty) AS m, min(amount / qty) AS n FROM sales;
+-- case: sums of quotients per group, ordered by the sum
+SELECT region, sum(amount / qty) AS s FROM sales GROUP BY region ORDER BY s DESC;
+-- case: a sum of quotients with no rows is NULL
+SELECT sum(amount / qty) AS s, max(amount / qty) AS m FROM sales WHERE id < 0;
+-- case: a sum of quotients whose terms all have Postgres' least scale
+SELECT sum(amount / qty) AS s FROM sales WHERE id IN (1, 2, 4);
+-- case: a sum of quotients in arithmetic is refused
+SELECT sum(amount / qty) * 2 AS s FROM sales;
 -- case: a WITH query's quotient column is refused
 WITH u AS (SELECT id, amount / qty AS unit FROM sales) SELECT id, unit FROM u ORDER BY id;
 -- case: greatest of a quotient
