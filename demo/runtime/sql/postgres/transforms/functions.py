@@ -200,6 +200,16 @@ def _current_schemas(implicit: exp.Expr) -> exp.Expr:
     )
 
 
+def _enum_range_of_a_type(node: exp.Expr) -> bool:
+    """`enum_range(NULL::mood)`: every label of the enum the cast names."""
+    return (
+        isinstance(node, exp.Anonymous)
+        and str(node.this).lower() == "enum_range"
+        and len(node.expressions) == 1
+        and isinstance(node.expressions[0], exp.Cast)
+    )
+
+
 def postgres_functions(tree: exp.Expr) -> str | None:
     """Rewrite what has a DuckDB equivalent; return a message for what has none.
 
@@ -213,6 +223,7 @@ def postgres_functions(tree: exp.Expr) -> str | None:
     - `3 || 4.0`: Postgres has no `||` between two numbers (DuckDB joins their text).
     - `current_schemas(true)`: pg_catalog and the path, not DuckDB's system schemas.
     - `pg_size_pretty(n)`: Postgres' decimal units, half-rounded (`_size_pretty`).
+    - `enum_range(NULL::mood)`: an array of the enum's type, not DuckDB's text[].
     """
     for node in list(tree.walk()):
         if isinstance(node, exp.DPipe):
@@ -245,6 +256,13 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             refused = _setting_call(node)
             if refused:
                 return refused
+            continue
+        if _enum_range_of_a_type(node):
+            # DuckDB's answers text[], Postgres' the enum's own array type (whose values
+            # node-postgres reads as the array's text, as engine.py gives enum arrays).
+            to = node.expressions[0].to
+            array = exp.DataType(this=exp.DataType.Type.ARRAY, expressions=[to.copy()], nested=True)
+            node.replace(exp.cast(node.copy(), array))
             continue
         if isinstance(node, exp.CurrentSchemas) and node.this is not None:
             node.replace(_current_schemas(node.this))

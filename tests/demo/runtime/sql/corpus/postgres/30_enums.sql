@@ -83,3 +83,7 @@ SELECT name || ':' || feel AS s FROM people ORDER BY name;
 SELECT name FROM people WHERE feel::text < 'ok' ORDER BY name;
 -- case: enum array column
 CREATE TABLE days (moods mood[]); INSERT INTO days VALUES ('{sad,ok}'); SELECT moods FROM days;
+-- case: enum_range of the type is the enum's array
+SELECT enum_range(NULL::mood) AS r, enum_first(NULL::mood) AS f, enum_last(NULL::mood) AS l;
+-- case: enum_range inside other calls
+SELECT array_length(enum_range(NULL::mood), 1) AS n, 'ok'::mood = ANY(enum_range(NULL::mood)) AS b;
