@@ -36,6 +36,7 @@ from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import CURRENT_PATH_QUERY, restore_path
 from .transforms.exact_quotients import numeric_quotient_value, uses_quotient_function
+from .transforms.width_bucket import WIDTH_BUCKET_FUNCTION, uses_width_bucket, width_bucket_value
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
 from .values import DECLARED_CARRIERS, UnsendableValue, interval_text, json_value, type_oid
@@ -110,7 +111,7 @@ _FUNCTION_RAISED = re.compile(
 
 def _calls_functions(sql: str | bytes) -> bool:
     """Whether DuckDB SQL (or a database image) calls the runtime's SQL functions."""
-    return uses_json_functions(sql) or uses_quotient_function(sql)
+    return uses_json_functions(sql) or uses_quotient_function(sql) or uses_width_bucket(sql)
 
 
 def _own_message(text: str, duck_sql: str, source: str) -> str:
@@ -263,6 +264,7 @@ class DuckEngine:
         if not self._functions:
             register_json_functions(self._conn)
             self._conn.create_function(QUOTIENT_FUNCTION, numeric_quotient_value, 3)
+            self._conn.create_function(WIDTH_BUCKET_FUNCTION, width_bucket_value, 5)
             self._functions = True
 
     def _run(self, item: Transpiled, repeated: bool = False) -> PgliteResult:

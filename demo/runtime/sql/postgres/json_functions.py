@@ -262,16 +262,34 @@ def _delete(doc: str, key: str, kind: str) -> str:
     return dump_json([v for v in value if v != key or not isinstance(v, str)])
 
 
-def _jsonb_set(doc: str, path_text: str, new: str, create_missing: str) -> str:
-    """`jsonb_set(doc, '{a,b}', new [, create_missing])`."""
-    value = _load(doc)
+def _path_steps(path_text: str) -> list[str]:
+    """The keys of a `text[]` path (`'{a,b}'`), as jsonb_set() and jsonb_insert() read it."""
     steps = parse_array_text(path_text)
     if steps is None:
         raise JsonError(f'malformed array literal: "{path_text}"')
     if any(s is None for s in steps):
         raise JsonError("path element at position 1 is null")
+    return [s for s in steps if s is not None]
+
+
+def _container(doc: str) -> Any:
+    """The object or array a path is set in."""
+    value = _load(doc)
     if not isinstance(value, dict | list):
         raise JsonError("cannot set path in scalar")
+    return value
+
+
+def _array_step(step: str, level: int) -> int:
+    if not _is_index(step):
+        raise JsonError(f'path element at position {level + 1} is not an integer: "{step}"')
+    return int(step)
+
+
+def _jsonb_set(doc: str, path_text: str, new: str, create_missing: str) -> str:
+    """`jsonb_set(doc, '{a,b}', new [, create_missing])`."""
+    steps = _path_steps(path_text)
+    value = _container(doc)
     replacement = _load(new)
     create = create_missing == "true"
 
@@ -283,18 +301,47 @@ def _jsonb_set(doc: str, path_text: str, new: str, create_missing: str) -> str:
             elif create and not tail:
                 node[step] = replacement
         elif isinstance(node, list):
-            if not _is_index(step):
-                raise JsonError(
-                    f'path element at position {len(steps) - len(rest) + 1} is not an integer: "{step}"'
-                )
-            index = int(step) + (len(node) if int(step) < 0 else 0)
+            position = _array_step(step, len(steps) - len(rest))
+            index = position + (len(node) if position < 0 else 0)
             if 0 <= index < len(node):
                 node[index] = put(node[index], tail) if tail else replacement
             elif create and not tail:
                 node.insert(0 if index < 0 else len(node), replacement)
         return node
 
-    return dump_json(put(value, [s for s in steps if s is not None]) if steps else value)
+    return dump_json(put(value, steps) if steps else value)
+
+
+def _jsonb_insert(doc: str, path_text: str, new: str, insert_after: str) -> str:
+    """`jsonb_insert(doc, '{a,1}', new [, insert_after])`: `new` before (or after) the
+    array element the path names, or under a key the object lacks; an existing key is
+    Postgres' error, a path that leads nowhere changes nothing."""
+    steps = _path_steps(path_text)
+    value = _container(doc)
+    item = _load(new)
+    after = insert_after == "true"
+
+    def put(node: Any, level: int) -> None:
+        step, last = steps[level], level == len(steps) - 1
+        if isinstance(node, dict):
+            if step in node and last:
+                raise JsonError("cannot replace existing key")
+            if step in node:
+                put(node[step], level + 1)
+            elif last:
+                node[step] = item
+        elif isinstance(node, list):
+            index = _array_step(step, level)
+            if index < 0:  # from the end; before the first element where it is past it
+                index = len(node) + index if -index <= len(node) else -1
+            if last:
+                node.insert(0 if index < 0 else min(index + (1 if after else 0), len(node)), item)
+            elif 0 <= index < len(node):
+                put(node[index], level + 1)
+
+    if steps:
+        put(value, 0)
+    return dump_json(value)
 
 
 def _typeof(doc: str) -> str:
@@ -377,6 +424,7 @@ FUNCTIONS: dict[str, tuple[Callable[..., str | None], int]] = {
     "pg_jsonb_concat": (_concat, 2),
     "pg_jsonb_delete": (_delete, 3),
     "pg_jsonb_set": (_jsonb_set, 4),
+    "pg_jsonb_insert": (_jsonb_insert, 4),
     "pg_json_typeof": (_typeof, 1),
     "pg_json_array_length": (_array_length, 1),
     "pg_json_object_keys": (_object_keys, 2),

@@ -67,6 +67,9 @@ JSON_SET_RETURNING = frozenset((*_KEYS, *_ELEMENTS, *_EACH))
 _TYPEOF = ("json_typeof", "jsonb_typeof")
 _LENGTH = ("json_array_length", "jsonb_array_length")
 _JSON_PREFIXES = ("json", "to_json", "row_to_json", "array_to_json")
+# Calls that edit a jsonb document at a path -> their last argument's default
+# (jsonb_set's create_if_missing, jsonb_insert's insert_after).
+_PATH_EDITS = {"jsonb_set": exp.true(), "jsonb_insert": exp.false()}
 
 
 def _name(node: exp.Expr) -> str:
@@ -126,7 +129,7 @@ def json_kind(node: exp.Expr, columns: dict[str, str]) -> str | None:
     for table in (_BUILD, _TO_JSON, _AGG, _OBJECT_AGG, _ELEMENTS):
         if name in table:
             return table[name]
-    return "jsonb" if name == "jsonb_set" else None
+    return "jsonb" if name in _PATH_EDITS else None
 
 
 def json_output_types(tree: exp.Expr, columns: dict[str, str]) -> dict[str, str]:
@@ -367,9 +370,10 @@ class _Rewriter:
             return self.aggregate(node, args, _AGG[name])
         if name in _OBJECT_AGG:
             return self.object_aggregate(node, _OBJECT_AGG[name])
-        if name == "jsonb_set" and len(args) in (3, 4):
-            create = args[3] if len(args) == 4 else exp.true()
-            return _call("pg_jsonb_set", args[0], _text(args[1]), _text(args[2]), _text(create))
+        if name in _PATH_EDITS and len(args) in (3, 4):
+            flag = args[3] if len(args) == 4 else _PATH_EDITS[name].copy()
+            # All as text: an untyped NULL reaches duckdb-wasm's functions as a type they refuse.
+            return _call(f"pg_{name}", *(_text(a) for a in (args[0], args[1], args[2], flag)))
         if name in _TYPEOF and len(args) == 1:
             return _call("pg_json_typeof", args[0])
         if name in _LENGTH and len(args) == 1:

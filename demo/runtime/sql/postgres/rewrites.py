@@ -125,6 +125,7 @@ from .transforms.timestamp_precision import timestamp_precision
 from .transforms.timestamptz import timestamptz_without_icu, zoned_string_literals
 from .transforms.unseen_quotients import unseen_numeric_quotients
 from .transforms.upserts import proposed_query
+from .transforms.width_bucket import width_buckets
 from .transforms.window_names import named_windows_in_order_by
 from .transforms.window_ties import tie_dependent_windows
 from .typenames import information_schema_columns, pg_typeof, untyped_nulls
@@ -328,6 +329,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _reading_column_types("mixed_numeric_scales", mixed_numeric_scales),
     _reading_column_types("exact_numeric_quotients", exact_numeric_quotients),
     _reading_column_types("math_functions", postgres_math_functions),
+    _reading_tree("width_buckets", width_buckets),
     _reading_column_types("real_operands", real_operands),
     _reading_column_types("bc_text", bc_text),
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),

@@ -21,6 +21,7 @@ from sqlglot import exp
 
 from .declared import base_name
 from .identity_columns import IDENTITY_COMMENT_PREFIX
+from .json_rewrite import json_kind
 from .transforms.statement import output_targets
 
 __all__ = ["REGTYPE", "information_schema_columns", "pg_typeof", "untyped_nulls"]
@@ -180,6 +181,9 @@ def pg_typeof(tree: exp.Expr, declared: dict[str, str]) -> dict[str, str]:
             name: exp.Expr = exp.Literal.string("unknown")  # an untyped literal, as in Postgres
         elif isinstance(arg, exp.Column) and _declared_key(arg, declared) in _DECLARED:
             name = exp.Literal.string(_DECLARED[_declared_key(arg, declared)][0])
+        elif json_kind(arg, declared) in ("json", "jsonb"):
+            # a JSON function's result: text in DuckDB (jsonb_set, jsonb_insert, ...)
+            name = exp.Literal.string(str(json_kind(arg, declared)))
         else:
             type_sql = "typeof(__pg_typeof_arg__)"
             element = "regexp_replace(typeof(__pg_typeof_arg__), '\\[\\d*\\]$', '')"
