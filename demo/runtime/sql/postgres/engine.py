@@ -100,9 +100,9 @@ def _extreme_day(value: object) -> bool:
 # What DuckDB puts before the message of `error()`.
 _RAISED = "Invalid Input Error: "
 # What precedes the message of an error the runtime's SQL functions (json_functions.py,
-# transforms/exact_quotients.py) raised: natively (the duckdb package's Python functions,
-# with the exception's class) and in the browser (duckdb-wasm's JavaScript functions, which
-# pass on the Python function's message).
+# transforms/exact_quotients.py, transforms/width_bucket.py) raised: natively (the duckdb
+# package's Python functions, with the exception's class) and in the browser (duckdb-wasm's
+# JavaScript functions, which pass on the Python function's message).
 _FUNCTION_RAISED = re.compile(
     r"Invalid Input Error: Python exception occurred while executing the UDF: \w+: "
     r"|Invalid Error: Error: "
