@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -312,11 +312,18 @@ def run_script(conn: DuckConnection, statements: Sequence[str]) -> None:
         raise
 
 
-def restore_database(conn: DuckConnection, image: bytes, *, defer_rows: bool = False) -> Restored:
+def restore_database(
+    conn: DuckConnection,
+    image: bytes,
+    *,
+    defer_rows: bool = False,
+    before: Callable[[Sequence[str]], None] | None = None,
+) -> Restored:
     """Run a dump's statements on an empty database, in one transaction.
 
     `defer_rows`: run all but the tables' rows (`insert_statement`s), which come back
-    by table for the caller to insert when they are needed (deferred_rows.py)."""
+    by table for the caller to insert when they are needed (deferred_rows.py).
+    `before`: called with the statements about to run (without deferred rows)."""
     document = _document(image)
     statements: list[str] = document["statements"]
     rows: dict[str, list[str]] = {}
@@ -329,5 +336,7 @@ def restore_database(conn: DuckConnection, image: bytes, *, defer_rows: bool = F
             else:
                 rows.setdefault(target[1].replace('""', '"').lower(), []).append(statement)
         statements = schema
+    if before is not None:
+        before(statements)
     run_script(conn, statements)
     return Restored(document.get("catalog"), rows)
