@@ -20,13 +20,16 @@ from sqlglot import exp
 from sqlglot.dialects.postgres import Postgres
 from sqlglot.parsers.postgres import PostgresParser
 
-__all__ = ["PG_NAME", "WRITTEN_NAME", "PostgresForDuck"]
+__all__ = ["PG_NAME", "WRITTEN_FORMAT", "WRITTEN_NAME", "PostgresForDuck"]
 
 # Expression.meta key: the name Postgres gives an output column of this expression.
 PG_NAME = "pg_name"
 # Expression.meta key: a function call's name as written (`char_length`, `var_pop`),
 # which Postgres names its column after, where sqlglot folds it into another function.
 WRITTEN_NAME = "pg_written_name"
+# Expression.meta key: to_char's format as written. sqlglot keeps it as strftime's,
+# which loses the patterns of a number's format (`MI`, `D`).
+WRITTEN_FORMAT = "pg_written_format"
 
 
 def _parse_date_part(self: PostgresParser) -> exp.Expr:
@@ -56,11 +59,23 @@ def _whole_interval(text: str, interval: exp.Interval) -> exp.Interval:
     return interval
 
 
+_TO_CHAR = PostgresParser.FUNCTIONS["TO_CHAR"]
+
+
+def _to_char(args: list[exp.Expr], dialect: Postgres) -> exp.Expr:
+    node = _TO_CHAR(args, dialect)
+    written = args[1] if len(args) > 1 else None
+    if isinstance(written, exp.Literal) and written.is_string:
+        node.meta[WRITTEN_FORMAT] = written.this
+    return node
+
+
 class PostgresForDuck(Postgres):
     ORIGINAL_NAME_META_KEY = WRITTEN_NAME
 
     class Parser(PostgresParser):
         FUNCTION_PARSERS = {**PostgresParser.FUNCTION_PARSERS, "DATE_PART": _parse_date_part}
+        FUNCTIONS = {**PostgresParser.FUNCTIONS, "TO_CHAR": _to_char}
 
         def _parse_interval_span(
             self, this: exp.Expr, parse_function_unit: bool = True

@@ -32,6 +32,7 @@ from .foreign_keys import ForeignKeyGuard
 from .group_by_key import KEYS_QUERY, load_keys
 from .identity_columns import Identities, load_identities
 from .json_functions import register_json_functions, uses_json_functions
+from .number_format import NUMBER_FORMAT_FUNCTION, number_to_char, uses_number_format
 from .numeric import QUOTIENT_FUNCTION
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
@@ -101,9 +102,9 @@ def _extreme_day(value: object) -> bool:
 # What DuckDB puts before the message of `error()`.
 _RAISED = "Invalid Input Error: "
 # What precedes the message of an error the runtime's SQL functions (json_functions.py,
-# transforms/exact_quotients.py, transforms/width_bucket.py) raised: natively (the duckdb
-# package's Python functions, with the exception's class) and in the browser (duckdb-wasm's
-# JavaScript functions, which pass on the Python function's message).
+# transforms/exact_quotients.py, transforms/width_bucket.py, number_format.py) raised:
+# natively (the duckdb package's Python functions, with the exception's class) and in the
+# browser (duckdb-wasm's JavaScript functions, which pass on the Python function's message).
 _FUNCTION_RAISED = re.compile(
     r"Invalid Input Error: Python exception occurred while executing the UDF: \w+: "
     r"|Invalid Error: Error: "
@@ -112,7 +113,15 @@ _FUNCTION_RAISED = re.compile(
 
 def _calls_functions(sql: str | bytes) -> bool:
     """Whether DuckDB SQL (or a database image) calls the runtime's SQL functions."""
-    return uses_json_functions(sql) or uses_quotient_function(sql) or uses_width_bucket(sql)
+    return any(
+        uses(sql)
+        for uses in (
+            uses_json_functions,
+            uses_quotient_function,
+            uses_width_bucket,
+            uses_number_format,
+        )
+    )
 
 
 def _own_message(text: str, duck_sql: str, source: str) -> str:
@@ -270,6 +279,7 @@ class DuckEngine:
             register_json_functions(self._conn)
             self._conn.create_function(QUOTIENT_FUNCTION, numeric_quotient_value, 3)
             self._conn.create_function(WIDTH_BUCKET_FUNCTION, width_bucket_value, 5)
+            self._conn.create_function(NUMBER_FORMAT_FUNCTION, number_to_char, 2)
             self._functions = True
 
     def _run(self, item: Transpiled, repeated: bool = False) -> PgliteResult:

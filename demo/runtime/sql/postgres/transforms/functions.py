@@ -10,6 +10,8 @@ import re
 
 from sqlglot import exp
 
+from ..dialect import WRITTEN_FORMAT
+from ..number_format import NUMBER_FORMAT_FUNCTION, number_format_letters, number_format_refusal
 from ..session_settings import PATH_VARIABLE, SettingRefused, held_value, set_value
 from ..type_match import is_type
 from .operand_types import number_literal_type
@@ -133,19 +135,31 @@ _TO_CHAR_REFUSAL = (
     "to_char() supports only the patterns YYYY, YY, IYYY, MM, DD, DDD, HH24, HH12, MI, SS,"
     " US and Mon (and their FM forms) in this demo"
 )
-_TO_CHAR_OF_NUMBER = "to_char() of a number is not supported by this demo (of dates and times only)"
+_TO_CHAR_OF_A_FLOAT = (
+    "to_char() of a double precision or real value is not supported by this demo (of"
+    " integers and numerics); cast the value to numeric"
+)
 
 
-def _number_to_char(node: exp.TimeToStr, fmt: str) -> bool:
-    """to_char of a number: a number argument, or a format of digit patterns (`999`,
-    `FM9,990.00`) and no date pattern (sqlglot made `D`, the decimal point, `%u`).
-    DuckDB would fail binding the date functions with a message of its own."""
+def _number_to_char(node: exp.TimeToStr, written: str) -> bool:
+    """to_char of a number: a number argument, or a format of digit places (`999`,
+    `FM9,990.00`) whose letters are all a number format's (`FM`, `D`, `MI`, ...)."""
     value = node.this
     number = _number_literal_type(value) is not None or (
         isinstance(value, exp.Cast) and is_type(value.to, *exp.DataType.NUMERIC_TYPES)
     )
-    digits = re.search(r"[09]", fmt) is not None and "%" not in fmt.replace("%u", "")
-    return number or digits
+    return number or (re.search(r"[09]", written) is not None and number_format_letters(written))
+
+
+def _formatted_number(node: exp.TimeToStr, written: str) -> exp.Expr:
+    """The call of number_format.py's function that writes the number, failing as the
+    statement runs where DuckDB's type of the value is a float."""
+    value = node.this
+    call = exp.Anonymous(
+        this=NUMBER_FORMAT_FUNCTION,
+        expressions=[exp.cast(value.copy(), "VARCHAR"), exp.Literal.string(written)],
+    )
+    return failing_where(duck_type_in(value.copy(), ("float",)), _TO_CHAR_OF_A_FLOAT, call)
 
 
 def _refused_before_christ(to_char: exp.TimeToStr) -> exp.Expr:
@@ -305,8 +319,13 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             fmt = node.args.get("format")
             if not (isinstance(fmt, exp.Literal) and fmt.is_string):
                 return "to_char() with a computed format is not supported by this demo"
-            if _number_to_char(node, fmt.this):
-                return _TO_CHAR_OF_NUMBER
+            written = node.meta.get(WRITTEN_FORMAT, fmt.this)
+            if _number_to_char(node, written):
+                refused = number_format_refusal(written)
+                if refused:
+                    return refused
+                node.replace(_formatted_number(node, written))
+                continue
             if "Mon" in fmt.this:
                 fmt.replace(exp.Literal.string(fmt.this.replace("Mon", "%b")))
                 fmt = node.args["format"]
