@@ -45,13 +45,26 @@ _SIGN = re.compile(r"(?<![\w.:])\+(?=\d)")
 _DAYS_BEFORE_TIME = re.compile(r"^(\s*[+-]?\d+)(\s+)(?=[+-]?\d{1,2}:\d\d)")
 
 
+# The units DuckDB's grammar reads after `INTERVAL '1'`. Postgres' abbreviations
+# (`mon`, `mons`, `yrs`, `hrs`, `mins`, `secs`: what Postgres itself writes) are not
+# among them: DuckDB failed on `INTERVAL '1' MON AS x`, and without what follows it
+# reads the word as an alias of one second. Its reading of the whole string knows them.
+_DUCK_UNITS = frozenset(
+    f"{unit}{plural}"
+    for unit in ("YEAR", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND")
+    for plural in ("", "S")
+)
+
+
 def _whole_interval(text: str, interval: exp.Interval) -> exp.Interval:
-    """`interval`, or `INTERVAL 'text'` where sqlglot kept only part of `text` or
-    DuckDB would refuse it for a `+` sign or a day count without its unit."""
+    """`interval`, or `INTERVAL 'text'` where sqlglot kept only part of `text`, or DuckDB
+    would refuse it for a `+` sign, a day count without its unit or a unit's abbreviation."""
     pieces = exp.INTERVAL_STRING_RE.findall(text)
-    if exp.INTERVAL_STRING_RE.fullmatch(text):
+    unit = interval.args.get("unit")
+    abbreviated = unit is not None and unit.name.upper() not in _DUCK_UNITS
+    if exp.INTERVAL_STRING_RE.fullmatch(text) and not abbreviated:
         return interval
-    if len(pieces) == 1 or _SIGN.search(text) or _DAYS_BEFORE_TIME.match(text):
+    if len(pieces) == 1 or abbreviated or _SIGN.search(text) or _DAYS_BEFORE_TIME.match(text):
         duck_text = _DAYS_BEFORE_TIME.sub(r"\1 day\2", _SIGN.sub("", text), count=1)
         interval.set("this", exp.Literal.string(duck_text))
         interval.set("unit", None)
