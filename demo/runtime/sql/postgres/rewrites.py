@@ -77,7 +77,11 @@ from .numeric import (
 from .session_names import DEFAULT_NAMES, SessionNames, user_keywords
 from .text_functions import text_functions
 from .transforms.aggregates import inexact_aggregates, population_variance_of_non_finite
-from .transforms.arrays import any_of_null_array, array_text_literals
+from .transforms.arrays import (
+    any_of_null_array,
+    array_text_literals,
+    null_array_concatenations,
+)
 from .transforms.bc_text import bc_text
 from .transforms.boolean_casts import boolean_casts
 from .transforms.column_names import postgres_column_names
@@ -335,6 +339,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     _reading_column_types("time_differences", time_differences),
+    _reading_column_types("null_array_concatenations", null_array_concatenations),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
     _reading_tree("any_of_null_array", any_of_null_array),
     _naming_types("bare_numeric_casts", lambda t, c: bare_numeric_casts(t)),

@@ -6,6 +6,9 @@
   array column, becomes a DuckDB list (DuckDB reads only `[a, b]`).
 - `any_of_null_array`: `x = ANY (array)` and `x = ALL (array)` are NULL where the
   array is NULL, as in Postgres; DuckDB answers false for ANY and true for ALL.
+- `null_array_concatenations`: `a || b` and `array_cat(a, b)` of two arrays take a NULL
+  side as empty, as Postgres does (`tags || '{new}'` of a NULL `tags` is `{new}`);
+  DuckDB's `||` answered NULL, and its array_cat `[]` for two NULLs (Postgres: NULL).
 """
 
 from __future__ import annotations
@@ -17,7 +20,12 @@ from sqlglot import exp
 from ..type_match import is_type
 from .statement import written_literals
 
-__all__ = ["any_of_null_array", "array_text_literals", "parse_array_text"]
+__all__ = [
+    "any_of_null_array",
+    "array_text_literals",
+    "null_array_concatenations",
+    "parse_array_text",
+]
 
 
 _ARRAY_ITEM = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[^,{}"]*)\s*(,|$)')
@@ -104,3 +112,94 @@ def any_of_null_array(tree: exp.Expr) -> None:
             default=comparison.copy(),
         )
         comparison.replace(exp.Paren(this=guarded))
+
+
+# Expression.meta key: an array concatenation this module rewrote (an array itself).
+_JOINED = "pg_joined_arrays"
+_ARRAY_SHAPES = (
+    exp.Array, exp.ArrayAgg, exp.ArrayAppend, exp.ArrayPrepend, exp.ArrayConcat,
+    exp.StringToArray,
+)  # fmt: skip
+
+
+def _is_array(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """Whether the statement alone shows `node` to be an array."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if node.meta.get(_JOINED) or isinstance(node, _ARRAY_SHAPES):
+        return True
+    if isinstance(node, exp.Cast):
+        return node.to.is_type(exp.DataType.Type.ARRAY)
+    if isinstance(node, exp.Column):
+        return column_types.get(node.name.lower(), "").endswith("[]")
+    return False
+
+
+def _array_type(node: exp.Expr, column_types: dict[str, str]) -> exp.DataType | None:
+    """The array type the statement shows `node` to have (a column's, a cast's)."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Cast) and node.to.is_type(exp.DataType.Type.ARRAY):
+        return node.to.copy()
+    if isinstance(node, exp.Column):
+        known = column_types.get(node.name.lower(), "")
+        return exp.DataType.build(known, dialect="duckdb") if known.endswith("[]") else None
+    return None
+
+
+def _joined(left: exp.Expr, right: exp.Expr) -> exp.Expr:
+    """Two arrays joined as Postgres' array_cat joins them: a NULL side counts as empty,
+    and two NULLs are NULL."""
+    both_null = exp.and_(
+        exp.Is(this=left.copy(), expression=exp.null()),
+        exp.Is(this=right.copy(), expression=exp.null()),
+    )
+    joined = exp.Anonymous(this="list_concat", expressions=[left.copy(), right.copy()])
+    return _marked(exp.Case(ifs=[exp.If(this=both_null, true=exp.null())], default=joined))
+
+
+def _is_element(node: exp.Expr, column_types: dict[str, str]) -> bool:
+    """Whether the statement alone shows `node` to be a value that is not an array (an
+    untyped string literal is not: Postgres reads `tags || 'x'` as array text)."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Literal):
+        return not node.is_string
+    if isinstance(node, exp.Cast):
+        return not node.to.is_type(exp.DataType.Type.ARRAY)
+    if isinstance(node, exp.Column):
+        known = column_types.get(node.name.lower())
+        return known is not None and not known.endswith("[]")
+    return False
+
+
+def null_array_concatenations(tree: exp.Expr, column_types: dict[str, str]) -> None:
+    """`a || b` and `array_cat(a, b)` of arrays the statement shows as such, innermost
+    first (`a || b || c`); `array || element` and `element || array` as array_append and
+    array_prepend (DuckDB's `||` refused them). A side of a type the statement does not
+    show (a subquery's column) is left to DuckDB, whose `||` answers NULL for a NULL side."""
+    for node in reversed(list(tree.find_all(exp.DPipe, exp.ArrayConcat))):
+        if isinstance(node, exp.ArrayConcat):
+            if len(node.expressions) == 1:
+                node.replace(_joined(node.this, node.expressions[0]))
+            continue
+        left, right = node.this, node.expression
+        arrays = (_is_array(left, column_types), _is_array(right, column_types))
+        for side, other, array in ((right, left, arrays[0]), (left, right, arrays[1])):
+            typed = _array_type(other, column_types)
+            if array and typed is not None and isinstance(side, exp.Literal) and side.is_string:
+                # Postgres reads an untyped string beside an array as array text
+                side.replace(exp.cast(side.copy(), typed))
+                arrays = (True, True)
+        left, right = node.this, node.expression
+        if all(arrays):
+            node.replace(_joined(left, right))
+        elif arrays[0] and _is_element(right, column_types):
+            node.replace(_marked(exp.ArrayAppend(this=left.copy(), expression=right.copy())))
+        elif arrays[1] and _is_element(left, column_types):
+            node.replace(_marked(exp.ArrayPrepend(this=right.copy(), expression=left.copy())))
+
+
+def _marked(node: exp.Expr) -> exp.Expr:
+    node.meta[_JOINED] = True
+    return node
