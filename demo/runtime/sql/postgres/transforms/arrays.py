@@ -158,18 +158,54 @@ def _joined(left: exp.Expr, right: exp.Expr) -> exp.Expr:
     return _marked(exp.Case(ifs=[exp.If(this=both_null, true=exp.null())], default=joined))
 
 
-def _is_element(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    """Whether the statement alone shows `node` to be a value that is not an array (an
-    untyped string literal is not: Postgres reads `tags || 'x'` as array text)."""
+_T = exp.DType
+_TEXT = (_T.VARCHAR, _T.TEXT)
+_INTEGERS = (_T.SMALLINT, _T.INT, _T.BIGINT)  # by width
+
+
+def _element_type(array: exp.Expr, column_types: dict[str, str]) -> exp.DType | None:
+    """The element type of an array the statement shows, or None."""
+    while isinstance(array, exp.Paren):
+        array = array.this
+    if isinstance(array, exp.Array):
+        items = array.expressions
+        if items and all(isinstance(i, exp.Literal) and i.is_int for i in items):
+            return _T.INT
+        if items and all(isinstance(i, exp.Literal) and i.is_string for i in items):
+            return _T.VARCHAR
+        return None
+    typed = _array_type(array, column_types)
+    if typed is None or not typed.expressions:
+        return None
+    return typed.expressions[0].this
+
+
+def _value_type(node: exp.Expr, column_types: dict[str, str]) -> exp.DType | None:
+    """The type of a value that is not an array, where the statement shows it (an untyped
+    string literal has none: Postgres reads it as array text)."""
     while isinstance(node, exp.Paren):
         node = node.this
     if isinstance(node, exp.Literal):
-        return not node.is_string
-    if isinstance(node, exp.Cast):
-        return not node.to.is_type(exp.DataType.Type.ARRAY)
+        return _T.INT if node.is_int else None
+    if isinstance(node, exp.Cast) and not node.to.is_type(_T.ARRAY):
+        return node.to.this
     if isinstance(node, exp.Column):
-        known = column_types.get(node.name.lower())
-        return known is not None and not known.endswith("[]")
+        known = column_types.get(node.name.lower(), "")
+        if not known or known.endswith("[]"):
+            return None
+        return exp.DataType.build(known, dialect="duckdb").this
+    return None
+
+
+def _appends(array: exp.Expr, value: exp.Expr, column_types: dict[str, str]) -> bool:
+    """Whether Postgres' `array || value` appends `value` keeping the array's type, as
+    DuckDB's list_append does: text to a text array, an integer no wider than the array's
+    integers. Others (`int[] || 2.5` is a numeric[] in Postgres) are left to DuckDB."""
+    element, added = _element_type(array, column_types), _value_type(value, column_types)
+    if element in _TEXT:
+        return added in _TEXT
+    if element in _INTEGERS and added in _INTEGERS:
+        return _INTEGERS.index(added) <= _INTEGERS.index(element)
     return False
 
 
@@ -194,9 +230,9 @@ def null_array_concatenations(tree: exp.Expr, column_types: dict[str, str]) -> N
         left, right = node.this, node.expression
         if all(arrays):
             node.replace(_joined(left, right))
-        elif arrays[0] and _is_element(right, column_types):
+        elif arrays[0] and _appends(left, right, column_types):
             node.replace(_marked(exp.ArrayAppend(this=left.copy(), expression=right.copy())))
-        elif arrays[1] and _is_element(left, column_types):
+        elif arrays[1] and _appends(right, left, column_types):
             node.replace(_marked(exp.ArrayPrepend(this=right.copy(), expression=left.copy())))
 
 
