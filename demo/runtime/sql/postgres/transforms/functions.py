@@ -14,6 +14,7 @@ from ..dialect import WRITTEN_FORMAT
 from ..number_format import NUMBER_FORMAT_FUNCTION, number_format_letters, number_format_refusal
 from ..session_settings import PATH_VARIABLE, SettingRefused, held_value, set_value
 from ..type_match import is_type
+from .date_format import NAME_PATTERNS, named_date_format
 from .operand_types import number_literal_type
 from .runtime_types import duck_type_in, failing_where
 from .volatility import draws_anew
@@ -131,9 +132,14 @@ _CAST_FUNCTIONS = {
 # translated at all (`HH`, `AM`, `Q`), so it is refused.
 _TO_CHAR_DIRECTIVES = re.compile(r"%-?[YymdHIMSjfbG]")
 _TO_CHAR_LITERALS = str.maketrans("", "", " -/:.,;_()[]0123456789")
+_PARSE_REFUSAL = (
+    "{name}() supports only the patterns YYYY, YY, IYYY, MM, DD, DDD, HH24, HH12, MI, SS,"
+    " US and Mon (and their FM forms) in this demo"
+)
 _TO_CHAR_REFUSAL = (
     "to_char() supports only the patterns YYYY, YY, IYYY, MM, DD, DDD, HH24, HH12, MI, SS,"
-    " US and Mon (and their FM forms) in this demo"
+    " US, Mon, Month, Day, Dy and AM/PM (and their FM, upper- and lower-case forms) in"
+    " this demo"
 )
 _TO_CHAR_OF_A_FLOAT = (
     "to_char() of a double precision or real value is not supported by this demo (of"
@@ -162,11 +168,11 @@ def _formatted_number(node: exp.TimeToStr, written: str) -> exp.Expr:
     return failing_where(duck_type_in(value.copy(), ("float",)), _TO_CHAR_OF_A_FLOAT, call)
 
 
-def _refused_before_christ(to_char: exp.TimeToStr) -> exp.Expr:
-    """`to_char` failing, as the statement runs, on a date before Christ: DuckDB's
-    strftime writes its year astronomically and signed (`-96` for Postgres' `0097`)."""
+def _refused_before_christ(value: exp.Expr, to_char: exp.Expr) -> exp.Expr:
+    """`to_char` of `value` failing, as the statement runs, on a date before Christ:
+    DuckDB's strftime writes its year astronomically and signed (`-96` for `0097`)."""
     message = "this demo does not write a date before Christ with to_char()"
-    year = exp.func("year", to_char.this.copy())
+    year = exp.func("year", value.copy())
     before = exp.LT(this=year, expression=exp.Literal.number(1))
     fail = exp.cast(exp.func("error", exp.Literal.string(message)), "VARCHAR")
     return exp.Case(ifs=[exp.If(this=before, true=fail)], default=to_char)
@@ -326,12 +332,18 @@ def postgres_functions(tree: exp.Expr) -> str | None:
                     return refused
                 node.replace(_formatted_number(node, written))
                 continue
+            if NAME_PATTERNS.search(written):
+                named = named_date_format(node.this, written)
+                if named is None:
+                    return _TO_CHAR_REFUSAL
+                node.replace(_refused_before_christ(node.this, named))
+                continue
             if "Mon" in fmt.this:
                 fmt.replace(exp.Literal.string(fmt.this.replace("Mon", "%b")))
                 fmt = node.args["format"]
             if _TO_CHAR_DIRECTIVES.sub("", fmt.this).translate(_TO_CHAR_LITERALS):
                 return _TO_CHAR_REFUSAL
-            node.replace(_refused_before_christ(node.copy()))
+            node.replace(_refused_before_christ(node.this, node.copy()))
         elif isinstance(node, exp.StrToDate | exp.StrToTime):
             refused = _parsed_format(node)
             if refused:
@@ -352,5 +364,5 @@ def _parsed_format(node: exp.StrToDate | exp.StrToTime) -> str | None:
         fmt.replace(exp.Literal.string(fmt.this.replace("Mon", "%b")))
         fmt = node.args["format"]
     if _TO_CHAR_DIRECTIVES.sub("", fmt.this).translate(_TO_CHAR_LITERALS):
-        return _TO_CHAR_REFUSAL.replace("to_char()", f"{name}()")
+        return _PARSE_REFUSAL.format(name=name)
     return None

@@ -97,7 +97,7 @@ SELECT id, created AT TIME ZONE 'UTC' AS utc, timezone('utc', created) AS u FROM
 SELECT id, created AT TIME ZONE 'America/New_York' AS ny FROM events ORDER BY id;
 -- case: to_char with patterns that mean the same in strftime
 SELECT id, to_char(starts, 'FMDD/FMMM/YY HH12:MI:SS') AS short, to_char(day, 'DDD IYYY') AS doy FROM events ORDER BY id;
--- case: to_char with a day name (refused here: it was written wrong)
+-- case: to_char with a day name, padded as Postgres pads it
 SELECT id, to_char(day, 'Day') AS d FROM events ORDER BY id;
 -- case: show the session time zone
 SHOW timezone;
