@@ -106,6 +106,7 @@ from .transforms.join_scope import hidden_join_tables
 from .transforms.json_order import json_order
 from .transforms.jsonb import jsonb_literals
 from .transforms.key_moves import key_moves
+from .transforms.like_any import like_any
 from .transforms.math_functions import postgres_math_functions
 from .transforms.operand_types import mismatched_operand_types, set_operation_literals
 from .transforms.real_operands import real_operands
@@ -339,6 +340,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite("timestamp_precision", lambda t, c: timestamp_precision(t, c.table_types, c.declared)),
     Rewrite("timestamptz", lambda t, c: timestamptz_without_icu(t, c.table_types)),
     _reading_column_types("time_differences", time_differences),
+    _reading_tree("like_any", like_any),
     _reading_column_types("null_array_concatenations", null_array_concatenations),
     Rewrite("array_text_literals", lambda t, c: array_text_literals(t, c.table_types)),
     _reading_tree("any_of_null_array", any_of_null_array),
