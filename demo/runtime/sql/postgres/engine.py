@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...ports import DuckConnection, DuckResult
@@ -38,6 +38,11 @@ from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import CURRENT_PATH_QUERY, restore_path
 from .transforms.exact_quotients import numeric_quotient_value, uses_quotient_function
+from .transforms.float_numeric import (
+    FLOAT_NUMERIC_FUNCTION,
+    float_numeric_text,
+    uses_float_numeric,
+)
 from .transforms.width_bucket import WIDTH_BUCKET_FUNCTION, uses_width_bucket, width_bucket_value
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
@@ -101,27 +106,31 @@ def _extreme_day(value: object) -> bool:
 
 # What DuckDB puts before the message of `error()`.
 _RAISED = "Invalid Input Error: "
-# What precedes the message of an error the runtime's SQL functions (json_functions.py,
-# transforms/exact_quotients.py, transforms/width_bucket.py, number_format.py) raised:
-# natively (the duckdb package's Python functions, with the exception's class) and in the
-# browser (duckdb-wasm's JavaScript functions, which pass on the Python function's message).
+# What precedes the message of an error the runtime's SQL functions (_SQL_FUNCTIONS and
+# the JSON ones) raised: natively (the duckdb package's Python functions, with the
+# exception's class) and in the browser (duckdb-wasm's JavaScript functions, which pass on
+# the Python function's message).
 _FUNCTION_RAISED = re.compile(
     r"Invalid Input Error: Python exception occurred while executing the UDF: \w+: "
     r"|Invalid Error: Error: "
 )
 
 
+# The runtime's SQL functions beside the JSON ones: (name, implementation, arity, whether
+# DuckDB SQL calls it), registered on the connection before the first statement that does.
+_SQL_FUNCTIONS: tuple[
+    tuple[str, Callable[..., str | None], int, Callable[[str | bytes], bool]], ...
+] = (
+    (QUOTIENT_FUNCTION, numeric_quotient_value, 3, uses_quotient_function),
+    (WIDTH_BUCKET_FUNCTION, width_bucket_value, 5, uses_width_bucket),
+    (NUMBER_FORMAT_FUNCTION, number_to_char, 2, uses_number_format),
+    (FLOAT_NUMERIC_FUNCTION, float_numeric_text, 2, uses_float_numeric),
+)
+
+
 def _calls_functions(sql: str | bytes) -> bool:
     """Whether DuckDB SQL (or a database image) calls the runtime's SQL functions."""
-    return any(
-        uses(sql)
-        for uses in (
-            uses_json_functions,
-            uses_quotient_function,
-            uses_width_bucket,
-            uses_number_format,
-        )
-    )
+    return uses_json_functions(sql) or any(uses(sql) for *_, uses in _SQL_FUNCTIONS)
 
 
 def _own_message(text: str, duck_sql: str, source: str) -> str:
@@ -277,9 +286,8 @@ class DuckEngine:
     def _register_functions(self) -> None:
         if not self._functions:
             register_json_functions(self._conn)
-            self._conn.create_function(QUOTIENT_FUNCTION, numeric_quotient_value, 3)
-            self._conn.create_function(WIDTH_BUCKET_FUNCTION, width_bucket_value, 5)
-            self._conn.create_function(NUMBER_FORMAT_FUNCTION, number_to_char, 2)
+            for name, function, arity, _ in _SQL_FUNCTIONS:
+                self._conn.create_function(name, function, arity)
             self._functions = True
 
     def _run(self, item: Transpiled, repeated: bool = False) -> PgliteResult:

@@ -36,6 +36,7 @@ from sqlglot import exp
 
 from ..statements import SqlError
 from .transforms.division import zero_divisor
+from .transforms.float_numeric import rounded_float_cast
 from .transforms.operand_types import number_literal_type
 from .transforms.statement import written_types
 from .type_match import is_type
@@ -270,6 +271,16 @@ def recursive_numeric_columns(tree: exp.Expr, column_types: dict[str, str]) -> s
     return None
 
 
+def _float_type(value: exp.Expr, column_types: dict[str, str]) -> str:
+    """DuckDB's name of a float value's type where the statement shows it (a column's,
+    a cast's); DOUBLE otherwise, as Postgres' float arithmetic gives."""
+    if isinstance(value, exp.Column):
+        return column_types.get(value.name.lower(), "DOUBLE")
+    if isinstance(value, exp.Cast):
+        return value.to.sql("duckdb")
+    return "DOUBLE"
+
+
 def bare_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
     """`x::numeric` of a value other than a literal, with the scale Postgres gives it.
 
@@ -294,6 +305,8 @@ def bare_numeric_scales(tree: exp.Expr, column_types: dict[str, str]) -> str | N
             continue
         if isinstance(value, exp.Null) or (isinstance(value, exp.Literal) and value.is_string):
             continue  # NULL, or text read as numeric: its digits are its scale (literal rules)
+        if kind == "float" and rounded_float_cast(cast, _float_type(value, column_types)):
+            continue  # round(x::numeric, 2): the places are the scale
         return (
             f"this demo cannot tell the scale Postgres gives {value.sql('postgres')}::numeric"
             " (its value's own); cast to numeric(precision, scale) instead"
