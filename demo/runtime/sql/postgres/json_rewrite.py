@@ -48,6 +48,8 @@ _UNSURE = "?"  # a column name that is json in one table and not in another
 _BUILD = {"json_build_object": "json", "jsonb_build_object": "jsonb"}
 _TO_JSON = {"to_json": "json", "to_jsonb": "jsonb"}
 _AGG = {"json_agg": "json", "jsonb_agg": "jsonb"}
+# A row made JSON: transforms/row_json.py builds it where the row's columns are known.
+_ROW_TO_JSON = {"row_to_json": "json"}
 _OBJECT_AGG = {"json_object_agg": "json", "jsonb_object_agg": "jsonb"}
 _KEYS = ("json_object_keys", "jsonb_object_keys")
 _ELEMENTS = {
@@ -113,6 +115,9 @@ def json_kind(node: exp.Expr, columns: dict[str, str]) -> str | None:
     """
     if isinstance(node, exp.Paren):
         return json_kind(node.this, columns)
+    if isinstance(node, exp.Subquery) and isinstance(node.this, exp.Select):
+        outputs = node.this.expressions  # a scalar subquery is its one column
+        return json_kind(outputs[0].unalias(), columns) if len(outputs) == 1 else None
     if isinstance(node, exp.Column):
         kind = columns.get(node.name.lower())
         return kind if kind in ("json", "jsonb") else None  # "?": see _unsure
@@ -126,7 +131,7 @@ def json_kind(node: exp.Expr, columns: dict[str, str]) -> str | None:
         kinds = {json_kind(node.left, columns), json_kind(node.right, columns)}
         return "jsonb" if kinds & {"json", "jsonb"} else None
     name = _name(node)
-    for table in (_BUILD, _TO_JSON, _AGG, _OBJECT_AGG, _ELEMENTS):
+    for table in (_BUILD, _TO_JSON, _ROW_TO_JSON, _AGG, _OBJECT_AGG, _ELEMENTS):
         if name in table:
             return table[name]
     return "jsonb" if name in _PATH_EDITS else None

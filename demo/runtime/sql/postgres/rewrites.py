@@ -111,6 +111,7 @@ from .transforms.math_functions import postgres_math_functions
 from .transforms.operand_types import mismatched_operand_types, set_operation_literals
 from .transforms.real_operands import real_operands
 from .transforms.result_types import extract_units, function_result_types, postgres_result_types
+from .transforms.row_json import row_json_arguments
 from .transforms.row_values import (
     row_comparisons,
     star_over_using_join,
@@ -291,6 +292,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _reading_tree("sql_json_options", sql_json_options),
     _reading_tree("json_arrows", arrows_read_as_lambdas),
     Rewrite("json_order", lambda t, c: json_order(t, c.json_types)),
+    Rewrite("row_json", lambda t, c: row_json_arguments(t, c.table_types, c.json_types)),
     Rewrite("json_operators", lambda t, c: postgres_json(t, c.json_types)),
     _reading_column_types("text_functions", text_functions),
     _reading_column_types("string_calls", string_calls),

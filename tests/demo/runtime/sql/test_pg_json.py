@@ -90,7 +90,10 @@ def test_jsonb_results_report_jsonb_and_are_stored_in_normal_form(engine):
             "SELECT jsonb_pretty(prefs) FROM profiles",
             "jsonb_pretty() is not supported by this demo",
         ),
-        ("SELECT row_to_json(p) FROM profiles p", "row_to_json() is not supported by this demo"),
+        (
+            "SELECT row_to_json(p) FROM (SELECT * FROM profiles) p",
+            "row_to_json() is not supported by this demo",
+        ),
         ("SELECT jsonb_agg(DISTINCT id) FROM profiles", "jsonb_agg(DISTINCT ...) is not supported"),
         (
             "SELECT json_agg(id) OVER () FROM profiles",
