@@ -32,18 +32,14 @@ from .foreign_keys import ForeignKeyGuard
 from .group_by_key import KEYS_QUERY, load_keys
 from .identity_columns import Identities, load_identities
 from .json_functions import register_json_functions, uses_json_functions
-from .number_format import NUMBER_FORMAT_FUNCTION, number_to_char, uses_number_format
+from .number_format import NUMBER_FORMAT_FUNCTION, number_to_char
 from .numeric import QUOTIENT_FUNCTION
 from .savepoints import Savepoints
 from .session_names import DEFAULT_NAMES, SessionNames
 from .session_settings import CURRENT_PATH_QUERY, restore_path
-from .transforms.exact_quotients import numeric_quotient_value, uses_quotient_function
-from .transforms.float_numeric import (
-    FLOAT_NUMERIC_FUNCTION,
-    float_numeric_text,
-    uses_float_numeric,
-)
-from .transforms.width_bucket import WIDTH_BUCKET_FUNCTION, uses_width_bucket, width_bucket_value
+from .transforms.exact_quotients import numeric_quotient_value
+from .transforms.float_numeric import FLOAT_NUMERIC_FUNCTION, float_numeric_text
+from .transforms.width_bucket import WIDTH_BUCKET_FUNCTION, width_bucket_value
 from .transpile import Transpiled
 from .transpile_cache import Schema, TranspileCache
 from .values import DECLARED_CARRIERS, UnsendableValue, interval_text, json_value, type_oid
@@ -116,21 +112,26 @@ _FUNCTION_RAISED = re.compile(
 )
 
 
-# The runtime's SQL functions beside the JSON ones: (name, implementation, arity, whether
-# DuckDB SQL calls it), registered on the connection before the first statement that does.
-_SQL_FUNCTIONS: tuple[
-    tuple[str, Callable[..., str | None], int, Callable[[str | bytes], bool]], ...
-] = (
-    (QUOTIENT_FUNCTION, numeric_quotient_value, 3, uses_quotient_function),
-    (WIDTH_BUCKET_FUNCTION, width_bucket_value, 5, uses_width_bucket),
-    (NUMBER_FORMAT_FUNCTION, number_to_char, 2, uses_number_format),
-    (FLOAT_NUMERIC_FUNCTION, float_numeric_text, 2, uses_float_numeric),
+# The runtime's SQL functions beside the JSON ones: (name, implementation, arity), registered
+# on the connection before the first statement that calls one.
+_SQL_FUNCTIONS: tuple[tuple[str, Callable[..., str | None], int], ...] = (
+    (QUOTIENT_FUNCTION, numeric_quotient_value, 3),
+    (WIDTH_BUCKET_FUNCTION, width_bucket_value, 5),
+    (NUMBER_FORMAT_FUNCTION, number_to_char, 2),
+    (FLOAT_NUMERIC_FUNCTION, float_numeric_text, 2),
+)
+# A call of one in DuckDB SQL or a database image (a view may call one); sqlglot writes
+# the names in upper case.
+_CALLS = re.compile(
+    rb"\b(?:" + b"|".join(re.escape(name.encode()) for name, *_ in _SQL_FUNCTIONS) + rb")\s*\(",
+    re.I,
 )
 
 
 def _calls_functions(sql: str | bytes) -> bool:
     """Whether DuckDB SQL (or a database image) calls the runtime's SQL functions."""
-    return uses_json_functions(sql) or any(uses(sql) for *_, uses in _SQL_FUNCTIONS)
+    text = sql.encode() if isinstance(sql, str) else sql
+    return uses_json_functions(text) or _CALLS.search(text) is not None
 
 
 def _own_message(text: str, duck_sql: str, source: str) -> str:
@@ -286,7 +287,7 @@ class DuckEngine:
     def _register_functions(self) -> None:
         if not self._functions:
             register_json_functions(self._conn)
-            for name, function, arity, _ in _SQL_FUNCTIONS:
+            for name, function, arity in _SQL_FUNCTIONS:
                 self._conn.create_function(name, function, arity)
             self._functions = True
 

@@ -18,7 +18,6 @@ is C's, as in PGlite: `D` is `.` and `G` is `,`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 
@@ -27,11 +26,9 @@ __all__ = [
     "number_format_letters",
     "number_format_refusal",
     "number_to_char",
-    "uses_number_format",
 ]
 
 NUMBER_FORMAT_FUNCTION = "pg_number_to_char"
-_CALL = re.compile(rb"\bpg_number_to_char\b", re.I)
 
 # The format's patterns, longest first, as Postgres matches them (case as listed).
 _SUPPORTED = ("FM", "fm", "MI", "mi", "PR", "pr", "9", "0", ".", ",", "D", "d", "G", "g", "S", "s")
@@ -43,11 +40,6 @@ _PATTERNS = sorted(_SUPPORTED + _UNSUPPORTED, key=len, reverse=True)
 _PATTERN_WORDS = frozenset(p.upper() for p in _PATTERNS if p.isalpha())
 # Enough digits for any integer or numeric DuckDB holds (38) and the format's places.
 _EXACT = Context(prec=200)
-
-
-def uses_number_format(sql: str | bytes) -> bool:
-    """Whether DuckDB SQL (or a database image: a view may call it) calls the function."""
-    return _CALL.search(sql.encode() if isinstance(sql, str) else sql) is not None
 
 
 def _tokens(fmt: str) -> list[str]:

@@ -23,7 +23,6 @@ column) it answers.
 
 from __future__ import annotations
 
-import re
 from decimal import Context, Decimal, InvalidOperation
 
 from sqlglot import exp
@@ -45,12 +44,10 @@ from ..numeric import (
 __all__ = [
     "exact_numeric_quotients",
     "numeric_quotient_value",
-    "uses_quotient_function",
 ]
 
 _DIGITS, _SCALE = 38, QUOTIENT_HELD_SCALE
 _WIDE = Context(prec=_DIGITS + 1)  # quantize keeps all 38 digits (the default keeps 28)
-_CALL = re.compile(rb"\bpg_numeric_quotient\(", re.I)  # as sqlglot writes it: upper case
 
 SCALE_SHOWS = (
     "{what} is not supported here by this demo: Postgres gives each quotient a scale of"
@@ -81,11 +78,6 @@ def numeric_quotient_value(dividend: str, divisor: str, form: str) -> str:
     if form == QUOTIENT_SCALE:
         return str(scale)
     return format(quotient.quantize(Decimal(1).scaleb(-_SCALE), context=_WIDE), "f")
-
-
-def uses_quotient_function(sql: str | bytes) -> bool:
-    """Whether DuckDB SQL (or a database image: a view may divide) calls the function."""
-    return _CALL.search(sql.encode() if isinstance(sql, str) else sql) is not None
 
 
 def _made_float(node: exp.Expr, column_types: dict[str, str]) -> bool:

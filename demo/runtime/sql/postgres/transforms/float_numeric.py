@@ -12,7 +12,6 @@ DECIMAL(38, 20); a float of 18 integer digits or more fails there, never rounded
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 from sqlglot import exp
@@ -21,18 +20,11 @@ __all__ = [
     "FLOAT_NUMERIC_FUNCTION",
     "float_numeric_text",
     "rounded_float_cast",
-    "uses_float_numeric",
 ]
 
 FLOAT_NUMERIC_FUNCTION = "pg_float_numeric"
-_CALL = re.compile(rb"\bpg_float_numeric\b", re.I)
 _DIGITS = {"FLOAT": "6", "REAL": "6"}  # significant digits of a real; a double has 15
 _HELD = "DECIMAL(38, 20)"
-
-
-def uses_float_numeric(sql: str | bytes) -> bool:
-    """Whether DuckDB SQL (or a database image: a view may call it) calls the function."""
-    return _CALL.search(sql.encode() if isinstance(sql, str) else sql) is not None
 
 
 def float_numeric_text(value: str, digits: str) -> str:

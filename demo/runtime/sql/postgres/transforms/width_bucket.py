@@ -13,24 +13,17 @@ raised in its words. The array form (`width_bucket(x, thresholds)`) stays unsupp
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 
 from sqlglot import exp
 
 from .runtime_types import duck_type_in
 
-__all__ = ["WIDTH_BUCKET_FUNCTION", "uses_width_bucket", "width_bucket_value", "width_buckets"]
+__all__ = ["WIDTH_BUCKET_FUNCTION", "width_bucket_value", "width_buckets"]
 
 WIDTH_BUCKET_FUNCTION = "pg_width_bucket"
-_CALL = re.compile(rb"\bpg_width_bucket\b", re.I)
 _INT4_MAX = 2**31 - 1
 _FLOAT, _NUMERIC = "float", "numeric"
-
-
-def uses_width_bucket(sql: str | bytes) -> bool:
-    """Whether DuckDB SQL (or a database image: a view may call it) calls the function."""
-    return _CALL.search(sql.encode() if isinstance(sql, str) else sql) is not None
 
 
 Number = Fraction | float
