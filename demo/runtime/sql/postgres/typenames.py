@@ -181,9 +181,9 @@ def pg_typeof(tree: exp.Expr, declared: dict[str, str]) -> dict[str, str]:
             name: exp.Expr = exp.Literal.string("unknown")  # an untyped literal, as in Postgres
         elif isinstance(arg, exp.Column) and _declared_key(arg, declared) in _DECLARED:
             name = exp.Literal.string(_DECLARED[_declared_key(arg, declared)][0])
-        elif json_kind(arg, declared) in ("json", "jsonb"):
+        elif (kind := json_kind(arg, declared)) in ("json", "jsonb"):
             # a JSON function's result: text in DuckDB (jsonb_set, jsonb_insert, ...)
-            name = exp.Literal.string(str(json_kind(arg, declared)))
+            name = exp.Literal.string(str(kind))
         else:
             type_sql = "typeof(__pg_typeof_arg__)"
             element = "regexp_replace(typeof(__pg_typeof_arg__), '\\[\\d*\\]$', '')"

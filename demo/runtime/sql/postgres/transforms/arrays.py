@@ -124,21 +124,15 @@ _ARRAY_SHAPES = (
 
 def _is_array(node: exp.Expr, column_types: dict[str, str]) -> bool:
     """Whether the statement alone shows `node` to be an array."""
-    while isinstance(node, exp.Paren):
-        node = node.this
+    node = node.unnest()
     if node.meta.get(_JOINED) or isinstance(node, _ARRAY_SHAPES):
         return True
-    if isinstance(node, exp.Cast):
-        return node.to.is_type(exp.DataType.Type.ARRAY)
-    if isinstance(node, exp.Column):
-        return column_types.get(node.name.lower(), "").endswith("[]")
-    return False
+    return _array_type(node, column_types) is not None
 
 
 def _array_type(node: exp.Expr, column_types: dict[str, str]) -> exp.DataType | None:
     """The array type the statement shows `node` to have (a column's, a cast's)."""
-    while isinstance(node, exp.Paren):
-        node = node.this
+    node = node.unnest()
     if isinstance(node, exp.Cast) and node.to.is_type(exp.DataType.Type.ARRAY):
         return node.to.copy()
     if isinstance(node, exp.Column):
@@ -165,8 +159,7 @@ _INTEGERS = (_T.SMALLINT, _T.INT, _T.BIGINT)  # by width
 
 def _element_type(array: exp.Expr, column_types: dict[str, str]) -> exp.DType | None:
     """The element type of an array the statement shows, or None."""
-    while isinstance(array, exp.Paren):
-        array = array.this
+    array = array.unnest()
     if isinstance(array, exp.Array):
         items = array.expressions
         if items and all(isinstance(i, exp.Literal) and i.is_int for i in items):
@@ -183,8 +176,7 @@ def _element_type(array: exp.Expr, column_types: dict[str, str]) -> exp.DType | 
 def _value_type(node: exp.Expr, column_types: dict[str, str]) -> exp.DType | None:
     """The type of a value that is not an array, where the statement shows it (an untyped
     string literal has none: Postgres reads it as array text)."""
-    while isinstance(node, exp.Paren):
-        node = node.this
+    node = node.unnest()
     if isinstance(node, exp.Literal):
         return _T.INT if node.is_int else None
     if isinstance(node, exp.Cast) and not node.to.is_type(_T.ARRAY):
@@ -219,15 +211,13 @@ def null_array_concatenations(tree: exp.Expr, column_types: dict[str, str]) -> N
             if len(node.expressions) == 1:
                 node.replace(_joined(node.this, node.expressions[0]))
             continue
-        left, right = node.this, node.expression
-        arrays = (_is_array(left, column_types), _is_array(right, column_types))
-        for side, other, array in ((right, left, arrays[0]), (left, right, arrays[1])):
+        for side, other in ((node.expression, node.this), (node.this, node.expression)):
             typed = _array_type(other, column_types)
-            if array and typed is not None and isinstance(side, exp.Literal) and side.is_string:
+            if typed is not None and isinstance(side, exp.Literal) and side.is_string:
                 # Postgres reads an untyped string beside an array as array text
                 side.replace(exp.cast(side.copy(), typed))
-                arrays = (True, True)
         left, right = node.this, node.expression
+        arrays = (_is_array(left, column_types), _is_array(right, column_types))
         if all(arrays):
             node.replace(_joined(left, right))
         elif arrays[0] and _appends(left, right, column_types):

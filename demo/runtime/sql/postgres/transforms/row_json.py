@@ -103,8 +103,10 @@ def row_json_arguments(
     known_columns = {c.lower() for columns in table_types.values() for c in columns}
     for call in list(tree.find_all(exp.JSONArrayAgg, exp.Anonymous)):
         found = _row_argument(call)
-        builder = _ROW_FUNCTIONS.get(found[0]) if found else None
-        argument = found[1] if found else None
+        if found is None:
+            continue
+        function, argument = found
+        builder = _ROW_FUNCTIONS.get(function)
         if builder is None or not isinstance(argument, exp.Column) or argument.table:
             continue
         alias = argument.name.lower()
@@ -118,7 +120,7 @@ def row_json_arguments(
         for name, inner in columns:
             pairs += [exp.Literal.string(name), _value(alias, name, inner, json_types)]
         built = exp.Anonymous(this=builder, expressions=pairs)
-        if found and found[0] in ("json_agg", "jsonb_agg"):
+        if function in ("json_agg", "jsonb_agg"):
             argument.replace(built)
         else:
             call.replace(built)
