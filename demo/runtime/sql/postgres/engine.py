@@ -223,6 +223,26 @@ def _samples_a_view(conn: DuckConnection, sampled: tuple[tuple[str, str], ...]) 
     )
 
 
+_RELATION_NAMES_QUERY = (
+    "SELECT lower(index_name) FROM duckdb_indexes() WHERE database_name = current_database()"
+    " UNION ALL SELECT lower(table_name) FROM duckdb_tables() WHERE database_name = current_database()"
+    " UNION ALL SELECT lower(view_name) FROM duckdb_views() WHERE database_name = current_database()"
+    " UNION ALL SELECT lower(sequence_name) FROM duckdb_sequences()"
+    " WHERE database_name = current_database()"
+)
+
+
+def _free_relation_name(conn: DuckConnection, name: str) -> str:
+    """`name`, or the first of name1, name2, ... no relation has (Postgres'
+    ChooseRelationName, which shortens the name to fit 63 characters with the number)."""
+    taken = {row[0] for row in conn.execute(_RELATION_NAMES_QUERY).rows}
+    candidate, number = name, 0
+    while candidate.lower() in taken:
+        number += 1
+        candidate = name[: 63 - len(str(number))] + str(number)
+    return candidate
+
+
 def _may_change_schema(item: Transpiled) -> bool:
     """DDL changes the schema, and a ROLLBACK may undo DDL. BEGIN and COMMIT change
     nothing: a request in a transaction of its own keeps its statements' transpiles."""
@@ -295,8 +315,12 @@ class DuckEngine:
         """Run one transpiled statement; `repeated`: a read run before (DuckConnection)."""
         if item.sampled and _samples_a_view(self._conn, item.sampled):
             raise SqlError(_SAMPLED_VIEW, item.source.strip())
+        statements = item.statements
+        if item.index_name:
+            free = _free_relation_name(self._conn, item.index_name)
+            statements = [s.replace(f'"{item.index_name}"', f'"{free}"', 1) for s in statements]
         results = []
-        for duck_sql in item.statements:
+        for duck_sql in statements:
             try:
                 results.append(self._conn.execute(duck_sql, repeated=repeated))
             except Exception as exc:  # adapters raise plain Exception(message)

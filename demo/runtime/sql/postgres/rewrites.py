@@ -76,7 +76,11 @@ from .numeric import (
 )
 from .session_names import DEFAULT_NAMES, SessionNames, user_keywords
 from .text_functions import text_functions
-from .transforms.aggregates import inexact_aggregates, population_variance_of_non_finite
+from .transforms.aggregates import (
+    distinct_aggregates_in_order,
+    inexact_aggregates,
+    population_variance_of_non_finite,
+)
 from .transforms.arrays import (
     any_of_null_array,
     array_text_literals,
@@ -312,6 +316,7 @@ REWRITES: tuple[Rewrite, ...] = (
         lambda t, c: mismatched_operand_types(t, c.table_types, c.declared_bases),
     ),
     _reading_column_types("inexact_aggregates", inexact_aggregates),
+    _reading_tree("distinct_aggregates_in_order", distinct_aggregates_in_order),
     Rewrite("window_ties", lambda t, c: tie_dependent_windows(t, c.primary_keys)),
     # 3. Rewrites that read column types.
     Rewrite(

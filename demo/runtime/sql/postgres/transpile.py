@@ -69,6 +69,7 @@ from .syntax_errors import (
     parse_error_message,
     table_sample_syntax,
 )
+from .transforms.column_names import postgres_name
 from .transforms.result_types import int4_series_columns
 from .transforms.statement import strip_foreign_keys, target_table, values_lists
 from .transforms.upserts import own_table_read, proposed_keys_check, rows_apart
@@ -123,6 +124,10 @@ class Transpiled:
     # The relations it samples (TABLESAMPLE), as (schema or "", name), lower-case: the
     # engine refuses a view among them, as Postgres does (DuckDB samples it).
     sampled: tuple[tuple[str, str], ...] = ()
+    # The name Postgres tries first for a CREATE INDEX without one (`_name_unnamed_index`,
+    # in the statement as written here): the engine takes the first free name of it, it1,
+    # it2, ..., as Postgres does.
+    index_name: str = ""
 
     @property
     def changes_data(self) -> bool:
@@ -222,6 +227,9 @@ def _duckdb_index(tree: exp.Expr, statement: str) -> None:
     params = _index_parameters(tree)
     if params is None:
         return
+    if tree.args.get("exists") and tree.this.this is None:
+        raise SqlError('syntax error at or near "ON"', statement)  # IF NOT EXISTS needs a name
+    _name_unnamed_index(tree, params)
     if _index_method(tree) in _ORDERED_METHODS:
         params.set("using", None)
     if params.args.get("where") is None:
@@ -233,6 +241,36 @@ def _duckdb_index(tree: exp.Expr, statement: str) -> None:
             statement,
         )
     params.set("where", None)
+
+
+def _name_unnamed_index(tree: exp.Expr, params: exp.IndexParameters) -> None:
+    """`CREATE INDEX ON t (a, lower(b))` gets the name Postgres would choose first,
+    `t_a_lower_idx` (a column by its name, an expression by its function's name or
+    `expr`; at most 63 characters), where DuckDB refused an index without a name. The
+    engine adds a number where it is taken, as Postgres does (`Transpiled.index_name`)."""
+    index = tree.this
+    if not isinstance(index, exp.Index) or index.this is not None:
+        return
+    table = index.args.get("table")
+    if not isinstance(table, exp.Table):
+        return
+    parts = []
+    for key in params.args.get("columns") or []:
+        value = key.this if isinstance(key, exp.Ordered) else key
+        name = postgres_name(value)
+        parts.append("expr" if name == "?column?" else name)
+    index.set("this", exp.to_identifier("_".join([table.name, *parts, "idx"])[:63], quoted=True))
+
+
+_UNNAMED_INDEX = re.compile(r"\s*CREATE\s+(?:UNIQUE\s+)?INDEX\s+(?:CONCURRENTLY\s+)?ON\b", re.I)
+
+
+def _chosen_index_name(statement: str, tree: exp.Expr) -> str:
+    """The name `_name_unnamed_index` gave an index the statement left unnamed, or ""."""
+    if not _UNNAMED_INDEX.match(strip_leading_comments(statement)):
+        return ""
+    index = tree.this if isinstance(tree, exp.Create) else None
+    return index.name if isinstance(index, exp.Index) else ""
 
 
 # CREATE TABLE properties DuckDB would drop, leaving a table that answers differently
@@ -657,6 +695,7 @@ def _transpiled(
         truncate_cascade=str(tree.args.get("option") or "").upper() == "CASCADE",
         sampled=sampled,
         reads=reads,
+        index_name=_chosen_index_name(statement, tree),
     )
 
 

@@ -8,6 +8,9 @@
   computed exactly (numeric_stddev_internal), and DuckDB's is a double; sum of float4
   values is float4 in Postgres, added in single precision (float4pl), and DuckDB adds
   them in double precision, which rounds differently (431.77258 vs 431.7726).
+- `distinct_aggregates_in_order`: Postgres sorts the input of `array_agg(DISTINCT x)` and
+  `string_agg(DISTINCT x, sep)` to drop its duplicates, so the result lists the values in
+  order; DuckDB drops them by hashing and lists them as they came.
 """
 
 from __future__ import annotations
@@ -25,7 +28,11 @@ from .runtime_types import (
     whole_call,
 )
 
-__all__ = ["inexact_aggregates", "population_variance_of_non_finite"]
+__all__ = [
+    "distinct_aggregates_in_order",
+    "inexact_aggregates",
+    "population_variance_of_non_finite",
+]
 
 _VARIANCE_NAMES: dict[type[exp.Expr], str] = {
     exp.Variance: "var_samp",
@@ -47,6 +54,18 @@ def population_variance_of_non_finite(tree: exp.Expr) -> None:
         nan_if_not_finite = exp.paren(exp.Sub(this=greatest, expression=greatest.copy()))
         whole = whole_call(call)
         whole.replace(exp.paren(exp.Add(this=whole.copy(), expression=nan_if_not_finite)))
+
+
+def distinct_aggregates_in_order(tree: exp.Expr) -> None:
+    """`array_agg(DISTINCT x)` becomes `array_agg(DISTINCT x ORDER BY x)`, and likewise
+    string_agg: the order Postgres' sort for DISTINCT leaves (ascending, NULLs last).
+    One written with its own ORDER BY keeps it."""
+    for call in list(tree.find_all(exp.ArrayAgg, exp.GroupConcat)):
+        distinct = call.this
+        if isinstance(distinct, exp.Distinct) and len(distinct.expressions) == 1:
+            value = distinct.expressions[0]
+            ordered = exp.Ordered(this=value.copy(), desc=False, nulls_first=False)
+            call.set("this", exp.Order(this=distinct.copy(), expressions=[ordered]))
 
 
 def _check_as_it_runs(call: exp.Expr) -> None:

@@ -106,8 +106,9 @@ def postgres_name(node: exp.Expr) -> str:
         return "interval"
     if isinstance(node, exp.Case) and not _weakly_named(node):
         return postgres_name(node.args["default"])  # `CASE ... ELSE upper(x) END` is `upper`
-    if isinstance(node, exp.Paren | exp.Window | exp.Filter):
-        return postgres_name(node.this)  # a window or FILTER call: the function's name
+    if isinstance(node, exp.Paren | exp.Window | exp.Filter | exp.WithinGroup):
+        # a window or FILTER call, an ordered-set aggregate: the function's name
+        return postgres_name(node.this)
     written = node.meta.get(WRITTEN_NAME)
     if isinstance(written, str) and written.isidentifier():  # `mod(a, 3)`, not `a % 3`
         return written.lower()

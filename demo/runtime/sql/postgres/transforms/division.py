@@ -109,8 +109,9 @@ def is_int4_or_narrower(node: exp.Expr, column_types: dict[str, str]) -> bool:
 
 def is_smallint(node: exp.Expr, column_types: dict[str, str]) -> bool:
     """Whether Postgres computes `node` as a smallint: a smallint column or cast, or
-    arithmetic of smallints only (a constant beside one is int4)."""
-    if isinstance(node, exp.Paren | exp.Neg):
+    arithmetic of smallints only (a constant beside one is int4), or a NULLIF of one
+    (NULLIF answers its first argument's type)."""
+    if isinstance(node, exp.Paren | exp.Neg | exp.Nullif):
         return is_smallint(node.this, column_types)
     if isinstance(node, exp.Column):
         return column_types.get(node.name.lower(), "").upper() in ("SMALLINT", "INT2")

@@ -124,7 +124,8 @@ def postgres_result_types(
     (BIGINT in DuckDB), and so are gcd/lcm of int4 values; factorial is numeric;
     array_length is int4 and NULL for an empty array (DuckDB: 0);
     extract is numeric (DuckDB: BIGINT or DOUBLE); integer generate_series is int4;
-    percentile_cont of a number column is double precision (DuckDB: a numeric's DECIMAL);
+    percentile_cont of a number column is double precision, computed in doubles (DuckDB: in
+    a numeric's DECIMAL);
     current_database/current_catalog/current_user/session_user/version answer as
     Postgres would, with the service's names (`names`).
     """
@@ -168,8 +169,8 @@ def postgres_result_types(
             wide = is_bigint(node.this, column_types)
             target = node.parent if isinstance(node.parent, exp.Window) else node
             target.replace(exp.cast(target.copy(), "DECIMAL(38, 0)" if wide else "BIGINT"))
-        elif _continuous_percentile_of_numbers(node, column_types):
-            node.replace(exp.cast(node.copy(), "DOUBLE"))
+        elif (key := _continuous_percentile_key(node, column_types)) is not None:
+            key.replace(exp.cast(key.copy(), "DOUBLE"))
         elif isinstance(node, exp.Extract):
             node.replace(_postgres_extract(node, column_types))
         elif isinstance(node, exp.ExplodingGenerateSeries) and not _int4_bounds(node, column_types):
@@ -183,23 +184,24 @@ def postgres_result_types(
             _int4_series(node)
 
 
-def _continuous_percentile_of_numbers(node: exp.Expr, column_types: dict[str, str]) -> bool:
-    """`percentile_cont(f) WITHIN GROUP (ORDER BY x)`: double precision in Postgres for
-    any number x (DuckDB keeps a numeric x's DECIMAL); an interval x stays interval."""
+def _continuous_percentile_key(node: exp.Expr, column_types: dict[str, str]) -> exp.Expr | None:
+    """The number `x` of `percentile_cont(f) WITHIN GROUP (ORDER BY x)`, which Postgres
+    reads as double precision before it interpolates (DuckDB interpolated a numeric in
+    its DECIMAL: the median of 80.00 and 99.99 was 89.99 for Postgres' 89.995); None for
+    an interval x, which stays interval, or an x whose type is not seen here."""
     if not (isinstance(node, exp.WithinGroup) and isinstance(node.this, exp.PercentileCont)):
-        return False
-    if isinstance(node.this.this, exp.Array):  # an array of fractions: an array result
-        return False
+        return None
     order = node.expression
     keys = order.expressions if isinstance(order, exp.Order) else []
     value = keys[0].this if len(keys) == 1 and isinstance(keys[0], exp.Ordered) else None
     if value is None or isinstance(value, exp.Interval):
-        return False
+        return None
     if isinstance(value, exp.Cast):
-        return not is_type(value.to, "interval")
+        return None if is_type(value.to, "interval") else value
     if isinstance(value, exp.Column):
-        return column_types.get(value.name.lower(), "").upper() != "INTERVAL"
-    return False
+        known = column_types.get(value.name.lower(), "").upper()
+        return value if known and known != "INTERVAL" else None
+    return None
 
 
 def int4_series_columns(tree: exp.Expr, column_types: dict[str, str]) -> dict[str, str]:
