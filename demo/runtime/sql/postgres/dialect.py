@@ -40,6 +40,9 @@ def _parse_date_part(self: PostgresParser) -> exp.Expr:
 
 
 _SIGN = re.compile(r"(?<![\w.:])\+(?=\d)")
+# A sign apart from its number (`1 month - 1 day`), which Postgres reads as the number's
+# and DuckDB refuses: joined to it.
+_LONE_SIGN = re.compile(r"(?:^|(?<=\s))([+-])\s+(?=\d)")
 # A leading number without a unit right before a time of day: Postgres' days
 # (`-1 +02:03` is -1 days +02:03:00), which DuckDB reads only with the unit written.
 _DAYS_BEFORE_TIME = re.compile(r"^(\s*[+-]?\d+)(\s+)(?=[+-]?\d{1,2}:\d\d)")
@@ -58,14 +61,22 @@ _DUCK_UNITS = frozenset(
 
 def _whole_interval(text: str, interval: exp.Interval) -> exp.Interval:
     """`interval`, or `INTERVAL 'text'` where sqlglot kept only part of `text`, or DuckDB
-    would refuse it for a `+` sign, a day count without its unit or a unit's abbreviation."""
+    would refuse it for a `+` sign, a sign apart from its number, a day count without its
+    unit or a unit's abbreviation."""
     pieces = exp.INTERVAL_STRING_RE.findall(text)
     unit = interval.args.get("unit")
     abbreviated = unit is not None and unit.name.upper() not in _DUCK_UNITS
     if exp.INTERVAL_STRING_RE.fullmatch(text) and not abbreviated:
         return interval
-    if len(pieces) == 1 or abbreviated or _SIGN.search(text) or _DAYS_BEFORE_TIME.match(text):
-        duck_text = _DAYS_BEFORE_TIME.sub(r"\1 day\2", _SIGN.sub("", text), count=1)
+    joined = _LONE_SIGN.sub(r"\1", text)
+    if (
+        len(pieces) == 1
+        or abbreviated
+        or joined != text
+        or _SIGN.search(text)
+        or _DAYS_BEFORE_TIME.match(text)
+    ):
+        duck_text = _DAYS_BEFORE_TIME.sub(r"\1 day\2", _SIGN.sub("", joined), count=1)
         interval.set("this", exp.Literal.string(duck_text))
         interval.set("unit", None)
         interval.set("fraction_in_string", None)

@@ -29,6 +29,7 @@ from sqlglot.errors import SqlglotError
 from .dialect import WRITTEN_NAME, PostgresForDuck
 from .function_calls import call_arguments, missing_function, postgres_accepts
 from .name_lists import POSTGRES_TYPES
+from .transforms.division import INTERVAL_QUOTIENT
 from .transforms.statement import target_table
 
 __all__ = ["enum_input_message", "postgres_message"]
@@ -151,6 +152,8 @@ def _no_match(name: str, arguments: str, statement: str) -> str | None:
             f"{operator} of a string literal is not supported by this demo:"
             " cast the literal to the other operand's type"
         )
+    if name == "//" and types[:1] == ["interval"]:
+        return INTERVAL_QUOTIENT  # an interval the statement did not show (`(b - a) / 2`)
     if name in _WRITTEN_AS:
         return None  # its operand types are the translation's, not the user's
     if postgres_accepts(operator, types):  # Postgres has it: the demo's limit

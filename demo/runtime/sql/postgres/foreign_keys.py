@@ -10,8 +10,11 @@ the statement's table with an anti-join, as Postgres checks a non-deferred key a
 the end of the statement; a violation fails the statement (and so the request, which
 rolls back) with Postgres' message. After a DELETE, ON DELETE CASCADE / SET NULL
 are applied first (to the rows whose parent is gone, repeatedly down the chain).
-Other referential actions (ON UPDATE CASCADE, SET DEFAULT) fail at CREATE TABLE with
-a message. MATCH SIMPLE: a key with a NULL column is not checked. Dropping a table
+ON UPDATE CASCADE (Prisma declares every relation so) is accepted, and an UPDATE that
+changes a key such a foreign key's rows still reference is refused in the demo's words:
+the change is not carried to them; an UPDATE that leaves every referenced key as it was
+answers as in Postgres. Other referential actions (SET DEFAULT, ON UPDATE SET NULL) fail
+at CREATE TABLE with a message. MATCH SIMPLE: a key with a NULL column is not checked. Dropping a table
 that a key references fails as in Postgres.
 """
 
@@ -25,6 +28,7 @@ from typing import Any
 from sqlglot import exp
 
 from ...ports import DuckConnection
+from .declared import quote_literal
 from .duckdump import quote_ident
 from .group_by_key import read_primary_keys
 
@@ -52,6 +56,7 @@ _PREFIX = "pg:fk "
 _DEFERRAL = {"DEFERRABLE", "NOT DEFERRABLE", "INITIALLY DEFERRED", "INITIALLY IMMEDIATE"}
 _CHECKS = {"NO ACTION", "RESTRICT"}
 _DELETE_ACTIONS = {"CASCADE", "SET NULL"}
+_UPDATE_ACTIONS = {*_CHECKS, "CASCADE"}
 
 
 class ForeignKeyError(Exception):
@@ -66,8 +71,12 @@ class ForeignKey:
     parent: str
     # Empty: the parent's primary key (resolved when checked).
     parent_columns: tuple[str, ...]
-    # What a DELETE of a referenced parent row does: NO ACTION, CASCADE or SET NULL.
+    # What a DELETE of a referenced parent row does: NO ACTION, RESTRICT (the same check,
+    # another message), CASCADE or SET NULL.
     on_delete: str = "NO ACTION"
+    # What an UPDATE of a referenced key does: NO ACTION, RESTRICT, or CASCADE (refused
+    # where it would reach a row: `check_statement`).
+    on_update: str = "NO ACTION"
 
 
 def declared_foreign_keys(tree: exp.Expr, table: str) -> list[ForeignKey]:
@@ -80,18 +89,18 @@ def declared_foreign_keys(tree: exp.Expr, table: str) -> list[ForeignKey]:
             if isinstance(ref.this, exp.Schema)
             else ()
         )
-        on_delete = "NO ACTION"
+        on_delete = on_update = "NO ACTION"
         for option in ref.args.get("options") or []:
             text = " ".join(str(option).upper().split())
             if text.startswith("ON DELETE ") and text[10:] in _CHECKS | _DELETE_ACTIONS:
-                on_delete = "NO ACTION" if text[10:] in _CHECKS else text[10:]
-            elif text in _DEFERRAL:
-                continue  # checked after each statement: see _DEFERRAL
-            elif not (text.startswith("ON UPDATE ") and text[10:] in _CHECKS):
+                on_delete = text[10:]
+            elif text.startswith("ON UPDATE ") and text[10:] in _UPDATE_ACTIONS:
+                on_update = text[10:]
+            elif text not in _DEFERRAL:  # DEFERRABLE: checked after each statement
                 raise ForeignKeyError(
                     f"foreign key option {text} is not supported by this demo"
-                    " (ON DELETE NO ACTION, RESTRICT, CASCADE, SET NULL and"
-                    " ON UPDATE NO ACTION, RESTRICT, and DEFERRABLE, only)"
+                    " (ON DELETE NO ACTION, RESTRICT, CASCADE, SET NULL,"
+                    " ON UPDATE NO ACTION, RESTRICT, CASCADE, and DEFERRABLE, only)"
                 )
         holder = ref.parent
         if isinstance(holder, exp.ForeignKey):
@@ -110,6 +119,7 @@ def declared_foreign_keys(tree: exp.Expr, table: str) -> list[ForeignKey]:
                 parent=parent.name.lower(),
                 parent_columns=parent_columns,
                 on_delete=on_delete,
+                on_update=on_update,
             )
         )
     return keys
@@ -118,7 +128,10 @@ def declared_foreign_keys(tree: exp.Expr, table: str) -> list[ForeignKey]:
 def registry_statement(table: str, keys: list[ForeignKey]) -> str:
     """The DuckDB statement that records a new table's foreign keys as its comment."""
     text = _PREFIX + json.dumps(
-        [[k.name, list(k.columns), k.parent, list(k.parent_columns), k.on_delete] for k in keys]
+        [
+            [k.name, list(k.columns), k.parent, list(k.parent_columns), k.on_delete, k.on_update]
+            for k in keys
+        ]
     )
     return f"COMMENT ON TABLE {quote_ident(table)} IS '" + text.replace("'", "''") + "'"
 
@@ -142,7 +155,8 @@ def register_foreign_keys(conn: DuckConnection, table: str, keys: list[ForeignKe
 def load_foreign_keys(rows: list[list[Any]]) -> list[ForeignKey]:
     keys = []
     for table, comment in rows:
-        for name, columns, parent, parent_columns, on_delete in json.loads(
+        # An image made before ON UPDATE was recorded holds five parts.
+        for name, columns, parent, parent_columns, on_delete, *on_update in json.loads(
             str(comment)[len(_PREFIX) :]
         ):
             keys.append(
@@ -153,6 +167,7 @@ def load_foreign_keys(rows: list[list[Any]]) -> list[ForeignKey]:
                     parent,
                     tuple(parent_columns),
                     on_delete,
+                    *on_update,
                 )
             )
     return keys
@@ -217,8 +232,10 @@ def check_statement(
     primary_keys: dict[str, list[str]],
     *,
     parent_side: bool = True,
+    deleting: bool = False,
 ) -> str | None:
-    """Postgres' message for the first key a write to table `written` broke, or None."""
+    """Postgres' message for the first key a write to table `written` broke, or None
+    (`deleting`: the write was a DELETE, else an INSERT or UPDATE)."""
     for key in keys:
         if written != key.table and not (parent_side and written == key.parent):
             continue
@@ -231,16 +248,34 @@ def check_statement(
             )
         if not conn.execute(_violation_query(key, parent_columns)).rows:
             continue
+        table, parent = _shown_name(conn, key.table), _shown_name(conn, key.parent)
         if written == key.table:
             return (
-                f'insert or update on table "{key.table}" violates foreign key constraint'
-                f' "{key.name}"'
+                f'insert or update on table "{table}" violates foreign key constraint "{key.name}"'
             )
+        action = key.on_delete if deleting else key.on_update
+        if action == "CASCADE":  # an UPDATE: a DELETE's cascade ran before the check
+            return (
+                f"ON UPDATE CASCADE is not carried out by this demo: this UPDATE changes a"
+                f' key of "{parent}" that rows of "{table}" reference (foreign key'
+                f' "{key.name}"); update those rows apart, or leave the key as it is'
+            )
+        restrict = "RESTRICT setting of " if action == "RESTRICT" else ""
         return (
-            f'update or delete on table "{key.parent}" violates foreign key constraint'
-            f' "{key.name}" on table "{key.table}"'
+            f'update or delete on table "{parent}" violates {restrict}foreign key'
+            f' constraint "{key.name}" on table "{table}"'
         )
     return None
+
+
+def _shown_name(conn: DuckConnection, table: str) -> str:
+    """A table's name as created (`"Post"`): keys hold names in lower case, as statements
+    are matched to them."""
+    rows = conn.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()"
+        f" AND lower(table_name) = {quote_literal(table)}"
+    ).rows
+    return str(rows[0][0]) if rows else table
 
 
 class ForeignKeyGuard:
@@ -280,7 +315,7 @@ class ForeignKeyGuard:
         primary_keys = self._primary_keys()
         if deleting:
             delete_actions(self._conn, table, keys, primary_keys, before_write)
-        return check_statement(self._conn, table, keys, primary_keys)
+        return check_statement(self._conn, table, keys, primary_keys, deleting=deleting)
 
     def before_truncate(self, tables: tuple[str, ...], *, cascade: bool) -> str | None:
         """Postgres refuses to empty a table that another table's key references."""

@@ -46,6 +46,7 @@ __all__ = [
 _UNSURE = "?"  # a column name that is json in one table and not in another
 
 _BUILD = {"json_build_object": "json", "jsonb_build_object": "jsonb"}
+_BUILD_ARRAY = {"json_build_array": "json", "jsonb_build_array": "jsonb"}
 _TO_JSON = {"to_json": "json", "to_jsonb": "jsonb"}
 _AGG = {"json_agg": "json", "jsonb_agg": "jsonb"}
 # A row made JSON: transforms/row_json.py builds it where the row's columns are known.
@@ -118,6 +119,9 @@ def json_kind(node: exp.Expr, columns: dict[str, str]) -> str | None:
     if isinstance(node, exp.Subquery) and isinstance(node.this, exp.Select):
         outputs = node.this.expressions  # a scalar subquery is its one column
         return json_kind(outputs[0].unalias(), columns) if len(outputs) == 1 else None
+    if isinstance(node, exp.Coalesce):  # its values' JSON type (`coalesce(json_agg(x), '[]')`)
+        values = [node.this, *node.expressions]
+        return next(filter(None, (json_kind(v, columns) for v in values)), None)
     if isinstance(node, exp.Column):
         kind = columns.get(node.name.lower())
         return kind if kind in ("json", "jsonb") else None  # "?": see _unsure
@@ -131,7 +135,7 @@ def json_kind(node: exp.Expr, columns: dict[str, str]) -> str | None:
         kinds = {json_kind(node.left, columns), json_kind(node.right, columns)}
         return "jsonb" if kinds & {"json", "jsonb"} else None
     name = _name(node)
-    for table in (_BUILD, _TO_JSON, _ROW_TO_JSON, _AGG, _OBJECT_AGG, _ELEMENTS):
+    for table in (_BUILD, _BUILD_ARRAY, _TO_JSON, _ROW_TO_JSON, _AGG, _OBJECT_AGG, _ELEMENTS):
         if name in table:
             return table[name]
     return "jsonb" if name in _PATH_EDITS else None
@@ -369,6 +373,8 @@ class _Rewriter:
         args = list(node.expressions) if isinstance(node, exp.Anonymous) else [node.this]
         if name in _BUILD:
             return self.build_object(args, _BUILD[name])
+        if name in _BUILD_ARRAY:
+            return self.build_array(list(node.expressions), _BUILD_ARRAY[name])
         if name in _TO_JSON and len(args) == 1:
             return self.as_json(args[0], _TO_JSON[name])
         if name in _AGG:
@@ -411,6 +417,16 @@ class _Rewriter:
             ]
         parts.append(_string("}"))
         text = _concat([p for p in parts if p is not None])
+        return _call("pg_jsonb", text) if flavour == "jsonb" else text
+
+    def build_array(self, args: list[exp.Expr], flavour: str) -> exp.Expr:
+        """json_build_array(a, b, ...): each value written as build_object writes one."""
+        parts: list[exp.Expr] = [_string("[")]
+        for i, arg in enumerate(args):
+            parts += [_string(", ")] if i else []
+            parts.append(self.element(arg, flavour))
+        parts.append(_string("]"))
+        text = _concat(parts)
         return _call("pg_jsonb", text) if flavour == "jsonb" else text
 
     def aggregate(self, node: exp.Expr, args: list[exp.Expr], flavour: str) -> exp.Expr:

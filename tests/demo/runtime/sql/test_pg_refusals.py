@@ -38,6 +38,15 @@ def test_deeply_nested_json_is_refused_before_it_exhausts_the_stack() -> None:
     assert rows[0]["j"] is not None
 
 
+def test_an_interval_the_statement_does_not_show_divided_is_refused_in_the_demos_words() -> None:
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE e (a timestamptz, b timestamptz)")
+    # `b - a` is an interval only DuckDB sees: its `//` failed in DuckDB's words.
+    assert refusal(engine, "SELECT (b - a) / 2 FROM e").startswith(
+        "interval / number is not supported by this demo"
+    )
+
+
 def test_regclass_cast_is_a_clean_error() -> None:
     message = refusal(DuckEngine(open_native_duck()), "SELECT 'pg_class'::regclass")
     # duck_messages.py, not DuckDB's words; Postgres has the type, so the demo's limit is said.
