@@ -34,6 +34,7 @@ from .type_match import is_type
 
 __all__ = [
     "JSON_SET_RETURNING",
+    "ROW_OBJECT",
     "arrows_read_as_lambdas",
     "json_columns",
     "json_kind",
@@ -47,6 +48,10 @@ _UNSURE = "?"  # a column name that is json in one table and not in another
 
 _BUILD = {"json_build_object": "json", "jsonb_build_object": "jsonb"}
 _BUILD_ARRAY = {"json_build_array": "json", "jsonb_build_array": "jsonb"}
+_JSON_TYPES = (exp.DataType.Type.JSON, exp.DataType.Type.JSONB)
+# Meta key of a json_build_object call that stands for a row (transforms/row_json.py):
+# Postgres writes a row's JSON without spaces, and json_agg of rows a line apart.
+ROW_OBJECT = "pg_row_object"
 _TO_JSON = {"to_json": "json", "to_jsonb": "jsonb"}
 _AGG = {"json_agg": "json", "jsonb_agg": "jsonb"}
 # A row made JSON: transforms/row_json.py builds it where the row's columns are known.
@@ -259,7 +264,43 @@ class _Rewriter:
             return exp.Null()
         if isinstance(node, exp.Boolean):
             return _string("true" if node.this else "false")
+        if self.is_flat_array(node):
+            return self.array_as_json(node)
         return _call("pg_to_json", _text(node.copy()), exp.func("typeof", node.copy()))
+
+    def is_flat_array(self, node: exp.Expr) -> bool:
+        """An array of scalars whose type the statement shows: a column or a cast."""
+        if isinstance(node, exp.Column):
+            duck = self.columns.get(node.name.lower(), "")
+            return duck.endswith("[]") and not duck.endswith("[][]") and "JSON" not in duck
+        if isinstance(node, exp.Cast):
+            to = node.to
+            return (
+                to.this is exp.DataType.Type.ARRAY
+                and len(to.expressions) == 1
+                and to.expressions[0].this not in (exp.DataType.Type.ARRAY, *_JSON_TYPES)
+            )
+        return False
+
+    def array_as_json(self, node: exp.Expr) -> exp.Expr:
+        """`to_json(tags)` of a text[] (or any array of scalars): `["a","b"]`, each element
+        as to_json writes it, without spaces, as Postgres' array_to_json writes it (DuckDB's
+        list text cannot be read back: `[a, b]` for text)."""
+        item = exp.to_identifier("pg_json_item")
+        element = exp.func(
+            "coalesce",
+            _call("pg_to_json", _text(exp.column(item)), exp.func("typeof", exp.column(item))),
+            _string("null"),
+        )
+        items = exp.Array(
+            expressions=[exp.Comprehension(this=element, expression=item, iterator=node.copy())]
+        )
+        # duckdb-wasm's array_to_string of an empty list is NULL (native DuckDB's: '').
+        joined = exp.func("coalesce", exp.func("array_to_string", items, _string(",")), _string(""))
+        whole = _concat([_string("["), joined, _string("]")])
+        return exp.If(
+            this=exp.Is(this=node.copy(), expression=exp.Null()), true=exp.Null(), false=whole
+        )
 
     def element(self, node: exp.Expr, flavour: str) -> exp.Expr:
         return exp.func("coalesce", self.as_json(node, flavour), _string("null"))
@@ -372,7 +413,9 @@ class _Rewriter:
             return None
         args = list(node.expressions) if isinstance(node, exp.Anonymous) else [node.this]
         if name in _BUILD:
-            return self.build_object(args, _BUILD[name])
+            built = self.build_object(args, _BUILD[name], compact=bool(node.meta.get(ROW_OBJECT)))
+            built.meta[ROW_OBJECT] = node.meta.get(ROW_OBJECT, False)
+            return built
         if name in _BUILD_ARRAY:
             return self.build_array(list(node.expressions), _BUILD_ARRAY[name])
         if name in _TO_JSON and len(args) == 1:
@@ -399,7 +442,8 @@ class _Rewriter:
             raise ValueError(f"{name}() is not supported by this demo")
         return None
 
-    def build_object(self, args: list[exp.Expr], flavour: str) -> exp.Expr:
+    def build_object(self, args: list[exp.Expr], flavour: str, compact: bool = False) -> exp.Expr:
+        """json_build_object's text, `{"a" : 1, "b" : 2}`; `compact`: a row's, `{"a":1,"b":2}`."""
         if len(args) % 2:
             raise ValueError("argument list must have even number of elements")
         parts: list[exp.Expr | None] = [_string("{")]
@@ -410,9 +454,9 @@ class _Rewriter:
                 exp.func("error", _string(f"argument {i + 1}: key must not be null")),
             )
             parts += [
-                _string(", ") if i else None,
+                _string("," if compact else ", ") if i else None,
                 key,
-                _string(": "),
+                _string(":" if compact else " : "),
                 self.element(args[i + 1], flavour),
             ]
         parts.append(_string("}"))
@@ -440,10 +484,12 @@ class _Rewriter:
         order = None
         if isinstance(value, exp.Order):
             order, value = value, value.this
+        # Rows and arrays a line apart, as Postgres writes them (`[{"a":1}, \n {"a":2}]`).
+        structured = value.meta.get(ROW_OBJECT) or self.is_flat_array(value)
         element = self.element(value, flavour)
         if order is not None:
             element = exp.Order(this=element, expressions=[o.copy() for o in order.expressions])
-        joined = exp.GroupConcat(this=element, separator=_string(", "))
+        joined = exp.GroupConcat(this=element, separator=_string(", \n " if structured else ", "))
         return _concat([_string("["), joined, _string("]")])
 
     def object_aggregate(self, node: exp.Expr, flavour: str) -> exp.Expr:
@@ -456,11 +502,11 @@ class _Rewriter:
         pair = _concat([
             exp.func("coalesce", _call("pg_to_json", _scalar_key(key), _string("VARCHAR")),
                      exp.func("error", _string("field name must not be null"))),
-            _string(": "),
+            _string(" : "),
             self.element(value, flavour),
         ])  # fmt: skip
         joined = exp.GroupConcat(this=pair, separator=_string(", "))
-        text = _concat([_string("{"), joined, _string("}")])
+        text = _concat([_string("{ "), joined, _string(" }")])  # `{ "k1" : 1, "k2" : 2 }`
         return _call("pg_jsonb", text) if flavour == "jsonb" else text
 
 

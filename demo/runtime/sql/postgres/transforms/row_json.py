@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from ..json_rewrite import json_kind
+from ..json_rewrite import ROW_OBJECT, json_kind
 from ..type_match import is_type
 
 __all__ = ["row_json_arguments"]
@@ -120,6 +120,7 @@ def row_json_arguments(
         for name, inner in columns:
             pairs += [exp.Literal.string(name), _value(alias, name, inner, json_types)]
         built = exp.Anonymous(this=builder, expressions=pairs)
+        built.meta[ROW_OBJECT] = True  # written as Postgres writes a row: `{"a":1,"b":2}`
         if function in ("json_agg", "jsonb_agg"):
             argument.replace(built)
         else:
