@@ -301,7 +301,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _reading_column_types("text_functions", text_functions),
     _reading_column_types("string_calls", string_calls),
     _reading_column_types("boolean_casts", boolean_casts),
-    _reading_tree("postgres_functions", postgres_functions),
+    _reading_column_types("postgres_functions", postgres_functions),
     Rewrite("whole_row_references", lambda t, c: whole_row_references(t, c.table_types)),
     Rewrite("star_over_using_join", lambda t, c: star_over_using_join(t, c.table_types)),
     _reading_tree("hidden_join_tables", hidden_join_tables),

@@ -47,6 +47,15 @@ def test_an_interval_the_statement_does_not_show_divided_is_refused_in_the_demos
     )
 
 
+def test_to_char_of_a_time_with_a_dates_pattern_is_refused_in_the_demos_words() -> None:
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE o (opens time)")
+    # Postgres writes year 0000 through an interval; DuckDB has no year of a time.
+    assert refusal(engine, "SELECT to_char(opens, 'YYYY-MM-DD HH24') FROM o").startswith(
+        "to_char() of a time with a date's patterns is not supported by this demo"
+    )
+
+
 def test_regclass_cast_is_a_clean_error() -> None:
     message = refusal(DuckEngine(open_native_duck()), "SELECT 'pg_class'::regclass")
     # duck_messages.py, not DuckDB's words; Postgres has the type, so the demo's limit is said.

@@ -157,6 +157,22 @@ def _number_to_char(node: exp.TimeToStr, written: str) -> bool:
     return number or (re.search(r"[09]", written) is not None and number_format_letters(written))
 
 
+_TIME_PATTERNS = re.compile(r"FM|fm|HH24|HH12|HH|MI|SS|US|MS|AM|PM|am|pm")
+_TO_CHAR_OF_A_TIME = (
+    "to_char() of a time with a date's patterns is not supported by this demo (a time of"
+    " day's are: HH, HH12, HH24, MI, SS, MS, US, AM, PM, FM)"
+)
+
+
+def _is_time(value: exp.Expr, column_types: dict[str, str]) -> bool:
+    """A time of day (without zone) the statement shows: a time column or cast."""
+    if isinstance(value, exp.Cast):
+        return is_type(value.to, "time")
+    if isinstance(value, exp.Column):
+        return column_types.get(value.name.lower(), "").upper() == "TIME"
+    return False
+
+
 def _formatted_number(node: exp.TimeToStr, written: str) -> exp.Expr:
     """The call of number_format.py's function that writes the number, failing as the
     statement runs where DuckDB's type of the value is a float."""
@@ -230,14 +246,15 @@ def _enum_range_of_a_type(node: exp.Expr) -> bool:
     )
 
 
-def postgres_functions(tree: exp.Expr) -> str | None:
+def postgres_functions(tree: exp.Expr, column_types: dict[str, str]) -> str | None:
     """Rewrite what has a DuckDB equivalent; return a message for what has none.
 
     - `format('%s ...', ...)` is DuckDB's `printf` (DuckDB's `format` uses `{}`);
       `format(NULL, ...)` is NULL.
     - LIKE patterns escape with a backslash by default in Postgres.
     - SIMILAR TO takes SQL patterns (`%`, `_`) in Postgres, regexes in DuckDB.
-    - `to_char(..., 'Mon')`: the month's short name; a date before Christ fails.
+    - `to_char(..., 'Mon')`: the month's short name; a date before Christ fails; of a
+      time (`column_types` tells a time column), a time of day's patterns only.
     - `float8(x)`, `int4(x)` ...: casts, as in Postgres.
     - `every(x)` is DuckDB's `bool_and`.
     - `3 || 4.0`: Postgres has no `||` between two numbers (DuckDB joins their text).
@@ -326,6 +343,13 @@ def postgres_functions(tree: exp.Expr) -> str | None:
             if not (isinstance(fmt, exp.Literal) and fmt.is_string):
                 return "to_char() with a computed format is not supported by this demo"
             written = node.meta.get(WRITTEN_FORMAT, fmt.this)
+            if _is_time(node.this, column_types):
+                if _TIME_PATTERNS.sub("", written).translate(_TO_CHAR_LITERALS):
+                    return _TO_CHAR_OF_A_TIME
+                # A time of day on any day writes the same hours, minutes and seconds
+                # (Postgres writes a time through an interval; DuckDB's strftime takes none).
+                day = exp.cast(exp.Literal.string("2000-01-01"), "DATE")
+                node.set("this", exp.Add(this=day, expression=node.this.copy()))
             if _number_to_char(node, written):
                 refused = number_format_refusal(written)
                 if refused:
