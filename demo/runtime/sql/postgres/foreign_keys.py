@@ -14,8 +14,8 @@ ON UPDATE CASCADE (Prisma declares every relation so) is accepted, and an UPDATE
 changes a key such a foreign key's rows still reference is refused in the demo's words:
 the change is not carried to them; an UPDATE that leaves every referenced key as it was
 answers as in Postgres. Other referential actions (SET DEFAULT, ON UPDATE SET NULL) fail
-at CREATE TABLE with a message. MATCH SIMPLE: a key with a NULL column is not checked. Dropping a table
-that a key references fails as in Postgres.
+at CREATE TABLE with a message. MATCH SIMPLE: a key with a NULL column is not checked.
+Dropping a table that a key references fails as in Postgres.
 """
 
 from __future__ import annotations
