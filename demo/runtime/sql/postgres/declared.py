@@ -57,7 +57,7 @@ CATALOG_TYPES: dict[str, dict[str, str]] = {
                "table_type": "varchar"},
     "columns": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME,
                 "column_name": _NAME, "is_nullable": "varchar", "data_type": "varchar",
-                "udt_name": _NAME},
+                "udt_name": _NAME, "column_default": "varchar"},
     "views": {"table_catalog": _NAME, "table_schema": _NAME, "table_name": _NAME},
     "schemata": {"catalog_name": _NAME, "schema_name": _NAME},
     "table_constraints": {"constraint_schema": _NAME, "constraint_name": _NAME,

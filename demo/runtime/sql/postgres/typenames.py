@@ -133,6 +133,28 @@ def _unrecorded(tree: exp.Expr, view: str) -> str | None:
     return None
 
 
+# DuckDB writes a serial column's default `nextval('public.t_id_seq')`; Postgres writes
+# the sequence as a regclass, unqualified in the path's schema and quoted where its name
+# needs quotes: `nextval('t_id_seq'::regclass)`, `nextval('"Post_id_seq"'::regclass)`.
+_NEXTVAL = r"'^nextval\(''(public\.)?([^'']+)''\)$'"
+_SEQUENCE = f"regexp_extract(column_default, {_NEXTVAL}, 2)"
+_SERIAL_DEFAULT = (
+    f"'nextval(''' || CASE WHEN regexp_matches({_SEQUENCE}, '^[a-z_][a-z0-9_$.]*$')"
+    f" THEN {_SEQUENCE} ELSE '\"' || {_SEQUENCE} || '\"' END || '''::regclass)'"
+)
+
+# Defaults Postgres writes as DuckDB does (`0`, `2.50`, `false`), and string literals of
+# the string and JSON types, which Postgres writes with a cast (`'USER'::text`).
+_AS_WRITTEN = r"'^(true|false|[0-9]+(\.[0-9]+)?)$'"
+_STRING = r"'^''([^'']|'''')*''$'"
+_STRING_TYPES = "('text', 'character varying', 'json', 'jsonb')"
+_UNKNOWN_DEFAULT = (
+    "'this demo does not give information_schema.columns.column_default of ' || table_name"
+    " || '.' || column_name || ': DuckDB keeps the default as ' || column_default"
+    " || ', which Postgres writes otherwise'"
+)
+
+
 def information_schema_columns(tree: exp.Expr) -> str | None:
     """Read `information_schema.columns` through a view with Postgres' type names; the
     refusal of a column of an information_schema view the demo's catalog does not give
@@ -147,10 +169,20 @@ def information_schema_columns(tree: exp.Expr) -> str | None:
             continue
         data_type, udt = _column_type_sql()
         # An identity column has no default in Postgres' catalog; here a sequence's
-        # nextval stands in for it (identity_columns.py marks the column's comment).
+        # nextval stands in for it (identity_columns.py marks the column's comment). The
+        # defaults DuckDB writes as Postgres does, or can be written so, answer; another
+        # (`now()`, which DuckDB keeps as a cast of CURRENT_TIMESTAMP) fails where read.
         default = (
             f"CASE WHEN COLUMN_COMMENT LIKE '{IDENTITY_COMMENT_PREFIX}%' THEN NULL"
-            " ELSE column_default END"
+            " WHEN column_default IS NULL THEN NULL"
+            f" WHEN regexp_matches(column_default, {_NEXTVAL}) THEN {_SERIAL_DEFAULT}"
+            f" WHEN regexp_matches(column_default, {_AS_WRITTEN}) THEN column_default"
+            # DuckDB 1.4 (duckdb-wasm) keeps a restored boolean default as a cast of 't'/'f'.
+            " WHEN column_default = 'CAST(''t'' AS BOOLEAN)' THEN 'true'"
+            " WHEN column_default = 'CAST(''f'' AS BOOLEAN)' THEN 'false'"
+            f" WHEN regexp_matches(column_default, {_STRING}) AND ({data_type}) IN {_STRING_TYPES}"
+            f" THEN column_default || '::' || ({data_type})"
+            f" ELSE error({_UNKNOWN_DEFAULT}) END"
         )
         view = sqlglot.parse_one(
             f"SELECT * REPLACE ({data_type} AS data_type, {udt} AS udt_name,"

@@ -56,6 +56,21 @@ def test_to_char_of_a_time_with_a_dates_pattern_is_refused_in_the_demos_words() 
     )
 
 
+def test_a_column_default_duckdb_keeps_otherwise_is_refused_where_it_is_read() -> None:
+    engine = DuckEngine(open_native_duck())
+    engine.execute("CREATE TABLE d (id serial, at timestamp DEFAULT now())")
+    # Postgres writes `now()`; DuckDB keeps a cast of CURRENT_TIMESTAMP.
+    assert refusal(
+        engine, "SELECT column_default FROM information_schema.columns WHERE table_name = 'd'"
+    ).startswith("this demo does not give information_schema.columns.column_default of d.at")
+    # The other columns of the view, and the defaults it can give, still answer.
+    rows = engine.execute(
+        "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'd'"
+        " ORDER BY ordinal_position"
+    )[0][0]["rows"]
+    assert [r["data_type"] for r in rows] == ["integer", "timestamp without time zone"]
+
+
 def test_regclass_cast_is_a_clean_error() -> None:
     message = refusal(DuckEngine(open_native_duck()), "SELECT 'pg_class'::regclass")
     # duck_messages.py, not DuckDB's words; Postgres has the type, so the demo's limit is said.
