@@ -20,7 +20,13 @@ from sqlglot import exp
 from sqlglot.dialects.postgres import Postgres
 from sqlglot.parsers.postgres import PostgresParser
 
-__all__ = ["PG_NAME", "WRITTEN_FORMAT", "WRITTEN_NAME", "PostgresForDuck"]
+__all__ = [
+    "PG_NAME",
+    "WRITTEN_FORMAT",
+    "WRITTEN_NAME",
+    "PostgresForDuck",
+    "duck_interval_text",
+]
 
 # Expression.meta key: the name Postgres gives an output column of this expression.
 PG_NAME = "pg_name"
@@ -59,6 +65,13 @@ _DUCK_UNITS = frozenset(
 )
 
 
+def duck_interval_text(text: str) -> str:
+    """Postgres' interval text as DuckDB reads it alike: a sign joined to its number, a
+    `+` dropped, a day count before a time of day given its unit."""
+    joined = _LONE_SIGN.sub(r"\1", text)
+    return _DAYS_BEFORE_TIME.sub(r"\1 day\2", _SIGN.sub("", joined), count=1)
+
+
 def _whole_interval(text: str, interval: exp.Interval) -> exp.Interval:
     """`interval`, or `INTERVAL 'text'` where sqlglot kept only part of `text`, or DuckDB
     would refuse it for a `+` sign, a sign apart from its number, a day count without its
@@ -68,15 +81,8 @@ def _whole_interval(text: str, interval: exp.Interval) -> exp.Interval:
     abbreviated = unit is not None and unit.name.upper() not in _DUCK_UNITS
     if exp.INTERVAL_STRING_RE.fullmatch(text) and not abbreviated:
         return interval
-    joined = _LONE_SIGN.sub(r"\1", text)
-    if (
-        len(pieces) == 1
-        or abbreviated
-        or joined != text
-        or _SIGN.search(text)
-        or _DAYS_BEFORE_TIME.match(text)
-    ):
-        duck_text = _DAYS_BEFORE_TIME.sub(r"\1 day\2", _SIGN.sub("", joined), count=1)
+    duck_text = duck_interval_text(text)
+    if len(pieces) == 1 or abbreviated or duck_text != text:
         interval.set("this", exp.Literal.string(duck_text))
         interval.set("unit", None)
         interval.set("fraction_in_string", None)

@@ -17,6 +17,7 @@ import re
 from sqlglot import exp
 
 from .datetime_input import NotJudged
+from .dialect import duck_interval_text
 from .transforms.statement import written_literals
 from .type_match import is_type
 
@@ -117,20 +118,22 @@ def _overflow(text: str) -> str | None:
 def interval_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) -> str | None:
     """Postgres' refusal of an interval literal (a cast, or a value written into an
     interval column) it does not read, or None: a word it knows as no unit, or a
-    number too large for its field. DuckDB failed on those in its own words."""
-    texts = [
-        cast.this.this
+    number too large for its field. DuckDB failed on those in its own words. The
+    literals Postgres reads are written as DuckDB reads them alike."""
+    literals = [
+        cast.this
         for cast in tree.find_all(exp.Cast)
         if is_type(cast.to, "interval")
         and isinstance(cast.this, exp.Literal)
         and cast.this.is_string
     ]
-    texts += [
-        literal.this
+    literals += [
+        literal
         for literal, duck_type in written_literals(tree, table_types)
         if duck_type.upper() == "INTERVAL"
     ]
-    for text in texts:
+    for literal in literals:
+        text = literal.this
         try:
             judged = interval_input_error(text)
         except NotJudged:
@@ -140,4 +143,7 @@ def interval_literals(tree: exp.Expr, table_types: dict[str, dict[str, str]]) ->
         overflow = _overflow(text)
         if overflow is not None:
             return overflow
+        # Read by DuckDB as Postgres reads it (`'1 month - 1 day'`, `'+1 day'`), as an
+        # `interval '...'` literal is (dialect.py).
+        literal.set("this", duck_interval_text(text))
     return None
