@@ -413,8 +413,10 @@ class _Rewriter:
             return None
         args = list(node.expressions) if isinstance(node, exp.Anonymous) else [node.this]
         if name in _BUILD:
-            built = self.build_object(args, _BUILD[name], compact=bool(node.meta.get(ROW_OBJECT)))
-            built.meta[ROW_OBJECT] = node.meta.get(ROW_OBJECT, False)
+            row = bool(node.meta.get(ROW_OBJECT))
+            built = self.build_object(args, _BUILD[name], compact=row)
+            if row:
+                built.meta[ROW_OBJECT] = True  # json_agg of it puts rows a line apart
             return built
         if name in _BUILD_ARRAY:
             return self.build_array(list(node.expressions), _BUILD_ARRAY[name])

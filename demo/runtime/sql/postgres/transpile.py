@@ -260,17 +260,17 @@ def _name_unnamed_index(tree: exp.Expr, params: exp.IndexParameters) -> None:
         name = postgres_name(value)
         parts.append("expr" if name == "?column?" else name)
     index.set("this", exp.to_identifier("_".join([table.name, *parts, "idx"])[:63], quoted=True))
+    index.meta[_CHOSEN_NAME] = True
 
 
-_UNNAMED_INDEX = re.compile(r"\s*CREATE\s+(?:UNIQUE\s+)?INDEX\s+(?:CONCURRENTLY\s+)?ON\b", re.I)
+# Index meta key: the index's name is `_name_unnamed_index`'s choice, not the statement's.
+_CHOSEN_NAME = "pg_chosen_name"
 
 
-def _chosen_index_name(statement: str, tree: exp.Expr) -> str:
+def _chosen_index_name(tree: exp.Expr) -> str:
     """The name `_name_unnamed_index` gave an index the statement left unnamed, or ""."""
-    if not _UNNAMED_INDEX.match(strip_leading_comments(statement)):
-        return ""
     index = tree.this if isinstance(tree, exp.Create) else None
-    return index.name if isinstance(index, exp.Index) else ""
+    return index.name if isinstance(index, exp.Index) and index.meta.get(_CHOSEN_NAME) else ""
 
 
 # CREATE TABLE properties DuckDB would drop, leaving a table that answers differently
@@ -695,7 +695,7 @@ def _transpiled(
         truncate_cascade=str(tree.args.get("option") or "").upper() == "CASCADE",
         sampled=sampled,
         reads=reads,
-        index_name=_chosen_index_name(statement, tree),
+        index_name=_chosen_index_name(tree),
     )
 
 

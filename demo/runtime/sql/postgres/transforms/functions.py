@@ -13,7 +13,7 @@ from sqlglot import exp
 from ..dialect import WRITTEN_FORMAT
 from ..number_format import NUMBER_FORMAT_FUNCTION, number_format_letters, number_format_refusal
 from ..session_settings import PATH_VARIABLE, SettingRefused, held_value, set_value
-from ..type_match import is_type
+from ..type_match import is_type, of_type
 from .date_format import NAME_PATTERNS, named_date_format
 from .operand_types import number_literal_type
 from .runtime_types import duck_type_in, failing_where
@@ -162,15 +162,6 @@ _TO_CHAR_OF_A_TIME = (
     "to_char() of a time with a date's patterns is not supported by this demo (a time of"
     " day's are: HH, HH12, HH24, MI, SS, MS, US, AM, PM, FM)"
 )
-
-
-def _is_time(value: exp.Expr, column_types: dict[str, str]) -> bool:
-    """A time of day (without zone) the statement shows: a time column or cast."""
-    if isinstance(value, exp.Cast):
-        return is_type(value.to, "time")
-    if isinstance(value, exp.Column):
-        return column_types.get(value.name.lower(), "").upper() == "TIME"
-    return False
 
 
 def _formatted_number(node: exp.TimeToStr, written: str) -> exp.Expr:
@@ -343,7 +334,7 @@ def postgres_functions(tree: exp.Expr, column_types: dict[str, str]) -> str | No
             if not (isinstance(fmt, exp.Literal) and fmt.is_string):
                 return "to_char() with a computed format is not supported by this demo"
             written = node.meta.get(WRITTEN_FORMAT, fmt.this)
-            if _is_time(node.this, column_types):
+            if of_type(node.this, column_types, "TIME", "time"):  # a time of day
                 if _TIME_PATTERNS.sub("", written).translate(_TO_CHAR_LITERALS):
                     return _TO_CHAR_OF_A_TIME
                 # A time of day on any day writes the same hours, minutes and seconds
