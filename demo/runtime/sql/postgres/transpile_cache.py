@@ -104,6 +104,13 @@ def guarded_transpile(
         ) from exc
 
 
+# Transpiles shared by every database of the process, keyed by the statement, the text
+# of the schema it was transpiled against and the session's names: `transpile_statement`
+# depends on nothing else, so databases with one schema (a service before and after a
+# reset opens it again from its seed) transpile a statement once between them.
+_SHARED: _Lru[tuple[str, str, SessionNames], Transpiled] = _Lru(MAX_ENTRIES)
+
+
 class TranspileCache:
     """Transpiles of one database's statements, valid until its schema may have changed.
 
@@ -118,6 +125,7 @@ class TranspileCache:
         self._read_schema = read_schema
         self._names = names  # fixed for the database: part of every transpile
         self._schema: Schema | None = None
+        self._schema_text = ""  # repr(self._schema): its part of the shared key
         self._transpiled: _Lru[str, Transpiled] = _Lru(MAX_ENTRIES)
         # Splitting depends on the text alone: it survives schema changes.
         self._splits: _Lru[str, tuple[str, ...]] = _Lru(MAX_ENTRIES)
@@ -137,8 +145,14 @@ class TranspileCache:
         if found is not None:
             return found
         if self._schema is None:
-            self._schema = self._read_schema()
-        item = guarded_transpile(statement, *self._schema, names=self._names)
+            self.know_schema(self._read_schema())
+        assert self._schema is not None
+        shared_key = (statement, self._schema_text, self._names)
+        item = _SHARED.get(shared_key)
+        if item is None:
+            item = guarded_transpile(statement, *self._schema, names=self._names)
+            if len(statement) <= MAX_TEXT:
+                _SHARED.put(shared_key, item)
         if len(statement) <= MAX_TEXT:
             self._transpiled.put(statement, item)
         return item
@@ -155,9 +169,13 @@ class TranspileCache:
     def know_schema(self, schema: Schema) -> None:
         """The current schema, known without reading it (a restored image carries it)."""
         self._schema = schema
+        # The order of its entries is part of the text: transpiles may depend on it
+        # (a `*` lists a table's columns in order).
+        self._schema_text = repr(schema)
 
     def schema_may_have_changed(self) -> None:
         self._schema = None
+        self._schema_text = ""
         self._transpiled.clear()
 
     def __len__(self) -> int:

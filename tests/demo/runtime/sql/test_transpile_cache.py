@@ -8,18 +8,21 @@ from typing import Any
 import pytest
 
 from demo.runtime.sql import SqlError
+from demo.runtime.sql.postgres.session_names import DEFAULT_NAMES, SessionNames
 from demo.runtime.sql.postgres.transpile_cache import MAX_ENTRIES, MAX_TEXT, Schema, TranspileCache
 from tests.demo.sites import native_only
 
 
-def _counting_cache() -> tuple[TranspileCache, list[int]]:
+def _counting_cache(
+    b_type: str = "INTEGER", names: SessionNames = DEFAULT_NAMES
+) -> tuple[TranspileCache, list[int]]:
     reads: list[int] = []
 
     def read_schema() -> Schema:
         reads.append(1)
-        return {"t": {"a": "INTEGER", "b": "INTEGER"}}, {}, {}, {}, {}
+        return {"t": {"a": "INTEGER", "b": b_type}}, {}, {}, {}, {}
 
-    return TranspileCache(read_schema), reads
+    return TranspileCache(read_schema, names), reads
 
 
 def test_repeated_statement_reuses_its_transpile_until_the_schema_changes() -> None:
@@ -28,9 +31,21 @@ def test_repeated_statement_reuses_its_transpile_until_the_schema_changes() -> N
     assert cache.transpile("SELECT a / b FROM t") is first
     assert len(reads) == 1
     cache.schema_may_have_changed()
-    again = cache.transpile("SELECT a / b FROM t")
-    assert again is not first and again.statements == first.statements
+    assert cache.transpile("SELECT a / b FROM t") is first  # the same schema, read again
     assert len(reads) == 2
+
+
+def test_databases_of_one_schema_share_transpiles_and_others_do_not() -> None:
+    # A reset opens the service's database again from its seed: the statements a suite
+    # repeats between its resets are transpiled once for all the copies.
+    sql = "SELECT a / b, current_user FROM t"
+    first = _counting_cache()[0].transpile(sql)
+    assert _counting_cache()[0].transpile(sql) is first
+    # `b` a double: the quotient is not integer division, so the translation differs.
+    double = _counting_cache("DOUBLE")[0].transpile(sql)
+    assert double.statements != first.statements
+    named = _counting_cache(names=SessionNames(user="alice"))[0].transpile(sql)
+    assert "alice" in named.statements[-1] and "alice" not in first.statements[-1]
 
 
 def test_cache_is_bounded_and_skips_long_texts() -> None:
