@@ -13,7 +13,9 @@ Why this order:
 
 1. Readers of the tree as the user wrote it: the declared types of result columns,
    Postgres' column names (from the expressions before any rewrite replaces them),
-   JSON and `pg_typeof` result types, `information_schema.columns`, untyped NULLs.
+   JSON and `pg_typeof` result types, `information_schema.columns`, the catalog views
+   narrowed to the statement's own database (after the readers of their names), untyped
+   NULLs.
 2. Refusals, before any type-directed rewrite: a set operation's string literals cast
    to the number or boolean type of their column's other branch first (so that the
    literal checks read them as Postgres does), then literals Postgres would reject (and
@@ -88,6 +90,7 @@ from .transforms.arrays import (
 )
 from .transforms.bc_text import bc_text
 from .transforms.boolean_casts import boolean_casts
+from .transforms.catalog_scope import catalog_scope
 from .transforms.column_names import postgres_column_names
 from .transforms.core_types import (
     bytea_literals,
@@ -271,6 +274,7 @@ REWRITES: tuple[Rewrite, ...] = (
     _naming_types("pg_typeof", lambda t, c: pg_typeof(t, c.declared_bases)),
     _naming_types("function_result_types", lambda t, c: function_result_types(t)),
     _reading_tree("information_schema_columns", information_schema_columns),
+    _reading_tree("catalog_scope", catalog_scope),
     _reading_tree("untyped_nulls", untyped_nulls),
     # 2. Refusals, and the rewrites that may refuse.
     _reading_column_types("string_literal_operands", string_literal_operands),
