@@ -8,6 +8,7 @@ become strings; BLOBs bytes; LIST/STRUCT/MAP lists and dicts.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import datetime as dt
 import decimal
@@ -167,12 +168,27 @@ class _Instance:
         # and its latest implementation answers (the runtime's functions are the same
         # for every database).
         self._functions: dict[str, Callable[..., str | None]] = {}
+        # (connection, catalog) of databases collected unclosed, freed by the next
+        # connect(): not while the collector runs, which may be inside a statement.
+        self.forgotten: collections.deque[tuple[Any, str]] = collections.deque()
+
+    def forget(self, conn: Any, catalog: str) -> None:
+        """A database collected unclosed: freed by the next connect(). Called by the
+        collector, which may run while this thread holds `_lock`: takes no lock (a
+        deque's append is atomic)."""
+        self.forgotten.append((conn, catalog))
 
     def connect(self) -> tuple[Any, str]:
         """A connection using a new, empty catalog of its own, and the catalog's name."""
         with self._lock:
             conn = self.root.cursor()
             catalog = f"helio_db_{next(self._catalogs)}"
+        while True:
+            try:
+                forgotten = self.forgotten.popleft()  # another thread may take the last
+            except IndexError:
+                break
+            _free_catalog(*forgotten)
         conn.execute(f"ATTACH ':memory:' AS {catalog}")
         conn.execute(f"USE {catalog}")
         return conn, catalog
@@ -231,9 +247,10 @@ class NativeDuckConnection:
     def __init__(self, *, memory_limit: str = MEMORY_LIMIT) -> None:
         self._instance = _instance(memory_limit)
         self._conn, catalog = self._instance.connect()
-        # A database nobody closes is freed when it is collected: its catalog would hold
+        # A database nobody closes is freed after it is collected: its catalog would hold
         # memory under the instance's limit, which every database shares.
-        self._free = weakref.finalize(self, _free_catalog, self._conn, catalog)
+        self._forget = weakref.finalize(self, self._instance.forget, self._conn, catalog)
+        self._catalog = catalog
         self.statement_timeout = STATEMENT_TIMEOUT_S
         # Timestamps with time zone are read in UTC, as duckdb-wasm does.
         self._conn.execute("SET TimeZone = 'UTC'")
@@ -266,7 +283,8 @@ class NativeDuckConnection:
         self._instance.create_function(name, function, arity)
 
     def close(self) -> None:
-        self._free()
+        self._forget.detach()
+        _free_catalog(self._conn, self._catalog)
 
 
 def open_native_duck() -> NativeDuckConnection:

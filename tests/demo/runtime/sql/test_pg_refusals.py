@@ -7,6 +7,8 @@ database stays usable afterwards.
 
 from __future__ import annotations
 
+import gc
+
 import json
 from pathlib import Path
 
@@ -140,6 +142,22 @@ def test_a_statement_past_the_memory_limit_is_refused_and_spills_nothing(
     engine.execute("CREATE TABLE d (id int); INSERT INTO d VALUES (1)")
     assert refusal(engine, ENDLESS) == "out of memory"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_database_closed_or_dropped_gives_its_memory_back() -> None:
+    # The process's databases share one instance and its memory limit (demo/native/duck.py):
+    # each of these fills half of it, so the third would fail if the first two kept theirs.
+    fill = "CREATE TABLE filler AS SELECT range AS n, repeat('x', 200) AS pad FROM range(150000)"
+    for _ in range(3):
+        closed = NativeDuckConnection(memory_limit="80MB")
+        closed.execute(fill)
+        closed.close()
+    for _ in range(3):
+        NativeDuckConnection(memory_limit="80MB").execute(fill)  # dropped unclosed
+        gc.collect()
+    attached = NativeDuckConnection(memory_limit="80MB")
+    databases = attached.execute("SELECT count(*) FROM duckdb_databases()").rows
+    assert databases == [[4]]  # DuckDB's own three and this one
 
 
 def test_row_values_duckdb_would_answer_in_its_own_shape_are_refused() -> None:
