@@ -8,7 +8,6 @@ database stays usable afterwards.
 from __future__ import annotations
 
 import gc
-
 import json
 from pathlib import Path
 
