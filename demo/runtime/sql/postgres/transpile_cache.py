@@ -16,6 +16,8 @@ again), at most `MAX_ENTRIES` of them, and none of a text longer than
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
@@ -104,11 +106,13 @@ def guarded_transpile(
         ) from exc
 
 
-# Transpiles shared by every database of the process, keyed by the statement, the text
-# of the schema it was transpiled against and the session's names: `transpile_statement`
-# depends on nothing else, so databases with one schema (a service before and after a
-# reset opens it again from its seed) transpile a statement once between them.
+# Transpiles shared by every database of the process, keyed by the statement, a digest
+# of the schema's text it was transpiled against and the session's names:
+# `transpile_statement` depends on nothing else, so databases with one schema (a service
+# before and after a reset opens it again from its seed) transpile a statement once
+# between them. Natively, databases answer on several threads: one lock for the LRU.
 _SHARED: _Lru[tuple[str, str, SessionNames], Transpiled] = _Lru(MAX_ENTRIES)
+_SHARED_LOCK = threading.Lock()
 
 
 class TranspileCache:
@@ -125,7 +129,7 @@ class TranspileCache:
         self._read_schema = read_schema
         self._names = names  # fixed for the database: part of every transpile
         self._schema: Schema | None = None
-        self._schema_text = ""  # repr(self._schema): its part of the shared key
+        self._schema_digest = ""  # of repr(self._schema): its part of the shared key
         self._transpiled: _Lru[str, Transpiled] = _Lru(MAX_ENTRIES)
         # Splitting depends on the text alone: it survives schema changes.
         self._splits: _Lru[str, tuple[str, ...]] = _Lru(MAX_ENTRIES)
@@ -147,12 +151,14 @@ class TranspileCache:
         if self._schema is None:
             self.know_schema(self._read_schema())
         assert self._schema is not None
-        shared_key = (statement, self._schema_text, self._names)
-        item = _SHARED.get(shared_key)
+        shared_key = (statement, self._schema_digest, self._names)
+        with _SHARED_LOCK:
+            item = _SHARED.get(shared_key)
         if item is None:
             item = guarded_transpile(statement, *self._schema, names=self._names)
             if len(statement) <= MAX_TEXT:
-                _SHARED.put(shared_key, item)
+                with _SHARED_LOCK:
+                    _SHARED.put(shared_key, item)
         if len(statement) <= MAX_TEXT:
             self._transpiled.put(statement, item)
         return item
@@ -170,12 +176,13 @@ class TranspileCache:
         """The current schema, known without reading it (a restored image carries it)."""
         self._schema = schema
         # The order of its entries is part of the text: transpiles may depend on it
-        # (a `*` lists a table's columns in order).
-        self._schema_text = repr(schema)
+        # (a `*` lists a table's columns in order). A digest, so that a large schema's
+        # text is not kept once per entry.
+        self._schema_digest = hashlib.sha256(repr(schema).encode()).hexdigest()
 
     def schema_may_have_changed(self) -> None:
         self._schema = None
-        self._schema_text = ""
+        self._schema_digest = ""
         self._transpiled.clear()
 
     def __len__(self) -> int:
