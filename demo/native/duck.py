@@ -194,6 +194,18 @@ class _Instance:
         return conn, catalog
 
     def create_function(self, name: str, function: Callable[..., str | None], arity: int) -> None:
+        with self._lock:
+            known = name in self._functions
+            self._functions[name] = function
+            if not known:
+                # Through the instance's own connection, which lives as long as the
+                # instance: a connection keeps the Python functions registered through it,
+                # and one closed with its function still in the catalog left DuckDB
+                # calling freed memory.
+                self._register(name, arity)
+
+    def _register(self, name: str, arity: int) -> None:
+        """The SQL function `name`, answered by the latest implementation given."""
         from duckdb import func, sqltypes
 
         def strict(*args: str | None) -> str | None:
@@ -205,15 +217,7 @@ class _Instance:
         )
         # "special": the function may return NULL, which DuckDB's default forbids.
         text, special = sqltypes.VARCHAR, func.FunctionNullHandling.SPECIAL
-        with self._lock:
-            known = name in self._functions
-            self._functions[name] = function
-            if not known:
-                # Through the instance's own connection, which lives as long as the
-                # instance: a connection keeps the Python functions registered through it,
-                # and one closed with its function still in the catalog left DuckDB
-                # calling freed memory.
-                self.root.create_function(name, strict, [text] * arity, text, null_handling=special)
+        self.root.create_function(name, strict, [text] * arity, text, null_handling=special)
 
 
 def _free_catalog(conn: Any, catalog: str) -> None:

@@ -22,6 +22,7 @@ from sqlglot import exp
 from .declared import base_name
 from .identity_columns import IDENTITY_COMMENT_PREFIX
 from .json_rewrite import json_kind
+from .transforms.catalog_scope import view_subquery
 from .transforms.statement import output_targets
 
 __all__ = ["REGTYPE", "information_schema_columns", "pg_typeof", "untyped_nulls"]
@@ -189,8 +190,7 @@ def information_schema_columns(tree: exp.Expr) -> str | None:
             f" {default} AS column_default) FROM information_schema.columns",
             read="duckdb",
         )
-        alias = table.alias or "columns"
-        table.replace(exp.Subquery(this=view, alias=exp.TableAlias(this=exp.to_identifier(alias))))
+        view_subquery(table, view)
     return None
 
 

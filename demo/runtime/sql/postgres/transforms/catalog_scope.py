@@ -23,12 +23,14 @@ from __future__ import annotations
 import sqlglot
 from sqlglot import exp
 
-__all__ = ["catalog_scope"]
+__all__ = ["catalog_scope", "view_subquery"]
 
 # DuckDB's name of the database the statement runs on: a call the session-name rewrite
 # (result_types.py, which answers the sqlglot node `CurrentDatabase` with the service's
 # name) does not touch.
 _DUCK_DATABASE = "current_database()"
+# Where the service's database name goes: replaced by a `CurrentDatabase` node.
+_SERVICE_DATABASE = "__helio_service_database__"
 _VISIBLE = f"({_DUCK_DATABASE}, 'system', 'temp')"
 _SCHEMAS = f"(SELECT oid FROM duckdb_schemas() WHERE database_name IN {_VISIBLE})"
 _OBJECTS = (
@@ -97,7 +99,7 @@ def _scoped_sql(schema: str, view: str) -> str | None:
         # The current catalog is named as the service's database (the CurrentDatabase
         # node that result_types.py answers); DuckDB's own keep their names.
         named = ", ".join(
-            f"CASE WHEN {c} = {_DUCK_DATABASE} THEN {{database}} ELSE {c} END AS {c}"
+            f"CASE WHEN {c} = {_DUCK_DATABASE} THEN {_SERVICE_DATABASE} ELSE {c} END AS {c}"
             for c in columns
         )
         return (
@@ -125,26 +127,26 @@ def _catalog_view(table: exp.Table, ctes: set[str]) -> tuple[str, str] | None:
     return None
 
 
+def view_subquery(table: exp.Table, select: exp.Expr) -> None:
+    """Put `select` (DuckDB's SQL) where a catalog view `table` was read, under its alias."""
+    alias = exp.TableAlias(this=exp.to_identifier(table.alias or table.name))
+    table.replace(exp.Subquery(this=select, alias=alias))
+
+
 def catalog_scope(tree: exp.Expr) -> None:
     """Replace each catalog view the statement reads with its rows of this database."""
     ctes = {cte.alias_or_name.lower() for cte in tree.find_all(exp.CTE)}
+    # Listed first: the views inside the subqueries put in their place are not visited.
     for table in list(tree.find_all(exp.Table)):
         view = _catalog_view(table, ctes)
-        if view is None or table.meta.get("helio_scoped"):
-            continue
-        sql = _scoped_sql(*view)
+        sql = None if view is None else _scoped_sql(*view)
         if sql is None:
             continue
-        scoped = sqlglot.parse_one(sql.replace("{database}", "__helio_database__"), read="duckdb")
+        scoped = sqlglot.parse_one(sql, read="duckdb")
         # DuckDB's current_database() stays DuckDB's; the placeholder is the service's.
         for call in list(scoped.find_all(exp.CurrentDatabase)):
             call.replace(exp.Anonymous(this="current_database"))
         for placeholder in list(scoped.find_all(exp.Column)):
-            if placeholder.name == "__helio_database__":
+            if placeholder.name == _SERVICE_DATABASE:
                 placeholder.replace(exp.CurrentDatabase())
-        for inner in scoped.find_all(exp.Table):
-            inner.meta["helio_scoped"] = True
-        alias = table.alias or table.name
-        table.replace(
-            exp.Subquery(this=scoped, alias=exp.TableAlias(this=exp.to_identifier(alias)))
-        )
+        view_subquery(table, scoped)
