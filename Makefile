@@ -77,11 +77,13 @@ $(TEST_WHEEL_STAMP): requirements-pyodide-test.lock | $(PY_STAMP)
 		--python-version 3.14 --implementation py -d $(TEST_WHEELS) -r requirements-pyodide-test.lock
 	touch $@
 
-# Debian's Chromium for the browser tests (Playwright cannot download browsers here).
+# Debian's Chromium for the browser tests (Playwright cannot download browsers here), and
+# its headless shell, which they run in when it is there (demo/build/chromium.py says why).
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@{ command -v chromium && command -v chromium-headless-shell; } >/dev/null 2>&1 || { \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-headless-shell \
+		|| DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
 # The build boots the site once in headless Chromium for its memory snapshot; without
 # Chromium it warns and builds a site whose first visit is slower.

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from demo.build.chromium import CHROMIUM
+
 __all__ = ["Result", "Row", "machine", "write_results"]
 
 
@@ -92,7 +94,7 @@ def write_results(
         "",
         f"- date: {first.get('date', '')}",
         f"- machine: {first.get('machine', '')}",
-        f"- Python {first.get('python', '')}; headless Chromium: `/usr/bin/chromium`",
+        f"- Python {first.get('python', '')}; headless Chromium: `{CHROMIUM}`",
         "- the machine is shared: the 1-minute load average is given for each benchmark",
         "",
     ]
