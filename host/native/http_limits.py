@@ -99,6 +99,17 @@ class BoundedH11Protocol(H11Protocol):
         else:
             self._body_clock.cancel()
 
+    def shutdown(self) -> None:
+        """At a stop, a connection between requests is cut at once. uvicorn's polite close
+        waits, over TLS, for the client's close_notify, which an idle keep-alive client
+        (a browser, httpx) does not send: every stop with one open ran out its grace
+        (GRACEFUL_SHUTDOWN_S) and then cancelled. Nothing is lost, no answer is under way;
+        a connection mid-request still finishes its answer first (uvicorn's way)."""
+        if self.cycle is None or self.cycle.response_complete:
+            self.transport.abort()
+        else:
+            super().shutdown()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._header_deadline.cancel()
         self._body_clock.cancel()

@@ -25,6 +25,22 @@ def test_certificate_is_made_once_and_reused(tmp_path: Path) -> None:
         assert host.stop() == 0  # SIGTERM shuts down cleanly
 
 
+def test_a_stop_cuts_idle_kept_alive_connections_instead_of_waiting_out_its_grace(
+    tmp_path: Path,
+) -> None:
+    """An idle keep-alive client over TLS (a browser, httpx) never sends close_notify: a
+    stop that waited for it ran out its grace and cancelled, at every stop or restart with a
+    console open."""
+    host = HostProcess(tmp_path / "data")
+    host.start()
+    with host.client() as client:
+        assert client.get("/api/auth/status").status_code == 200  # kept alive, now idle
+        assert host.stop() == 0
+    log = host.stderr_path.read_text()
+    assert "Shutting down" in log
+    assert "graceful shutdown exceeded" not in log
+
+
 def test_openapi_document_is_served_to_authenticated_clients(
     admin: httpx.Client, anon: httpx.Client
 ) -> None:
