@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import re
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -172,7 +173,7 @@ def _wait_order(admin: httpx.Client, names: list[str]) -> None:
 
 
 def test_launch_and_close_show_the_state_and_errors(
-    open_page: OpenPage, admin: httpx.Client
+    open_page: OpenPage, admin: httpx.Client, tmp_path: Path
 ) -> None:
     admin.post("/api/apps", json={"name": "Sleeper", "cmd": "sleep 600", "exit-timeout": 1})
     admin.post(
@@ -197,12 +198,16 @@ def test_launch_and_close_show_the_state_and_errors(
     expect(sleeper.locator(".badge.success")).to_have_count(0)
     assert admin.get("/api/apps").json()["current_app"] == ""
 
-    # An app that ends by itself stops showing as running without a reload.
-    admin.post("/api/apps", json={"name": "Short", "cmd": "sleep 6", "auto-detach": False})
+    # An app that ends by itself stops showing as running without a reload. It ends when
+    # the test has seen it running (a file appears), not after a time a busy machine outlasts.
+    may_end = tmp_path / "short-may-end"
+    wait_for_it = f"until [ -e {shlex.quote(str(may_end))} ]; do sleep 0.1; done"
+    admin.post("/api/apps", json={"name": "Short", "cmd": wait_for_it, "auto-detach": False})
     page.reload()
     short = page.locator("li[data-uuid]").filter(has_text="Short")
     short.get_by_role("button", name="Launch").click()
     expect(short.locator(".badge.success")).to_have_text("Running")
+    may_end.touch()
     expect(short.locator(".badge.success")).to_have_count(0, timeout=BROWSER_WAIT_MS)
 
 
