@@ -103,9 +103,11 @@ class BoundedH11Protocol(H11Protocol):
         """At a stop, a connection between requests is cut at once. uvicorn's polite close
         waits, over TLS, for the client's close_notify, which an idle keep-alive client
         (a browser, httpx) does not send: every stop with one open ran out its grace
-        (GRACEFUL_SHUTDOWN_S) and then cancelled. Nothing is lost, no answer is under way;
-        a connection mid-request still finishes its answer first (uvicorn's way)."""
-        if self.cycle is None or self.cycle.response_complete:
+        (GRACEFUL_SHUTDOWN_S) and then cancelled. Only a connection with nothing left to
+        send is cut; one mid-request, or with an answer still in its write buffer, is
+        closed uvicorn's way, after its answer."""
+        idle = self.cycle is None or self.cycle.response_complete
+        if idle and self.transport.get_write_buffer_size() == 0:
             self.transport.abort()
         else:
             super().shutdown()
